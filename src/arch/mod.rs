@@ -1,0 +1,38 @@
+//! The SIMD kernels, one leaf per instruction set, as in memchr:
+//!
+//! - `generic/`: each algorithm written once, `#[inline(always)]` over the
+//!   `Simd` trait; private to the crate.
+//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`: tiny
+//!   `#[target_feature]` wrappers that instantiate the generic code.
+//! - `portable/`: the same algorithms over `wide`, for other targets.
+//!
+//! The scalar kernel lives beside this module in `crate::scalar`.
+//!
+//! Every kernel exposes the same [`KernelFns`] table; [`fns`] hands it out
+//! only when the running CPU supports the kernel, which is what makes the
+//! `unsafe fn` pointers in it sound to call.
+
+use crate::Kernel;
+
+/// The entry points of one kernel.
+///
+/// The pointers are `unsafe fn` because SIMD kernels are
+/// `#[target_feature]` functions: calling one is sound only on a CPU with
+/// those features. A table is only reachable through [`fns`], which checks.
+pub(crate) struct KernelFns {
+    /// `Ok(())` when valid; `Err(pos)` under the contract of
+    /// `scalar::utf8::rewind` (`bytes[..pos]` is a valid prefix up to an
+    /// incomplete last character, and the first error is in or after it).
+    pub(crate) validate_utf8: unsafe fn(&[u8]) -> Result<(), usize>,
+    /// Whether the input is valid UTF-8.
+    pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
+}
+
+/// The entry points of `kernel`, or `None` if this build or CPU cannot run
+/// it. The only way to obtain a [`KernelFns`].
+pub(crate) fn fns(kernel: Kernel) -> Option<&'static KernelFns> {
+    match kernel {
+        Kernel::Scalar => Some(&crate::scalar::FNS),
+        _ => None,
+    }
+}

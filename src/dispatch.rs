@@ -1,0 +1,120 @@
+//! Runtime dispatch: one cached function pointer per entry point.
+//!
+//! Each entry point keeps a `static AtomicPtr` that starts out pointing at
+//! its own `detect` function. The first call resolves the active kernel
+//! ([`Kernel::active`], which honours `RAPIDUTF_KERNEL`), stores that
+//! kernel's function in the pointer and calls it; every later call is one
+//! relaxed load and an indirect call. A race between two first calls is
+//! benign: both store the same pointer.
+//!
+//! Inputs shorter than [`SHORT`] bytes never reach the indirect call: the
+//! scalar DFA handles them inline, where the compiler can see through it
+//! (an indirect call and a SIMD prologue cost more than they save there).
+
+use crate::arch::KernelFns;
+use crate::error::Utf8Error;
+use crate::{scalar, Kernel};
+use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
+
+/// Below this many bytes the scalar DFA is used directly.
+pub(crate) const SHORT: usize = 32;
+
+/// The table of the active kernel.
+fn active_fns() -> &'static KernelFns {
+    // `Kernel::active` only ever returns an available kernel, and the
+    // scalar one always exists.
+    crate::arch::fns(Kernel::active()).unwrap_or(&scalar::FNS)
+}
+
+/// Defines a dispatched entry point `$name` that calls the active kernel's
+/// `$field`. Plumbing only; no algorithm lives here.
+macro_rules! ifunc {
+    ($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $field:ident) => {
+        #[inline]
+        fn $name($($arg: $ty),*) -> $ret {
+            type F = unsafe fn($($ty),*) -> $ret;
+            static PTR: AtomicPtr<()> = AtomicPtr::new(detect as *mut ());
+            fn detect($($arg: $ty),*) -> $ret {
+                let f: F = active_fns().$field;
+                PTR.store(f as *mut (), Relaxed);
+                // SAFETY: `active_fns` returns the table of a kernel the
+                // running CPU supports, so its functions may be called.
+                unsafe { f($($arg),*) }
+            }
+            let p = PTR.load(Relaxed);
+            // SAFETY: PTR only ever holds `detect` (a safe fn of this same
+            // signature, so callable as `F`) or a function from an available
+            // kernel's table, stored above; both are valid `F`s.
+            let f = unsafe { core::mem::transmute::<*mut (), F>(p) };
+            // SAFETY: see above: the function's target features are present.
+            unsafe { f($($arg),*) }
+        }
+    };
+}
+
+ifunc!(validate_utf8_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8);
+ifunc!(is_valid_utf8_raw(bytes: &[u8]) -> bool = is_valid_utf8);
+
+/// Runs `kernel`'s UTF-8 validation and, on failure, the one cold rewind.
+#[inline(always)]
+fn finish(bytes: &[u8], result: Result<(), usize>) -> Result<&str, Utf8Error> {
+    if let Err(pos) = result {
+        if let Some(e) = scalar::utf8::rewind(bytes, pos) {
+            return Err(e);
+        }
+        // The scalar rescan is the reference: a kernel that flagged a valid
+        // input is a bug (caught by the tests), and the answer is "valid".
+        debug_assert!(false, "kernel flagged valid input at {pos}");
+    }
+    // SAFETY: the input was validated above: either the kernel accepted it
+    // or the scalar reference found no error.
+    Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
+}
+
+/// [`crate::validate_utf8`]: short inputs inline, the rest dispatched.
+#[inline]
+pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
+    let r =
+        if bytes.len() < SHORT { scalar::dfa::validate(bytes) } else { validate_utf8_raw(bytes) };
+    finish(bytes, r)
+}
+
+/// [`crate::is_valid_utf8`]: short inputs inline, the rest dispatched.
+#[inline]
+pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
+    if bytes.len() < SHORT {
+        scalar::dfa::is_valid(bytes)
+    } else {
+        is_valid_utf8_raw(bytes)
+    }
+}
+
+/// The longest valid prefix as a `str`, and the error after it, if any.
+pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    match validate_utf8(bytes) {
+        Ok(s) => (s, None),
+        Err(e) => {
+            let valid = &bytes[..e.valid_up_to()];
+            // SAFETY: `valid_up_to` is, by contract, the length of the
+            // longest valid prefix.
+            (unsafe { core::str::from_utf8_unchecked(valid) }, Some(e))
+        }
+    }
+}
+
+/// UTF-8 validation with one given kernel (for [`Kernel::validate_utf8`]).
+pub(crate) fn validate_utf8_with<'a>(
+    fns: &KernelFns,
+    bytes: &'a [u8],
+) -> Result<&'a str, Utf8Error> {
+    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
+    // kernels the running CPU supports.
+    let r = unsafe { (fns.validate_utf8)(bytes) };
+    finish(bytes, r)
+}
+
+/// UTF-8 checking with one given kernel (for [`Kernel::is_valid_utf8`]).
+pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
+    // SAFETY: as in `validate_utf8_with`.
+    unsafe { (fns.is_valid_utf8)(bytes) }
+}

@@ -1,0 +1,324 @@
+//! The one error layer shared by the validators and every transcoder.
+//!
+//! Kernels never build these values themselves: a SIMD kernel only says
+//! "the block at offset N is bad", and the `#[cold]` scalar rewind in
+//! [`crate::scalar::utf8`] turns that into an exact [`Utf8Error`]. The UTF-16
+//! and UTF-32 errors are likewise produced by one scalar routine each.
+
+use core::fmt;
+
+/// What is wrong with the first invalid sequence of a UTF-8 input.
+///
+/// The kind is decided by the *maximal invalid subpart* (Unicode §3.9,
+/// "U+FFFD Substitution of Maximal Subparts") that starts at
+/// [`Utf8Error::valid_up_to`]:
+///
+/// | kind | first byte(s) of the subpart | `error_len()` |
+/// |---|---|---|
+/// | [`InvalidByte`](Self::InvalidByte) | `C0`, `C1`, `F5..=FF` | `Some(1)` |
+/// | [`UnexpectedContinuation`](Self::UnexpectedContinuation) | `80..=BF` | `Some(1)` |
+/// | [`Overlong`](Self::Overlong) | `E0 80..=9F`, `F0 80..=8F` | `Some(1)` |
+/// | [`Surrogate`](Self::Surrogate) | `ED A0..=BF` | `Some(1)` |
+/// | [`TooLarge`](Self::TooLarge) | `F4 90..=BF` | `Some(1)` |
+/// | [`MissingContinuation`](Self::MissingContinuation) | a lead byte cut short by a byte that is no allowed continuation | `Some(1..=3)` |
+/// | [`Truncated`](Self::Truncated) | the input ends inside a sequence valid so far | `None` |
+///
+/// (`C0`/`C1` lead only overlong two-byte forms; `F5..=FF` would lead code
+/// points above U+10FFFF or were never assigned. Both can never appear in
+/// UTF-8, which is why they are [`InvalidByte`](Self::InvalidByte) rather
+/// than [`Overlong`](Self::Overlong) or [`TooLarge`](Self::TooLarge).)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Utf8ErrorKind {
+    /// A byte that never appears in UTF-8: `C0`, `C1` or `F5..=FF`.
+    InvalidByte,
+    /// A continuation byte (`80..=BF`) where a character should start.
+    UnexpectedContinuation,
+    /// An overlong form: `E0` followed by `80..=9F`, or `F0` followed by
+    /// `80..=8F`.
+    Overlong,
+    /// An encoded UTF-16 surrogate: `ED` followed by `A0..=BF`.
+    Surrogate,
+    /// A code point above U+10FFFF: `F4` followed by `90..=BF`.
+    TooLarge,
+    /// A lead byte whose sequence is cut by a byte that is not an allowed
+    /// continuation.
+    MissingContinuation,
+    /// The input ends inside a sequence that was valid so far. More input
+    /// may complete it (see [`Utf8Error::error_len`]).
+    Truncated,
+}
+
+impl Utf8ErrorKind {
+    /// A short description of the problem, as used by `Display`.
+    #[must_use]
+    pub const fn description(self) -> &'static str {
+        match self {
+            Self::InvalidByte => "invalid byte (C0, C1 or F5..FF never appear in UTF-8)",
+            Self::UnexpectedContinuation => {
+                "unexpected continuation byte, expected the start of a character"
+            }
+            Self::Overlong => "overlong encoding",
+            Self::Surrogate => "encoded surrogate (U+D800..U+DFFF)",
+            Self::TooLarge => "code point above U+10FFFF",
+            Self::MissingContinuation => "expected a continuation byte (80..BF)",
+            Self::Truncated => "input ends inside a character, expected a continuation byte",
+        }
+    }
+}
+
+impl fmt::Display for Utf8ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
+
+/// An error returned when a byte slice is not valid UTF-8.
+///
+/// [`valid_up_to`](Self::valid_up_to) and [`error_len`](Self::error_len)
+/// have exactly the contract of [`core::str::Utf8Error`], and agree with it
+/// on every input; [`kind`](Self::kind) adds why the input is invalid.
+///
+/// # Example: lossy decoding built on the error
+///
+/// ```
+/// # #[cfg(feature = "alloc")] {
+/// let mut input: &[u8] = b"a\xF0\x9Fb\xC0";
+/// let mut out = String::new();
+/// loop {
+///     match rapidutf::validate_utf8(input) {
+///         Ok(s) => { out.push_str(s); break; }
+///         Err(e) => {
+///             let (valid, rest) = input.split_at(e.valid_up_to());
+///             out.push_str(rapidutf::validate_utf8(valid).unwrap());
+///             out.push('\u{FFFD}');
+///             match e.error_len() {
+///                 Some(n) => input = &rest[n..],
+///                 None => break,
+///             }
+///         }
+///     }
+/// }
+/// assert_eq!(out, "a\u{FFFD}b\u{FFFD}");
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Utf8Error {
+    pub(crate) valid_up_to: usize,
+    // 0 encodes `None` (truncated); a maximal subpart is 1..=3 bytes.
+    pub(crate) error_len: u8,
+    pub(crate) kind: Utf8ErrorKind,
+}
+
+impl Utf8Error {
+    pub(crate) const fn new(valid_up_to: usize, error_len: u8, kind: Utf8ErrorKind) -> Self {
+        Utf8Error { valid_up_to, error_len, kind }
+    }
+
+    /// The index up to which the input is valid UTF-8: the largest `i` such
+    /// that `from_utf8(&input[..i])` succeeds.
+    #[must_use]
+    #[inline]
+    pub const fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// The length of the invalid sequence at `valid_up_to`, or `None` when
+    /// the input ended inside a sequence that more input could complete.
+    ///
+    /// As in core: `Some(n)` is the length of the maximal invalid subpart
+    /// (1 to 3 bytes), which a lossy decoder replaces with one U+FFFD.
+    #[must_use]
+    #[inline]
+    pub const fn error_len(&self) -> Option<usize> {
+        match self.error_len {
+            0 => None,
+            n => Some(n as usize),
+        }
+    }
+
+    /// Why the sequence at [`valid_up_to`](Self::valid_up_to) is invalid.
+    #[must_use]
+    #[inline]
+    pub const fn kind(&self) -> Utf8ErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for Utf8Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.error_len() {
+            Some(n) => write!(
+                f,
+                "invalid utf-8 sequence of {} bytes from index {}: {}",
+                n, self.valid_up_to, self.kind
+            ),
+            None => write!(
+                f,
+                "incomplete utf-8 byte sequence from index {}: {}",
+                self.valid_up_to, self.kind
+            ),
+        }
+    }
+}
+
+impl core::error::Error for Utf8Error {}
+
+/// Which half of a surrogate pair stands alone.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Utf16ErrorKind {
+    /// A high (leading) surrogate U+D800..U+DBFF not followed by a low one,
+    /// including one at the very end of the input.
+    UnpairedHigh,
+    /// A low (trailing) surrogate U+DC00..U+DFFF not preceded by a high one.
+    UnpairedLow,
+}
+
+impl fmt::Display for Utf16ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::UnpairedHigh => "unpaired high surrogate, expected a low surrogate (DC00..DFFF)",
+            Self::UnpairedLow => "unpaired low surrogate, expected a high surrogate before it",
+        })
+    }
+}
+
+/// An error returned when a `u16` slice is not valid UTF-16.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Utf16Error {
+    pub(crate) valid_up_to: usize,
+    pub(crate) kind: Utf16ErrorKind,
+}
+
+impl Utf16Error {
+    pub(crate) const fn new(valid_up_to: usize, kind: Utf16ErrorKind) -> Self {
+        Utf16Error { valid_up_to, kind }
+    }
+
+    /// The index (in `u16` units) of the first unpaired surrogate; the input
+    /// before it is valid UTF-16.
+    #[must_use]
+    #[inline]
+    pub const fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// Whether the unpaired surrogate is a high or a low one.
+    #[must_use]
+    #[inline]
+    pub const fn kind(&self) -> Utf16ErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for Utf16Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid utf-16 at unit {}: {}", self.valid_up_to, self.kind)
+    }
+}
+
+impl core::error::Error for Utf16Error {}
+
+/// Why a `u32` value is not a Unicode scalar value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Utf32ErrorKind {
+    /// A surrogate code point, U+D800..U+DFFF.
+    Surrogate,
+    /// A value above U+10FFFF.
+    TooLarge,
+}
+
+impl fmt::Display for Utf32ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::Surrogate => "surrogate code point (D800..DFFF)",
+            Self::TooLarge => "value above 10FFFF",
+        })
+    }
+}
+
+/// An error returned when a `u32` slice is not valid UTF-32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Utf32Error {
+    pub(crate) valid_up_to: usize,
+    pub(crate) kind: Utf32ErrorKind,
+}
+
+impl Utf32Error {
+    pub(crate) const fn new(valid_up_to: usize, kind: Utf32ErrorKind) -> Self {
+        Utf32Error { valid_up_to, kind }
+    }
+
+    /// The index of the first value that is not a scalar value.
+    #[must_use]
+    #[inline]
+    pub const fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// Whether that value is a surrogate or too large.
+    #[must_use]
+    #[inline]
+    pub const fn kind(&self) -> Utf32ErrorKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for Utf32Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "invalid utf-32 at unit {}: {}", self.valid_up_to, self.kind)
+    }
+}
+
+impl core::error::Error for Utf32Error {}
+
+/// The error of a transcoder that writes into a caller's buffer.
+///
+/// `E` is the input's error type: [`Utf8Error`], [`Utf16Error`] or
+/// [`Utf32Error`], with positions counted in *input* units.
+///
+/// Problems are reported in input order: the transcoder stops at whichever
+/// comes first, an invalid sequence or a character that does not fit in the
+/// remaining output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TranscodeError<E> {
+    /// The input is invalid. What was written to the output is unspecified
+    /// (it is a valid conversion of a prefix of the input, but SIMD kernels
+    /// may have written further than `valid_up_to`).
+    Invalid(E),
+    /// The output buffer is too small for the next character.
+    OutputTooSmall {
+        /// Input units converted (always on a character boundary).
+        read: usize,
+        /// Output units written, all of them the conversion of
+        /// `input[..read]`.
+        written: usize,
+    },
+}
+
+impl<E> TranscodeError<E> {
+    /// The input error, if the input is invalid.
+    #[must_use]
+    pub fn invalid(&self) -> Option<&E> {
+        match self {
+            TranscodeError::Invalid(e) => Some(e),
+            TranscodeError::OutputTooSmall { .. } => None,
+        }
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TranscodeError::Invalid(e) => e.fmt(f),
+            TranscodeError::OutputTooSmall { read, written } => write!(
+                f,
+                "output buffer too small after reading {read} units and writing {written}"
+            ),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> core::error::Error for TranscodeError<E> {}

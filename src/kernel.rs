@@ -1,0 +1,189 @@
+//! The kernel registry: which implementations exist, which this CPU can
+//! run, which one dispatch uses, and a way to call any of them directly.
+
+use crate::dispatch;
+use crate::error::Utf8Error;
+use core::fmt;
+use core::str::FromStr;
+use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+/// One implementation of the crate's algorithms.
+///
+/// [`Kernel::Scalar`] always exists. The others exist where this build's
+/// target has them and the running CPU supports their instructions (see
+/// [`Kernel::available`]). Dispatch uses [`Kernel::active`]; tests and
+/// benchmarks can call any available kernel through the methods below.
+///
+/// ```
+/// use rapidutf::Kernel;
+/// for k in Kernel::available() {
+///     assert_eq!(k.validate_utf8(b"ok"), Ok("ok"), "{}", k.name());
+/// }
+/// assert!(Kernel::available().any(|k| k == Kernel::Scalar));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+#[repr(u8)]
+pub enum Kernel {
+    /// The table-driven DFA; runs everywhere.
+    Scalar = 0,
+    /// Generic SIMD over the `wide` crate, for targets without a dedicated
+    /// kernel.
+    Portable = 1,
+    /// x86_64 with SSE4.2 (128-bit).
+    Sse42 = 2,
+    /// x86_64 with AVX2 (256-bit).
+    Avx2 = 3,
+    /// x86_64 with AVX-512 F/BW/VL (512-bit).
+    Avx512 = 4,
+    /// aarch64 with NEON (128-bit).
+    Neon = 5,
+}
+
+impl Kernel {
+    /// Every kernel this crate knows, from slowest to fastest.
+    pub const ALL: [Kernel; 6] = [
+        Kernel::Scalar,
+        Kernel::Portable,
+        Kernel::Sse42,
+        Kernel::Neon,
+        Kernel::Avx2,
+        Kernel::Avx512,
+    ];
+
+    /// The kernel's name, as accepted by `RAPIDUTF_KERNEL` and
+    /// [`FromStr`]: `scalar`, `portable`, `sse42`, `avx2`, `avx512`,
+    /// `neon`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kernel::Scalar => "scalar",
+            Kernel::Portable => "portable",
+            Kernel::Sse42 => "sse42",
+            Kernel::Avx2 => "avx2",
+            Kernel::Avx512 => "avx512",
+            Kernel::Neon => "neon",
+        }
+    }
+
+    /// Whether this build has the kernel and the running CPU can execute
+    /// it. Without the `std` feature only compile-time target features
+    /// count.
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        crate::arch::fns(self).is_some()
+    }
+
+    /// Every kernel this CPU can run, from slowest to fastest.
+    pub fn available() -> impl Iterator<Item = Kernel> + Clone {
+        Kernel::ALL.into_iter().filter(|k| k.is_available())
+    }
+
+    /// The fastest available kernel.
+    #[must_use]
+    pub fn best() -> Kernel {
+        Kernel::available().last().unwrap_or(Kernel::Scalar)
+    }
+
+    /// The kernel that dispatch uses: `RAPIDUTF_KERNEL` if it is set (read
+    /// once per process) and names an available kernel, else
+    /// [`Kernel::best`]. An unknown or unavailable name is reported once on
+    /// stderr and ignored.
+    #[must_use]
+    pub fn active() -> Kernel {
+        const UNSET: u8 = u8::MAX;
+        static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
+        let k = ACTIVE.load(Relaxed);
+        if k != UNSET {
+            return Kernel::ALL.into_iter().find(|x| *x as u8 == k).unwrap_or(Kernel::Scalar);
+        }
+        let chosen = resolve();
+        ACTIVE.store(chosen as u8, Relaxed);
+        chosen
+    }
+
+    fn fns(self) -> &'static crate::arch::KernelFns {
+        match crate::arch::fns(self) {
+            Some(f) => f,
+            None => panic!("rapidutf: kernel {} is not available on this CPU", self.name()),
+        }
+    }
+
+    /// [`crate::validate_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn validate_utf8(self, bytes: &[u8]) -> Result<&str, Utf8Error> {
+        dispatch::validate_utf8_with(self.fns(), bytes)
+    }
+
+    /// [`crate::is_valid_utf8`] with this kernel.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn is_valid_utf8(self, bytes: &[u8]) -> bool {
+        dispatch::is_valid_utf8_with(self.fns(), bytes)
+    }
+}
+
+#[cfg(feature = "std")]
+fn resolve() -> Kernel {
+    let best = Kernel::best();
+    let Some(name) = std::env::var_os("RAPIDUTF_KERNEL") else {
+        return best;
+    };
+    let name = name.to_string_lossy();
+    match name.parse::<Kernel>() {
+        Ok(k) if k.is_available() => k,
+        _ => {
+            let names: std::vec::Vec<&str> = Kernel::available().map(Kernel::name).collect();
+            std::eprintln!(
+                "rapidutf: RAPIDUTF_KERNEL={name:?} is not an available kernel \
+                 (available: {}); using {}",
+                names.join(", "),
+                best.name()
+            );
+            best
+        }
+    }
+}
+
+#[cfg(not(feature = "std"))]
+fn resolve() -> Kernel {
+    Kernel::best()
+}
+
+impl fmt::Display for Kernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The error of parsing a [`Kernel`] name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownKernel;
+
+impl fmt::Display for UnknownKernel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("unknown kernel name (expected scalar, portable, sse42, avx2, avx512 or neon)")
+    }
+}
+
+impl core::error::Error for UnknownKernel {}
+
+impl FromStr for Kernel {
+    type Err = UnknownKernel;
+    fn from_str(s: &str) -> Result<Kernel, UnknownKernel> {
+        Kernel::ALL
+            .into_iter()
+            .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or(UnknownKernel)
+    }
+}

@@ -1,0 +1,102 @@
+//! Validate and transcode Unicode text (UTF-8, UTF-16, UTF-32) at memory
+//! speed, with runtime-dispatched SIMD kernels and a safe API.
+//!
+//! ```
+//! // Validation, with core's error contract plus the reason.
+//! let e = rapidutf::validate_utf8(b"abc\xE0\x80\x80").unwrap_err();
+//! assert_eq!((e.valid_up_to(), e.error_len()), (3, Some(1)));
+//! assert_eq!(e.kind(), rapidutf::Utf8ErrorKind::Overlong);
+//!
+//! // Transcoding into a caller's buffer: Ok(units written).
+//! let mut utf16 = [0u16; 16];
+//! let n = rapidutf::utf8_to_utf16("héllo".as_bytes(), &mut utf16).unwrap();
+//! assert_eq!(n, 5);
+//!
+//! // A buffer that is too small is an error, never a panic.
+//! let mut tiny = [0u16; 2];
+//! let err = rapidutf::utf8_to_utf16("héllo".as_bytes(), &mut tiny).unwrap_err();
+//! assert_eq!(err, rapidutf::TranscodeError::OutputTooSmall { read: 3, written: 2 });
+//! ```
+//!
+//! # What is here
+//!
+//! - **Validation**: [`validate_utf8`] (core-identical errors, plus a
+//!   [`Utf8ErrorKind`]), [`is_valid_utf8`] (a bare bool, fastest),
+//!   [`validate_utf16`], [`validate_utf32`], [`is_ascii`].
+//! - **Transcoding** into caller buffers, all directions between UTF-8,
+//!   UTF-16 (native, LE, BE) and UTF-32: see [`transcode`] for the buffer
+//!   sizes that always suffice. With `alloc`: [`utf8_to_utf16_vec`],
+//!   [`utf16_to_string`] and friends.
+//! - **Lengths and counts**: [`count_chars`], [`utf16_len_from_utf8`],
+//!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
+//! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`] and
+//!   [`utf16_to_string_lossy`], byte-identical to std's.
+//!
+//! Errors come from one layer ([`Utf8Error`], [`Utf16Error`],
+//! [`Utf32Error`], and [`TranscodeError`] around them): the kernels only
+//! notice that a block is bad, and one cold scalar routine computes the
+//! exact position and kind.
+//!
+//! # Crate features
+//!
+//! - **`std`** (default): runtime CPU feature detection, so one binary
+//!   uses AVX-512, AVX2 or SSE4.2 as the CPU allows, and the
+//!   `RAPIDUTF_KERNEL` override. Implies `alloc`. Without it the crate is
+//!   `no_std` and only kernels enabled at compile time (`-C
+//!   target-feature`) are used.
+//! - **`alloc`**: the functions that return `Vec`, `String` or `Cow`.
+//!
+//! # Kernel selection
+//!
+//! [`Kernel::available`] lists the kernels this CPU can run and
+//! [`Kernel::active`] the one the free functions use: the fastest, unless
+//! the environment variable `RAPIDUTF_KERNEL` (read once per process)
+//! names another available kernel (`scalar`, `portable`, `sse42`, `avx2`,
+//! `avx512`, `neon`). Each kernel can also be called directly, e.g.
+//! `Kernel::Scalar.validate_utf8(bytes)`, which is how the tests cover
+//! every kernel in one run.
+//!
+//! # Minimum Rust version
+//!
+//! 1.89, the first release with stable AVX-512 intrinsics.
+
+#![no_std]
+#![deny(missing_docs)]
+#![deny(unsafe_op_in_unsafe_fn)]
+#![warn(clippy::undocumented_unsafe_blocks)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+mod arch;
+mod count;
+mod dispatch;
+mod error;
+mod kernel;
+#[cfg(feature = "alloc")]
+mod lossy;
+mod scalar;
+pub mod transcode;
+mod validate;
+
+pub use count::{
+    count_chars, utf16_len_from_utf32, utf16_len_from_utf8, utf32_len_from_utf16,
+    utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,
+};
+pub use error::{
+    TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
+    Utf8ErrorKind,
+};
+pub use kernel::{Kernel, UnknownKernel};
+#[cfg(feature = "alloc")]
+pub use lossy::{
+    utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
+};
+#[doc(inline)]
+pub use transcode::*;
+pub use validate::{
+    is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
+    validate_utf8,
+};

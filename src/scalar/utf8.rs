@@ -1,0 +1,146 @@
+//! Exact UTF-8 errors, and single-character decoding.
+//!
+//! The grammar (RFC 3629 section 4), which the `match` arms below follow:
+//!
+//! ```text
+//! UTF8-1 = %x00-7F
+//! UTF8-2 = %xC2-DF UTF8-tail
+//! UTF8-3 = %xE0 %xA0-BF UTF8-tail / %xE1-EC 2( UTF8-tail ) /
+//!          %xED %x80-9F UTF8-tail / %xEE-EF 2( UTF8-tail )
+//! UTF8-4 = %xF0 %x90-BF 2( UTF8-tail ) / %xF1-F3 3( UTF8-tail ) /
+//!          %xF4 %x80-8F 2( UTF8-tail )
+//! ```
+
+use crate::error::{Utf8Error, Utf8ErrorKind};
+
+/// Whether `b` is a continuation byte (`10xxxxxx`).
+#[inline(always)]
+pub(crate) const fn is_continuation(b: u8) -> bool {
+    (b as i8) < -0x40
+}
+
+/// For a lead byte: the sequence width and the range allowed for the
+/// second byte. `None` for bytes that cannot start a multi-byte sequence.
+#[inline(always)]
+const fn lead_info(b: u8) -> Option<(usize, u8, u8)> {
+    Some(match b {
+        0xC2..=0xDF => (2, 0x80, 0xBF),
+        0xE0 => (3, 0xA0, 0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80, 0xBF),
+        0xED => (3, 0x80, 0x9F),
+        0xF0 => (4, 0x90, 0xBF),
+        0xF1..=0xF3 => (4, 0x80, 0xBF),
+        0xF4 => (4, 0x80, 0x8F),
+        _ => return None,
+    })
+}
+
+/// The error at `bytes[i]`, which is a non-ASCII byte that does not start a
+/// valid character. Classifies the maximal invalid subpart starting there.
+#[cold]
+pub(crate) fn error_at(bytes: &[u8], i: usize) -> Utf8Error {
+    let b = bytes[i];
+    let Some((width, lo, hi)) = lead_info(b) else {
+        let kind = if is_continuation(b) {
+            Utf8ErrorKind::UnexpectedContinuation
+        } else {
+            Utf8ErrorKind::InvalidByte
+        };
+        return Utf8Error::new(i, 1, kind);
+    };
+    let Some(&second) = bytes.get(i + 1) else {
+        return Utf8Error::new(i, 0, Utf8ErrorKind::Truncated);
+    };
+    if !(lo..=hi).contains(&second) {
+        let kind = match (b, is_continuation(second)) {
+            (_, false) => Utf8ErrorKind::MissingContinuation,
+            (0xE0 | 0xF0, true) => Utf8ErrorKind::Overlong,
+            (0xED, true) => Utf8ErrorKind::Surrogate,
+            (0xF4, true) => Utf8ErrorKind::TooLarge,
+            // Only E0, ED, F0 and F4 restrict their second byte below the
+            // full continuation range.
+            _ => unreachable!("lead {b:#x} rejects continuation {second:#x}"),
+        };
+        return Utf8Error::new(i, 1, kind);
+    }
+    for k in 2..width {
+        match bytes.get(i + k) {
+            None => return Utf8Error::new(i, 0, Utf8ErrorKind::Truncated),
+            Some(&c) if !is_continuation(c) => {
+                return Utf8Error::new(i, k as u8, Utf8ErrorKind::MissingContinuation)
+            }
+            Some(_) => {}
+        }
+    }
+    unreachable!("error_at called on a valid character at {i}")
+}
+
+/// Decodes the character at `bytes[i]`: `Some((scalar value, width))`, or
+/// `None` if no valid character starts there (including truncation).
+#[inline(always)]
+pub(crate) fn decode(bytes: &[u8], i: usize) -> Option<(u32, usize)> {
+    let b = *bytes.get(i)?;
+    if b < 0x80 {
+        return Some((b as u32, 1));
+    }
+    let (width, lo, hi) = lead_info(b)?;
+    let second = *bytes.get(i + 1)?;
+    if second < lo || second > hi {
+        return None;
+    }
+    let mut c = ((b as u32) & (0x7F >> width)) << 6 | (second as u32 & 0x3F);
+    for k in 2..width {
+        let t = *bytes.get(i + k)?;
+        if !is_continuation(t) {
+            return None;
+        }
+        c = c << 6 | (t as u32 & 0x3F);
+    }
+    Some((c, width))
+}
+
+/// The first error in `bytes`, scanning from `start`, which must be a
+/// character boundary with `bytes[..start]` valid. `None` if there is none.
+pub(crate) fn first_error_from(bytes: &[u8], start: usize) -> Option<Utf8Error> {
+    let mut i = start;
+    while i < bytes.len() {
+        i += super::ascii::ascii_prefix_len(&bytes[i..]);
+        if i == bytes.len() {
+            break;
+        }
+        match decode(bytes, i) {
+            Some((_, w)) => i += w,
+            None => return Some(error_at(bytes, i)),
+        }
+    }
+    None
+}
+
+/// The one error path of every UTF-8 validator: turns "something is wrong
+/// at or after `pos`" into the exact [`Utf8Error`].
+///
+/// Contract: `bytes[..pos]` is valid UTF-8 except perhaps for an incomplete
+/// last character (at most 3 bytes), and the first error lies in or after
+/// that character. Every kernel guarantees this for the start of the block
+/// it flags (errors are detected at the latest in the block after the one
+/// holding the lead byte, and a sequence is at most 4 bytes).
+///
+/// Backs up over at most 3 continuation bytes plus their lead, which is the
+/// start of the last (possibly incomplete) character, then rescans with
+/// the scalar decoder.
+///
+/// Returns `None` if there is no error after all; kernels treat that as
+/// valid (the scalar answer is the reference).
+#[cold]
+#[inline(never)]
+pub(crate) fn rewind(bytes: &[u8], pos: usize) -> Option<Utf8Error> {
+    let pos = pos.min(bytes.len());
+    let mut start = pos;
+    while start > 0 && pos - start < 3 && is_continuation(bytes[start - 1]) {
+        start -= 1;
+    }
+    if start > 0 && bytes[start - 1] >= 0xC0 {
+        start -= 1;
+    }
+    first_error_from(bytes, start)
+}
