@@ -14,14 +14,14 @@
 
 include!(concat!(env!("OUT_DIR"), "/utf8_dfa.rs"));
 
-use super::ascii::is_ascii16;
-
 // Six bits per state must fit the packed u64 rows.
 const _: () = assert!(STATES * 6 <= 64);
 
-/// DFA chunk: how many bytes run between REJECT checks. REJECT is absorbing,
-/// so checking per chunk loses nothing; the rewind finds the exact spot.
-const CHUNK: usize = 16;
+/// Bytes per step of the outer loop: one ASCII test (four words OR-ed)
+/// or one unrolled run of the DFA, then one REJECT check. REJECT is
+/// absorbing, so checking per chunk loses nothing; the rewind finds the
+/// exact spot.
+const CHUNK: usize = 32;
 
 #[inline(always)]
 fn step(state: u64, byte: u8) -> u64 {
@@ -31,46 +31,51 @@ fn step(state: u64, byte: u8) -> u64 {
     SHIFT_TABLE[byte as usize].wrapping_shr(state as u32)
 }
 
+/// Whether a whole chunk is ASCII.
+#[inline(always)]
+fn is_ascii_chunk(chunk: &[u8; CHUNK]) -> bool {
+    let w = |k: usize| u64::from_ne_bytes(*chunk[k..].first_chunk::<8>().unwrap_or(&[0; 8]));
+    (w(0) | w(8) | w(16) | w(24)) & 0x8080_8080_8080_8080 == 0
+}
+
 /// Validates `bytes`. `Err(pos)` means `bytes[..pos]` was read without
 /// rejection (it is valid UTF-8 except perhaps for an incomplete last
 /// character) and the first error is at or after the character containing
 /// `bytes[pos - 1]`: the contract of [`super::utf8::rewind`].
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), usize> {
-    let len = bytes.len();
     let mut state = ACCEPT;
-    let mut i = 0;
-    while i < len {
+    let (chunks, tail) = bytes.as_chunks::<CHUNK>();
+    let mut k = 0;
+    while k < chunks.len() {
+        // ASCII runs are skipped only between characters, in a tight loop
+        // of their own.
         if state & 63 == ACCEPT {
-            while i + 16 <= len && is_ascii16(bytes, i) {
-                i += 16;
+            while k < chunks.len() && is_ascii_chunk(&chunks[k]) {
+                k += 1;
             }
-            if i == len {
+            if k == chunks.len() {
                 break;
             }
         }
-        let start = i;
-        if i + CHUNK <= len {
-            // Fixed trip count: the compiler unrolls it fully.
-            for k in 0..CHUNK {
-                state = step(state, bytes[start + k]);
-            }
-            i += CHUNK;
-        } else {
-            for &b in &bytes[start..] {
-                state = step(state, b);
-            }
-            i = len;
+        // Fixed trip count over an array: fully unrolled, no bounds checks.
+        for &b in &chunks[k] {
+            state = step(state, b);
         }
         if state & 63 == REJECT {
-            return Err(start);
+            return Err(k * CHUNK);
         }
+        k += 1;
     }
-    if state & 63 == ACCEPT {
-        Ok(())
-    } else {
+    let pos = chunks.len() * CHUNK;
+    for &b in tail {
+        state = step(state, b);
+    }
+    match state & 63 {
+        ACCEPT => Ok(()),
+        REJECT => Err(pos),
         // Valid so far but truncated: the rewind from the end finds it.
-        Err(len)
+        _ => Err(bytes.len()),
     }
 }
 
