@@ -100,3 +100,8 @@ pub use validate::{
     is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
     validate_utf8,
 };
+
+// The README's examples are compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
