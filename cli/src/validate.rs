@@ -1,0 +1,203 @@
+//! `rapidutf validate`: isutf8-compatible validation, plus UTF-16/UTF-32.
+//!
+//! The scanners here read an input window by window (see
+//! [`crate::input`]) and find its first error with its exact position,
+//! whatever the window boundaries:
+//!
+//! - **UTF-8**: each window goes to [`rapidutf::validate_utf8`]. A
+//!   [`Truncated`](rapidutf::Utf8ErrorKind::Truncated) error (`error_len()
+//!   == None`) at the end of a window that is not the last is no error: its
+//!   at most 3 bytes stay unconsumed and start the next window.
+//! - **UTF-16**: whole units go to `validate_utf16le`/`be`; an odd byte,
+//!   or a high surrogate in the last unit of a window, is carried likewise.
+//! - **UTF-32**: whole units go to [`rapidutf::validate_utf32`].
+//!
+//! Line and column are counted incrementally over the valid text of
+//! streamed input; for a mapped file they are computed only when there is
+//! an error, from the mapping, so valid files cost nothing extra.
+
+use crate::encoding::{units16, values32, Encoding, Form, Order};
+use crate::input::{InputName, Reader};
+use crate::position::{LineCol, Problem};
+use crate::Status;
+use rapidutf::Utf16ErrorKind;
+use std::io::{self, Write};
+
+/// The options of `rapidutf validate`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The inputs, in order; never empty (stdin when none was given).
+    pub files: Vec<InputName>,
+    /// `-q`: print nothing, the exit status says it all.
+    pub quiet: bool,
+    /// `-l`: print only the names of invalid inputs.
+    pub list: bool,
+    /// `-i`: print the names of *valid* inputs instead.
+    pub invert: bool,
+    /// `--encoding`: how the inputs are encoded.
+    pub encoding: Encoding,
+}
+
+/// Runs `rapidutf validate`: reports go to `out`, I/O problems with the
+/// inputs to stderr.
+///
+/// # Errors
+///
+/// Only errors writing to `out`.
+pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for name in &opts.files {
+        let problem =
+            match Reader::open(name, "validate").and_then(|mut r| scan(&mut r, opts.encoding)) {
+                Ok(p) => p,
+                Err(e) => {
+                    crate::report_io(name, &e);
+                    status = status.max(Status::Trouble);
+                    continue;
+                }
+            };
+        if problem.is_some() {
+            status = status.max(Status::Invalid);
+        }
+        if opts.quiet {
+            continue;
+        }
+        match problem {
+            Some(p) if !opts.invert => {
+                if opts.list {
+                    writeln!(out, "{name}")?;
+                } else {
+                    writeln!(out, "{}", p.display(name))?;
+                }
+            }
+            None if opts.invert => writeln!(out, "{name}")?,
+            _ => {}
+        }
+    }
+    Ok(status)
+}
+
+/// Finds the first error of an input in `encoding`, if any.
+///
+/// # Errors
+///
+/// A read error of the input.
+pub fn scan(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Problem>> {
+    match encoding {
+        Encoding::Utf8 => scan_utf8(reader, |_| {}),
+        _ => scan_wide(reader, encoding),
+    }
+}
+
+/// Finds the first error of a UTF-8 input; `on_valid` sees the whole valid
+/// prefix, in order, in pieces.
+///
+/// # Errors
+///
+/// A read error of the input.
+pub fn scan_utf8(
+    reader: &mut Reader,
+    mut on_valid: impl FnMut(&[u8]),
+) -> io::Result<Option<Problem>> {
+    let lazy = reader.mapped().is_some();
+    let mut pos = LineCol::default();
+    loop {
+        let w = reader.fill()?;
+        let (offset, last) = (w.offset, w.last);
+        let (valid, bad) = match rapidutf::validate_utf8(w.bytes) {
+            Ok(_) => (w.bytes.len(), None),
+            // The window ends inside a character that the next may finish.
+            Err(e) if e.error_len().is_none() && !last => (e.valid_up_to(), None),
+            Err(e) => (e.valid_up_to(), Some(e.kind())),
+        };
+        on_valid(&w.bytes[..valid]);
+        if !lazy {
+            pos.advance_utf8(&w.bytes[..valid]);
+        }
+        reader.consume(valid);
+        if let Some(kind) = bad {
+            let byte = offset + valid as u64;
+            if let Some(all) = reader.mapped() {
+                // A mapped input is never larger than the address space.
+                pos = LineCol::of_utf8(&all[..byte as usize]);
+            }
+            return Ok(Some(Problem { byte, at: pos, message: kind.to_string() }));
+        }
+        if last {
+            return Ok(None);
+        }
+    }
+}
+
+/// Finds the first error of a UTF-16 or UTF-32 input.
+fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Problem>> {
+    let mut form = None;
+    let mut pos = LineCol::default();
+    let (mut scratch16, mut scratch32) = (Vec::new(), Vec::new());
+    loop {
+        let w = reader.fill()?;
+        let (offset, last) = (w.offset, w.last);
+        let mut skip = 0;
+        let form = *form.get_or_insert_with(|| {
+            let (form, bom) = encoding.detect_input(&w.bytes[..w.bytes.len().min(4)]);
+            skip = bom;
+            form
+        });
+        let body = &w.bytes[skip..];
+        let (valid_bytes, bad) = match form {
+            Form::Utf16(order) => {
+                let units = units16(&body[..body.len() & !1], &mut scratch16);
+                let result = match order {
+                    Order::Le => rapidutf::validate_utf16le(units),
+                    Order::Be => rapidutf::validate_utf16be(units),
+                };
+                let (valid, bad) = match result {
+                    Ok(()) if last && body.len() % 2 == 1 => (
+                        units.len(),
+                        Some(
+                            "input ends inside a 16-bit unit, expected an even number of bytes"
+                                .into(),
+                        ),
+                    ),
+                    Ok(()) => (units.len(), None),
+                    // A high surrogate whose partner may start the next window.
+                    Err(e)
+                        if !last
+                            && e.kind() == Utf16ErrorKind::UnpairedHigh
+                            && e.valid_up_to() + 1 == units.len() =>
+                    {
+                        (e.valid_up_to(), None)
+                    }
+                    Err(e) => (e.valid_up_to(), Some(e.kind().to_string())),
+                };
+                pos.advance_utf16(&units[..valid], |u| order.read16(u));
+                (2 * valid, bad)
+            }
+            Form::Utf32(order) => {
+                let values = values32(&body[..body.len() & !3], order, &mut scratch32);
+                let (valid, bad) = match rapidutf::validate_utf32(values) {
+                    Ok(()) if last && body.len() % 4 != 0 => (
+                        values.len(),
+                        Some(
+                            "input ends inside a 32-bit unit, expected a multiple of 4 bytes"
+                                .into(),
+                        ),
+                    ),
+                    Ok(()) => (values.len(), None),
+                    Err(e) => (e.valid_up_to(), Some(e.kind().to_string())),
+                };
+                pos.advance_utf32(&values[..valid]);
+                (4 * valid, bad)
+            }
+            Form::Utf8 => unreachable!("UTF-8 input goes to scan_utf8"),
+        };
+        let consumed = skip + valid_bytes;
+        reader.consume(consumed);
+        if let Some(message) = bad {
+            return Ok(Some(Problem { byte: offset + consumed as u64, at: pos, message }));
+        }
+        if last {
+            return Ok(None);
+        }
+    }
+}
