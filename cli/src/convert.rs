@@ -221,39 +221,25 @@ struct Out {
     values: Vec<u32>,
 }
 
+/// The signature of the library's transcoders.
+type Transcoder<S, D, E> = fn(&[S], &mut [D]) -> Result<usize, TranscodeError<E>>;
+
 /// Runs transcoder `f` from `src` into `buf`, which is grown to `bound`
-/// elements (a size the library documents as always sufficient).
-fn run_into<'b, S, D: bytemuck::Pod, E: Into<Stop>>(
-    f: fn(&[S], &mut [D]) -> Result<usize, TranscodeError<E>>,
+/// elements (a size the library documents as always sufficient); `stop`
+/// turns an input error into a [`Stop`].
+fn run_into<'b, S, D: bytemuck::Pod, E>(
+    f: Transcoder<S, D, E>,
     src: &[S],
     buf: &'b mut Vec<D>,
     bound: usize,
+    stop: impl FnOnce(E) -> Stop,
 ) -> Result<&'b mut [D], Stop> {
     if buf.len() < bound {
         buf.resize(bound, D::zeroed());
     }
     match f(src, &mut buf[..bound]) {
         Ok(n) => Ok(&mut buf[..n]),
-        Err(TranscodeError::Invalid(e)) => Err(e.into()),
-        Err(TranscodeError::OutputTooSmall { .. }) => {
-            Err(Stop::Internal("output buffer of the documented size was too small"))
-        }
-    }
-}
-
-/// [`run_into`] for UTF-16 input.
-fn run16_into<'b, D: bytemuck::Pod>(
-    f: fn(&[u16], &mut [D]) -> Result<usize, TranscodeError<Utf16Error>>,
-    src: &[u16],
-    buf: &'b mut Vec<D>,
-    bound: usize,
-) -> Result<&'b mut [D], Stop> {
-    if buf.len() < bound {
-        buf.resize(bound, D::zeroed());
-    }
-    match f(src, &mut buf[..bound]) {
-        Ok(n) => Ok(&mut buf[..n]),
-        Err(TranscodeError::Invalid(e)) => Err(utf16_stop(e, src.len())),
+        Err(TranscodeError::Invalid(e)) => Err(stop(e)),
         Err(TranscodeError::OutputTooSmall { .. }) => {
             Err(Stop::Internal("output buffer of the documented size was too small"))
         }
@@ -285,17 +271,18 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
                 Order::Le => r::utf8_to_utf16le,
                 Order::Be => r::utf8_to_utf16be,
             };
-            bytemuck::cast_slice(run_into(f, s, &mut out.units, n)?)
+            bytemuck::cast_slice(run_into(f, s, &mut out.units, n, Stop::from)?)
         }
-        (Src::U8(s), Form::Utf32(o)) => {
-            bytemuck::cast_slice(order32(run_into(r::utf8_to_utf32, s, &mut out.values, n)?, o))
-        }
+        (Src::U8(s), Form::Utf32(o)) => bytemuck::cast_slice(order32(
+            run_into(r::utf8_to_utf32, s, &mut out.values, n, Stop::from)?,
+            o,
+        )),
         (Src::U16(s, o), Form::Utf8) => {
             let f = match o {
                 Order::Le => r::utf16le_to_utf8,
                 Order::Be => r::utf16be_to_utf8,
             };
-            run16_into(f, s, &mut out.bytes, 3 * n)?
+            run_into(f, s, &mut out.bytes, 3 * n, |e| utf16_stop(e, n))?
         }
         (Src::U16(s, from), Form::Utf16(to)) => {
             let checked = match from {
@@ -316,15 +303,20 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
                 Order::Le => r::utf16le_to_utf32,
                 Order::Be => r::utf16be_to_utf32,
             };
-            bytemuck::cast_slice(order32(run16_into(f, s, &mut out.values, n)?, to))
+            bytemuck::cast_slice(order32(
+                run_into(f, s, &mut out.values, n, |e| utf16_stop(e, n))?,
+                to,
+            ))
         }
-        (Src::U32(s), Form::Utf8) => run_into(r::utf32_to_utf8, s, &mut out.bytes, 4 * n)?,
+        (Src::U32(s), Form::Utf8) => {
+            run_into(r::utf32_to_utf8, s, &mut out.bytes, 4 * n, Stop::from)?
+        }
         (Src::U32(s), Form::Utf16(o)) => {
             let f = match o {
                 Order::Le => r::utf32_to_utf16le,
                 Order::Be => r::utf32_to_utf16be,
             };
-            bytemuck::cast_slice(run_into(f, s, &mut out.units, 2 * n)?)
+            bytemuck::cast_slice(run_into(f, s, &mut out.units, 2 * n, Stop::from)?)
         }
         (Src::U32(s), Form::Utf32(o)) => {
             r::validate_utf32(s)?;

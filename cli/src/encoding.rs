@@ -141,7 +141,7 @@ impl Form {
 ///
 /// `bytes.len()` must be even.
 pub fn units16<'a>(bytes: &'a [u8], scratch: &'a mut Vec<u16>) -> &'a [u16] {
-    debug_assert!(bytes.len() % 2 == 0);
+    debug_assert!(bytes.len().is_multiple_of(2));
     match bytemuck::try_cast_slice(bytes) {
         Ok(units) => units,
         Err(_) => {
@@ -158,7 +158,7 @@ pub fn units16<'a>(bytes: &'a [u8], scratch: &'a mut Vec<u16>) -> &'a [u16] {
 ///
 /// `bytes.len()` must be a multiple of 4.
 pub fn values32<'a>(bytes: &'a [u8], order: Order, scratch: &'a mut Vec<u32>) -> &'a [u32] {
-    debug_assert!(bytes.len() % 4 == 0);
+    debug_assert!(bytes.len().is_multiple_of(4));
     if order == Order::NATIVE {
         if let Ok(values) = bytemuck::try_cast_slice(bytes) {
             return values;
