@@ -32,9 +32,11 @@
 //! - with `-o FILE`, the output goes to a temporary file beside `FILE`
 //!   that is renamed over it only when the conversion succeeded (and
 //!   removed otherwise), so `FILE` is either untouched or complete;
-//! - on stdout in strict mode, the output is held back, in memory up to
+//! - on stdout in strict mode, a file input (mapped) is validated first,
+//!   which costs far less than converting, and converted only when valid;
+//!   streamed input (stdin, pipes) is held back, in memory up to
 //!   [`SPOOL_MEMORY`] and beyond that in a temporary file, and written
-//!   only once the whole input converted;
+//!   only once all of it converted;
 //! - on stdout in replace mode, invalid input cannot fail the conversion,
 //!   so the output is written as it is produced. (Only an I/O error can
 //!   interrupt it, and that is reported with exit status 2.)
@@ -91,38 +93,7 @@ enum Fail {
 
 /// Runs `rapidutf convert`. Errors are reported on stderr.
 pub fn run(opts: &Options) -> Status {
-    let mut reader = match Reader::open(&opts.input, "convert") {
-        Ok(r) => r,
-        Err(e) => {
-            crate::report_io(&opts.input, &e);
-            return Status::Trouble;
-        }
-    };
-    let mut sink = match Sink::open(opts) {
-        Ok(s) => s,
-        Err(e) => {
-            report_output(opts, &e);
-            return Status::Trouble;
-        }
-    };
-    let mut converter = Converter::new(opts);
-    let result = loop {
-        let w = match reader.fill() {
-            Ok(w) => w,
-            Err(e) => break Err(Fail::Read(e)),
-        };
-        let last = w.last;
-        match converter.feed(&w, &mut sink) {
-            Ok(n) => reader.consume(n),
-            Err(f) => break Err(f),
-        }
-        if last {
-            break sink.commit().map_err(Fail::Write);
-        }
-    };
-    // On failure `sink` was not committed: dropping it (already, or at the
-    // end of this function) removes its temporary file.
-    match result {
+    match convert_input(opts) {
         Ok(()) => Status::Ok,
         Err(Fail::Illegal(pos)) => {
             eprintln!("rapidutf: illegal input sequence at position {pos}");
@@ -143,6 +114,38 @@ pub fn run(opts: &Options) -> Status {
         Err(Fail::Internal(what)) => {
             eprintln!("rapidutf: internal error: {what}; please report this bug");
             Status::Trouble
+        }
+    }
+}
+
+/// Converts the input to the output, or fails leaving no output behind.
+fn convert_input(opts: &Options) -> Result<(), Fail> {
+    let mut reader = Reader::open(&opts.input, "convert").map_err(Fail::Read)?;
+    // Strict output to stdout may not start before the input is known to
+    // be valid. A mapped input is validated first (much cheaper than
+    // holding the output back), a stream is spooled.
+    let checked =
+        opts.output.is_none() && opts.errors == ErrorMode::Strict && reader.mapped().is_some();
+    if checked {
+        match crate::validate::scan(&mut reader, opts.from).map_err(Fail::Read)? {
+            None => {
+                reader.rewind();
+            }
+            Some(p) if p.incomplete => return Err(Fail::Incomplete),
+            Some(p) => return Err(Fail::Illegal(p.byte)),
+        }
+    }
+    let mut sink = Sink::open(opts, checked).map_err(Fail::Write)?;
+    let mut converter = Converter::new(opts);
+    loop {
+        let w = reader.fill().map_err(Fail::Read)?;
+        let last = w.last;
+        let n = converter.feed(&w, &mut sink)?;
+        reader.consume(n);
+        if last {
+            // On failure `sink` is dropped uncommitted, which removes its
+            // temporary file.
+            return sink.commit().map_err(Fail::Write);
         }
     }
 }
@@ -562,12 +565,13 @@ enum Sink {
     File { temp: TempFile, dest: PathBuf },
     /// stdout in strict mode: held back until the conversion succeeded.
     Spool { memory: Vec<u8>, spill: Option<TempFile> },
-    /// stdout in replace mode.
+    /// stdout in replace mode, or for input already validated.
     Stdout(BufWriter<io::Stdout>),
 }
 
 impl Sink {
-    fn open(opts: &Options) -> io::Result<Sink> {
+    /// The sink for `opts`; `checked`: the input is known to be valid.
+    fn open(opts: &Options, checked: bool) -> io::Result<Sink> {
         Ok(match (&opts.output, opts.errors) {
             (Some(dest), _) => {
                 let dir = match dest.parent() {
@@ -578,10 +582,10 @@ impl Sink {
                 let temp = TempFile::create(dir, &format!(".{name}"))?;
                 Sink::File { temp, dest: dest.clone() }
             }
-            (None, ErrorMode::Strict) => Sink::Spool { memory: Vec::new(), spill: None },
-            (None, ErrorMode::Replace) => {
-                Sink::Stdout(BufWriter::with_capacity(1 << 20, io::stdout()))
+            (None, ErrorMode::Strict) if !checked => {
+                Sink::Spool { memory: Vec::new(), spill: None }
             }
+            (None, _) => Sink::Stdout(BufWriter::with_capacity(1 << 20, io::stdout())),
         })
     }
 

@@ -186,6 +186,19 @@ impl Reader {
         self.offset += n as u64;
     }
 
+    /// Starts a mapped input over from its first byte, for a second pass;
+    /// returns false (and does nothing) for a stream, which cannot.
+    pub fn rewind(&mut self) -> bool {
+        match &mut self.source {
+            Source::Mapped { pos, .. } => {
+                *pos = 0;
+                self.offset = 0;
+                true
+            }
+            Source::Stream { .. } => false,
+        }
+    }
+
     /// The whole input, when it is mapped: lets a consumer compute line
     /// numbers only for the rare input that has an error, instead of
     /// counting lines as it goes.

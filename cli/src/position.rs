@@ -98,6 +98,9 @@ pub struct Problem {
     pub at: LineCol,
     /// What is wrong and what was expected.
     pub message: String,
+    /// Whether the input merely ends inside a character (or unit), which
+    /// iconv words differently from an invalid sequence.
+    pub incomplete: bool,
 }
 
 impl Problem {
@@ -160,7 +163,8 @@ mod tests {
 
     #[test]
     fn report_format() {
-        let p = Problem { byte: 17, at: LineCol::of_utf8(b"a\nbc"), message: "oops".into() };
+        let at = LineCol::of_utf8(b"a\nbc");
+        let p = Problem { byte: 17, at, message: "oops".into(), incomplete: false };
         assert_eq!(p.display(&"f.txt").to_string(), "f.txt: line 2, char 3, byte 17: oops");
     }
 }

@@ -20,7 +20,7 @@ use crate::encoding::{units16, values32, Encoding, Form, Order};
 use crate::input::{InputName, Reader};
 use crate::position::{LineCol, Problem};
 use crate::Status;
-use rapidutf::Utf16ErrorKind;
+use rapidutf::{Utf16ErrorKind, Utf8ErrorKind};
 use std::io::{self, Write};
 
 /// The options of `rapidutf validate`.
@@ -121,7 +121,8 @@ pub fn scan_utf8(
                 // A mapped input is never larger than the address space.
                 pos = LineCol::of_utf8(&all[..byte as usize]);
             }
-            return Ok(Some(Problem { byte, at: pos, message: kind.to_string() }));
+            let incomplete = kind == Utf8ErrorKind::Truncated;
+            return Ok(Some(Problem { byte, at: pos, message: kind.to_string(), incomplete }));
         }
         if last {
             return Ok(None);
@@ -152,13 +153,9 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                     Order::Be => rapidutf::validate_utf16be(units),
                 };
                 let (valid, bad) = match result {
-                    Ok(()) if last && body.len() % 2 == 1 => (
-                        units.len(),
-                        Some(
-                            "input ends inside a 16-bit unit, expected an even number of bytes"
-                                .into(),
-                        ),
-                    ),
+                    Ok(()) if last && body.len() % 2 == 1 => {
+                        (units.len(), Some((ODD_UTF16.to_owned(), true)))
+                    }
                     Ok(()) => (units.len(), None),
                     // A high surrogate whose partner may start the next window.
                     Err(e)
@@ -168,7 +165,12 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                     {
                         (e.valid_up_to(), None)
                     }
-                    Err(e) => (e.valid_up_to(), Some(e.kind().to_string())),
+                    Err(e) => {
+                        // A high surrogate that ends the input is incomplete.
+                        let at_end = e.kind() == Utf16ErrorKind::UnpairedHigh
+                            && e.valid_up_to() + 1 == units.len();
+                        (e.valid_up_to(), Some((e.kind().to_string(), at_end)))
+                    }
                 };
                 pos.advance_utf16(&units[..valid], |u| order.read16(u));
                 (2 * valid, bad)
@@ -176,15 +178,11 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
             Form::Utf32(order) => {
                 let values = values32(&body[..body.len() & !3], order, &mut scratch32);
                 let (valid, bad) = match rapidutf::validate_utf32(values) {
-                    Ok(()) if last && body.len() % 4 != 0 => (
-                        values.len(),
-                        Some(
-                            "input ends inside a 32-bit unit, expected a multiple of 4 bytes"
-                                .into(),
-                        ),
-                    ),
+                    Ok(()) if last && !body.len().is_multiple_of(4) => {
+                        (values.len(), Some((PARTIAL_UTF32.to_owned(), true)))
+                    }
                     Ok(()) => (values.len(), None),
-                    Err(e) => (e.valid_up_to(), Some(e.kind().to_string())),
+                    Err(e) => (e.valid_up_to(), Some((e.kind().to_string(), false))),
                 };
                 pos.advance_utf32(&values[..valid]);
                 (4 * valid, bad)
@@ -193,11 +191,18 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
         };
         let consumed = skip + valid_bytes;
         reader.consume(consumed);
-        if let Some(message) = bad {
-            return Ok(Some(Problem { byte: offset + consumed as u64, at: pos, message }));
+        if let Some((message, incomplete)) = bad {
+            let byte = offset + consumed as u64;
+            return Ok(Some(Problem { byte, at: pos, message, incomplete }));
         }
         if last {
             return Ok(None);
         }
     }
 }
+
+/// The message for UTF-16 input with an odd number of bytes.
+const ODD_UTF16: &str = "input ends inside a 16-bit unit, expected an even number of bytes";
+
+/// The message for UTF-32 input whose length is no multiple of 4.
+const PARTIAL_UTF32: &str = "input ends inside a 32-bit unit, expected a multiple of 4 bytes";

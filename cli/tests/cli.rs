@@ -304,6 +304,31 @@ fn convert_error_is_iconvs_and_leaves_nothing() {
     assert_eq!((code(&o), o.stdout.len()), (1, 0));
     assert_eq!(stderr(&o), format!("rapidutf: illegal input sequence at position {pos}\n"));
 
+    // A file to stdout (validated before anything is written) and stdin
+    // to stdout (held back) fail alike, for each kind of problem.
+    let mut high_at_end = utf16le("abc");
+    high_at_end.extend_from_slice(&0xD83Du16.to_le_bytes());
+    let illegal = |n: usize| format!("rapidutf: illegal input sequence at position {n}\n");
+    let incomplete = "rapidutf: incomplete character or shift sequence at end of buffer\n";
+    for (from, bytes, message) in [
+        ("utf-8", BAD_LINE_3, illegal(pos)),
+        ("utf-8", &b"ab\xF0\x9F\x98"[..], incomplete.to_owned()),
+        ("utf-16le", &high_at_end, incomplete.to_owned()),
+        ("utf-16le", b"a\x00b", incomplete.to_owned()),
+        ("utf-32le", b"a\x00\x00\x00\x00\xD8\x00\x00", illegal(4)),
+        ("utf-32le", b"a\x00\x00\x00\x00", incomplete.to_owned()),
+    ] {
+        let file = s.file("case.bin", bytes);
+        for o in [
+            run(&["convert", "-f", from, "-t", "utf-8", &file], b""),
+            run(&["convert", "-f", from, "-t", "utf-8"], bytes),
+        ] {
+            assert_eq!((code(&o), o.stdout.len()), (1, 0), "{from} {bytes:?}");
+            assert_eq!(stderr(&o), message, "{from} {bytes:?}");
+        }
+        std::fs::remove_file(&file).unwrap();
+    }
+
     // UTF-16 input: the byte offset of the unpaired surrogate.
     let mut bytes = utf16le("abc");
     bytes.extend_from_slice(&0xDC00u16.to_le_bytes());
