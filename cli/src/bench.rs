@@ -9,8 +9,8 @@
 //! - one row per kernel in [`rapidutf::Kernel::available`], through
 //!   [`Kernel::validate_utf8`](rapidutf::Kernel::validate_utf8) and
 //!   [`Kernel::is_valid_utf8`](rapidutf::Kernel::is_valid_utf8);
-//! - `dispatch`: the free functions, which use [`Kernel::active`]
-//!   (rapidutf::Kernel::active), for all four operations.
+//! - `dispatch`: the free functions, which use
+//!   [`Kernel::active`](rapidutf::Kernel::active), for all four operations.
 //!
 //! A final table holds the geometric mean of each cell over the inputs.
 //!

@@ -6,7 +6,7 @@
 //!   conversion, see [`convert`].
 //! - `rapidutf count [FILE...]`: bytes, code points and UTF-16 units, see
 //!   [`count`].
-//! - `rapidutf bench [FILE...]`: throughput of every kernel, see [`bench`].
+//! - `rapidutf bench [FILE...]`: throughput of every kernel, see [`mod@bench`].
 //!
 //! Inputs are memory-mapped when they are regular files and streamed in
 //! chunks otherwise ([`input`]), so no input is ever copied whole into
