@@ -206,3 +206,100 @@ const ODD_UTF16: &str = "input ends inside a 16-bit unit, expected an even numbe
 
 /// The message for UTF-32 input whose length is no multiple of 4.
 const PARTIAL_UTF32: &str = "input ends inside a 32-bit unit, expected a multiple of 4 bytes";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::STREAM_CHUNK;
+
+    fn scan_stream(data: &[u8], encoding: Encoding) -> Option<Problem> {
+        let mut r = Reader::from_read(Box::new(io::Cursor::new(data.to_vec())));
+        scan(&mut r, encoding).expect("in-memory read")
+    }
+
+    /// Valid characters and every kind of error, placed at each offset
+    /// around the first chunk boundary, are found exactly as std finds
+    /// them.
+    #[test]
+    fn utf8_stream_matches_std_around_the_chunk_boundary() {
+        let snippets: [&[u8]; 9] = [
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            b"\xFF",
+            b"\xE2\x82x",
+            b"\xED\xA0\x80",
+            b"\xF0\x9F\x98",
+            b"\xC0\xAF",
+            b"\x80",
+        ];
+        for snippet in snippets {
+            for start in STREAM_CHUNK - 5..STREAM_CHUNK + 2 {
+                let mut data: Vec<u8> = "ab\nçd".bytes().cycle().take(start).collect();
+                // Cut the filler back to a character boundary, then pad it
+                // with ASCII so that the snippet starts at `start`.
+                while std::str::from_utf8(&data).is_err() {
+                    data.pop();
+                }
+                data.resize(start, b'x');
+                data.extend_from_slice(snippet);
+                data.extend_from_slice("tail é\n".as_bytes());
+                let got = scan_stream(&data, Encoding::Utf8);
+                match std::str::from_utf8(&data) {
+                    Ok(_) => assert_eq!(got, None, "{snippet:?} at {start}"),
+                    Err(e) => {
+                        let p = got.unwrap_or_else(|| panic!("{snippet:?} at {start}: no error"));
+                        assert_eq!(p.byte, e.valid_up_to() as u64, "{snippet:?} at {start}");
+                        assert_eq!(p.at, LineCol::of_utf8(&data[..e.valid_up_to()]));
+                        assert_eq!(p.incomplete, false);
+                    }
+                }
+            }
+        }
+        // Input that ends inside a character is incomplete.
+        let p = scan_stream(b"ab\xF0\x9F", Encoding::Utf8).expect("truncated");
+        assert!(p.incomplete && p.byte == 2);
+    }
+
+    #[test]
+    fn utf16_stream_matches_std_around_the_chunk_boundary() {
+        for start in (STREAM_CHUNK / 2 - 3..STREAM_CHUNK / 2 + 2).map(|u| 2 * u) {
+            for (tail, valid) in [
+                (&[0xD83Du16, 0xDE00][..], true),
+                (&[0xD83D, 0x61], false),
+                (&[0xDE00, 0x61], false),
+            ] {
+                let mut units: Vec<u16> = "ab\n€".encode_utf16().cycle().take(start / 2).collect();
+                units.extend_from_slice(tail);
+                units.extend("tail".encode_utf16());
+                let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
+                let got = scan_stream(&bytes, Encoding::Utf16(Order::Be));
+                let std_ok = char::decode_utf16(units.iter().copied()).all(|c| c.is_ok());
+                assert_eq!(std_ok, valid);
+                match got {
+                    None => assert!(valid, "at {start}"),
+                    Some(p) => {
+                        assert!(!valid, "at {start}: {p:?}");
+                        assert_eq!(p.byte, (2 * (start / 2)) as u64, "at {start}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn partial_units_at_the_end() {
+        let p = scan_stream(b"a\x00b", Encoding::Utf16(Order::Le)).expect("odd length");
+        assert!(p.incomplete && p.byte == 2);
+        let p = scan_stream(b"a\x00\x3D\xD8", Encoding::Utf16(Order::Le)).expect("lone high");
+        assert!(p.incomplete && p.byte == 2);
+        let p = scan_stream(b"a\x00\x00\x00\x00\xD8", Encoding::Utf32(Order::Le)).expect("partial");
+        assert!(p.incomplete && p.byte == 4);
+        let p = scan_stream(b"\x00\x00\xD8\x00", Encoding::Utf32(Order::Be)).expect("surrogate");
+        assert!(!p.incomplete && p.byte == 0);
+        // A BOM picks the byte order and is skipped, but counts in offsets.
+        assert_eq!(scan_stream(b"\xFF\xFEa\x00", Encoding::Utf16Bom), None);
+        let p = scan_stream(b"\xFF\xFEa\x00\x00\xDC", Encoding::Utf16Bom).expect("lone low");
+        assert_eq!((p.byte, p.at.char()), (4, 2));
+    }
+}
