@@ -251,7 +251,7 @@ mod tests {
                         let p = got.unwrap_or_else(|| panic!("{snippet:?} at {start}: no error"));
                         assert_eq!(p.byte, e.valid_up_to() as u64, "{snippet:?} at {start}");
                         assert_eq!(p.at, LineCol::of_utf8(&data[..e.valid_up_to()]));
-                        assert_eq!(p.incomplete, false);
+                        assert!(!p.incomplete, "{snippet:?} at {start}");
                     }
                 }
             }
