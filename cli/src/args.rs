@@ -1,0 +1,381 @@
+//! Command-line parsing (with `lexopt`) and the help texts.
+
+use crate::encoding::{Encoding, NAMES};
+use crate::input::InputName;
+use crate::{bench, convert, count, validate};
+use lexopt::prelude::*;
+use std::ffi::OsString;
+use std::fmt;
+use std::time::Duration;
+
+/// What the command line asks for.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    /// `rapidutf validate`.
+    Validate(validate::Options),
+    /// `rapidutf convert`.
+    Convert(convert::Options),
+    /// `rapidutf count`.
+    Count(count::Options),
+    /// `rapidutf bench`.
+    Bench(bench::Options),
+    /// Print this help text and exit successfully.
+    Help(&'static str),
+    /// Print the version and exit successfully.
+    Version,
+}
+
+/// A usage error, with the subcommand it concerns (for the hint).
+#[derive(Debug)]
+pub struct UsageError {
+    /// The subcommand, if one was recognised.
+    pub command: Option<&'static str>,
+    /// What is wrong.
+    pub message: String,
+}
+
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let help = match self.command {
+            Some(c) => format!("rapidutf {c} --help"),
+            None => "rapidutf --help".to_owned(),
+        };
+        write!(f, "{}\nTry '{help}' for more information.", self.message)
+    }
+}
+
+/// The tool's help text.
+pub const HELP: &str = "\
+rapidutf: validate, convert and count Unicode text at memory speed.
+
+Usage: rapidutf <COMMAND> [OPTIONS] [ARGS]
+
+Commands:
+  validate   Check that files are valid UTF-8 (or UTF-16/UTF-32), like isutf8
+  convert    Convert between UTF-8, UTF-16 and UTF-32, like iconv
+  count      Count bytes, code points and UTF-16 units of UTF-8 files
+  bench      Measure the throughput of every available kernel
+
+Options:
+  -h, --help     Print help (also: rapidutf <COMMAND> --help)
+  -V, --version  Print version
+
+Exit status: 0 success, 1 invalid input, 2 usage or I/O error.
+";
+
+const VALIDATE_HELP: &str = "\
+Check whether files are valid UTF-8 (like isutf8 from moreutils).
+
+Usage: rapidutf validate [OPTIONS] [FILE]...
+
+With no FILE, or when FILE is -, read standard input. For each invalid
+input, print one line:
+
+  FILE: line L, char C, byte B: MESSAGE
+
+L is the 1-based line, C the 1-based column in characters within that line,
+B the 0-based byte offset in the input, and MESSAGE what is wrong and what
+was expected. Standard input is named (standard input).
+
+Options:
+  -q, --quiet            Print nothing; only the exit status tells
+  -l, --list             Print only the names of invalid inputs
+  -i, --invert           Print the names of valid inputs instead (with -l or alone)
+      --encoding <ENC>   The encoding to check [default: utf-8]
+                         (utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32;
+                         utf-16/utf-32 honour a BOM and are big-endian without one)
+  -h, --help             Print help
+
+Exit status: 0 if every input is valid, 1 if one is not, 2 on usage or I/O errors.
+";
+
+const CONVERT_HELP: &str = "\
+Convert text between Unicode encodings (like iconv).
+
+Usage: rapidutf convert -f <FROM> -t <TO> [-o <OUT>] [FILE]
+
+With no FILE, or when FILE is -, read standard input.
+
+Options:
+  -f, --from-code <FROM>  The input encoding
+  -t, --to-code <TO>      The output encoding
+  -o, --output <OUT>      Write to OUT instead of standard output
+      --errors <MODE>     strict: stop at the first invalid sequence [default]
+                          replace: write U+FFFD for each invalid sequence
+  -h, --help              Print help
+
+Encodings (case-insensitive, '-' and '_' optional): utf-8, utf-16le,
+utf-16be, utf-16, utf-32le, utf-32be, utf-32. On input, utf-16 and utf-32
+honour a byte-order mark and drop it (big-endian without one); on output
+they are little-endian with a BOM. The le/be forms never add or drop one.
+
+In strict mode, invalid input prints
+  rapidutf: illegal input sequence at position N
+(N is the byte offset in the input) and exits with status 1; nothing is
+written: the output file is replaced only on success (through a temporary
+file beside it), and output to stdout is held back until the end.
+";
+
+const COUNT_HELP: &str = "\
+Count the bytes, code points and UTF-16 code units of UTF-8 files.
+
+Usage: rapidutf count [FILE]...
+
+With no FILE, or when FILE is -, read standard input. Prints one row per
+valid input (and a total row for several), under the header
+
+  bytes  chars  utf16  file
+
+An invalid input is reported on stderr (FILE: line L, char C, byte B:
+MESSAGE), left out of the table, and makes the exit status 1.
+
+Options:
+  -h, --help  Print help
+";
+
+const BENCH_HELP: &str = "\
+Measure throughput (GB/s) of each available kernel next to std.
+
+Usage: rapidutf bench [OPTIONS] [FILE]...
+
+Without FILE, uses a sample corpus built into the binary (Latin, Russian,
+Arabic, Chinese and emoji lipsum texts). Measures validate_utf8 and
+is_valid_utf8 per kernel, utf8_to_utf16 and count_chars through dispatch,
+and core::str::from_utf8, encode_utf16 and chars().count() for reference.
+Prints a table per input and the geometric means.
+
+Options:
+      --time <SECONDS>  Time budget per measurement [default: 0.2]
+  -h, --help            Print help
+";
+
+/// Parses the process arguments.
+///
+/// # Errors
+///
+/// A [`UsageError`] for anything the tool does not accept.
+pub fn parse_env() -> Result<Command, UsageError> {
+    parse(lexopt::Parser::from_env())
+}
+
+#[cfg(test)]
+/// Parses arguments (without the program name).
+///
+/// # Errors
+///
+/// A [`UsageError`] for anything the tool does not accept.
+#[cfg(test)]
+pub fn parse_from<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, UsageError> {
+    parse(lexopt::Parser::from_args(args))
+}
+
+fn parse(mut p: lexopt::Parser) -> Result<Command, UsageError> {
+    let usage = |message: String| UsageError { command: None, message };
+    match p.next().map_err(|e| usage(e.to_string()))? {
+        Some(Short('h') | Long("help")) => Ok(Command::Help(HELP)),
+        Some(Short('V') | Long("version")) => Ok(Command::Version),
+        Some(Value(cmd)) => {
+            let (name, parse): (&'static str, Parser) = match cmd.to_str() {
+                Some("validate") => ("validate", parse_validate),
+                Some("convert") => ("convert", parse_convert),
+                Some("count") => ("count", parse_count),
+                Some("bench") => ("bench", parse_bench),
+                Some("help") => return Ok(Command::Help(HELP)),
+                _ => return Err(usage(format!("unknown command {cmd:?}"))),
+            };
+            parse(&mut p).map_err(|message| UsageError { command: Some(name), message })
+        }
+        Some(arg) => Err(usage(arg.unexpected().to_string())),
+        None => Err(usage("missing command (validate, convert, count or bench)".into())),
+    }
+}
+
+type Parser = fn(&mut lexopt::Parser) -> Result<Command, String>;
+
+fn encoding(value: OsString) -> Result<Encoding, String> {
+    let name = value.to_string_lossy();
+    Encoding::parse(&name)
+        .ok_or_else(|| format!("unsupported encoding '{name}' (expected {NAMES})"))
+}
+
+fn parse_validate(p: &mut lexopt::Parser) -> Result<Command, String> {
+    let mut opts = validate::Options {
+        files: Vec::new(),
+        quiet: false,
+        list: false,
+        invert: false,
+        encoding: Encoding::Utf8,
+    };
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help(VALIDATE_HELP)),
+            Short('q') | Long("quiet") => opts.quiet = true,
+            Short('l') | Long("list") | Long("list-only") => opts.list = true,
+            Short('i') | Long("invert") => opts.invert = true,
+            Long("encoding") => opts.encoding = encoding(p.value().map_err(|e| e.to_string())?)?,
+            Value(v) => opts.files.push(InputName::from_arg(v)),
+            _ => return Err(arg.unexpected().to_string()),
+        }
+    }
+    if opts.files.is_empty() {
+        opts.files.push(InputName::Stdin);
+    }
+    Ok(Command::Validate(opts))
+}
+
+fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
+    let (mut from, mut to, mut output, mut input) = (None, None, None, None);
+    let mut errors = convert::ErrorMode::Strict;
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help(CONVERT_HELP)),
+            Short('f') | Long("from-code") => {
+                from = Some(encoding(p.value().map_err(|e| e.to_string())?)?)
+            }
+            Short('t') | Long("to-code") => {
+                to = Some(encoding(p.value().map_err(|e| e.to_string())?)?)
+            }
+            Short('o') | Long("output") => {
+                output = Some(p.value().map_err(|e| e.to_string())?.into());
+            }
+            Long("errors") => {
+                let v = p.value().map_err(|e| e.to_string())?;
+                errors = match v.to_str() {
+                    Some("strict") => convert::ErrorMode::Strict,
+                    Some("replace") => convert::ErrorMode::Replace,
+                    _ => {
+                        return Err(format!(
+                            "invalid --errors mode {v:?} (expected strict or replace)"
+                        ))
+                    }
+                };
+            }
+            Value(v) if input.is_none() => input = Some(InputName::from_arg(v)),
+            Value(v) => {
+                return Err(format!("unexpected extra input {v:?} (convert takes one FILE)"))
+            }
+            _ => return Err(arg.unexpected().to_string()),
+        }
+    }
+    let from = from.ok_or("missing -f/--from-code")?;
+    let to = to.ok_or("missing -t/--to-code")?;
+    Ok(Command::Convert(convert::Options {
+        from,
+        to,
+        output,
+        input: input.unwrap_or(InputName::Stdin),
+        errors,
+    }))
+}
+
+fn parse_count(p: &mut lexopt::Parser) -> Result<Command, String> {
+    let mut files = Vec::new();
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help(COUNT_HELP)),
+            Value(v) => files.push(InputName::from_arg(v)),
+            _ => return Err(arg.unexpected().to_string()),
+        }
+    }
+    if files.is_empty() {
+        files.push(InputName::Stdin);
+    }
+    Ok(Command::Count(count::Options { files }))
+}
+
+fn parse_bench(p: &mut lexopt::Parser) -> Result<Command, String> {
+    let mut opts = bench::Options { files: Vec::new(), time: Duration::from_millis(200) };
+    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
+        match arg {
+            Short('h') | Long("help") => return Ok(Command::Help(BENCH_HELP)),
+            Long("time") => {
+                let v = p.value().map_err(|e| e.to_string())?;
+                let secs = v.to_str().and_then(|s| s.parse::<f64>().ok());
+                opts.time = match secs {
+                    Some(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => {
+                        Duration::from_secs_f64(s)
+                    }
+                    _ => return Err(format!("invalid --time {v:?} (expected seconds, e.g. 0.2)")),
+                };
+            }
+            Value(v) => opts.files.push(v.into()),
+            _ => return Err(arg.unexpected().to_string()),
+        }
+    }
+    Ok(Command::Bench(opts))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encoding::Order;
+
+    fn parse_strs(args: &[&str]) -> Result<Command, UsageError> {
+        parse_from(args.iter().map(OsString::from))
+    }
+
+    #[test]
+    fn convert_accepts_iconv_spellings() {
+        let cmd = parse_strs(&["convert", "-fUTF8", "--to-code=UTF-16BE", "-o", "out", "in"]);
+        assert_eq!(
+            cmd.unwrap(),
+            Command::Convert(convert::Options {
+                from: Encoding::Utf8,
+                to: Encoding::Utf16(Order::Be),
+                output: Some("out".into()),
+                input: InputName::Path("in".into()),
+                errors: convert::ErrorMode::Strict,
+            })
+        );
+        let cmd = parse_strs(&["convert", "--errors", "replace", "-f", "utf-16", "-t", "utf-8"]);
+        match cmd.unwrap() {
+            Command::Convert(o) => {
+                assert_eq!(o.errors, convert::ErrorMode::Replace);
+                assert_eq!(o.input, InputName::Stdin);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn usage_errors() {
+        for bad in [
+            &["frobnicate"][..],
+            &[],
+            &["convert", "-t", "utf-8"],
+            &["convert", "-f", "latin1", "-t", "utf-8"],
+            &["convert", "-f", "utf8", "-t", "utf-8", "a", "b"],
+            &["convert", "--errors=ignore", "-f", "utf8", "-t", "utf8"],
+            &["validate", "--bogus"],
+            &["validate", "--encoding"],
+            &["bench", "--time", "-1"],
+            &["bench", "--time", "abc"],
+        ] {
+            assert!(parse_strs(bad).is_err(), "{bad:?}");
+        }
+        let e = parse_strs(&["validate", "-x"]).unwrap_err();
+        assert_eq!(e.command, Some("validate"));
+        assert!(e.to_string().contains("rapidutf validate --help"), "{e}");
+    }
+
+    #[test]
+    fn validate_defaults_to_stdin_and_dash_is_stdin() {
+        match parse_strs(&["validate", "-ql"]).unwrap() {
+            Command::Validate(o) => {
+                assert!(o.quiet && o.list);
+                assert_eq!(o.files, [InputName::Stdin]);
+            }
+            other => panic!("{other:?}"),
+        }
+        match parse_strs(&["validate", "a", "-", "--", "-q"]).unwrap() {
+            Command::Validate(o) => {
+                assert!(!o.quiet);
+                assert_eq!(
+                    o.files,
+                    [InputName::Path("a".into()), InputName::Stdin, InputName::Path("-q".into())]
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}

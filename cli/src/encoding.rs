@@ -1,0 +1,256 @@
+//! Encoding names, byte orders and byte-order marks.
+//!
+//! Names are matched as iconv does: case-insensitively, and with or without
+//! the `-`/`_` separators (`UTF8`, `utf-8`, `UTF-16LE`, `utf_16le`, ...).
+//!
+//! The BOM-carrying names follow glibc's iconv:
+//!
+//! - `utf-16` / `utf-32` **on input** honour a byte-order mark (`FF FE`,
+//!   `FE FF`, `FF FE 00 00`, `00 00 FE FF`) and drop it; without one the
+//!   input is big-endian, as RFC 2781 §4.3 prescribes.
+//! - `utf-16` / `utf-32` **on output** are little-endian (the byte order of
+//!   every machine this tool targets) and start with a BOM, so that the
+//!   reader need not guess.
+//! - The explicit `le`/`be` names never add, detect or drop a BOM: a
+//!   U+FEFF at the start is an ordinary character, as in iconv.
+
+use std::fmt;
+
+/// The byte order of 16- and 32-bit units.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Order {
+    /// Little-endian: least significant byte first.
+    Le,
+    /// Big-endian: most significant byte first.
+    Be,
+}
+
+/// An encoding as named on the command line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Encoding {
+    /// UTF-8.
+    Utf8,
+    /// UTF-16 in the given byte order, no BOM handling.
+    Utf16(Order),
+    /// UTF-16 with a byte-order mark (see the module docs).
+    Utf16Bom,
+    /// UTF-32 in the given byte order, no BOM handling.
+    Utf32(Order),
+    /// UTF-32 with a byte-order mark (see the module docs).
+    Utf32Bom,
+}
+
+/// A concrete encoding form with its byte order settled: what the
+/// transcoders actually read or write.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Form {
+    /// UTF-8 bytes.
+    Utf8,
+    /// 16-bit units in the given byte order.
+    Utf16(Order),
+    /// 32-bit units in the given byte order.
+    Utf32(Order),
+}
+
+/// The names accepted by [`Encoding::parse`], for help and error texts.
+pub const NAMES: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32";
+
+impl Encoding {
+    /// Parses an encoding name (see the module docs for the spelling rules).
+    pub fn parse(name: &str) -> Option<Encoding> {
+        let key: String = name
+            .chars()
+            .filter(|c| *c != '-' && *c != '_')
+            .map(|c| c.to_ascii_lowercase())
+            .collect();
+        Some(match key.as_str() {
+            "utf8" => Encoding::Utf8,
+            "utf16le" => Encoding::Utf16(Order::Le),
+            "utf16be" => Encoding::Utf16(Order::Be),
+            "utf16" => Encoding::Utf16Bom,
+            "utf32le" => Encoding::Utf32(Order::Le),
+            "utf32be" => Encoding::Utf32(Order::Be),
+            "utf32" => Encoding::Utf32Bom,
+            _ => return None,
+        })
+    }
+
+    /// Settles the input form from the first bytes of the input.
+    ///
+    /// Returns the form and the length of the BOM to skip (0 when there is
+    /// none, or when the encoding does not look for one). `head` must hold
+    /// the first 4 bytes of the input, or all of it if it is shorter.
+    pub fn detect_input(self, head: &[u8]) -> (Form, usize) {
+        match self {
+            Encoding::Utf8 => (Form::Utf8, 0),
+            Encoding::Utf16(o) => (Form::Utf16(o), 0),
+            Encoding::Utf32(o) => (Form::Utf32(o), 0),
+            Encoding::Utf16Bom => match head {
+                [0xFF, 0xFE, ..] => (Form::Utf16(Order::Le), 2),
+                [0xFE, 0xFF, ..] => (Form::Utf16(Order::Be), 2),
+                _ => (Form::Utf16(Order::Be), 0),
+            },
+            Encoding::Utf32Bom => match head {
+                [0xFF, 0xFE, 0x00, 0x00, ..] => (Form::Utf32(Order::Le), 4),
+                [0x00, 0x00, 0xFE, 0xFF, ..] => (Form::Utf32(Order::Be), 4),
+                _ => (Form::Utf32(Order::Be), 0),
+            },
+        }
+    }
+
+    /// The output form, and the BOM to write before the first character.
+    pub fn output(self) -> (Form, &'static [u8]) {
+        match self {
+            Encoding::Utf8 => (Form::Utf8, b""),
+            Encoding::Utf16(o) => (Form::Utf16(o), b""),
+            Encoding::Utf32(o) => (Form::Utf32(o), b""),
+            Encoding::Utf16Bom => (Form::Utf16(Order::Le), b"\xFF\xFE"),
+            Encoding::Utf32Bom => (Form::Utf32(Order::Le), b"\xFF\xFE\x00\x00"),
+        }
+    }
+}
+
+impl fmt::Display for Encoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Encoding::Utf8 => "utf-8",
+            Encoding::Utf16(Order::Le) => "utf-16le",
+            Encoding::Utf16(Order::Be) => "utf-16be",
+            Encoding::Utf16Bom => "utf-16",
+            Encoding::Utf32(Order::Le) => "utf-32le",
+            Encoding::Utf32(Order::Be) => "utf-32be",
+            Encoding::Utf32Bom => "utf-32",
+        })
+    }
+}
+
+impl Form {
+    /// Bytes per code unit: 1, 2 or 4.
+    pub const fn unit(self) -> usize {
+        match self {
+            Form::Utf8 => 1,
+            Form::Utf16(_) => 2,
+            Form::Utf32(_) => 4,
+        }
+    }
+}
+
+/// Views whole 16-bit units of `bytes` as `u16`s in *memory* order (the
+/// layout the library's `utf16le`/`utf16be` functions read), without a copy
+/// when `bytes` is suitably aligned, else through `scratch`.
+///
+/// `bytes.len()` must be even.
+pub fn units16<'a>(bytes: &'a [u8], scratch: &'a mut Vec<u16>) -> &'a [u16] {
+    debug_assert!(bytes.len().is_multiple_of(2));
+    match bytemuck::try_cast_slice(bytes) {
+        Ok(units) => units,
+        Err(_) => {
+            scratch.clear();
+            scratch.extend(bytes.chunks_exact(2).map(|b| u16::from_ne_bytes([b[0], b[1]])));
+            scratch
+        }
+    }
+}
+
+/// Reads whole 32-bit units of `bytes` in byte order `order` as values,
+/// without a copy when the order is native and `bytes` is aligned, else
+/// through `scratch`.
+///
+/// `bytes.len()` must be a multiple of 4.
+pub fn values32<'a>(bytes: &'a [u8], order: Order, scratch: &'a mut Vec<u32>) -> &'a [u32] {
+    debug_assert!(bytes.len().is_multiple_of(4));
+    if order == Order::NATIVE {
+        if let Ok(values) = bytemuck::try_cast_slice(bytes) {
+            return values;
+        }
+    }
+    scratch.clear();
+    let read = match order {
+        Order::Le => u32::from_le_bytes,
+        Order::Be => u32::from_be_bytes,
+    };
+    scratch.extend(bytes.chunks_exact(4).map(|b| read([b[0], b[1], b[2], b[3]])));
+    scratch
+}
+
+impl Order {
+    /// The byte order of the machine.
+    #[cfg(target_endian = "little")]
+    pub const NATIVE: Order = Order::Le;
+    /// The byte order of the machine.
+    #[cfg(target_endian = "big")]
+    pub const NATIVE: Order = Order::Be;
+
+    /// The value of a 16-bit unit stored in memory in this order.
+    pub const fn read16(self, unit: u16) -> u16 {
+        match self {
+            Order::Le => u16::from_le(unit),
+            Order::Be => u16::from_be(unit),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_matched_like_iconv() {
+        for (name, enc) in [
+            ("UTF8", Encoding::Utf8),
+            ("utf-8", Encoding::Utf8),
+            ("UTF-16LE", Encoding::Utf16(Order::Le)),
+            ("utf_16be", Encoding::Utf16(Order::Be)),
+            ("Utf-16", Encoding::Utf16Bom),
+            ("UTF-32LE", Encoding::Utf32(Order::Le)),
+            ("utf32be", Encoding::Utf32(Order::Be)),
+            ("UTF-32", Encoding::Utf32Bom),
+        ] {
+            assert_eq!(Encoding::parse(name), Some(enc), "{name}");
+            assert_eq!(Encoding::parse(&enc.to_string()), Some(enc));
+        }
+        assert_eq!(Encoding::parse("latin1"), None);
+        assert_eq!(Encoding::parse(""), None);
+    }
+
+    #[test]
+    fn bom_detection() {
+        let u16 = Encoding::Utf16Bom;
+        assert_eq!(u16.detect_input(b"\xFF\xFEa\x00"), (Form::Utf16(Order::Le), 2));
+        assert_eq!(u16.detect_input(b"\xFE\xFF\x00a"), (Form::Utf16(Order::Be), 2));
+        assert_eq!(u16.detect_input(b"\x00a"), (Form::Utf16(Order::Be), 0));
+        assert_eq!(u16.detect_input(b""), (Form::Utf16(Order::Be), 0));
+        let u32 = Encoding::Utf32Bom;
+        assert_eq!(u32.detect_input(b"\xFF\xFE\x00\x00"), (Form::Utf32(Order::Le), 4));
+        assert_eq!(u32.detect_input(b"\x00\x00\xFE\xFF"), (Form::Utf32(Order::Be), 4));
+        assert_eq!(u32.detect_input(b"\xFF\xFE"), (Form::Utf32(Order::Be), 0));
+        // An explicit byte order keeps the BOM as a character.
+        let le = Encoding::Utf16(Order::Le);
+        assert_eq!(le.detect_input(b"\xFF\xFE"), (Form::Utf16(Order::Le), 0));
+    }
+
+    #[test]
+    fn unit_views_agree_with_and_without_alignment() {
+        let words: Vec<u32> = vec![0x0102_0304, 0x0506_0708, 0x090A_0B0C];
+        let aligned: &[u8] = bytemuck::cast_slice(&words);
+        // An odd start forces the copying path.
+        let mut shifted = vec![0u8];
+        shifted.extend_from_slice(aligned);
+        let (mut s1, mut s2) = (Vec::new(), Vec::new());
+        assert_eq!(units16(&aligned[..8], &mut s1), units16(&shifted[1..9], &mut s2));
+        for order in [Order::Le, Order::Be] {
+            let (mut s1, mut s2) = (Vec::new(), Vec::new());
+            let a = values32(aligned, order, &mut s1).to_vec();
+            let b = values32(&shifted[1..], order, &mut s2);
+            assert_eq!(a, b);
+            let expect: Vec<u32> = aligned
+                .chunks_exact(4)
+                .map(|c| match order {
+                    Order::Le => u32::from_le_bytes([c[0], c[1], c[2], c[3]]),
+                    Order::Be => u32::from_be_bytes([c[0], c[1], c[2], c[3]]),
+                })
+                .collect();
+            assert_eq!(a, expect);
+        }
+    }
+}

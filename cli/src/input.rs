@@ -1,0 +1,257 @@
+//! Reading inputs in bounded windows: regular files are memory-mapped,
+//! everything else (stdin, pipes, devices) is streamed in chunks.
+//!
+//! Every command consumes its input through [`Reader::fill`] and
+//! [`Reader::consume`], a small variant of `BufRead`: each window starts
+//! with the bytes the previous window left unconsumed (an incomplete
+//! character at a chunk boundary, at most a few bytes), followed by new
+//! input. So a consumer that carries an incomplete tail sees it again,
+//! contiguous with what follows, without copying anything itself.
+//!
+//! Memory stays bounded: a mapped file is handed out in windows of
+//! [`MAP_WINDOW`] bytes (pages the kernel can drop again), a stream through
+//! one buffer of [`STREAM_CHUNK`] bytes.
+
+use crate::progress::Progress;
+use memmap2::Mmap;
+use std::ffi::OsString;
+use std::fmt;
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::PathBuf;
+
+/// The buffer size for streamed input (256 KiB). A stream is read until
+/// this buffer is full (or the input ends), so window boundaries fall at
+/// predictable offsets.
+pub const STREAM_CHUNK: usize = 256 << 10;
+
+/// The window size for mapped files (4 MiB).
+pub const MAP_WINDOW: usize = 4 << 20;
+
+/// One input operand: a file, or stdin (no operand, or `-`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum InputName {
+    /// Standard input.
+    Stdin,
+    /// A file by path.
+    Path(PathBuf),
+}
+
+impl InputName {
+    /// The operand as given on the command line; `-` means stdin.
+    pub fn from_arg(arg: OsString) -> InputName {
+        if arg == "-" {
+            InputName::Stdin
+        } else {
+            InputName::Path(arg.into())
+        }
+    }
+}
+
+impl fmt::Display for InputName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InputName::Stdin => f.write_str("(standard input)"),
+            InputName::Path(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// One window of input, see [`Reader::fill`].
+pub struct Window<'a> {
+    /// The unconsumed bytes of the previous window, then new input.
+    pub bytes: &'a [u8],
+    /// The offset of `bytes[0]` in the input.
+    pub offset: u64,
+    /// Whether `bytes` reaches the end of the input.
+    pub last: bool,
+}
+
+/// An open input, read window by window.
+pub struct Reader {
+    source: Source,
+    /// The input offset of the first unconsumed byte.
+    offset: u64,
+    progress: Progress,
+}
+
+enum Source {
+    /// A regular, non-empty file, mapped whole; `pos` is the first
+    /// unconsumed byte.
+    Mapped { map: Mmap, pos: usize },
+    /// Anything else, read through `buf`; `buf[start..end]` is unconsumed.
+    Stream {
+        read: Box<dyn Read>,
+        /// `u32`s so that the window start is aligned for 16- and 32-bit
+        /// unit views.
+        buf: Vec<u32>,
+        start: usize,
+        end: usize,
+        eof: bool,
+    },
+}
+
+impl Reader {
+    /// Opens `name` for the command `label` (used by the progress bar).
+    ///
+    /// # Errors
+    ///
+    /// The I/O error of opening the file, or of mapping a file that is not
+    /// a directory; a directory is an error too.
+    pub fn open(name: &InputName, label: &str) -> io::Result<Reader> {
+        let (source, total) = match name {
+            InputName::Stdin => (Source::stream(Box::new(io::stdin().lock())), None),
+            InputName::Path(path) => {
+                let file = File::open(path)?;
+                let meta = file.metadata()?;
+                if meta.is_dir() {
+                    return Err(io::Error::new(io::ErrorKind::IsADirectory, "Is a directory"));
+                }
+                if meta.is_file() && meta.len() > 0 {
+                    // SAFETY: the map is read-only and private, and this
+                    // process never writes the file. Another process that
+                    // truncates the file while it is mapped can make a read
+                    // fault (SIGBUS); one that rewrites it can change bytes
+                    // under us, which at worst makes the result wrong, as
+                    // for any tool reading a file being written. Every
+                    // mapping tool (isutf8 itself, ripgrep, ...) accepts
+                    // this; the speed and bounded memory are the point.
+                    let map = unsafe { Mmap::map(&file)? };
+                    #[cfg(unix)]
+                    {
+                        // Only a hint: the kernel may read ahead further.
+                        let _ = map.advise(memmap2::Advice::Sequential);
+                    }
+                    (Source::Mapped { map, pos: 0 }, Some(meta.len()))
+                } else {
+                    (Source::stream(Box::new(file)), meta.is_file().then_some(meta.len()))
+                }
+            }
+        };
+        let progress = Progress::new(&format!("{label} {name}"), total);
+        Ok(Reader { source, offset: 0, progress })
+    }
+
+    /// Reads from an arbitrary stream (for tests and special inputs).
+    #[cfg(test)]
+    pub fn from_read(read: Box<dyn Read>) -> Reader {
+        Reader { source: Source::stream(read), offset: 0, progress: Progress::new("", None) }
+    }
+
+    /// The next window: the bytes not consumed so far, followed by as much
+    /// new input as fits. Unless [`Window::last`] is set, it holds more than
+    /// the unconsumed bytes did, so a consumer that leaves at most a few
+    /// bytes per window always progresses.
+    ///
+    /// # Errors
+    ///
+    /// A read error of the underlying stream.
+    pub fn fill(&mut self) -> io::Result<Window<'_>> {
+        self.progress.update(self.offset);
+        let offset = self.offset;
+        match &mut self.source {
+            Source::Mapped { map, pos } => {
+                let end = map.len().min(*pos + MAP_WINDOW);
+                Ok(Window { bytes: &map[*pos..end], offset, last: end == map.len() })
+            }
+            Source::Stream { read, buf, start, end, eof } => {
+                let bytes: &mut [u8] = bytemuck::cast_slice_mut(buf);
+                if *start > 0 {
+                    bytes.copy_within(*start..*end, 0);
+                    *end -= *start;
+                    *start = 0;
+                }
+                while !*eof && *end < bytes.len() {
+                    match read.read(&mut bytes[*end..]) {
+                        Ok(0) => *eof = true,
+                        Ok(n) => *end += n,
+                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                        Err(e) => return Err(e),
+                    }
+                }
+                Ok(Window { bytes: &bytes[..*end], offset, last: *eof })
+            }
+        }
+    }
+
+    /// Marks the first `n` bytes of the current window as consumed.
+    pub fn consume(&mut self, n: usize) {
+        match &mut self.source {
+            Source::Mapped { pos, .. } => *pos += n,
+            Source::Stream { start, end, .. } => {
+                debug_assert!(*start + n <= *end);
+                *start += n;
+            }
+        }
+        self.offset += n as u64;
+    }
+
+    /// Starts a mapped input over from its first byte, for a second pass;
+    /// returns false (and does nothing) for a stream, which cannot.
+    pub fn rewind(&mut self) -> bool {
+        match &mut self.source {
+            Source::Mapped { pos, .. } => {
+                *pos = 0;
+                self.offset = 0;
+                true
+            }
+            Source::Stream { .. } => false,
+        }
+    }
+
+    /// The whole input, when it is mapped: lets a consumer compute line
+    /// numbers only for the rare input that has an error, instead of
+    /// counting lines as it goes.
+    pub fn mapped(&self) -> Option<&[u8]> {
+        match &self.source {
+            Source::Mapped { map, .. } => Some(map),
+            Source::Stream { .. } => None,
+        }
+    }
+}
+
+impl Source {
+    fn stream(read: Box<dyn Read>) -> Source {
+        Source::Stream { read, buf: vec![0u32; STREAM_CHUNK / 4], start: 0, end: 0, eof: false }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that returns at most 7 bytes per call, to check that
+    /// windows are still filled completely.
+    struct Trickle(Vec<u8>, usize);
+
+    impl Read for Trickle {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            let n = out.len().min(7).min(self.0.len() - self.1);
+            out[..n].copy_from_slice(&self.0[self.1..self.1 + n]);
+            self.1 += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn stream_windows_carry_unconsumed_bytes() {
+        let data: Vec<u8> = (0..STREAM_CHUNK * 2 + 10).map(|i| (i % 251) as u8).collect();
+        let mut r = Reader::from_read(Box::new(Trickle(data.clone(), 0)));
+        let mut seen = Vec::new();
+        loop {
+            let w = r.fill().unwrap();
+            assert_eq!(w.bytes, &data[w.offset as usize..][..w.bytes.len()]);
+            if !w.last {
+                assert_eq!(w.bytes.len(), STREAM_CHUNK);
+            }
+            // Leave 3 bytes unconsumed unless this is the end.
+            let (last, n) = (w.last, if w.last { w.bytes.len() } else { w.bytes.len() - 3 });
+            seen.extend_from_slice(&w.bytes[..n]);
+            r.consume(n);
+            if last {
+                break;
+            }
+        }
+        assert_eq!(seen, data);
+    }
+}

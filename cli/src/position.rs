@@ -1,0 +1,170 @@
+//! Line and column of a position in text, and the isutf8-style report.
+//!
+//! # What the numbers mean
+//!
+//! A report reads `FILE: line L, char C, byte B: MESSAGE`, the format of
+//! isutf8 (moreutils), with these meanings:
+//!
+//! - **line** `L`: 1-based; a line ends after each U+000A.
+//! - **char** `C`: the 1-based column of the offending sequence within its
+//!   line, counted in *characters* (code points) of the valid text before
+//!   it. isutf8 prints `1 + ` the *byte* column here for files (and the
+//!   0-based byte column for stdin); the two agree on ASCII lines, and
+//!   counting characters is what the word "char" promises on every other.
+//! - **byte** `B`: the 0-based byte offset of the offending sequence in the
+//!   input, as in isutf8 (for UTF-16/UTF-32 too, BOM included).
+
+use std::fmt;
+
+/// Counts lines and the column over valid text, incrementally.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LineCol {
+    newlines: u64,
+    /// Characters since the last newline.
+    column: u64,
+}
+
+impl LineCol {
+    /// The position after the valid UTF-8 `text`.
+    pub fn of_utf8(text: &[u8]) -> LineCol {
+        let mut p = LineCol::default();
+        p.advance_utf8(text);
+        p
+    }
+
+    /// Moves past valid UTF-8 `text`.
+    pub fn advance_utf8(&mut self, text: &[u8]) {
+        match text.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.newlines += count_newlines(&text[..=last]);
+                self.column = rapidutf::count_chars(&text[last + 1..]) as u64;
+            }
+            None => self.column += rapidutf::count_chars(text) as u64,
+        }
+    }
+
+    /// Moves past valid UTF-16 `units` given in memory order `read`.
+    pub fn advance_utf16(&mut self, units: &[u16], read: impl Fn(u16) -> u16) {
+        for &u in units {
+            match read(u) {
+                0x0A => {
+                    self.newlines += 1;
+                    self.column = 0;
+                }
+                // The low half of a (valid, hence paired) surrogate pair
+                // belongs to the character its high half started.
+                0xDC00..=0xDFFF => {}
+                _ => self.column += 1,
+            }
+        }
+    }
+
+    /// Moves past valid UTF-32 `values`.
+    pub fn advance_utf32(&mut self, values: &[u32]) {
+        for &v in values {
+            if v == 0x0A {
+                self.newlines += 1;
+                self.column = 0;
+            } else {
+                self.column += 1;
+            }
+        }
+    }
+
+    /// The 1-based line number.
+    pub fn line(&self) -> u64 {
+        self.newlines + 1
+    }
+
+    /// The 1-based column, in characters.
+    pub fn char(&self) -> u64 {
+        self.column + 1
+    }
+}
+
+fn count_newlines(text: &[u8]) -> u64 {
+    // Summing bytes of 0/1 in blocks keeps the loop vectorisable.
+    text.chunks(255)
+        .map(|c| c.iter().map(|&b| u8::from(b == b'\n')).fold(0u8, u8::wrapping_add) as u64)
+        .sum()
+}
+
+/// An invalid input: where, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// The 0-based byte offset of the offending sequence.
+    pub byte: u64,
+    /// Line and column of the offending sequence.
+    pub at: LineCol,
+    /// What is wrong and what was expected.
+    pub message: String,
+    /// Whether the input merely ends inside a character (or unit), which
+    /// iconv words differently from an invalid sequence.
+    pub incomplete: bool,
+}
+
+impl Problem {
+    /// The report line for the input called `name`, without a newline.
+    pub fn display<'a>(&'a self, name: &'a dyn fmt::Display) -> impl fmt::Display + 'a {
+        Report { name, problem: self }
+    }
+}
+
+struct Report<'a> {
+    name: &'a dyn fmt::Display,
+    problem: &'a Problem,
+}
+
+impl fmt::Display for Report<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = self.problem;
+        write!(
+            f,
+            "{}: line {}, char {}, byte {}: {}",
+            self.name,
+            p.at.line(),
+            p.at.char(),
+            p.byte,
+            p.message
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_lines_and_columns() {
+        let p = LineCol::of_utf8("ab\nçé€\n😀x".as_bytes());
+        assert_eq!((p.line(), p.char()), (3, 3));
+        let mut q = LineCol::default();
+        for piece in ["ab\nç", "é€", "\n😀", "x"] {
+            q.advance_utf8(piece.as_bytes());
+        }
+        assert_eq!(p, q);
+        assert_eq!(LineCol::of_utf8(b""), LineCol::default());
+        let many = "\n".repeat(1000);
+        assert_eq!(LineCol::of_utf8(many.as_bytes()).line(), 1001);
+    }
+
+    #[test]
+    fn utf16_and_utf32_agree_with_utf8() {
+        let text = "ab\nçé€\n😀x𝄞";
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let values: Vec<u32> = text.chars().map(u32::from).collect();
+        let mut p16 = LineCol::default();
+        p16.advance_utf16(&units, |u| u);
+        let mut p32 = LineCol::default();
+        p32.advance_utf32(&values);
+        assert_eq!(p16, LineCol::of_utf8(text.as_bytes()));
+        assert_eq!(p32, LineCol::of_utf8(text.as_bytes()));
+    }
+
+    #[test]
+    fn report_format() {
+        let at = LineCol::of_utf8(b"a\nbc");
+        let p = Problem { byte: 17, at, message: "oops".into(), incomplete: false };
+        assert_eq!(p.display(&"f.txt").to_string(), "f.txt: line 2, char 3, byte 17: oops");
+    }
+}

@@ -1,0 +1,305 @@
+//! `rapidutf validate`: isutf8-compatible validation, plus UTF-16/UTF-32.
+//!
+//! The scanners here read an input window by window (see
+//! [`crate::input`]) and find its first error with its exact position,
+//! whatever the window boundaries:
+//!
+//! - **UTF-8**: each window goes to [`rapidutf::validate_utf8`]. A
+//!   [`Truncated`](rapidutf::Utf8ErrorKind::Truncated) error (`error_len()
+//!   == None`) at the end of a window that is not the last is no error: its
+//!   at most 3 bytes stay unconsumed and start the next window.
+//! - **UTF-16**: whole units go to `validate_utf16le`/`be`; an odd byte,
+//!   or a high surrogate in the last unit of a window, is carried likewise.
+//! - **UTF-32**: whole units go to [`rapidutf::validate_utf32`].
+//!
+//! Line and column are counted incrementally over the valid text of
+//! streamed input; for a mapped file they are computed only when there is
+//! an error, from the mapping, so valid files cost nothing extra.
+
+use crate::encoding::{units16, values32, Encoding, Form, Order};
+use crate::input::{InputName, Reader};
+use crate::position::{LineCol, Problem};
+use crate::Status;
+use rapidutf::{Utf16ErrorKind, Utf8ErrorKind};
+use std::io::{self, Write};
+
+/// The options of `rapidutf validate`.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Options {
+    /// The inputs, in order; never empty (stdin when none was given).
+    pub files: Vec<InputName>,
+    /// `-q`: print nothing, the exit status says it all.
+    pub quiet: bool,
+    /// `-l`: print only the names of invalid inputs.
+    pub list: bool,
+    /// `-i`: print the names of *valid* inputs instead.
+    pub invert: bool,
+    /// `--encoding`: how the inputs are encoded.
+    pub encoding: Encoding,
+}
+
+/// Runs `rapidutf validate`: reports go to `out`, I/O problems with the
+/// inputs to stderr.
+///
+/// # Errors
+///
+/// Only errors writing to `out`.
+pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
+    let mut status = Status::Ok;
+    for name in &opts.files {
+        let problem =
+            match Reader::open(name, "validate").and_then(|mut r| scan(&mut r, opts.encoding)) {
+                Ok(p) => p,
+                Err(e) => {
+                    crate::report_io(name, &e);
+                    status = status.max(Status::Trouble);
+                    continue;
+                }
+            };
+        if problem.is_some() {
+            status = status.max(Status::Invalid);
+        }
+        if opts.quiet {
+            continue;
+        }
+        match problem {
+            Some(p) if !opts.invert => {
+                if opts.list {
+                    writeln!(out, "{name}")?;
+                } else {
+                    writeln!(out, "{}", p.display(name))?;
+                }
+            }
+            None if opts.invert => writeln!(out, "{name}")?,
+            _ => {}
+        }
+    }
+    Ok(status)
+}
+
+/// Finds the first error of an input in `encoding`, if any.
+///
+/// # Errors
+///
+/// A read error of the input.
+pub fn scan(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Problem>> {
+    match encoding {
+        Encoding::Utf8 => scan_utf8(reader, |_| {}),
+        _ => scan_wide(reader, encoding),
+    }
+}
+
+/// Finds the first error of a UTF-8 input; `on_valid` sees the whole valid
+/// prefix, in order, in pieces.
+///
+/// # Errors
+///
+/// A read error of the input.
+pub fn scan_utf8(
+    reader: &mut Reader,
+    mut on_valid: impl FnMut(&[u8]),
+) -> io::Result<Option<Problem>> {
+    let lazy = reader.mapped().is_some();
+    let mut pos = LineCol::default();
+    loop {
+        let w = reader.fill()?;
+        let (offset, last) = (w.offset, w.last);
+        let (valid, bad) = match rapidutf::validate_utf8(w.bytes) {
+            Ok(_) => (w.bytes.len(), None),
+            // The window ends inside a character that the next may finish.
+            Err(e) if e.error_len().is_none() && !last => (e.valid_up_to(), None),
+            Err(e) => (e.valid_up_to(), Some(e.kind())),
+        };
+        on_valid(&w.bytes[..valid]);
+        if !lazy {
+            pos.advance_utf8(&w.bytes[..valid]);
+        }
+        reader.consume(valid);
+        if let Some(kind) = bad {
+            let byte = offset + valid as u64;
+            if let Some(all) = reader.mapped() {
+                // A mapped input is never larger than the address space.
+                pos = LineCol::of_utf8(&all[..byte as usize]);
+            }
+            let incomplete = kind == Utf8ErrorKind::Truncated;
+            return Ok(Some(Problem { byte, at: pos, message: kind.to_string(), incomplete }));
+        }
+        if last {
+            return Ok(None);
+        }
+    }
+}
+
+/// Finds the first error of a UTF-16 or UTF-32 input.
+fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Problem>> {
+    let mut form = None;
+    let mut pos = LineCol::default();
+    let (mut scratch16, mut scratch32) = (Vec::new(), Vec::new());
+    loop {
+        let w = reader.fill()?;
+        let (offset, last) = (w.offset, w.last);
+        let mut skip = 0;
+        let form = *form.get_or_insert_with(|| {
+            let (form, bom) = encoding.detect_input(&w.bytes[..w.bytes.len().min(4)]);
+            skip = bom;
+            form
+        });
+        let body = &w.bytes[skip..];
+        let (valid_bytes, bad) = match form {
+            Form::Utf16(order) => {
+                let units = units16(&body[..body.len() & !1], &mut scratch16);
+                let result = match order {
+                    Order::Le => rapidutf::validate_utf16le(units),
+                    Order::Be => rapidutf::validate_utf16be(units),
+                };
+                let (valid, bad) = match result {
+                    Ok(()) if last && body.len() % 2 == 1 => {
+                        (units.len(), Some((ODD_UTF16.to_owned(), true)))
+                    }
+                    Ok(()) => (units.len(), None),
+                    // A high surrogate whose partner may start the next window.
+                    Err(e)
+                        if !last
+                            && e.kind() == Utf16ErrorKind::UnpairedHigh
+                            && e.valid_up_to() + 1 == units.len() =>
+                    {
+                        (e.valid_up_to(), None)
+                    }
+                    Err(e) => {
+                        // A high surrogate that ends the input is incomplete.
+                        let at_end = e.kind() == Utf16ErrorKind::UnpairedHigh
+                            && e.valid_up_to() + 1 == units.len();
+                        (e.valid_up_to(), Some((e.kind().to_string(), at_end)))
+                    }
+                };
+                pos.advance_utf16(&units[..valid], |u| order.read16(u));
+                (2 * valid, bad)
+            }
+            Form::Utf32(order) => {
+                let values = values32(&body[..body.len() & !3], order, &mut scratch32);
+                let (valid, bad) = match rapidutf::validate_utf32(values) {
+                    Ok(()) if last && !body.len().is_multiple_of(4) => {
+                        (values.len(), Some((PARTIAL_UTF32.to_owned(), true)))
+                    }
+                    Ok(()) => (values.len(), None),
+                    Err(e) => (e.valid_up_to(), Some((e.kind().to_string(), false))),
+                };
+                pos.advance_utf32(&values[..valid]);
+                (4 * valid, bad)
+            }
+            Form::Utf8 => unreachable!("UTF-8 input goes to scan_utf8"),
+        };
+        let consumed = skip + valid_bytes;
+        reader.consume(consumed);
+        if let Some((message, incomplete)) = bad {
+            let byte = offset + consumed as u64;
+            return Ok(Some(Problem { byte, at: pos, message, incomplete }));
+        }
+        if last {
+            return Ok(None);
+        }
+    }
+}
+
+/// The message for UTF-16 input with an odd number of bytes.
+const ODD_UTF16: &str = "input ends inside a 16-bit unit, expected an even number of bytes";
+
+/// The message for UTF-32 input whose length is no multiple of 4.
+const PARTIAL_UTF32: &str = "input ends inside a 32-bit unit, expected a multiple of 4 bytes";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::STREAM_CHUNK;
+
+    fn scan_stream(data: &[u8], encoding: Encoding) -> Option<Problem> {
+        let mut r = Reader::from_read(Box::new(io::Cursor::new(data.to_vec())));
+        scan(&mut r, encoding).expect("in-memory read")
+    }
+
+    /// Valid characters and every kind of error, placed at each offset
+    /// around the first chunk boundary, are found exactly as std finds
+    /// them.
+    #[test]
+    fn utf8_stream_matches_std_around_the_chunk_boundary() {
+        let snippets: [&[u8]; 9] = [
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            b"\xFF",
+            b"\xE2\x82x",
+            b"\xED\xA0\x80",
+            b"\xF0\x9F\x98",
+            b"\xC0\xAF",
+            b"\x80",
+        ];
+        for snippet in snippets {
+            for start in STREAM_CHUNK - 5..STREAM_CHUNK + 2 {
+                let mut data: Vec<u8> = "ab\nçd".bytes().cycle().take(start).collect();
+                // Cut the filler back to a character boundary, then pad it
+                // with ASCII so that the snippet starts at `start`.
+                while std::str::from_utf8(&data).is_err() {
+                    data.pop();
+                }
+                data.resize(start, b'x');
+                data.extend_from_slice(snippet);
+                data.extend_from_slice("tail é\n".as_bytes());
+                let got = scan_stream(&data, Encoding::Utf8);
+                match std::str::from_utf8(&data) {
+                    Ok(_) => assert_eq!(got, None, "{snippet:?} at {start}"),
+                    Err(e) => {
+                        let p = got.unwrap_or_else(|| panic!("{snippet:?} at {start}: no error"));
+                        assert_eq!(p.byte, e.valid_up_to() as u64, "{snippet:?} at {start}");
+                        assert_eq!(p.at, LineCol::of_utf8(&data[..e.valid_up_to()]));
+                        assert!(!p.incomplete, "{snippet:?} at {start}");
+                    }
+                }
+            }
+        }
+        // Input that ends inside a character is incomplete.
+        let p = scan_stream(b"ab\xF0\x9F", Encoding::Utf8).expect("truncated");
+        assert!(p.incomplete && p.byte == 2);
+    }
+
+    #[test]
+    fn utf16_stream_matches_std_around_the_chunk_boundary() {
+        for start in (STREAM_CHUNK / 2 - 3..STREAM_CHUNK / 2 + 2).map(|u| 2 * u) {
+            for (tail, valid) in [
+                (&[0xD83Du16, 0xDE00][..], true),
+                (&[0xD83D, 0x61], false),
+                (&[0xDE00, 0x61], false),
+            ] {
+                let mut units: Vec<u16> = "ab\n€".encode_utf16().cycle().take(start / 2).collect();
+                units.extend_from_slice(tail);
+                units.extend("tail".encode_utf16());
+                let bytes: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
+                let got = scan_stream(&bytes, Encoding::Utf16(Order::Be));
+                let std_ok = char::decode_utf16(units.iter().copied()).all(|c| c.is_ok());
+                assert_eq!(std_ok, valid);
+                match got {
+                    None => assert!(valid, "at {start}"),
+                    Some(p) => {
+                        assert!(!valid, "at {start}: {p:?}");
+                        assert_eq!(p.byte, (2 * (start / 2)) as u64, "at {start}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn partial_units_at_the_end() {
+        let p = scan_stream(b"a\x00b", Encoding::Utf16(Order::Le)).expect("odd length");
+        assert!(p.incomplete && p.byte == 2);
+        let p = scan_stream(b"a\x00\x3D\xD8", Encoding::Utf16(Order::Le)).expect("lone high");
+        assert!(p.incomplete && p.byte == 2);
+        let p = scan_stream(b"a\x00\x00\x00\x00\xD8", Encoding::Utf32(Order::Le)).expect("partial");
+        assert!(p.incomplete && p.byte == 4);
+        let p = scan_stream(b"\x00\x00\xD8\x00", Encoding::Utf32(Order::Be)).expect("surrogate");
+        assert!(!p.incomplete && p.byte == 0);
+        // A BOM picks the byte order and is skipped, but counts in offsets.
+        assert_eq!(scan_stream(b"\xFF\xFEa\x00", Encoding::Utf16Bom), None);
+        let p = scan_stream(b"\xFF\xFEa\x00\x00\xDC", Encoding::Utf16Bom).expect("lone low");
+        assert_eq!((p.byte, p.at.char()), (4, 2));
+    }
+}
