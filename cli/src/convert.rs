@@ -32,7 +32,7 @@
 //! - with `-o FILE`, the output goes to a temporary file beside `FILE`
 //!   that is renamed over it only when the conversion succeeded (and
 //!   removed otherwise), so `FILE` is either untouched or complete;
-//! - on stdout in strict mode, a file input (mapped) is validated first,
+//! - on stdout in strict mode, a regular file is validated first,
 //!   which costs far less than converting, and converted only when valid;
 //!   streamed input (stdin, pipes) is held back, in memory up to
 //!   [`SPOOL_MEMORY`] and beyond that in a temporary file, and written
@@ -122,14 +122,13 @@ pub fn run(opts: &Options) -> Status {
 fn convert_input(opts: &Options) -> Result<(), Fail> {
     let mut reader = Reader::open(&opts.input, "convert").map_err(Fail::Read)?;
     // Strict output to stdout may not start before the input is known to
-    // be valid. A mapped input is validated first (much cheaper than
+    // be valid. A regular file is validated first (much cheaper than
     // holding the output back), a stream is spooled.
-    let checked =
-        opts.output.is_none() && opts.errors == ErrorMode::Strict && reader.mapped().is_some();
+    let checked = opts.output.is_none() && opts.errors == ErrorMode::Strict && reader.rewindable();
     if checked {
         match crate::validate::scan(&mut reader, opts.from).map_err(Fail::Read)? {
             None => {
-                reader.rewind();
+                reader.rewind().map_err(Fail::Read)?;
             }
             Some(p) if p.incomplete => return Err(Fail::Incomplete),
             Some(p) => return Err(Fail::Illegal(p.byte)),

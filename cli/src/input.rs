@@ -1,5 +1,13 @@
-//! Reading inputs in bounded windows: regular files are memory-mapped,
-//! everything else (stdin, pipes, devices) is streamed in chunks.
+//! Reading inputs in bounded windows: everything is streamed through one
+//! buffer, [`FILE_WINDOW`] bytes for regular files and [`STREAM_CHUNK`]
+//! for stdin, pipes and devices.
+//!
+//! Files are read rather than memory-mapped on purpose: mapping needs
+//! `unsafe` (another process truncating the file turns a read into
+//! SIGBUS), and this project keeps `unsafe` inside the library's kernels.
+//! Reading 4 MiB windows costs one copy at memory bandwidth, small next to
+//! the I/O itself, and a regular file can still be rewound for a second
+//! pass (see [`Reader::rewind`]).
 //!
 //! Every command consumes its input through [`Reader::fill`] and
 //! [`Reader::consume`], a small variant of `BufRead`: each window starts
@@ -8,16 +16,13 @@
 //! input. So a consumer that carries an incomplete tail sees it again,
 //! contiguous with what follows, without copying anything itself.
 //!
-//! Memory stays bounded: a mapped file is handed out in windows of
-//! [`MAP_WINDOW`] bytes (pages the kernel can drop again), a stream through
-//! one buffer of [`STREAM_CHUNK`] bytes.
+//! Memory stays bounded by the one buffer, whatever the input size.
 
 use crate::progress::Progress;
-use memmap2::Mmap;
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
-use std::io::{self, Read};
+use std::io::{self, Read, Seek};
 use std::path::PathBuf;
 
 /// The buffer size for streamed input (256 KiB). A stream is read until
@@ -25,8 +30,9 @@ use std::path::PathBuf;
 /// predictable offsets.
 pub const STREAM_CHUNK: usize = 256 << 10;
 
-/// The window size for mapped files (4 MiB).
-pub const MAP_WINDOW: usize = 4 << 20;
+/// The buffer size for regular files (4 MiB): large reads keep the
+/// per-call overhead negligible.
+pub const FILE_WINDOW: usize = 4 << 20;
 
 /// One input operand: a file, or stdin (no operand, or `-`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,20 +81,32 @@ pub struct Reader {
     progress: Progress,
 }
 
-enum Source {
-    /// A regular, non-empty file, mapped whole; `pos` is the first
-    /// unconsumed byte.
-    Mapped { map: Mmap, pos: usize },
-    /// Anything else, read through `buf`; `buf[start..end]` is unconsumed.
-    Stream {
-        read: Box<dyn Read>,
-        /// `u32`s so that the window start is aligned for 16- and 32-bit
-        /// unit views.
-        buf: Vec<u32>,
-        start: usize,
-        end: usize,
-        eof: bool,
-    },
+/// Where the bytes come from.
+enum Origin {
+    /// A regular file, which can be rewound.
+    File(File),
+    /// Anything else.
+    Other(Box<dyn Read>),
+}
+
+impl Read for Origin {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Origin::File(f) => f.read(out),
+            Origin::Other(r) => r.read(out),
+        }
+    }
+}
+
+/// The input read through `buf`; `buf[start..end]` is unconsumed.
+struct Source {
+    read: Origin,
+    /// `u32`s so that the window start is aligned for 16- and 32-bit unit
+    /// views.
+    buf: Vec<u32>,
+    start: usize,
+    end: usize,
+    eof: bool,
 }
 
 impl Reader {
@@ -100,31 +118,22 @@ impl Reader {
     /// a directory; a directory is an error too.
     pub fn open(name: &InputName, label: &str) -> io::Result<Reader> {
         let (source, total) = match name {
-            InputName::Stdin => (Source::stream(Box::new(io::stdin().lock())), None),
+            InputName::Stdin => {
+                (Source::new(Origin::Other(Box::new(io::stdin().lock())), STREAM_CHUNK), None)
+            }
             InputName::Path(path) => {
                 let file = File::open(path)?;
                 let meta = file.metadata()?;
                 if meta.is_dir() {
                     return Err(io::Error::new(io::ErrorKind::IsADirectory, "Is a directory"));
                 }
-                if meta.is_file() && meta.len() > 0 {
-                    // SAFETY: the map is read-only and private, and this
-                    // process never writes the file. Another process that
-                    // truncates the file while it is mapped can make a read
-                    // fault (SIGBUS); one that rewrites it can change bytes
-                    // under us, which at worst makes the result wrong, as
-                    // for any tool reading a file being written. Every
-                    // mapping tool (isutf8 itself, ripgrep, ...) accepts
-                    // this; the speed and bounded memory are the point.
-                    let map = unsafe { Mmap::map(&file)? };
-                    #[cfg(unix)]
-                    {
-                        // Only a hint: the kernel may read ahead further.
-                        let _ = map.advise(memmap2::Advice::Sequential);
-                    }
-                    (Source::Mapped { map, pos: 0 }, Some(meta.len()))
+                if meta.is_file() {
+                    // Never more buffer than the file needs.
+                    let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
+                    let window = FILE_WINDOW.min(size.max(STREAM_CHUNK));
+                    (Source::new(Origin::File(file), window), Some(meta.len()))
                 } else {
-                    (Source::stream(Box::new(file)), meta.is_file().then_some(meta.len()))
+                    (Source::new(Origin::Other(Box::new(file)), STREAM_CHUNK), None)
                 }
             }
         };
@@ -135,7 +144,11 @@ impl Reader {
     /// Reads from an arbitrary stream (for tests and special inputs).
     #[cfg(test)]
     pub fn from_read(read: Box<dyn Read>) -> Reader {
-        Reader { source: Source::stream(read), offset: 0, progress: Progress::new("", None) }
+        Reader {
+            source: Source::new(Origin::Other(read), STREAM_CHUNK),
+            offset: 0,
+            progress: Progress::new("", None),
+        }
     }
 
     /// The next window: the bytes not consumed so far, followed by as much
@@ -149,70 +162,61 @@ impl Reader {
     pub fn fill(&mut self) -> io::Result<Window<'_>> {
         self.progress.update(self.offset);
         let offset = self.offset;
-        match &mut self.source {
-            Source::Mapped { map, pos } => {
-                let end = map.len().min(*pos + MAP_WINDOW);
-                Ok(Window { bytes: &map[*pos..end], offset, last: end == map.len() })
-            }
-            Source::Stream { read, buf, start, end, eof } => {
-                let bytes: &mut [u8] = bytemuck::cast_slice_mut(buf);
-                if *start > 0 {
-                    bytes.copy_within(*start..*end, 0);
-                    *end -= *start;
-                    *start = 0;
-                }
-                while !*eof && *end < bytes.len() {
-                    match read.read(&mut bytes[*end..]) {
-                        Ok(0) => *eof = true,
-                        Ok(n) => *end += n,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                        Err(e) => return Err(e),
-                    }
-                }
-                Ok(Window { bytes: &bytes[..*end], offset, last: *eof })
+        let Source { read, buf, start, end, eof } = &mut self.source;
+        let bytes: &mut [u8] = bytemuck::cast_slice_mut(buf);
+        if *start > 0 {
+            bytes.copy_within(*start..*end, 0);
+            *end -= *start;
+            *start = 0;
+        }
+        while !*eof && *end < bytes.len() {
+            match read.read(&mut bytes[*end..]) {
+                Ok(0) => *eof = true,
+                Ok(n) => *end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
+        Ok(Window { bytes: &bytes[..*end], offset, last: *eof })
     }
 
     /// Marks the first `n` bytes of the current window as consumed.
     pub fn consume(&mut self, n: usize) {
-        match &mut self.source {
-            Source::Mapped { pos, .. } => *pos += n,
-            Source::Stream { start, end, .. } => {
-                debug_assert!(*start + n <= *end);
-                *start += n;
-            }
-        }
+        let source = &mut self.source;
+        debug_assert!(source.start + n <= source.end);
+        source.start += n;
         self.offset += n as u64;
     }
 
-    /// Starts a mapped input over from its first byte, for a second pass;
-    /// returns false (and does nothing) for a stream, which cannot.
-    pub fn rewind(&mut self) -> bool {
-        match &mut self.source {
-            Source::Mapped { pos, .. } => {
-                *pos = 0;
-                self.offset = 0;
-                true
-            }
-            Source::Stream { .. } => false,
-        }
+    /// Whether [`Reader::rewind`] can start this input over (a regular
+    /// file can; a stream cannot).
+    pub fn rewindable(&self) -> bool {
+        matches!(self.source.read, Origin::File(_))
     }
 
-    /// The whole input, when it is mapped: lets a consumer compute line
-    /// numbers only for the rare input that has an error, instead of
-    /// counting lines as it goes.
-    pub fn mapped(&self) -> Option<&[u8]> {
-        match &self.source {
-            Source::Mapped { map, .. } => Some(map),
-            Source::Stream { .. } => None,
-        }
+    /// Starts a regular file over from its first byte, for a second pass;
+    /// returns `Ok(false)` (and does nothing) for a stream, which cannot.
+    ///
+    /// # Errors
+    ///
+    /// The I/O error of seeking.
+    pub fn rewind(&mut self) -> io::Result<bool> {
+        let source = &mut self.source;
+        let Origin::File(file) = &mut source.read else {
+            return Ok(false);
+        };
+        file.rewind()?;
+        source.start = 0;
+        source.end = 0;
+        source.eof = false;
+        self.offset = 0;
+        Ok(true)
     }
 }
 
 impl Source {
-    fn stream(read: Box<dyn Read>) -> Source {
-        Source::Stream { read, buf: vec![0u32; STREAM_CHUNK / 4], start: 0, end: 0, eof: false }
+    fn new(read: Origin, window: usize) -> Source {
+        Source { read, buf: vec![0u32; window.div_ceil(4)], start: 0, end: 0, eof: false }
     }
 }
 

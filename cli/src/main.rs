@@ -8,9 +8,8 @@
 //!   [`count`].
 //! - `rapidutf bench [FILE...]`: throughput of every kernel, see [`mod@bench`].
 //!
-//! Inputs are memory-mapped when they are regular files and streamed in
-//! chunks otherwise ([`input`]), so no input is ever copied whole into
-//! memory; inputs above 256 MiB get a progress bar on a terminal
+//! Inputs are streamed in bounded windows ([`input`]), so no input is ever
+//! copied whole into memory; inputs above 256 MiB get a progress bar on a terminal
 //! ([`progress`]). Exit status: 0 success, 1 invalid input, 2 usage or
 //! I/O error.
 

@@ -26,6 +26,7 @@ pub struct LineCol {
 
 impl LineCol {
     /// The position after the valid UTF-8 `text`.
+    #[cfg(test)]
     pub fn of_utf8(text: &[u8]) -> LineCol {
         let mut p = LineCol::default();
         p.advance_utf8(text);

@@ -13,8 +13,9 @@
 //! - **UTF-32**: whole units go to [`rapidutf::validate_utf32`].
 //!
 //! Line and column are counted incrementally over the valid text of
-//! streamed input; for a mapped file they are computed only when there is
-//! an error, from the mapping, so valid files cost nothing extra.
+//! streamed input; for a regular file they are computed only when there is
+//! an error, in a second pass over the valid prefix, so valid files cost
+//! nothing extra.
 
 use crate::encoding::{units16, values32, Encoding, Form, Order};
 use crate::input::{InputName, Reader};
@@ -99,7 +100,9 @@ pub fn scan_utf8(
     reader: &mut Reader,
     mut on_valid: impl FnMut(&[u8]),
 ) -> io::Result<Option<Problem>> {
-    let lazy = reader.mapped().is_some();
+    // A regular file counts lines only if it has an error, in a second
+    // pass; a stream must count as it goes.
+    let lazy = reader.rewindable();
     let mut pos = LineCol::default();
     loop {
         let w = reader.fill()?;
@@ -117,15 +120,37 @@ pub fn scan_utf8(
         reader.consume(valid);
         if let Some(kind) = bad {
             let byte = offset + valid as u64;
-            if let Some(all) = reader.mapped() {
-                // A mapped input is never larger than the address space.
-                pos = LineCol::of_utf8(&all[..byte as usize]);
+            if lazy {
+                pos = line_col_at(reader, byte)?;
             }
             let incomplete = kind == Utf8ErrorKind::Truncated;
             return Ok(Some(Problem { byte, at: pos, message: kind.to_string(), incomplete }));
         }
         if last {
             return Ok(None);
+        }
+    }
+}
+
+/// The line and column of byte `byte` of a rewindable UTF-8 input whose
+/// first `byte` bytes are valid: a second pass over them.
+fn line_col_at(reader: &mut Reader, byte: u64) -> io::Result<LineCol> {
+    let mut pos = LineCol::default();
+    reader.rewind()?;
+    loop {
+        let w = reader.fill()?;
+        let want = usize::try_from(byte - w.offset).unwrap_or(usize::MAX).min(w.bytes.len());
+        // Stop the piece at a character boundary; the rest comes again at
+        // the start of the next window.
+        let mut n = want;
+        while n > 0 && n < w.bytes.len() && (w.bytes[n] as i8) < -0x40 {
+            n -= 1;
+        }
+        let last = w.last || w.offset + n as u64 == byte;
+        pos.advance_utf8(&w.bytes[..n]);
+        reader.consume(n);
+        if last {
+            return Ok(pos);
         }
     }
 }

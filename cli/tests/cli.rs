@@ -487,7 +487,7 @@ fn stdin_chunk_boundaries_are_seamless() {
 }
 
 #[test]
-fn large_mapped_file_error_position() {
+fn large_file_error_position() {
     let s = Scratch::new("large");
     // Larger than one mapping window (4 MiB), error near the end.
     let mut bytes = filler(9 << 20).into_bytes();
