@@ -71,16 +71,20 @@ extern crate alloc;
 extern crate std;
 
 mod arch;
+mod bom;
 mod count;
+pub mod derive;
 mod dispatch;
 mod error;
 mod kernel;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod scalar;
+pub mod stream;
 pub mod transcode;
 mod validate;
 
+pub use bom::{detect_bom, Bom};
 pub use count::{
     count_chars, utf16_len_from_utf32, utf16_len_from_utf8, utf32_len_from_utf16,
     utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,

@@ -1,0 +1,189 @@
+//! The shared machinery of the derivatives: scans for the few bytes or
+//! units that need special handling, generalized UTF-8 decoding (UTF-8
+//! plus surrogate code points), and the driver that hands valid UTF-8
+//! stretches to the dispatched validator and transcoders.
+
+use super::EncodingError;
+use crate::error::{Utf8Error, Utf8ErrorKind};
+use crate::scalar::ascii::word;
+use crate::scalar::utf8;
+
+const HIGH: u64 = 0x8080_8080_8080_8080;
+const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+
+/// Per byte of `x`: the high bit set where the byte is `F0..=FF` (a 4-byte
+/// lead, or a byte that never appears in UTF-8). Exact: each shift moves
+/// bits 6, 5 and 4 of a byte to its own bit 7.
+#[inline(always)]
+fn ge_f0(x: u64) -> u64 {
+    x & (x << 1) & (x << 2) & (x << 3) & HIGH
+}
+
+/// Per byte of `x`: the high bit set where the byte is `00`. Exact: the
+/// addition cannot carry out of a byte.
+#[inline(always)]
+fn zero(x: u64) -> u64 {
+    !(((x & LOW7) + LOW7) | x) & HIGH
+}
+
+/// The index of the first byte for which `byte` holds, looking at 16
+/// bytes at a time with `word_mask` (which must flag exactly those bytes).
+#[inline(always)]
+fn find(bytes: &[u8], word_mask: impl Fn(u64) -> u64, byte: impl Fn(u8) -> bool) -> Option<usize> {
+    let mut i = 0;
+    while i + 16 <= bytes.len() {
+        if word_mask(word(bytes, i)) | word_mask(word(bytes, i + 8)) != 0 {
+            break;
+        }
+        i += 16;
+    }
+    bytes[i..].iter().position(|&b| byte(b)).map(|p| i + p)
+}
+
+/// The first byte `F0..=FF`: in valid UTF-8, the lead of a 4-byte
+/// (supplementary) character.
+pub(crate) fn find_ge_f0(bytes: &[u8]) -> Option<usize> {
+    find(bytes, ge_f0, |b| b >= 0xF0)
+}
+
+/// The first byte that is `00` or `F0..=FF`.
+pub(crate) fn find_nul_or_ge_f0(bytes: &[u8]) -> Option<usize> {
+    find(bytes, |x| ge_f0(x) | zero(x), |b| b == 0 || b >= 0xF0)
+}
+
+/// The first unit for which `hit` holds, testing 8 units at a time without
+/// early exits (so the test vectorises).
+#[inline(always)]
+pub(crate) fn find_unit(units: &[u16], hit: impl Fn(u16) -> bool) -> Option<usize> {
+    let mut i = 0;
+    while i + 8 <= units.len() {
+        if units[i..i + 8].iter().fold(false, |acc, &u| acc | hit(u)) {
+            break;
+        }
+        i += 8;
+    }
+    units[i..].iter().position(|&u| hit(u)).map(|p| i + p)
+}
+
+/// Whether `u` is a surrogate, U+D800..U+DFFF.
+#[inline(always)]
+pub(crate) const fn is_surrogate(u: u32) -> bool {
+    u & 0xFFFF_F800 == 0xD800
+}
+
+/// Whether `u` is a high (leading) surrogate, U+D800..U+DBFF.
+#[inline(always)]
+pub(crate) const fn is_high(u: u32) -> bool {
+    u & 0xFFFF_FC00 == 0xD800
+}
+
+/// Whether `u` is a low (trailing) surrogate, U+DC00..U+DFFF.
+#[inline(always)]
+pub(crate) const fn is_low(u: u32) -> bool {
+    u & 0xFFFF_FC00 == 0xDC00
+}
+
+/// The supplementary code point of a surrogate pair.
+#[inline(always)]
+pub(crate) const fn pair(high: u32, low: u32) -> u32 {
+    0x10000 + ((high & 0x3FF) << 10 | (low & 0x3FF))
+}
+
+/// Decodes one *generalized* UTF-8 code point at `src[i]`: UTF-8 that also
+/// admits the surrogate code points `ED A0..BF 80..BF` (as WTF-8, CESU-8
+/// and Modified UTF-8 do). `Ok((code point, width))`, or the UTF-8 error
+/// at `i`, classified as UTF-8 would except that `ED A0..BF` is a valid
+/// start.
+pub(crate) fn decode_generalized(src: &[u8], i: usize) -> Result<(u32, usize), Utf8Error> {
+    if src[i] == 0xED && matches!(src.get(i + 1), Some(0xA0..=0xBF)) {
+        return match src.get(i + 2) {
+            None => Err(Utf8Error::new(i, 0, Utf8ErrorKind::Truncated)),
+            Some(&c) if utf8::is_continuation(c) => {
+                Ok((0xD000 | (u32::from(src[i + 1]) & 0x3F) << 6 | (u32::from(c) & 0x3F), 3))
+            }
+            Some(_) => Err(Utf8Error::new(i, 2, Utf8ErrorKind::MissingContinuation)),
+        };
+    }
+    utf8::decode(src, i).ok_or_else(|| utf8::error_at(src, i))
+}
+
+/// The surrogate code point encoded at `src[i]` (`ED A0..BF xx`), if any.
+#[inline]
+pub(crate) fn surrogate_at(src: &[u8], i: usize) -> Option<u32> {
+    match decode_generalized(src.get(..i + 3)?, i) {
+        Ok((c, 3)) if is_surrogate(c) => Some(c),
+        _ => None,
+    }
+}
+
+/// Whether `rest` is empty or a proper prefix of an encoded low
+/// surrogate (`ED`, `ED B0..BF`): input that more bytes could turn into a
+/// low surrogate.
+pub(crate) fn is_low_prefix(rest: &[u8]) -> bool {
+    matches!(rest, [] | [0xED] | [0xED, 0xB0..=0xBF])
+}
+
+/// For a sequence at `src[i]` that starts with a 4-byte lead `F0..=F4`:
+/// `Some(len)` if it is a whole 4-byte character (4) or a truncated but so
+/// far valid one (the bytes present). `None` for any other byte or an
+/// invalid sequence (which is an ordinary UTF-8 error).
+pub(crate) fn four_byte_at(src: &[u8], i: usize) -> Option<usize> {
+    if !(0xF0..=0xF4).contains(&src[i]) {
+        return None;
+    }
+    match utf8::decode(src, i) {
+        Some((_, 4)) => Some(4),
+        Some(_) => None,
+        None => {
+            let e = utf8::error_at(src, i);
+            (e.kind() == Utf8ErrorKind::Truncated).then_some(src.len() - i)
+        }
+    }
+}
+
+/// Wraps an ordinary UTF-8 error as a derivative's error.
+pub(crate) fn utf8_error<K>(e: Utf8Error, kind: impl Fn(Utf8ErrorKind) -> K) -> EncodingError<K> {
+    EncodingError { valid_up_to: e.valid_up_to, error_len: e.error_len, kind: kind(e.kind) }
+}
+
+/// What [`walk`] found.
+pub(crate) enum Piece<'a> {
+    /// Valid UTF-8 starting at this index, free of the stop bytes.
+    Valid(usize, &'a str),
+    /// At this index: a stop byte or a UTF-8 error; the callback handles
+    /// the sequence there and returns how many bytes it took.
+    Special(usize),
+}
+
+/// Splits `src` into maximal stretches of valid UTF-8 without stop bytes
+/// (validated in bulk by the dispatched validator) and the positions
+/// between them, calling `f` on each in order.
+///
+/// `find_stop` returns the first stop byte of a slice (`None` if there is
+/// none). It is called once per stop byte, and the validator once per
+/// stretch, so the work stays linear however dense the special sequences
+/// are. A `Special` callback must take at least one byte or fail.
+pub(crate) fn walk<'a, E>(
+    src: &'a [u8],
+    find_stop: impl Fn(&[u8]) -> Option<usize>,
+    mut f: impl FnMut(Piece<'a>) -> Result<usize, E>,
+) -> Result<(), E> {
+    let mut i = 0;
+    let mut next_stop = find_stop(src).unwrap_or(src.len());
+    while i < src.len() {
+        if next_stop < i {
+            next_stop = find_stop(&src[i..]).map_or(src.len(), |p| i + p);
+        }
+        let (valid, _) = crate::dispatch::split_valid_utf8(&src[i..next_stop]);
+        if !valid.is_empty() {
+            f(Piece::Valid(i, valid))?;
+            i += valid.len();
+        }
+        if i < src.len() {
+            let n = f(Piece::Special(i))?;
+            debug_assert!(n > 0);
+            i += n.max(1);
+        }
+    }
+    Ok(())
+}
