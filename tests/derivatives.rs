@@ -411,6 +411,9 @@ fn corpus_round_trips_through_every_derivative() {
 
 // ------------------------------------------------------------- errors
 
+/// An input and its expected (valid_up_to, error_len, kind).
+type Case<K> = (&'static [u8], (usize, Option<usize>, K));
+
 fn err<K: Copy>(e: EncodingError<K>) -> (usize, Option<usize>, K) {
     (e.valid_up_to(), e.error_len(), e.kind())
 }
@@ -418,7 +421,7 @@ fn err<K: Copy>(e: EncodingError<K>) -> (usize, Option<usize>, K) {
 #[test]
 fn cesu8_error_kinds() {
     use Cesu8ErrorKind::*;
-    let cases: &[(&[u8], (usize, Option<usize>, Cesu8ErrorKind))] = &[
+    let cases: &[Case<Cesu8ErrorKind>] = &[
         (b"ab\xF0\x9F\x98\x80", (2, Some(4), FourByteSequence)),
         (b"ab\xF0\x9F", (2, Some(2), FourByteSequence)),
         (b"a\xED\xA0\x80b", (1, Some(3), UnpairedHighSurrogate)),
@@ -444,7 +447,7 @@ fn cesu8_error_kinds() {
 #[test]
 fn mutf8_error_kinds() {
     use Mutf8ErrorKind::*;
-    let cases: &[(&[u8], (usize, Option<usize>, Mutf8ErrorKind))] = &[
+    let cases: &[Case<Mutf8ErrorKind>] = &[
         (b"ab\x00", (2, Some(1), NulByte)),
         (b"ab\xF0\x9F\x98\x80", (2, Some(4), FourByteSequence)),
         (b"ab\xC0", (2, None, Utf8(Utf8ErrorKind::Truncated))),

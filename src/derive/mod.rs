@@ -11,7 +11,7 @@
 //! | [Modified UTF-8](mutf8) | [`validate_mutf8`] | [`mutf8_to_utf8`], [`mutf8_to_wtf8`], [`mutf8_to_utf16`] | [`utf8_to_mutf8`], [`utf16_to_mutf8`] |
 //! | [WTF-8](wtf8) | [`validate_wtf8`] | [`wtf8_to_utf16`] | [`utf16_to_wtf8`], [`wtf8_concat`], [`wtf8_push`] |
 //! | [PEP 383](surrogateescape) | (every byte string) | [`decode_surrogateescape`], [`decode_optu8`] | [`encode_surrogateescape`], [`encode_optu8`] |
-//! | [utf8mb3](utf8mb3) | [`validate_utf8mb3`] | | |
+//! | [`utf8mb3`] | [`validate_utf8mb3`] | | |
 //!
 //! (The decoders and encoders allocate, so they need the `alloc` feature;
 //! the validators do not.)

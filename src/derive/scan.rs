@@ -53,6 +53,7 @@ pub(crate) fn find_nul_or_ge_f0(bytes: &[u8]) -> Option<usize> {
 
 /// The first unit for which `hit` holds, testing 8 units at a time without
 /// early exits (so the test vectorises).
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn find_unit(units: &[u16], hit: impl Fn(u16) -> bool) -> Option<usize> {
     let mut i = 0;
@@ -147,6 +148,8 @@ pub(crate) fn utf8_error<K>(e: Utf8Error, kind: impl Fn(Utf8ErrorKind) -> K) -> 
 }
 
 /// What [`walk`] found.
+// Only the allocating converters read the stretches.
+#[cfg_attr(not(feature = "alloc"), allow(dead_code))]
 pub(crate) enum Piece<'a> {
     /// Valid UTF-8 starting at this index, free of the stop bytes.
     Valid(usize, &'a str),

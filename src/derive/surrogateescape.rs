@@ -10,7 +10,7 @@
 //!
 //! The invalid bytes are exactly those of CPython's
 //! `bytes.decode("utf-8", "surrogateescape")`: the bytes of each maximal
-//! invalid subpart (the ones [`String::from_utf8_lossy`] replaces with
+//! invalid subpart (the ones [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy) replaces with
 //! one U+FFFD each), escaped one by one. So `E1 A0 C0` becomes `DCE1 DCA0
 //! DCC0`, and an encoded surrogate `ED A0 80` becomes `DCED DCA0 DC80`.
 //!
@@ -102,7 +102,7 @@ mod alloc_api {
 
     /// Decodes bytes as UTF-8 with MirBSD's OPTU-8 convention: every byte
     /// of an invalid sequence becomes U+EF80..U+EFFF (`0xEF00 | byte`).
-    /// The output is always valid UTF-16. See the [module docs](self) for
+    /// The output is always valid UTF-16. See the [module docs](crate::derive::surrogateescape) for
     /// why this is not injective.
     ///
     /// ```

@@ -14,7 +14,7 @@ use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
 /// of a chunk is kept until the next chunk shows whether a low surrogate
 /// follows, so the output is that of the whole-buffer
 /// [`utf16_to_utf8`](crate::utf16_to_utf8) (strict, errors positioned in
-/// the stream) or [`String::from_utf16_lossy`] (lossy) for every chunking.
+/// the stream) or [`String::from_utf16_lossy`](alloc::string::String::from_utf16_lossy) (lossy) for every chunking.
 ///
 /// # Buffer sizes
 ///
@@ -152,7 +152,7 @@ impl Utf16Decoder {
     }
 
     /// Converts the next chunk, replacing each unpaired surrogate with
-    /// U+FFFD exactly as [`String::from_utf16_lossy`] does on the whole
+    /// U+FFFD exactly as [`String::from_utf16_lossy`](alloc::string::String::from_utf16_lossy) does on the whole
     /// stream.
     ///
     /// Returns `(result, read, written)` as

@@ -17,7 +17,7 @@ use crate::scalar::utf8;
 /// The result does not depend on the chunking: the strict output and error
 /// are those of [`utf8_to_utf16`](crate::utf8_to_utf16) on the whole
 /// input (with the error's position counted from the start of the stream),
-/// and the lossy output is that of [`String::from_utf8_lossy`] encoded as
+/// and the lossy output is that of [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy) encoded as
 /// UTF-16, even when a character or a maximal invalid subpart is split
 /// between chunks.
 ///
@@ -166,7 +166,7 @@ impl Utf8Decoder {
     }
 
     /// Converts the next chunk, replacing each maximal invalid subpart
-    /// with U+FFFD exactly as [`String::from_utf8_lossy`] does on the whole
+    /// with U+FFFD exactly as [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy) does on the whole
     /// stream.
     ///
     /// Returns `(result, read, written)` as
@@ -262,20 +262,12 @@ impl Utf8Decoder {
                 if !self.put(dst, &mut o, 0xFFFD) {
                     return Ok((CoderResult::OutputFull, 0, 0));
                 }
-                match e.error_len() {
-                    // The carry is a valid prefix, so the maximal subpart
-                    // is exactly the carry: the first byte of `src` is the
-                    // one that did not fit.
-                    Some(n) => {
-                        debug_assert_eq!(n, have);
-                        self.pos += have;
-                    }
-                    // Truncated at the end of the stream: carry + all of src.
-                    None => {
-                        i = src.len();
-                        self.pos += buf.len();
-                    }
-                }
+                // The maximal subpart starts with the carry (a valid
+                // prefix) and may take bytes of `src`; when truncated at
+                // the end of the stream it is the carry and all of `src`.
+                let n = e.error_len().unwrap_or(buf.len());
+                i = n - have;
+                self.pos += n;
                 self.carry_len = 0;
             }
         }
