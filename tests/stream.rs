@@ -369,6 +369,64 @@ fn utf16_decoder_split_pair_then_lone_high_at_end() {
     assert_eq!(d.decode_to_utf8_lossy(&[], &mut buf, true), (CoderResult::InputEmpty, 0, 3));
 }
 
+// ---------------------------------------------------------------- documented sizes
+
+/// With `dst` of `max_utf16_len(src.len())` units, every call consumes
+/// all of its chunk.
+fn check_max_len8(chunks: &[&[u8]]) {
+    for lossy in [false, true] {
+        let mut d = Utf8Decoder::new();
+        for (k, c) in chunks.iter().enumerate() {
+            let last = k + 1 == chunks.len();
+            let mut buf = vec![0u16; d.max_utf16_len(c.len())];
+            let r = if lossy {
+                Ok(d.decode_to_utf16_lossy(c, &mut buf, last))
+            } else {
+                d.decode_to_utf16(c, &mut buf, last)
+            };
+            match r {
+                Ok((r, read, _)) => assert_eq!((r, read), (CoderResult::InputEmpty, c.len())),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+fn check_max_len16(chunks: &[&[u16]]) {
+    for lossy in [false, true] {
+        let mut d = Utf16Decoder::new();
+        for (k, c) in chunks.iter().enumerate() {
+            let last = k + 1 == chunks.len();
+            let mut buf = vec![0u8; d.max_utf8_len(c.len())];
+            let r = if lossy {
+                Ok(d.decode_to_utf8_lossy(c, &mut buf, last))
+            } else {
+                d.decode_to_utf8(c, &mut buf, last)
+            };
+            match r {
+                Ok((r, read, _)) => assert_eq!((r, read), (CoderResult::InputEmpty, c.len())),
+                Err(_) => break,
+            }
+        }
+    }
+}
+
+#[test]
+fn max_len_suffices_at_every_split_point() {
+    for input in utf8_cases() {
+        for p in 0..=input.len() {
+            check_max_len8(&split(&input, &[p]));
+        }
+        check_max_len8(&input.chunks(1).collect::<Vec<_>>());
+    }
+    for input in utf16_cases() {
+        for p in 0..=input.len() {
+            check_max_len16(&split(&input, &[p]));
+        }
+        check_max_len16(&input.chunks(1).collect::<Vec<_>>());
+    }
+}
+
 // ---------------------------------------------------------------- random chunkings
 
 fn bytes_input() -> impl Strategy<Value = Vec<u8>> {
@@ -412,11 +470,13 @@ proptest! {
         let chunks = chunk_by_sizes(&input, &sizes);
         check_validator(&input, &chunks);
         check_decode8(&input, &chunks, dst, sizes[0] % 2 == 0);
+        check_max_len8(&chunks);
     }
 
     #[test]
     fn random_chunkings_utf16(input in units_input(), sizes in prop::collection::vec(1usize..70, 1..8), dst in 4usize..80) {
         let chunks = chunk_by_sizes(&input, &sizes);
         check_decode16(&input, &chunks, dst, sizes[0] % 2 == 0);
+        check_max_len16(&chunks);
     }
 }
