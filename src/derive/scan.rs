@@ -165,7 +165,9 @@ pub(crate) enum Piece<'a> {
 /// `find_stop` returns the first stop byte of a slice (`None` if there is
 /// none). It is called once per stop byte, and the validator once per
 /// stretch, so the work stays linear however dense the special sequences
-/// are. A `Special` callback must take at least one byte or fail.
+/// are. A `Special` callback must take at least one byte or fail, and
+/// must also accept an ordinary UTF-8 character there: it is called at
+/// every `ED` byte, valid or not.
 pub(crate) fn walk<'a, E>(
     src: &'a [u8],
     find_stop: impl Fn(&[u8]) -> Option<usize>,
@@ -177,7 +179,14 @@ pub(crate) fn walk<'a, E>(
         if next_stop < i {
             next_stop = find_stop(&src[i..]).map_or(src.len(), |p| i + p);
         }
-        let (valid, _) = crate::dispatch::split_valid_utf8(&src[i..next_stop]);
+        // Encoded surrogates come in runs (a CESU-8 emoji is two of
+        // them): take one directly rather than asking the validator to
+        // confirm that it stops right here.
+        let valid = if src[i] == 0xED {
+            ""
+        } else {
+            crate::dispatch::split_valid_utf8(&src[i..next_stop]).0
+        };
         if !valid.is_empty() {
             f(Piece::Valid(i, valid))?;
             i += valid.len();

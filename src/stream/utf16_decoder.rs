@@ -223,13 +223,20 @@ impl Utf16Decoder {
             }
             self.carry = None;
         }
+        // A chunk that ends with a high surrogate: convert the part before
+        // it on its own, so that the bulk conversion does not stop at an
+        // "unpaired" error there and convert everything twice.
+        let ends_high = src.last().is_some_and(|&u| self.endian.read(u) & 0xFC00 == 0xD800);
+        let cut = if ends_high && !last { src.len() - 1 } else { src.len() };
         while i < src.len() {
-            let rest = &src[i..];
+            let end = if i < cut { cut } else { src.len() };
+            let rest = &src[i..end];
             let out = &mut dst[o..];
             let e = match self.transcode(rest, out) {
                 Ok(n) => {
                     self.pos += rest.len();
-                    return Ok((CoderResult::InputEmpty, src.len(), o + n));
+                    (i, o) = (end, o + n);
+                    continue;
                 }
                 Err(TranscodeError::OutputTooSmall { read, written }) => {
                     self.pos += read;

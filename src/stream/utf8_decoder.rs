@@ -271,13 +271,19 @@ impl Utf8Decoder {
                 self.carry_len = 0;
             }
         }
+        // A chunk usually ends inside a character. Convert the part before
+        // that character on its own, so that the bulk conversion does not
+        // stop at a "truncated" error and convert everything twice.
+        let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
         while i < src.len() {
-            let rest = &src[i..];
+            let end = if i < cut { cut } else { src.len() };
+            let rest = &src[i..end];
             let out = &mut dst[o..];
-            let e = match self.transcode(rest, out) {
+            let mut e = match self.transcode(rest, out) {
                 Ok(n) => {
                     self.pos += rest.len();
-                    return Ok((CoderResult::InputEmpty, src.len(), o + n));
+                    (i, o) = (end, o + n);
+                    continue;
                 }
                 Err(TranscodeError::OutputTooSmall { read, written }) => {
                     self.pos += read;
@@ -295,6 +301,11 @@ impl Utf8Decoder {
             }
             i += v;
             self.pos += v;
+            if e.error_len().is_none() && end < src.len() {
+                // Cut short at `cut`, where a lead byte follows: the error
+                // in full context is a missing continuation.
+                e = utf8::error_at(src, i);
+            }
             let n = match e.error_len() {
                 Some(n) => n,
                 None if !last => {
@@ -318,4 +329,26 @@ impl Utf8Decoder {
         }
         Ok((CoderResult::InputEmpty, src.len(), o))
     }
+}
+
+/// Where an incomplete character at the end of `src` starts (`src.len()`
+/// if there is none): the last lead byte among the final three bytes, if
+/// the sequence it starts is longer than the bytes left.
+fn incomplete_tail(src: &[u8]) -> usize {
+    let n = src.len();
+    for k in 1..=n.min(3) {
+        let b = src[n - k];
+        if b >= 0xC0 {
+            let width = match b {
+                0xF0.. => 4,
+                0xE0.. => 3,
+                _ => 2,
+            };
+            return if width > k { n - k } else { n };
+        }
+        if b < 0x80 {
+            break;
+        }
+    }
+    n
 }
