@@ -72,6 +72,23 @@ fn wtf8_matches_cpython_surrogatepass() {
 }
 
 #[test]
+fn wtf8_validation_matches_cpython_surrogatepass() {
+    let (mut ok, mut bad) = (0, 0);
+    for (input, expected) in fixture("wtf8_validate.txt") {
+        let b = bytes(&input);
+        let got = validate_wtf8(&b).map_err(|e| e.valid_up_to());
+        if expected == "ok" {
+            ok += 1;
+            assert_eq!(got, Ok(()), "{input}");
+        } else {
+            bad += 1;
+            assert_eq!(got, Err(expected.parse().unwrap()), "{input}");
+        }
+    }
+    assert!(ok > 30 && bad > 100, "{ok} valid, {bad} invalid cases");
+}
+
+#[test]
 fn cesu8_matches_cpython_surrogatepass() {
     for (input, expected) in fixture("cesu8.txt") {
         let (u, b) = (units(&input), bytes(&expected));
@@ -551,5 +568,42 @@ fn long_inputs_use_the_bulk_paths() {
         let mut bad = m.to_vec();
         bad.insert(bad.len() - 2, 0xFF);
         assert_eq!(validate_mutf8(&bad).unwrap_err().valid_up_to(), bad.len() - 3);
+    }
+}
+
+// ------------------------------------------------------------- kernels
+
+/// These functions use the dispatched (active) kernel. So that every
+/// kernel this CPU can run is covered, re-run this test binary once per
+/// other available kernel, chosen with `RAPIDUTF_KERNEL` in a child.
+#[test]
+fn under_every_available_kernel() {
+    if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
+        return; // A child, or the caller chose the kernel.
+    }
+    let exe = std::env::current_exe().unwrap();
+    for k in common::kernels() {
+        if k == rapidutf::Kernel::active() {
+            continue;
+        }
+        let out = std::process::Command::new(&exe)
+            .env("RAPIDUTF_KERNEL", k.name())
+            .args(["--skip", "under_every_available_kernel", "--test-threads", "2"])
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "with RAPIDUTF_KERNEL={k}:\n{log}");
+        assert!(log.contains("test result: ok"), "with RAPIDUTF_KERNEL={k}:\n{log}");
+    }
+}
+
+/// In a child of [`under_every_available_kernel`]: the kernel asked for
+/// is the one running.
+#[test]
+fn requested_kernel_is_active() {
+    let Ok(name) = std::env::var("RAPIDUTF_KERNEL") else { return };
+    let k: rapidutf::Kernel = name.parse().unwrap();
+    if k.is_available() {
+        assert_eq!(rapidutf::Kernel::active(), k);
     }
 }

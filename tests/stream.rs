@@ -3,6 +3,8 @@
 //! result: the validation result and error position, the strict transcoded
 //! output and error, and the lossy output (std's from_utf8_lossy /
 //! from_utf16_lossy).
+mod common;
+
 use proptest::prelude::*;
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder, Utf8Validator};
 use rapidutf::{Utf16Error, Utf8Error, Utf8ErrorKind};
@@ -478,5 +480,42 @@ proptest! {
         let chunks = chunk_by_sizes(&input, &sizes);
         check_decode16(&input, &chunks, dst, sizes[0] % 2 == 0);
         check_max_len16(&chunks);
+    }
+}
+
+// ------------------------------------------------------------- kernels
+
+/// These functions use the dispatched (active) kernel. So that every
+/// kernel this CPU can run is covered, re-run this test binary once per
+/// other available kernel, chosen with `RAPIDUTF_KERNEL` in a child.
+#[test]
+fn under_every_available_kernel() {
+    if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
+        return; // A child, or the caller chose the kernel.
+    }
+    let exe = std::env::current_exe().unwrap();
+    for k in common::kernels() {
+        if k == rapidutf::Kernel::active() {
+            continue;
+        }
+        let out = std::process::Command::new(&exe)
+            .env("RAPIDUTF_KERNEL", k.name())
+            .args(["--skip", "under_every_available_kernel", "--test-threads", "2"])
+            .output()
+            .unwrap();
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "with RAPIDUTF_KERNEL={k}:\n{log}");
+        assert!(log.contains("test result: ok"), "with RAPIDUTF_KERNEL={k}:\n{log}");
+    }
+}
+
+/// In a child of [`under_every_available_kernel`]: the kernel asked for
+/// is the one running.
+#[test]
+fn requested_kernel_is_active() {
+    let Ok(name) = std::env::var("RAPIDUTF_KERNEL") else { return };
+    let k: rapidutf::Kernel = name.parse().unwrap();
+    if k.is_available() {
+        assert_eq!(rapidutf::Kernel::active(), k);
     }
 }
