@@ -19,23 +19,31 @@ fn ge_f0(x: u64) -> u64 {
     x & (x << 1) & (x << 2) & (x << 3) & HIGH
 }
 
-/// Per byte of `x`: the high bit set where the byte is `00`. Exact: the
-/// addition cannot carry out of a byte.
+/// Nonzero if some byte of `x` is `00` or `F0..=FF` (a boolean: the bits
+/// set need not mark the bytes). Adds `10` to every byte without carries,
+/// which maps exactly those bytes to `00..=10`, then tests for a byte
+/// below `11`.
 #[inline(always)]
-fn zero(x: u64) -> u64 {
-    !(((x & LOW7) + LOW7) | x) & HIGH
+fn any_nul_or_ge_f0(x: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let y = ((x & LOW7) + 0x10 * ONES) ^ (x & HIGH);
+    y.wrapping_sub(0x11 * ONES) & !y & HIGH
 }
 
-/// The index of the first byte for which `byte` holds, looking at 16
-/// bytes at a time with `word_mask` (which must flag exactly those bytes).
+/// The index of the first byte for which `byte` holds, looking at 32
+/// bytes at a time with `any` (nonzero if some byte of a word qualifies).
 #[inline(always)]
-fn find(bytes: &[u8], word_mask: impl Fn(u64) -> u64, byte: impl Fn(u8) -> bool) -> Option<usize> {
+fn find(bytes: &[u8], any: impl Fn(u64) -> u64, byte: impl Fn(u8) -> bool) -> Option<usize> {
     let mut i = 0;
-    while i + 16 <= bytes.len() {
-        if word_mask(word(bytes, i)) | word_mask(word(bytes, i + 8)) != 0 {
+    while i + 32 <= bytes.len() {
+        let m = any(word(bytes, i))
+            | any(word(bytes, i + 8))
+            | any(word(bytes, i + 16))
+            | any(word(bytes, i + 24));
+        if m != 0 {
             break;
         }
-        i += 16;
+        i += 32;
     }
     bytes[i..].iter().position(|&b| byte(b)).map(|p| i + p)
 }
@@ -48,7 +56,7 @@ pub(crate) fn find_ge_f0(bytes: &[u8]) -> Option<usize> {
 
 /// The first byte that is `00` or `F0..=FF`.
 pub(crate) fn find_nul_or_ge_f0(bytes: &[u8]) -> Option<usize> {
-    find(bytes, |x| ge_f0(x) | zero(x), |b| b == 0 || b >= 0xF0)
+    find(bytes, any_nul_or_ge_f0, |b| b == 0 || b >= 0xF0)
 }
 
 /// The first unit for which `hit` holds, testing 8 units at a time without
@@ -167,7 +175,7 @@ pub(crate) enum Piece<'a> {
 /// stretch, so the work stays linear however dense the special sequences
 /// are. A `Special` callback must take at least one byte or fail, and
 /// must also accept an ordinary UTF-8 character there: it is called at
-/// every `ED` byte, valid or not.
+/// every `ED A0..FF`, valid or not.
 pub(crate) fn walk<'a, E>(
     src: &'a [u8],
     find_stop: impl Fn(&[u8]) -> Option<usize>,
@@ -182,7 +190,7 @@ pub(crate) fn walk<'a, E>(
         // Encoded surrogates come in runs (a CESU-8 emoji is two of
         // them): take one directly rather than asking the validator to
         // confirm that it stops right here.
-        let valid = if src[i] == 0xED {
+        let valid = if src[i] == 0xED && src.get(i + 1).is_some_and(|&b| b >= 0xA0) {
             ""
         } else {
             crate::dispatch::split_valid_utf8(&src[i..next_stop]).0
@@ -198,4 +206,51 @@ pub(crate) fn walk<'a, E>(
         }
     }
     Ok(())
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use std::vec;
+
+    /// Every byte value at every position of a word, over backgrounds of
+    /// every byte value: the word tests flag exactly the words that hold
+    /// a qualifying byte.
+    #[test]
+    fn word_tests_are_exact() {
+        let nul_or_ge_f0 = |b: u8| b == 0 || b >= 0xF0;
+        for bg in 0..=255u8 {
+            for b in 0..=255u8 {
+                for pos in 0..8 {
+                    let mut w = [bg; 8];
+                    w[pos] = b;
+                    let x = u64::from_ne_bytes(w);
+                    let expected = w.iter().any(|&c| c >= 0xF0);
+                    assert_eq!(ge_f0(x) != 0, expected, "{w:x?}");
+                    let expected = w.iter().any(|&c| nul_or_ge_f0(c));
+                    assert_eq!(any_nul_or_ge_f0(x) != 0, expected, "{w:x?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn finds_the_first_qualifying_byte() {
+        for len in [0, 1, 7, 31, 32, 33, 64, 100] {
+            for at in 0..len {
+                for b in [0x00, 0xF0, 0xF4, 0xFF] {
+                    let mut v = vec![b'a'; len];
+                    v[at] = b;
+                    if at + 1 < len {
+                        v[len - 1] = 0xF5; // a later hit must not win
+                    }
+                    assert_eq!(find_nul_or_ge_f0(&v), Some(at));
+                    let expected =
+                        if b == 0 { (at + 1 < len).then_some(len - 1) } else { Some(at) };
+                    assert_eq!(find_ge_f0(&v), expected);
+                }
+            }
+            assert_eq!(find_nul_or_ge_f0(&vec![0xEFu8; len]), None);
+        }
+    }
 }
