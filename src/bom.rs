@@ -25,6 +25,13 @@ pub enum Bom {
 impl Bom {
     /// Every byte order mark, longest first within a shared prefix (the
     /// order in which [`detect_bom`] tries them).
+    ///
+    /// ```
+    /// use rapidutf::Bom;
+    /// let text = b"\xFE\xFF\x00h\x00i";
+    /// let bom = Bom::ALL.into_iter().find(|b| text.starts_with(b.bytes()));
+    /// assert_eq!(bom, Some(Bom::Utf16Be));
+    /// ```
     pub const ALL: [Bom; 5] = [Bom::Utf32Le, Bom::Utf32Be, Bom::Utf8, Bom::Utf16Le, Bom::Utf16Be];
 
     /// The encoded mark: U+FEFF in this encoding form.

@@ -32,6 +32,16 @@ use crate::error::Utf8ErrorKind;
 use core::fmt;
 
 /// Why the input is not CESU-8.
+///
+/// ```
+/// use rapidutf::derive::{validate_cesu8, Cesu8ErrorKind};
+/// use rapidutf::Utf8ErrorKind;
+/// let kind = |b: &[u8]| validate_cesu8(b).unwrap_err().kind();
+/// assert_eq!(kind(b"\xF0\x9F\x98\x80"), Cesu8ErrorKind::FourByteSequence);
+/// assert_eq!(kind(b"\xED\xA0\x80!"), Cesu8ErrorKind::UnpairedHighSurrogate);
+/// assert_eq!(kind(b"\xED\xB0\x80"), Cesu8ErrorKind::UnpairedLowSurrogate);
+/// assert_eq!(kind(b"\xC0\x80"), Cesu8ErrorKind::Utf8(Utf8ErrorKind::InvalidByte));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Cesu8ErrorKind {
@@ -70,6 +80,11 @@ impl fmt::Display for Cesu8ErrorKind {
 }
 
 /// The error of the CESU-8 validator and decoders.
+///
+/// ```
+/// let e: rapidutf::derive::Cesu8Error = rapidutf::derive::validate_cesu8(b"a\xF0").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (1, Some(1)));
+/// ```
 pub type Cesu8Error = EncodingError<Cesu8ErrorKind>;
 
 /// The character at `src[i]`, where [`walk`] stopped (a 4-byte lead or a

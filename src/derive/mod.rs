@@ -97,15 +97,26 @@ impl<K: Copy> EncodingError<K> {
 
     /// The length of the longest valid prefix of the input: the index of
     /// the invalid sequence.
+    ///
+    /// ```
+    /// let e = rapidutf::derive::validate_wtf8(b"ok\xFF").unwrap_err();
+    /// assert_eq!(e.valid_up_to(), 2);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }
 
-    /// The length of the invalid sequence (1 to 6 bytes, by kind), or
+    /// The length of the invalid sequence (1 to 4 bytes, by kind), or
     /// `None` when the input ends inside a sequence that more input could
     /// complete.
+    ///
+    /// ```
+    /// use rapidutf::derive::validate_cesu8;
+    /// assert_eq!(validate_cesu8(b"\xED\xB0\x80").unwrap_err().error_len(), Some(3));
+    /// assert_eq!(validate_cesu8(b"\xED\xA0\x80").unwrap_err().error_len(), None);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn error_len(&self) -> Option<usize> {
@@ -116,6 +127,12 @@ impl<K: Copy> EncodingError<K> {
     }
 
     /// What is wrong with the sequence.
+    ///
+    /// ```
+    /// use rapidutf::derive::{validate_utf8mb3, Utf8mb3ErrorKind};
+    /// let e = validate_utf8mb3("🎉".as_bytes()).unwrap_err();
+    /// assert_eq!(e.kind(), Utf8mb3ErrorKind::SupplementaryCharacter);
+    /// ```
     #[must_use]
     #[inline]
     pub const fn kind(&self) -> K {

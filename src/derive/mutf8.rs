@@ -34,6 +34,13 @@ use core::fmt;
 
 /// Why the input is not Modified UTF-8 (or, for [`mutf8_to_utf8`], not
 /// convertible to UTF-8).
+///
+/// ```
+/// use rapidutf::derive::{mutf8_to_utf8, validate_mutf8, Mutf8ErrorKind};
+/// assert_eq!(validate_mutf8(b"\x00").unwrap_err().kind(), Mutf8ErrorKind::NulByte);
+/// assert_eq!(validate_mutf8("😀".as_bytes()).unwrap_err().kind(), Mutf8ErrorKind::FourByteSequence);
+/// assert_eq!(mutf8_to_utf8(b"\xED\xA0\x80!").unwrap_err().kind(), Mutf8ErrorKind::UnpairedHighSurrogate);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Mutf8ErrorKind {
@@ -74,6 +81,11 @@ impl fmt::Display for Mutf8ErrorKind {
 }
 
 /// The error of the Modified UTF-8 validator and decoders.
+///
+/// ```
+/// let e: rapidutf::derive::Mutf8Error = rapidutf::derive::validate_mutf8(b"ab\xC0").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (2, None)); // C0 80 may follow
+/// ```
 pub type Mutf8Error = EncodingError<Mutf8ErrorKind>;
 
 /// The code point at `src[i]`, where [`walk`] stopped (a `00` or `F0..FF`

@@ -18,6 +18,14 @@ use crate::error::Utf8ErrorKind;
 use core::fmt;
 
 /// Why the input is not `utf8mb3`.
+///
+/// ```
+/// use rapidutf::derive::{validate_utf8mb3, Utf8mb3ErrorKind};
+/// use rapidutf::Utf8ErrorKind;
+/// let kind = |b: &[u8]| validate_utf8mb3(b).unwrap_err().kind();
+/// assert_eq!(kind("𝄞".as_bytes()), Utf8mb3ErrorKind::SupplementaryCharacter);
+/// assert_eq!(kind(b"\xE2\x82"), Utf8mb3ErrorKind::Utf8(Utf8ErrorKind::Truncated));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Utf8mb3ErrorKind {
@@ -41,6 +49,11 @@ impl fmt::Display for Utf8mb3ErrorKind {
 }
 
 /// The error of [`validate_utf8mb3`].
+///
+/// ```
+/// let e: rapidutf::derive::Utf8mb3Error = rapidutf::derive::validate_utf8mb3(b"ab\xF0\x9F").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (2, Some(2))); // no completion would be allowed
+/// ```
 pub type Utf8mb3Error = EncodingError<Utf8mb3ErrorKind>;
 
 /// Validates `utf8mb3`: UTF-8 without 4-byte sequences. One dispatched

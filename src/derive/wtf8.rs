@@ -26,6 +26,14 @@ use crate::error::Utf8ErrorKind;
 use core::fmt;
 
 /// Why the input is not WTF-8.
+///
+/// ```
+/// use rapidutf::derive::{validate_wtf8, Wtf8ErrorKind};
+/// use rapidutf::Utf8ErrorKind;
+/// let kind = |b: &[u8]| validate_wtf8(b).unwrap_err().kind();
+/// assert_eq!(kind(b"\xED\xA0\x80\xED\xB0\x80"), Wtf8ErrorKind::SurrogatePair);
+/// assert_eq!(kind(b"\xF4\x90\x80\x80"), Wtf8ErrorKind::Utf8(Utf8ErrorKind::TooLarge));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Wtf8ErrorKind {
@@ -50,6 +58,11 @@ impl fmt::Display for Wtf8ErrorKind {
 }
 
 /// The error of the WTF-8 validator and decoder.
+///
+/// ```
+/// let e: rapidutf::derive::Wtf8Error = rapidutf::derive::validate_wtf8(b"a\x80").unwrap_err();
+/// assert_eq!((e.valid_up_to(), e.error_len()), (1, Some(1)));
+/// ```
 pub type Wtf8Error = EncodingError<Wtf8ErrorKind>;
 
 /// The code point at `src[i]`, where [`walk`] stopped (a UTF-8 error, so a

@@ -40,6 +40,15 @@ pub use utf8_decoder::Utf8Decoder;
 pub use validator::Utf8Validator;
 
 /// Why a streaming conversion call returned.
+///
+/// ```
+/// use rapidutf::stream::{CoderResult, Utf8Decoder};
+/// let mut d = Utf8Decoder::new();
+/// let mut buf = [0u16; 2];
+/// // Three characters do not fit in two units: convert, drain, repeat.
+/// assert_eq!(d.decode_to_utf16(b"abc", &mut buf, true), Ok((CoderResult::OutputFull, 2, 2)));
+/// assert_eq!(d.decode_to_utf16(b"c", &mut buf, true), Ok((CoderResult::InputEmpty, 1, 1)));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CoderResult {
     /// All of `src` was consumed (converted, or kept as the start of a
@@ -56,6 +65,17 @@ pub enum CoderResult {
 /// As in [`crate::transcode`], `Little`/`Big` describe the *memory* bytes
 /// of each `u16`, so a UTF-16BE file viewed as `[u16]` is `Big` on every
 /// target; [`Endian::NATIVE`] needs no swapping.
+///
+/// ```
+/// use rapidutf::stream::{Endian, Utf16Decoder};
+/// // "hi" read from a UTF-16LE file: its bytes, viewed as u16s.
+/// let bytes = [0x68, 0x00, 0x69, 0x00];
+/// let units: Vec<u16> = bytes.chunks(2).map(|b| u16::from_ne_bytes([b[0], b[1]])).collect();
+/// let mut out = [0u8; 8];
+/// let mut d = Utf16Decoder::with_endian(Endian::Little);
+/// assert_eq!(d.decode_to_utf8(&units, &mut out, true).unwrap().2, 2);
+/// assert_eq!(&out[..2], b"hi");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Endian {
     /// Little-endian (UTF-16LE).
@@ -108,6 +128,21 @@ impl Endian {
 /// exactly as after a call with `src[..read]`: calling the strict method
 /// again with `src[read..]` reports the same error, and calling the lossy
 /// method with `src[read..]` replaces it with U+FFFD and carries on.
+///
+/// ```
+/// use rapidutf::stream::Utf8Decoder;
+/// use rapidutf::Utf8ErrorKind;
+/// let mut d = Utf8Decoder::new();
+/// let mut buf = [0u16; 8];
+/// d.decode_to_utf16(b"abc", &mut buf, false).unwrap();
+/// let e = d.decode_to_utf16(b"de\xFFf", &mut buf, true).unwrap_err();
+/// assert_eq!(e.error().valid_up_to(), 5); // counted from the start of the stream
+/// assert_eq!(e.error().kind(), Utf8ErrorKind::InvalidByte);
+/// assert_eq!((e.read(), e.written()), (2, 2)); // "de" was converted
+/// assert_eq!(buf[..2], [0x64, 0x65]);
+/// assert_eq!(e.to_string(), "invalid utf-8 sequence of 1 bytes from index 5: \
+///     invalid byte (C0, C1 or F5..FF never appear in UTF-8)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct StreamError<E> {
     pub(crate) error: E,
@@ -118,12 +153,26 @@ pub struct StreamError<E> {
 impl<E: Copy> StreamError<E> {
     /// The input error, with its position counted from the start of the
     /// stream.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf16Decoder::new();
+    /// let mut buf = [0u8; 8];
+    /// d.decode_to_utf8(&[0x61, 0x62], &mut buf, false).unwrap();
+    /// let e = d.decode_to_utf8(&[0xDC00], &mut buf, true).unwrap_err();
+    /// assert_eq!(e.error().valid_up_to(), 2);
+    /// ```
     #[must_use]
     pub const fn error(&self) -> E {
         self.error
     }
 
     /// Input units of this call consumed before the invalid sequence.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// let e = d.decode_to_utf16(b"ab\xC0", &mut [0u16; 4], true).unwrap_err();
+    /// assert_eq!(e.read(), 2);
+    /// ```
     #[must_use]
     pub const fn read(&self) -> usize {
         self.read
@@ -131,6 +180,12 @@ impl<E: Copy> StreamError<E> {
 
     /// Output units written by this call: the conversion of everything
     /// before the invalid sequence.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// let e = d.decode_to_utf16(b"\xF0\x9F\x98\x80\xFF", &mut [0u16; 8], true).unwrap_err();
+    /// assert_eq!(e.written(), 2); // the surrogate pair of U+1F600
+    /// ```
     #[must_use]
     pub const fn written(&self) -> usize {
         self.written
