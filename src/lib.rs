@@ -36,7 +36,7 @@
 //!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
 //!   lossy; results are independent of where the chunks are cut.
 //! - **Byte order marks**: [`detect_bom`] and [`Bom`].
-//! - **UTF-8 derivatives** ([`derive`]): CESU-8, Java's Modified UTF-8,
+//! - **UTF-8 derivatives** ([`derive`](mod@derive)): CESU-8, Java's Modified UTF-8,
 //!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's
 //!   `utf8mb3`, with their plain-UTF-8 stretches on the SIMD paths.
 //!
