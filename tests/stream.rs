@@ -89,15 +89,24 @@ fn chunk_by_sizes<'a, T>(input: &'a [T], sizes: &[usize]) -> Vec<&'a [T]> {
 fn validate_chunks(chunks: &[&[u8]]) -> Result<(), Utf8Error> {
     let mut v = Utf8Validator::new();
     let mut first = None;
+    let mut pushed = Vec::new();
     for c in chunks {
+        pushed.extend_from_slice(c);
         match (v.push(c), first) {
             (Err(e), None) => {
                 assert_ne!(e.kind(), Utf8ErrorKind::Truncated, "push returned Truncated");
+                assert_eq!(v.valid_up_to(), e.valid_up_to());
                 first = Some(e);
             }
             // After an error, every push returns that same error.
             (r, Some(e)) => assert_eq!(r, Err(e)),
-            (Ok(()), None) => {}
+            (Ok(()), None) => {
+                // Everything but an incomplete last character is valid.
+                let n = v.valid_up_to();
+                assert!(n + 3 >= pushed.len() && core::str::from_utf8(&pushed[..n]).is_ok());
+                let tail = core::str::from_utf8(&pushed[n..]).map_err(|e| e.error_len());
+                assert!(tail == Ok("") || tail == Err(None), "{pushed:x?} valid up to {n}");
+            }
         }
     }
     let r = v.finish();

@@ -57,12 +57,15 @@ impl Utf8Validator {
     }
 
     /// The number of bytes so far known to be valid: every byte pushed,
-    /// except an incomplete character at the end (at most 3 bytes).
+    /// except an incomplete character at the end (at most 3 bytes). After
+    /// an error, the error's [`valid_up_to`](Utf8Error::valid_up_to).
     ///
     /// ```
     /// let mut v = rapidutf::stream::Utf8Validator::new();
     /// v.push(b"ab\xF0\x9F").unwrap();
     /// assert_eq!(v.valid_up_to(), 2);
+    /// v.push(b"\x98\x80cd\xFF").unwrap_err();
+    /// assert_eq!(v.valid_up_to(), 8);
     /// ```
     #[must_use]
     pub const fn valid_up_to(&self) -> usize {
@@ -91,6 +94,7 @@ impl Utf8Validator {
         let r = self.push_inner(chunk);
         if let Err(e) = r {
             self.error = Some(e);
+            self.valid_up_to = e.valid_up_to();
         }
         r
     }
