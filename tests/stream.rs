@@ -460,6 +460,7 @@ fn bytes_input() -> impl Strategy<Value = Vec<u8>> {
             0..40
         )
         .prop_map(|v| v.concat()),
+        prop::collection::vec(any::<u8>(), 0..200),
     ]
 }
 
@@ -470,6 +471,7 @@ fn units_input() -> impl Strategy<Value = Vec<u16>> {
             prop_oneof![Just(0x61u16), 0xD800u16..0xE000, Just(0xE9), Just(0x20AC)],
             0..60
         ),
+        prop::collection::vec(any::<u16>(), 0..100),
     ]
 }
 
