@@ -13,17 +13,19 @@
 //! | [PEP 383](surrogateescape) | (every byte string) | [`decode_surrogateescape`], [`decode_optu8`] | [`encode_surrogateescape`], [`encode_optu8`] |
 //! | [`utf8mb3`] | [`validate_utf8mb3`] | | |
 //!
-//! (The decoders and encoders allocate, so they need the `alloc` feature;
-//! the validators do not.)
+//! The decoders and encoders allocate, so they need the `alloc` feature;
+//! the validators do not. UTF-16 is native-endian `[u16]` throughout.
+//! Input that is already in the target form is borrowed (`Cow`) where the
+//! signature allows.
 //!
 //! # Speed
 //!
 //! Real data in these forms is almost all plain UTF-8: the special
 //! sequences (a NUL, a supplementary character, a surrogate) are rare.
 //! So every function finds the special bytes with a word-at-a-time scan,
-//! hands the stretches between them to the crate's dispatched UTF-8
-//! validator and transcoders (the active SIMD kernel), and decodes only
-//! the special sequences one by one.
+//! hands the stretches between them to the crate's UTF-8 validator and
+//! transcoders (so to the active SIMD kernel wherever the crate has one),
+//! and decodes only the special sequences one by one.
 //!
 //! # Errors
 //!

@@ -2,10 +2,11 @@
 //!
 //! Every type here keeps a few units of state between calls (at most 3
 //! bytes of an incomplete UTF-8 sequence, or one high surrogate), and hands
-//! each chunk's bulk to the same dispatched functions as the whole-buffer
-//! API ([`validate_utf8`](crate::validate_utf8) and the
+//! each chunk's bulk to the same functions as the whole-buffer API
+//! ([`validate_utf8`](crate::validate_utf8) and the
 //! [transcoders](crate::transcode)), so streaming runs at the speed of the
-//! active SIMD kernel.
+//! active kernel: with chunks of a few KiB, as fast as one whole-buffer
+//! call.
 //!
 //! The results do not depend on how the input is split: for every
 //! chunking, a stream's errors (positions counted from the start of the
