@@ -31,6 +31,14 @@
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
 //! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`] and
 //!   [`utf16_to_string_lossy`], byte-identical to std's.
+//! - **Streaming** ([`stream`]): [`stream::Utf8Validator`] for chunked
+//!   validation, and [`stream::Utf8Decoder`] / [`stream::Utf16Decoder`]
+//!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
+//!   lossy; results are independent of where the chunks are cut.
+//! - **Byte order marks**: [`detect_bom`] and [`Bom`].
+//! - **UTF-8 derivatives** ([`derive`](mod@derive)): CESU-8, Java's Modified UTF-8,
+//!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's
+//!   `utf8mb3`, with their plain-UTF-8 stretches on the SIMD paths.
 //!
 //! Errors come from one layer ([`Utf8Error`], [`Utf16Error`],
 //! [`Utf32Error`], and [`TranscodeError`] around them): the kernels only
@@ -71,16 +79,20 @@ extern crate alloc;
 extern crate std;
 
 mod arch;
+mod bom;
 mod count;
+pub mod derive;
 mod dispatch;
 mod error;
 mod kernel;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod scalar;
+pub mod stream;
 pub mod transcode;
 mod validate;
 
+pub use bom::{detect_bom, Bom};
 pub use count::{
     count_chars, utf16_len_from_utf32, utf16_len_from_utf8, utf32_len_from_utf16,
     utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,

@@ -1,0 +1,202 @@
+//! Streaming: validate and transcode input that arrives in chunks.
+//!
+//! Every type here keeps a few units of state between calls (at most 3
+//! bytes of an incomplete UTF-8 sequence, or one high surrogate), and hands
+//! each chunk's bulk to the same functions as the whole-buffer API
+//! ([`validate_utf8`](crate::validate_utf8) and the
+//! [transcoders](crate::transcode)), so streaming runs at the speed of the
+//! active kernel: with chunks of a few KiB, as fast as one whole-buffer
+//! call.
+//!
+//! The results do not depend on how the input is split: for every
+//! chunking, a stream's errors (positions counted from the start of the
+//! stream) and its output, strict or lossy, are those of the whole-buffer
+//! call on the concatenated input.
+//!
+//! - [`Utf8Validator`]: `push` chunks, then `finish`.
+//! - [`Utf8Decoder`]: UTF-8 to UTF-16 (native, LE or BE) into bounded
+//!   buffers, strict or lossy, in the style of `encoding_rs::Decoder`.
+//! - [`Utf16Decoder`]: UTF-16 (native, LE or BE) to UTF-8, likewise.
+//!
+//! ```
+//! use rapidutf::stream::{CoderResult, Utf8Decoder};
+//!
+//! // "€" (E2 82 AC) split across two chunks, into a small buffer.
+//! let mut decoder = Utf8Decoder::new();
+//! let mut out = [0u16; 4];
+//! assert_eq!(decoder.decode_to_utf16(b"a\xE2\x82", &mut out, false), Ok((CoderResult::InputEmpty, 3, 1)));
+//! assert_eq!(out[0], u16::from(b'a'));
+//! assert_eq!(decoder.decode_to_utf16(b"\xAC", &mut out, true), Ok((CoderResult::InputEmpty, 1, 1)));
+//! assert_eq!(out[0], 0x20AC);
+//! ```
+
+use core::fmt;
+
+mod utf16_decoder;
+mod utf8_decoder;
+mod validator;
+
+pub use utf16_decoder::Utf16Decoder;
+pub use utf8_decoder::Utf8Decoder;
+pub use validator::Utf8Validator;
+
+/// Why a streaming conversion call returned.
+///
+/// ```
+/// use rapidutf::stream::{CoderResult, Utf8Decoder};
+/// let mut d = Utf8Decoder::new();
+/// let mut buf = [0u16; 2];
+/// // Three characters do not fit in two units: convert, drain, repeat.
+/// assert_eq!(d.decode_to_utf16(b"abc", &mut buf, true), Ok((CoderResult::OutputFull, 2, 2)));
+/// assert_eq!(d.decode_to_utf16(b"c", &mut buf, true), Ok((CoderResult::InputEmpty, 1, 1)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CoderResult {
+    /// All of `src` was consumed (converted, or kept as the start of a
+    /// character that the next chunk completes). Call again with the next
+    /// chunk.
+    InputEmpty,
+    /// `dst` has no room for the next character: call again with the rest
+    /// of `src` (from the returned `read` on) and a fresh or drained `dst`.
+    OutputFull,
+}
+
+/// The byte order of UTF-16 units in memory.
+///
+/// As in [`crate::transcode`], `Little`/`Big` describe the *memory* bytes
+/// of each `u16`, so a UTF-16BE file viewed as `[u16]` is `Big` on every
+/// target; [`Endian::NATIVE`] needs no swapping.
+///
+/// ```
+/// use rapidutf::stream::{Endian, Utf16Decoder};
+/// // "hi" read from a UTF-16LE file: its bytes, viewed as u16s.
+/// let bytes = [0x68, 0x00, 0x69, 0x00];
+/// let units: Vec<u16> = bytes.chunks(2).map(|b| u16::from_ne_bytes([b[0], b[1]])).collect();
+/// let mut out = [0u8; 8];
+/// let mut d = Utf16Decoder::with_endian(Endian::Little);
+/// assert_eq!(d.decode_to_utf8(&units, &mut out, true).unwrap().2, 2);
+/// assert_eq!(&out[..2], b"hi");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Endian {
+    /// Little-endian (UTF-16LE).
+    Little,
+    /// Big-endian (UTF-16BE).
+    Big,
+}
+
+impl Endian {
+    /// The target's own byte order.
+    ///
+    /// ```
+    /// use rapidutf::stream::Endian;
+    /// assert_eq!(Endian::NATIVE == Endian::Little, cfg!(target_endian = "little"));
+    /// ```
+    #[cfg(target_endian = "little")]
+    pub const NATIVE: Endian = Endian::Little;
+    /// The target's own byte order.
+    #[cfg(target_endian = "big")]
+    pub const NATIVE: Endian = Endian::Big;
+
+    /// A value, as a unit stored in memory in this order.
+    #[inline]
+    pub(crate) const fn write(self, v: u16) -> u16 {
+        match self {
+            Endian::Little => v.to_le(),
+            Endian::Big => v.to_be(),
+        }
+    }
+
+    /// A unit stored in memory in this order, as its value.
+    #[inline]
+    pub(crate) const fn read(self, u: u16) -> u16 {
+        match self {
+            Endian::Little => u16::from_le(u),
+            Endian::Big => u16::from_be(u),
+        }
+    }
+}
+
+/// A strict streaming conversion stopped at invalid input.
+///
+/// [`error`](Self::error) is positioned in the whole *stream* (counted from
+/// its first unit, across all calls). [`read`](Self::read) and
+/// [`written`](Self::written) describe this call: `src[..read]` was
+/// consumed, and `dst[..written]` holds its conversion, which is
+/// everything before the invalid sequence.
+///
+/// The invalid sequence itself is not consumed, so the decoder is left
+/// exactly as after a call with `src[..read]`: calling the strict method
+/// again with `src[read..]` reports the same error, and calling the lossy
+/// method with `src[read..]` replaces it with U+FFFD and carries on.
+///
+/// ```
+/// use rapidutf::stream::Utf8Decoder;
+/// use rapidutf::Utf8ErrorKind;
+/// let mut d = Utf8Decoder::new();
+/// let mut buf = [0u16; 8];
+/// d.decode_to_utf16(b"abc", &mut buf, false).unwrap();
+/// let e = d.decode_to_utf16(b"de\xFFf", &mut buf, true).unwrap_err();
+/// assert_eq!(e.error().valid_up_to(), 5); // counted from the start of the stream
+/// assert_eq!(e.error().kind(), Utf8ErrorKind::InvalidByte);
+/// assert_eq!((e.read(), e.written()), (2, 2)); // "de" was converted
+/// assert_eq!(buf[..2], [0x64, 0x65]);
+/// assert_eq!(e.to_string(), "invalid utf-8 sequence of 1 bytes from index 5: \
+///     invalid byte (C0, C1 or F5..FF never appear in UTF-8)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct StreamError<E> {
+    pub(crate) error: E,
+    pub(crate) read: usize,
+    pub(crate) written: usize,
+}
+
+impl<E: Copy> StreamError<E> {
+    /// The input error, with its position counted from the start of the
+    /// stream.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf16Decoder::new();
+    /// let mut buf = [0u8; 8];
+    /// d.decode_to_utf8(&[0x61, 0x62], &mut buf, false).unwrap();
+    /// let e = d.decode_to_utf8(&[0xDC00], &mut buf, true).unwrap_err();
+    /// assert_eq!(e.error().valid_up_to(), 2);
+    /// ```
+    #[must_use]
+    pub const fn error(&self) -> E {
+        self.error
+    }
+
+    /// Input units of this call consumed before the invalid sequence.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// let e = d.decode_to_utf16(b"ab\xC0", &mut [0u16; 4], true).unwrap_err();
+    /// assert_eq!(e.read(), 2);
+    /// ```
+    #[must_use]
+    pub const fn read(&self) -> usize {
+        self.read
+    }
+
+    /// Output units written by this call: the conversion of everything
+    /// before the invalid sequence.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// let e = d.decode_to_utf16(b"\xF0\x9F\x98\x80\xFF", &mut [0u16; 8], true).unwrap_err();
+    /// assert_eq!(e.written(), 2); // the surrogate pair of U+1F600
+    /// ```
+    #[must_use]
+    pub const fn written(&self) -> usize {
+        self.written
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for StreamError<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.error.fmt(f)
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> core::error::Error for StreamError<E> {}

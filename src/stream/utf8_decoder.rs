@@ -1,0 +1,354 @@
+//! Streaming UTF-8 to UTF-16.
+
+use super::{CoderResult, Endian, StreamError};
+use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
+use crate::scalar::utf8;
+
+/// Converts a stream of UTF-8 chunks to UTF-16 in bounded output buffers,
+/// strictly ([`decode_to_utf16`](Self::decode_to_utf16)) or lossily
+/// ([`decode_to_utf16_lossy`](Self::decode_to_utf16_lossy)).
+///
+/// Modelled on `encoding_rs::Decoder`: each call converts as much of `src`
+/// as fits in `dst` and returns `(CoderResult, read, written)`. Pass
+/// `last = true` with the final chunk (it may be empty) so that an
+/// incomplete character at the end is reported (strict) or replaced
+/// (lossy) rather than kept for more input.
+///
+/// The result does not depend on the chunking: the strict output and error
+/// are those of [`utf8_to_utf16`](crate::utf8_to_utf16) on the whole
+/// input (with the error's position counted from the start of the stream),
+/// and the lossy output is that of [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy) encoded as
+/// UTF-16, even when a character or a maximal invalid subpart is split
+/// between chunks.
+///
+/// # Buffer sizes
+///
+/// - `dst.len() >= 2` guarantees that every call with non-empty `src` (or
+///   with `last` and a pending incomplete character) makes progress. With
+///   a shorter `dst`, a call may return [`CoderResult::OutputFull`] having
+///   read nothing, because the next character needs a surrogate pair.
+/// - `dst.len() >= self.max_utf16_len(src.len())` (at most `src.len() + 1`)
+///   guarantees that the call consumes all of `src`.
+///
+/// ```
+/// use rapidutf::stream::{CoderResult, Utf8Decoder};
+///
+/// // "😀" (F0 9F 98 80) split in the middle, then a stray continuation.
+/// let mut d = Utf8Decoder::new();
+/// let mut out = Vec::new();
+/// let mut buf = [0u16; 8];
+/// for (chunk, last) in [(&b"\xF0\x9F"[..], false), (b"\x98\x80", false), (b"\x80", true)] {
+///     let (result, read, written) = d.decode_to_utf16_lossy(chunk, &mut buf, last);
+///     assert_eq!((result, read), (CoderResult::InputEmpty, chunk.len()));
+///     out.extend_from_slice(&buf[..written]);
+/// }
+/// assert_eq!(String::from_utf16(&out).unwrap(), "😀\u{FFFD}");
+/// ```
+#[derive(Clone, Debug)]
+pub struct Utf8Decoder {
+    endian: Endian,
+    /// Stream offset of the first byte not yet converted: the start of
+    /// `carry`.
+    pos: usize,
+    /// An incomplete but so far valid character at the end of the input.
+    carry: [u8; 4],
+    carry_len: u8,
+}
+
+impl Default for Utf8Decoder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Utf8Decoder {
+    /// A decoder producing native-endian UTF-16.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// assert_eq!(d.decode_to_utf16(b"hi", &mut buf, true).unwrap().2, 2);
+    /// assert_eq!(buf[..2], [0x68, 0x69]);
+    /// ```
+    #[must_use]
+    pub const fn new() -> Self {
+        Self::with_endian(Endian::NATIVE)
+    }
+
+    /// A decoder producing UTF-16 in the given byte order.
+    ///
+    /// ```
+    /// use rapidutf::stream::{Endian, Utf8Decoder};
+    /// let mut buf = [0u16; 4];
+    /// let mut d = Utf8Decoder::with_endian(Endian::Big);
+    /// d.decode_to_utf16("é".as_bytes(), &mut buf, true).unwrap();
+    /// assert_eq!(buf[0].to_ne_bytes(), [0x00, 0xE9]);
+    /// ```
+    #[must_use]
+    pub const fn with_endian(endian: Endian) -> Self {
+        Utf8Decoder { endian, pos: 0, carry: [0; 4], carry_len: 0 }
+    }
+
+    /// The byte order of the output.
+    ///
+    /// ```
+    /// use rapidutf::stream::{Endian, Utf8Decoder};
+    /// assert_eq!(Utf8Decoder::new().endian(), Endian::NATIVE);
+    /// ```
+    #[must_use]
+    pub const fn endian(&self) -> Endian {
+        self.endian
+    }
+
+    /// The number of bytes of the stream converted so far. Bytes of an
+    /// incomplete character kept for the next call are not counted.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// d.decode_to_utf16(b"a\xE2\x82", &mut buf, false).unwrap();
+    /// assert_eq!(d.position(), 1);
+    /// ```
+    #[must_use]
+    pub const fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// An output length that lets the next call consume `src_len` bytes
+    /// completely, strict or lossy: `src_len`, plus one if an incomplete
+    /// character is pending.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// assert_eq!(d.max_utf16_len(10), 10);
+    /// d.decode_to_utf16(b"\xF0\x9F\x98", &mut buf, false).unwrap();
+    /// assert_eq!(d.max_utf16_len(1), 2); // the last byte completes a pair
+    /// ```
+    #[must_use]
+    pub const fn max_utf16_len(&self, src_len: usize) -> usize {
+        src_len.saturating_add((self.carry_len > 0) as usize)
+    }
+
+    /// Converts the next chunk, strictly.
+    ///
+    /// Returns `(result, read, written)`: `src[..read]` was consumed and
+    /// `dst[..written]` holds its conversion (bytes of an incomplete
+    /// character at the end of `src` count as read; they are kept until
+    /// the next call completes them).
+    ///
+    /// # Errors
+    ///
+    /// The stream's first invalid sequence, positioned from the start of
+    /// the stream, with the progress made before it (see [`StreamError`]);
+    /// with `last`, an incomplete character at the end is
+    /// [`Truncated`](Utf8ErrorKind::Truncated).
+    ///
+    /// ```
+    /// use rapidutf::stream::Utf8Decoder;
+    /// use rapidutf::Utf8ErrorKind;
+    ///
+    /// let mut buf = [0u16; 8];
+    /// let mut d = Utf8Decoder::new();
+    /// d.decode_to_utf16(b"abc", &mut buf, false).unwrap();
+    /// let e = d.decode_to_utf16(b"d\xC0!", &mut buf, true).unwrap_err();
+    /// assert_eq!((e.read(), e.written()), (1, 1));
+    /// assert_eq!(e.error().valid_up_to(), 4);
+    /// assert_eq!(e.error().kind(), Utf8ErrorKind::InvalidByte);
+    /// ```
+    pub fn decode_to_utf16(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
+        self.run(src, dst, last, false)
+    }
+
+    /// Converts the next chunk, replacing each maximal invalid subpart
+    /// with U+FFFD exactly as [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy) does on the whole
+    /// stream.
+    ///
+    /// Returns `(result, read, written)` as
+    /// [`decode_to_utf16`](Self::decode_to_utf16) does.
+    ///
+    /// ```
+    /// use rapidutf::stream::{CoderResult, Utf8Decoder};
+    ///
+    /// // "E1 A0" is one maximal subpart even when split; C0 is another.
+    /// let mut buf = [0u16; 8];
+    /// let mut d = Utf8Decoder::new();
+    /// assert_eq!(d.decode_to_utf16_lossy(b"a\xE1", &mut buf, false), (CoderResult::InputEmpty, 2, 1));
+    /// assert_eq!(d.decode_to_utf16_lossy(b"\xA0\xC0b", &mut buf, true), (CoderResult::InputEmpty, 3, 3));
+    /// assert_eq!(buf[..3], [0xFFFD, 0xFFFD, 0x62]);
+    /// ```
+    pub fn decode_to_utf16_lossy(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+    ) -> (CoderResult, usize, usize) {
+        match self.run(src, dst, last, true) {
+            Ok(r) => r,
+            // The lossy path replaces errors instead of returning them.
+            Err(e) => unreachable!("lossy decoding returned {e:?}"),
+        }
+    }
+
+    fn transcode(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+        match self.endian {
+            Endian::Little => crate::utf8_to_utf16le(src, dst),
+            Endian::Big => crate::utf8_to_utf16be(src, dst),
+        }
+    }
+
+    /// Writes `c` at `dst[*o..]`; false if it does not fit.
+    fn put(&self, dst: &mut [u16], o: &mut usize, c: u32) -> bool {
+        let room = dst.len() - *o;
+        if c < 0x10000 {
+            if room < 1 {
+                return false;
+            }
+            dst[*o] = self.endian.write(c as u16);
+            *o += 1;
+        } else {
+            if room < 2 {
+                return false;
+            }
+            let c = c - 0x10000;
+            dst[*o] = self.endian.write(0xD800 | (c >> 10) as u16);
+            dst[*o + 1] = self.endian.write(0xDC00 | (c & 0x3FF) as u16);
+            *o += 2;
+        }
+        true
+    }
+
+    fn run(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+        lossy: bool,
+    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
+        let (mut i, mut o) = (0, 0);
+        if self.carry_len > 0 {
+            // Complete (or give up on) the carried character first. Nothing
+            // changes unless the call gets past it.
+            let have = self.carry_len as usize;
+            let take = src.len().min(4 - have);
+            let mut buf = self.carry;
+            buf[have..have + take].copy_from_slice(&src[..take]);
+            let buf = &buf[..have + take];
+            if let Some((c, width)) = utf8::decode(buf, 0) {
+                if !self.put(dst, &mut o, c) {
+                    return Ok((CoderResult::OutputFull, 0, 0));
+                }
+                i = width - have;
+                self.pos += width;
+                self.carry_len = 0;
+            } else {
+                let e = utf8::error_at(buf, 0);
+                if e.kind() == Utf8ErrorKind::Truncated && !last {
+                    // Still incomplete: `src` was too short to finish it, so
+                    // all of it is in `buf`.
+                    self.carry[..buf.len()].copy_from_slice(buf);
+                    self.carry_len = buf.len() as u8;
+                    return Ok((CoderResult::InputEmpty, src.len(), 0));
+                }
+                if !lossy {
+                    let error = Utf8Error::new(self.pos, e.error_len, e.kind());
+                    return Err(StreamError { error, read: 0, written: 0 });
+                }
+                if !self.put(dst, &mut o, 0xFFFD) {
+                    return Ok((CoderResult::OutputFull, 0, 0));
+                }
+                // The maximal subpart starts with the carry (a valid
+                // prefix) and may take bytes of `src`; when truncated at
+                // the end of the stream it is the carry and all of `src`.
+                let n = e.error_len().unwrap_or(buf.len());
+                i = n - have;
+                self.pos += n;
+                self.carry_len = 0;
+            }
+        }
+        // A chunk usually ends inside a character. Convert the part before
+        // that character on its own, so that the bulk conversion does not
+        // stop at a "truncated" error and convert everything twice.
+        let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
+        while i < src.len() {
+            let end = if i < cut { cut } else { src.len() };
+            let rest = &src[i..end];
+            let out = &mut dst[o..];
+            let mut e = match self.transcode(rest, out) {
+                Ok(n) => {
+                    self.pos += rest.len();
+                    (i, o) = (end, o + n);
+                    continue;
+                }
+                Err(TranscodeError::OutputTooSmall { read, written }) => {
+                    self.pos += read;
+                    return Ok((CoderResult::OutputFull, i + read, o + written));
+                }
+                Err(TranscodeError::Invalid(e)) => e,
+            };
+            // What the transcoder wrote past the valid prefix is
+            // unspecified: convert the prefix again (it fits, since
+            // problems are reported in input order).
+            let v = e.valid_up_to();
+            match self.transcode(&rest[..v], out) {
+                Ok(n) => o += n,
+                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
+            }
+            i += v;
+            self.pos += v;
+            if e.error_len().is_none() && end < src.len() {
+                // Cut short at `cut`, where a lead byte follows: the error
+                // in full context is a missing continuation.
+                e = utf8::error_at(src, i);
+            }
+            let n = match e.error_len() {
+                Some(n) => n,
+                None if !last => {
+                    // An incomplete character ends the chunk: keep it.
+                    let tail = &src[i..];
+                    self.carry[..tail.len()].copy_from_slice(tail);
+                    self.carry_len = tail.len() as u8;
+                    return Ok((CoderResult::InputEmpty, src.len(), o));
+                }
+                None => src.len() - i,
+            };
+            if !lossy {
+                let error = Utf8Error::new(self.pos, e.error_len, e.kind());
+                return Err(StreamError { error, read: i, written: o });
+            }
+            if !self.put(dst, &mut o, 0xFFFD) {
+                return Ok((CoderResult::OutputFull, i, o));
+            }
+            i += n;
+            self.pos += n;
+        }
+        Ok((CoderResult::InputEmpty, src.len(), o))
+    }
+}
+
+/// Where an incomplete character at the end of `src` starts (`src.len()`
+/// if there is none): the last lead byte among the final three bytes, if
+/// the sequence it starts is longer than the bytes left.
+fn incomplete_tail(src: &[u8]) -> usize {
+    let n = src.len();
+    for k in 1..=n.min(3) {
+        let b = src[n - k];
+        if b >= 0xC0 {
+            let width = match b {
+                0xF0.. => 4,
+                0xE0.. => 3,
+                _ => 2,
+            };
+            return if width > k { n - k } else { n };
+        }
+        if b < 0x80 {
+            break;
+        }
+    }
+    n
+}
