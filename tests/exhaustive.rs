@@ -42,7 +42,7 @@ fn all_two_byte_inputs_across_block_boundaries() {
                 buf.clear();
                 buf.resize(p, b'a');
                 buf.extend_from_slice(&[a, b]);
-                if (i + b as usize) % 2 == 0 {
+                if (i + b as usize).is_multiple_of(2) {
                     buf.extend_from_slice(TAIL);
                 }
                 check_utf8(&ks, &buf);

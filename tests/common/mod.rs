@@ -113,7 +113,7 @@ pub fn utf8_oracle(bytes: &[u8]) -> Result<&str, Utf8Exp> {
 
 /// A library error, as the comparable tuple of the oracles.
 pub trait Key {
-    type K: PartialEq + Debug + Clone;
+    type K: PartialEq + Debug + Copy;
     fn key(&self) -> Self::K;
 }
 
@@ -169,7 +169,7 @@ pub enum Order {
 impl Order {
     pub const ALL: [Order; 3] = [Order::Native, Order::Le, Order::Be];
     /// A value, to a unit as stored in memory in this order.
-    pub fn to_mem(self, v: u16) -> u16 {
+    pub fn store(self, v: u16) -> u16 {
         match self {
             Order::Native => v,
             Order::Le => v.to_le(),
@@ -177,7 +177,7 @@ impl Order {
         }
     }
     /// A unit in memory, to its value.
-    pub fn from_mem(self, u: u16) -> u16 {
+    pub fn load(self, u: u16) -> u16 {
         match self {
             Order::Native => u,
             Order::Le => u16::from_le(u),
@@ -185,7 +185,7 @@ impl Order {
         }
     }
     pub fn encode(self, values: &[u16]) -> Vec<u16> {
-        values.iter().map(|&v| self.to_mem(v)).collect()
+        values.iter().map(|&v| self.store(v)).collect()
     }
 }
 
@@ -210,7 +210,7 @@ pub fn dec_utf8(bytes: &[u8]) -> Decoded<Utf8Exp> {
 pub fn dec_utf16(units: &[u16], order: Order) -> Decoded<Utf16Exp> {
     let mut chars = Vec::new();
     let mut at = 0;
-    for r in char::decode_utf16(units.iter().map(|&u| order.from_mem(u))) {
+    for r in char::decode_utf16(units.iter().map(|&u| order.load(u))) {
         match r {
             Ok(c) => {
                 chars.push((c, c.len_utf16()));
@@ -256,7 +256,7 @@ pub fn enc_utf8(c: char, out: &mut Vec<u8>) {
 
 /// Encodes a char as UTF-16 (std) in byte order `order`.
 pub fn enc_utf16(order: Order) -> impl Fn(char, &mut Vec<u16>) {
-    move |c, out| out.extend(c.encode_utf16(&mut [0; 2]).iter().map(|&u| order.to_mem(u)))
+    move |c, out| out.extend(c.encode_utf16(&mut [0; 2]).iter().map(|&u| order.store(u)))
 }
 
 /// Encodes a char as UTF-32.
@@ -278,7 +278,7 @@ pub enum Outcome<K, D> {
 /// The expected outcome of transcoding `dec` into a buffer of `dst_len`
 /// units: the largest whole-character prefix that fits, and the first of
 /// "does not fit" and "invalid" in input order.
-pub fn expect<K: Clone, D>(
+pub fn expect<K: Copy, D>(
     dec: &Decoded<K>,
     enc: &impl Fn(char, &mut Vec<D>),
     dst_len: usize,
@@ -295,7 +295,7 @@ pub fn expect<K: Clone, D>(
         read += w;
     }
     match &dec.err {
-        Some(e) => Outcome::Invalid(e.clone()),
+        Some(e) => Outcome::Invalid(*e),
         None => Outcome::Ok(out),
     }
 }
@@ -610,7 +610,7 @@ pub fn check_utf8_source(bytes: &[u8], extra_dst: Option<usize>) {
     }
     let (want16, want32) = match (&dec.err, core::str::from_utf8(bytes)) {
         (None, Ok(s)) => (Ok(s.encode_utf16().collect()), Ok(s.chars().map(u32::from).collect())),
-        (Some(e), Err(_)) => (Err(e.clone()), Err(e.clone())),
+        (Some(e), Err(_)) => (Err(*e), Err(*e)),
         _ => unreachable!(),
     };
     assert_eq!(rapidutf::utf8_to_utf16_vec(bytes).map_err(|e| e.key()), want16, "{bytes:02X?}");
@@ -635,14 +635,14 @@ pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
         }
         let want = match &dec.err {
             None => Ok(()),
-            Some(e) => Err(e.clone()),
+            Some(e) => Err(*e),
         };
         assert_eq!((fns.validate)(&src).map_err(|e| e.key()), want, "{} {values:X?}", fns.name);
         let got = (fns.to_string)(&src);
         match (&std_string, &dec.err) {
             (Ok(s), None) => assert_eq!(got.as_ref(), Ok(s), "{} {values:X?}", fns.name),
             (Err(_), Some(e)) => {
-                assert_eq!(got.map_err(|e| e.key()), Err(e.clone()), "{} {values:X?}", fns.name)
+                assert_eq!(got.map_err(|e| e.key()), Err(*e), "{} {values:X?}", fns.name)
             }
             _ => unreachable!("std disagrees with itself"),
         }
@@ -667,12 +667,12 @@ pub fn check_utf32_source(values: &[u32], extra_dst: Option<usize>) {
     }
     let want = match &dec.err {
         None => Ok(()),
-        Some(e) => Err(e.clone()),
+        Some(e) => Err(*e),
     };
     assert_eq!(rapidutf::validate_utf32(values).map_err(|e| e.key()), want, "{values:X?}");
     let want_string = match &dec.err {
         None => Ok(dec.chars.iter().map(|&(c, _)| c).collect::<String>()),
-        Some(e) => Err(e.clone()),
+        Some(e) => Err(*e),
     };
     assert_eq!(rapidutf::utf32_to_string(values).map_err(|e| e.key()), want_string);
 }
