@@ -6,7 +6,6 @@
 mod common;
 
 use rapidutf::Kernel;
-use std::process::Command;
 
 const CHILD: &str = "RAPIDUTF_TEST_EXPECT_KERNEL";
 
@@ -25,9 +24,10 @@ fn child_checks_active_kernel() {
     common::check_utf8(&ks, &bad);
 }
 
+#[cfg(feature = "std")]
 fn run_child(env: &str, expected: Kernel) {
     let exe = std::env::current_exe().unwrap();
-    let out = Command::new(exe)
+    let out = std::process::Command::new(exe)
         .args(["--exact", "child_checks_active_kernel", "--test-threads=1", "--nocapture"])
         .env("RAPIDUTF_KERNEL", env)
         .env(CHILD, expected.name())
@@ -39,6 +39,8 @@ fn run_child(env: &str, expected: Kernel) {
     assert!(stdout.contains("1 passed"), "child did not run the check: {stdout}");
 }
 
+/// `RAPIDUTF_KERNEL` is read only with the `std` feature.
+#[cfg(feature = "std")]
 #[test]
 fn rapidutf_kernel_selects_each_available_kernel() {
     for k in common::kernels() {
@@ -48,6 +50,8 @@ fn rapidutf_kernel_selects_each_available_kernel() {
     }
 }
 
+/// `RAPIDUTF_KERNEL` is read only with the `std` feature.
+#[cfg(feature = "std")]
 #[test]
 fn unknown_or_unavailable_kernel_falls_back_to_best() {
     run_child("no-such-kernel", Kernel::best());

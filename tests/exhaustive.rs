@@ -155,11 +155,15 @@ fn every_scalar_value_in_bulk() {
         }
     }
     let u16s: Vec<u16> = s.encode_utf16().collect();
+    #[cfg(feature = "alloc")]
     assert_eq!(rapidutf::utf8_to_utf16_vec(bytes).as_ref(), Ok(&u16s));
     let u32s: Vec<u32> = s.chars().map(u32::from).collect();
-    assert_eq!(rapidutf::utf8_to_utf32_vec(bytes).as_ref(), Ok(&u32s));
-    assert_eq!(rapidutf::utf16_to_string(&u16s).as_ref(), Ok(&s));
-    assert_eq!(rapidutf::utf32_to_string(&u32s).as_ref(), Ok(&s));
+    #[cfg(feature = "alloc")]
+    {
+        assert_eq!(rapidutf::utf8_to_utf32_vec(bytes).as_ref(), Ok(&u32s));
+        assert_eq!(rapidutf::utf16_to_string(&u16s).as_ref(), Ok(&s));
+        assert_eq!(rapidutf::utf32_to_string(&u32s).as_ref(), Ok(&s));
+    }
     for order in Order::ALL {
         let mem = order.encode(&u16s);
         let mut out = vec![0u16; bytes.len()];
@@ -168,6 +172,7 @@ fn every_scalar_value_in_bulk() {
         let n = common::utf32_to_utf16_fn(order)(&u32s, &mut out).unwrap();
         assert_eq!(&out[..n], &mem[..], "{order:?}");
         let fns = common::utf16_fns(order);
+        #[cfg(feature = "alloc")]
         assert_eq!((fns.to_string)(&mem).as_ref(), Ok(&s), "{order:?}");
         let mut out32 = vec![0u32; mem.len()];
         let n = (fns.to_utf32)(&mem, &mut out32).unwrap();
@@ -263,6 +268,7 @@ fn every_u16_pair_at_surrogate_edges() {
                         assert_eq!(e.invalid().map(common::Key::key), want.err(), "{pair:X?}")
                     }
                 }
+                #[cfg(feature = "alloc")]
                 assert_eq!(
                     rapidutf::utf16_to_string_lossy(&pair),
                     String::from_utf16_lossy(&pair),

@@ -2,6 +2,8 @@
 //! `String::from_utf8_lossy` (and borrows exactly when the input is
 //! valid); `utf16*_to_string_lossy` are identical to
 //! `String::from_utf16_lossy` of the units' values.
+#![cfg(feature = "alloc")]
+
 mod common;
 
 use common::{proptest_config, Order};

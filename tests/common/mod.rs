@@ -531,7 +531,9 @@ pub struct Utf16Fns {
     pub to_utf8: Transcoder<u16, u8, Utf16Error>,
     pub to_utf32: Transcoder<u16, u32, Utf16Error>,
     pub validate: fn(&[u16]) -> Result<(), Utf16Error>,
+    #[cfg(feature = "alloc")]
     pub to_string: fn(&[u16]) -> Result<String, Utf16Error>,
+    #[cfg(feature = "alloc")]
     pub lossy: fn(&[u16]) -> String,
     pub utf8_len: fn(&[u16]) -> usize,
 }
@@ -544,7 +546,9 @@ pub fn utf16_fns(order: Order) -> Utf16Fns {
             to_utf8: rapidutf::utf16_to_utf8,
             to_utf32: rapidutf::utf16_to_utf32,
             validate: rapidutf::validate_utf16,
+            #[cfg(feature = "alloc")]
             to_string: rapidutf::utf16_to_string,
+            #[cfg(feature = "alloc")]
             lossy: rapidutf::utf16_to_string_lossy,
             utf8_len: rapidutf::utf8_len_from_utf16,
         },
@@ -553,7 +557,9 @@ pub fn utf16_fns(order: Order) -> Utf16Fns {
             to_utf8: rapidutf::utf16le_to_utf8,
             to_utf32: rapidutf::utf16le_to_utf32,
             validate: rapidutf::validate_utf16le,
+            #[cfg(feature = "alloc")]
             to_string: rapidutf::utf16le_to_string,
+            #[cfg(feature = "alloc")]
             lossy: rapidutf::utf16le_to_string_lossy,
             utf8_len: rapidutf::utf8_len_from_utf16le,
         },
@@ -562,7 +568,9 @@ pub fn utf16_fns(order: Order) -> Utf16Fns {
             to_utf8: rapidutf::utf16be_to_utf8,
             to_utf32: rapidutf::utf16be_to_utf32,
             validate: rapidutf::validate_utf16be,
+            #[cfg(feature = "alloc")]
             to_string: rapidutf::utf16be_to_string,
+            #[cfg(feature = "alloc")]
             lossy: rapidutf::utf16be_to_string_lossy,
             utf8_len: rapidutf::utf8_len_from_utf16be,
         },
@@ -608,19 +616,28 @@ pub fn check_utf8_source(bytes: &[u8], extra_dst: Option<usize>) {
     if let Some(n) = extra_dst {
         check_transcoder("utf8_to_utf32", f, bytes, &dec, &enc_utf32, n);
     }
-    let (want16, want32) = match (&dec.err, core::str::from_utf8(bytes)) {
-        (None, Ok(s)) => (Ok(s.encode_utf16().collect()), Ok(s.chars().map(u32::from).collect())),
-        (Some(e), Err(_)) => (Err(*e), Err(*e)),
-        _ => unreachable!(),
-    };
-    assert_eq!(rapidutf::utf8_to_utf16_vec(bytes).map_err(|e| e.key()), want16, "{bytes:02X?}");
-    assert_eq!(rapidutf::utf8_to_utf32_vec(bytes).map_err(|e| e.key()), want32, "{bytes:02X?}");
+    #[cfg(feature = "alloc")]
+    {
+        let (want16, want32) = match (&dec.err, core::str::from_utf8(bytes)) {
+            (None, Ok(s)) => {
+                (Ok(s.encode_utf16().collect()), Ok(s.chars().map(u32::from).collect()))
+            }
+            (Some(e), Err(_)) => (Err(*e), Err(*e)),
+            _ => unreachable!(),
+        };
+        let got16 = rapidutf::utf8_to_utf16_vec(bytes).map_err(|e| e.key());
+        assert_eq!(got16, want16, "{bytes:02X?}");
+        let got32 = rapidutf::utf8_to_utf32_vec(bytes).map_err(|e| e.key());
+        assert_eq!(got32, want32, "{bytes:02X?}");
+    }
 }
 
 /// Every UTF-16-source function (native, LE, BE) on `values` (UTF-16 code
 /// unit values, stored in each byte order in turn), against std.
 pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
+    #[cfg(feature = "alloc")]
     let std_lossy = String::from_utf16_lossy(values);
+    #[cfg(feature = "alloc")]
     let std_string = String::from_utf16(values);
     for order in Order::ALL {
         let src = order.encode(values);
@@ -638,15 +655,18 @@ pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
             Some(e) => Err(*e),
         };
         assert_eq!((fns.validate)(&src).map_err(|e| e.key()), want, "{} {values:X?}", fns.name);
-        let got = (fns.to_string)(&src);
-        match (&std_string, &dec.err) {
-            (Ok(s), None) => assert_eq!(got.as_ref(), Ok(s), "{} {values:X?}", fns.name),
-            (Err(_), Some(e)) => {
-                assert_eq!(got.map_err(|e| e.key()), Err(*e), "{} {values:X?}", fns.name)
+        #[cfg(feature = "alloc")]
+        {
+            let got = (fns.to_string)(&src);
+            match (&std_string, &dec.err) {
+                (Ok(s), None) => assert_eq!(got.as_ref(), Ok(s), "{} {values:X?}", fns.name),
+                (Err(_), Some(e)) => {
+                    assert_eq!(got.map_err(|e| e.key()), Err(*e), "{} {values:X?}", fns.name)
+                }
+                _ => unreachable!("std disagrees with itself"),
             }
-            _ => unreachable!("std disagrees with itself"),
+            assert_eq!((fns.lossy)(&src), std_lossy, "{} lossy {values:X?}", fns.name);
         }
-        assert_eq!((fns.lossy)(&src), std_lossy, "{} lossy {values:X?}", fns.name);
     }
 }
 
@@ -670,9 +690,12 @@ pub fn check_utf32_source(values: &[u32], extra_dst: Option<usize>) {
         Some(e) => Err(*e),
     };
     assert_eq!(rapidutf::validate_utf32(values).map_err(|e| e.key()), want, "{values:X?}");
-    let want_string = match &dec.err {
-        None => Ok(dec.chars.iter().map(|&(c, _)| c).collect::<String>()),
-        Some(e) => Err(*e),
-    };
-    assert_eq!(rapidutf::utf32_to_string(values).map_err(|e| e.key()), want_string);
+    #[cfg(feature = "alloc")]
+    {
+        let want_string = match &dec.err {
+            None => Ok(dec.chars.iter().map(|&(c, _)| c).collect::<String>()),
+            Some(e) => Err(*e),
+        };
+        assert_eq!(rapidutf::utf32_to_string(values).map_err(|e| e.key()), want_string);
+    }
 }
