@@ -14,9 +14,16 @@ proptest! {
     #![proptest_config(proptest_config(1000))]
 
     #[test]
-    fn from_utf8(bytes in common::arb_utf8_input(), dst in any::<prop::sample::Index>()) {
+    fn from_utf8(
+        bytes in common::arb_utf8_input(),
+        dst in any::<prop::sample::Index>(),
+        garbage in prop::sample::select(vec![0xFFu8, 0x80, 0xBF, b'a']),
+    ) {
         let dst = dst.index(bytes.len() * 2 + 1);
         check_utf8_source(&bytes, Some(dst));
+        // The same input followed by garbage in memory: nothing past the
+        // end of the slice may influence the result.
+        check_utf8_source(&common::padded(&bytes, garbage)[..bytes.len()], Some(dst));
     }
 
     #[test]
@@ -43,14 +50,21 @@ proptest! {
 
     #[test]
     fn from_utf16(values in common::arb_utf16_input(), dst in any::<prop::sample::Index>()) {
+        // (check_utf16_source puts a low surrogate after the input in
+        // memory, which would pair with a final high one if read.)
         let dst = dst.index(values.len() * 3 + 1);
         check_utf16_source(&values, Some(dst));
     }
 
     #[test]
-    fn from_utf32(values in common::arb_utf32_input(), dst in any::<prop::sample::Index>()) {
+    fn from_utf32(
+        values in common::arb_utf32_input(),
+        dst in any::<prop::sample::Index>(),
+        garbage in prop::sample::select(vec![u32::MAX, 0xD800, 0x41]),
+    ) {
         let dst = dst.index(values.len() * 4 + 1);
         check_utf32_source(&values, Some(dst));
+        check_utf32_source(&common::padded(&values, garbage)[..values.len()], Some(dst));
     }
 }
 

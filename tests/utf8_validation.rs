@@ -62,6 +62,19 @@ proptest! {
         check_utf8(&kernels(), &bytes[start..]);
     }
 
+    /// The input followed in memory by garbage that would change the
+    /// answer if read: a kernel must not look past the end of its slice.
+    #[test]
+    fn nothing_past_the_end_is_read(
+        bytes in common::arb_utf8_input(),
+        garbage in prop::sample::select(vec![0xFFu8, 0x80, 0xBF, 0xC3, b'a']),
+        cut in any::<prop::sample::Index>(),
+    ) {
+        let buf = common::padded(&bytes, garbage);
+        check_utf8(&kernels(), &buf[..bytes.len()]);
+        check_utf8(&kernels(), &buf[..cut.index(bytes.len() + 1)]);
+    }
+
     #[test]
     fn is_ascii_matches_std(bytes in prop::collection::vec(0u8..0x80, 0..600), at in any::<usize>(), hi in 0x80u8..=0xFF, set in any::<bool>()) {
         let mut bytes = bytes;

@@ -303,16 +303,30 @@ pub fn expect<K: Copy, D>(
 /// A transcoder, as a plain function pointer.
 pub type Transcoder<S, D, E> = fn(&[S], &mut [D]) -> Result<usize, TranscodeError<E>>;
 
+/// Units past the end of `dst`, inside the same allocation, that must
+/// stay untouched (a kernel writing out of bounds would change them).
+pub const GUARD: usize = 64;
+
 /// Runs `f` on `src` with a `dst_len`-unit buffer (pre-filled with `fill`)
-/// and returns what it did as an [`Outcome`].
-pub fn run<S, D: Copy + Debug, E: Key>(
+/// and returns what it did as an [`Outcome`]. The buffer is the start of a
+/// larger allocation whose tail must not be written.
+pub fn run<S, D: Copy + Debug + PartialEq + From<u8>, E: Key>(
     f: Transcoder<S, D, E>,
     src: &[S],
     dst_len: usize,
     fill: D,
 ) -> Outcome<E::K, D> {
-    let mut dst = vec![fill; dst_len];
-    match f(src, &mut dst) {
+    let canary = D::from(0xA5);
+    let mut buf = vec![fill; dst_len + GUARD];
+    buf[dst_len..].fill(canary);
+    let result = f(src, &mut buf[..dst_len]);
+    assert!(
+        buf[dst_len..].iter().all(|&u| u == canary),
+        "wrote past the end of a {dst_len}-unit dst: {:X?}",
+        &buf[dst_len..]
+    );
+    let dst = &buf[..dst_len];
+    match result {
         Ok(n) => {
             assert!(n <= dst_len, "Ok({n}) but dst has {dst_len} units");
             Outcome::Ok(dst[..n].to_vec())
@@ -328,7 +342,7 @@ pub fn run<S, D: Copy + Debug, E: Key>(
 
 /// Checks transcoder `f` on `src` with a buffer of `dst_len` units against
 /// the oracle.
-pub fn check_transcoder<S: Debug, D: Copy + Debug + PartialEq + Default, E: Key>(
+pub fn check_transcoder<S: Debug, D: Copy + Debug + PartialEq + Default + From<u8>, E: Key>(
     name: &str,
     f: Transcoder<S, D, E>,
     src: &[S],
@@ -640,24 +654,26 @@ pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
     #[cfg(feature = "alloc")]
     let std_string = String::from_utf16(values);
     for order in Order::ALL {
-        let src = order.encode(values);
-        let dec = dec_utf16(&src, order);
+        // Followed in memory by low surrogates, which must not be read.
+        let buf = padded(&order.encode(values), order.store(0xDC00));
+        let src = &buf[..values.len()];
+        let dec = dec_utf16(src, order);
         let fns = utf16_fns(order);
         let n8 = needed(&dec, &enc_utf8);
         for n in [3 * src.len(), n8].into_iter().chain(extra_dst) {
-            check_transcoder(fns.name, fns.to_utf8, &src, &dec, &enc_utf8, n);
+            check_transcoder(fns.name, fns.to_utf8, src, &dec, &enc_utf8, n);
         }
         for n in [src.len(), dec.chars.len()].into_iter().chain(extra_dst) {
-            check_transcoder(fns.name, fns.to_utf32, &src, &dec, &enc_utf32, n);
+            check_transcoder(fns.name, fns.to_utf32, src, &dec, &enc_utf32, n);
         }
         let want = match &dec.err {
             None => Ok(()),
             Some(e) => Err(*e),
         };
-        assert_eq!((fns.validate)(&src).map_err(|e| e.key()), want, "{} {values:X?}", fns.name);
+        assert_eq!((fns.validate)(src).map_err(|e| e.key()), want, "{} {values:X?}", fns.name);
         #[cfg(feature = "alloc")]
         {
-            let got = (fns.to_string)(&src);
+            let got = (fns.to_string)(src);
             match (&std_string, &dec.err) {
                 (Ok(s), None) => assert_eq!(got.as_ref(), Ok(s), "{} {values:X?}", fns.name),
                 (Err(_), Some(e)) => {
@@ -665,7 +681,7 @@ pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
                 }
                 _ => unreachable!("std disagrees with itself"),
             }
-            assert_eq!((fns.lossy)(&src), std_lossy, "{} lossy {values:X?}", fns.name);
+            assert_eq!((fns.lossy)(src), std_lossy, "{} lossy {values:X?}", fns.name);
         }
     }
 }
@@ -698,4 +714,13 @@ pub fn check_utf32_source(values: &[u32], extra_dst: Option<usize>) {
         };
         assert_eq!(rapidutf::utf32_to_string(values).map_err(|e| e.key()), want_string);
     }
+}
+
+/// `v` followed, in the same allocation, by `GUARD` copies of `garbage`;
+/// slice it back to `v.len()` to check that nothing reads past the end.
+pub fn padded<T: Copy>(v: &[T], garbage: T) -> Vec<T> {
+    let mut p = Vec::with_capacity(v.len() + GUARD);
+    p.extend_from_slice(v);
+    p.resize(v.len() + GUARD, garbage);
+    p
 }
