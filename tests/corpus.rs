@@ -59,9 +59,9 @@ fn every_kernel_validates_the_corpus() {
     let ks = kernels();
     for t in corpus() {
         let s = core::str::from_utf8(&t.utf8).expect("corpus is valid UTF-8");
-        assert_eq!(rapidutf::validate_utf8(&t.utf8), Ok(s), "{}", t.lang);
+        assert_eq!(common::utf8_res(rapidutf::validate_utf8(&t.utf8)), Ok(s.len()), "{}", t.lang);
         for &k in &ks {
-            assert_eq!(k.validate_utf8(&t.utf8), Ok(s), "{k}: {}", t.lang);
+            assert_eq!(common::utf8_res(k.validate_utf8(&t.utf8)), Ok(s.len()), "{k}: {}", t.lang);
             assert!(k.is_valid_utf8(&t.utf8), "{k}: {}", t.lang);
         }
         // Cut at arbitrary bytes (often mid-character): identical to core.

@@ -174,11 +174,8 @@ fn every_scalar_value_in_bulk() {
         for start in [0x80usize, 0x1000, 0x10000, 0x40000] {
             for cut in 0..8 {
                 let slice = &bytes[start + cut..start + cut + 4000 + cut];
-                let want = common::utf8_oracle(slice);
-                let got = k.validate_utf8(slice).map_err(|e| {
-                    use common::Key;
-                    e.key()
-                });
+                let want = common::utf8_oracle(slice).map(str::len);
+                let got = common::utf8_res(k.validate_utf8(slice));
                 assert_eq!(got, want, "{k}: slice at {} len {}", start + cut, slice.len());
             }
         }
