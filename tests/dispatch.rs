@@ -1,0 +1,100 @@
+//! Dispatch and kernel selection: `RAPIDUTF_KERNEL` picks the kernel the
+//! free functions use (read once per process, so each case runs this test
+//! binary again as a child process with the variable set), an unknown name
+//! falls back to the best kernel, and the free functions agree with core
+//! on both sides of the 32-byte short-input cut-over whatever the kernel.
+mod common;
+
+use rapidutf::Kernel;
+
+const CHILD: &str = "RAPIDUTF_TEST_EXPECT_KERNEL";
+
+/// In a child: checks that the active kernel is the expected one and that
+/// the free functions work through it. In the parent: does nothing.
+#[test]
+fn child_checks_active_kernel() {
+    let Ok(expected) = std::env::var(CHILD) else { return };
+    let expected: Kernel = expected.parse().expect("child got a kernel name");
+    assert_eq!(Kernel::active(), expected);
+    let ks = [expected];
+    let text = "long enough to be dispatched: ünïcödé 😀 and more text";
+    common::check_utf8(&ks, text.as_bytes());
+    let mut bad = text.as_bytes().to_vec();
+    bad[40] = 0xFF;
+    common::check_utf8(&ks, &bad);
+}
+
+#[cfg(feature = "std")]
+fn run_child(env: &str, expected: Kernel) {
+    let exe = std::env::current_exe().unwrap();
+    let out = std::process::Command::new(exe)
+        .args(["--exact", "child_checks_active_kernel", "--test-threads=1", "--nocapture"])
+        .env("RAPIDUTF_KERNEL", env)
+        .env(CHILD, expected.name())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "RAPIDUTF_KERNEL={env}: {stdout}\n{stderr}");
+    assert!(stdout.contains("1 passed"), "child did not run the check: {stdout}");
+}
+
+/// `RAPIDUTF_KERNEL` is read only with the `std` feature.
+#[cfg(feature = "std")]
+#[test]
+fn rapidutf_kernel_selects_each_available_kernel() {
+    for k in common::kernels() {
+        run_child(k.name(), k);
+        // Names are case-insensitive and trimmed.
+        run_child(&format!(" {} ", k.name().to_uppercase()), k);
+    }
+}
+
+/// `RAPIDUTF_KERNEL` is read only with the `std` feature.
+#[cfg(feature = "std")]
+#[test]
+fn unknown_or_unavailable_kernel_falls_back_to_best() {
+    run_child("no-such-kernel", Kernel::best());
+    for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+        run_child(k.name(), Kernel::best());
+    }
+}
+
+#[test]
+fn registry_is_consistent() {
+    let available: Vec<Kernel> = Kernel::available().collect();
+    assert!(available.contains(&Kernel::Scalar));
+    assert_eq!(Kernel::best(), *available.last().unwrap());
+    assert!(Kernel::active().is_available());
+    for k in Kernel::ALL {
+        assert_eq!(k.is_available(), available.contains(&k), "{k}");
+    }
+}
+
+/// Unavailable kernels panic when called directly, rather than running
+/// instructions the CPU lacks.
+#[test]
+fn unavailable_kernel_panics() {
+    for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+        assert!(std::panic::catch_unwind(|| k.validate_utf8(b"x")).is_err(), "{k}");
+        assert!(std::panic::catch_unwind(|| k.is_valid_utf8(b"x")).is_err(), "{k}");
+    }
+}
+
+/// Every length around the short-input cut-over, with an error at every
+/// position, through the free functions (and every kernel).
+#[test]
+fn lengths_around_the_short_input_cutover() {
+    let ks = common::kernels();
+    for len in 0..80 {
+        let text: Vec<u8> = "aé€😀".bytes().cycle().take(len).collect();
+        common::check_utf8(&ks, &text);
+        for i in 0..len {
+            for bad in [0x80, 0xC0, 0xF4] {
+                let mut v = text.clone();
+                v[i] = bad;
+                common::check_utf8(&ks, &v);
+            }
+        }
+    }
+}
