@@ -245,3 +245,42 @@ proptest! {
         }
     }
 }
+
+/// Text of alternating ASCII and multilingual runs (so blocks switch
+/// between the ASCII fast path and the full check at random places).
+fn mixed_runs() -> impl Strategy<Value = Vec<u8>> {
+    proptest::collection::vec((any::<bool>(), 0usize..300), 1..8).prop_map(|runs| {
+        let mut v = Vec::new();
+        for (is_ascii, len) in runs {
+            v.extend_from_slice(&if is_ascii { ascii(len) } else { multilingual(len) });
+        }
+        v
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// One bad sequence at a random character boundary of mixed text.
+    #[test]
+    fn bad_sequence_in_mixed_runs(
+        text in mixed_runs(),
+        at in any::<prop::sample::Index>(),
+        which in any::<prop::sample::Index>(),
+    ) {
+        let (seq, kind, at_end) = BAD[which.index(BAD.len())];
+        let s = core::str::from_utf8(&text).unwrap();
+        let mut at = at.index(text.len() + 1);
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        let mut v = text[..at].to_vec();
+        v.extend_from_slice(seq);
+        if !at_end {
+            v.extend_from_slice(&text[at..]);
+        }
+        for k in common::kernels() {
+            prop_assert_eq!(check(k, &v), Some(kind), "{}: {:02X?} at {}", k, seq, at);
+        }
+    }
+}

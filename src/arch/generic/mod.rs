@@ -60,6 +60,22 @@ pub(crate) trait Simd: Copy {
     /// `self`. `N` is 1, 2 or 3.
     unsafe fn prev<const N: usize>(self, prev: Self) -> Self;
 
+    /// Lane-wise `table[self >> 4]`. The default is [`Simd::shr4`] and
+    /// [`Simd::lookup16`]; an ISA with a cheaper way overrides it.
+    #[inline(always)]
+    unsafe fn lookup_high_nibble(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees the ISA; `shr4` leaves lanes < 16.
+        unsafe { self.shr4().lookup16(table) }
+    }
+
+    /// Lane-wise `table[self & 15]`. The default is an AND and
+    /// [`Simd::lookup16`]; an ISA with a cheaper way overrides it.
+    #[inline(always)]
+    unsafe fn lookup_low_nibble(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees the ISA; the AND leaves lanes < 16.
+        unsafe { self.and(Self::splat(0x0F)).lookup16(table) }
+    }
+
     /// Lane-wise `self.saturating_sub(other)` on `u8`.
     unsafe fn saturating_sub(self, other: Self) -> Self;
 

@@ -16,6 +16,14 @@ const IOTA: [u8; 128] = {
     t
 };
 
+/// `table` in each 128-bit lane.
+#[inline(always)]
+unsafe fn replicate(table: [u8; 16]) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512F; the load reads the 16 bytes
+    // of `table`.
+    unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast())) }
+}
+
 impl Simd for __m512i {
     const BYTES: usize = 64;
 
@@ -66,6 +74,25 @@ impl Simd for __m512i {
             let t = _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast()));
             _mm512_shuffle_epi8(t, self)
         }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup_high_nibble(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees AVX-512 BW/VBMI. `vpermb` indexes a
+        // 64-byte table with the low six bits of each lane and ignores the
+        // rest. After a 16-bit shift by 4, bits 0..=3 of each byte are its
+        // high nibble and bits 4..=5 are whatever crossed over from the next
+        // byte; a table of four copies of `table` makes those bits
+        // irrelevant, which saves the AND of the default.
+        unsafe { _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(self), replicate(table)) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup_low_nibble(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees AVX-512 VBMI. As above: with four
+        // copies of `table`, bits 4..=5 of the index do not matter and
+        // `vpermb` ignores bits 6..=7, so no AND is needed.
+        unsafe { _mm512_permutexvar_epi8(self, replicate(table)) }
     }
 
     #[inline(always)]
