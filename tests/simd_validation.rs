@@ -284,3 +284,31 @@ proptest! {
         }
     }
 }
+
+/// The dispatched free functions, whose inputs under 67 bytes never reach a
+/// kernel (an inline ASCII test, `core` for a few bytes, else the DFA).
+#[test]
+fn dispatched_short_and_long_inputs() {
+    for at in 0..80 {
+        for bg in [ascii as fn(usize) -> Vec<u8>, multilingual] {
+            for &(seq, kind, at_end) in BAD {
+                for after in if at_end { &[0][..] } else { &[0, 1, 5, 70][..] } {
+                    let mut v = bg(at);
+                    v.extend_from_slice(seq);
+                    v.extend_from_slice(&bg(*after));
+                    let want = core::str::from_utf8(&v).unwrap_err();
+                    let got = rapidutf::validate_utf8(&v).unwrap_err();
+                    assert_eq!(
+                        (got.valid_up_to(), got.error_len(), got.kind()),
+                        (want.valid_up_to(), want.error_len(), kind),
+                        "{v:02X?}"
+                    );
+                    assert!(!rapidutf::is_valid_utf8(&v));
+                }
+            }
+            let v = bg(at);
+            assert_eq!(rapidutf::validate_utf8(&v).map(str::len), Ok(at));
+            assert!(rapidutf::is_valid_utf8(&v));
+        }
+    }
+}

@@ -27,6 +27,13 @@ pub(crate) trait Simd: Copy {
     /// Bytes per vector: 16, 32 or 64.
     const BYTES: usize;
 
+    /// Whether the generic code should build the vectors shifted by one to
+    /// three bytes with unaligned loads, where the input allows, rather than
+    /// with [`Simd::prev`]. Loads are cheaper where `prev` needs a
+    /// lane-crossing shuffle (AVX2, AVX-512) and shuffle ports are the
+    /// bottleneck.
+    const SHIFT_BY_LOADS: bool;
+
     /// Every lane set to `b`.
     unsafe fn splat(b: u8) -> Self;
 

@@ -265,6 +265,20 @@ impl<V: Simd> Carry<V> {
         // `at - 3 .. at + BLOCK` is readable; `k * V::BYTES + V::BYTES <=
         // BLOCK`.
         unsafe {
+            if V::SHIFT_BY_LOADS {
+                self.check_from_memory(v, at)
+            } else {
+                self.check(v)
+            }
+        }
+    }
+
+    /// [`Self::check_loaded`] regardless of [`Simd::SHIFT_BY_LOADS`]: for
+    /// a block that does not follow the last one checked.
+    #[inline(always)]
+    unsafe fn check_from_memory<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
+        // SAFETY: as in `check_loaded`.
+        unsafe {
             let mut err = V::splat(0);
             for (k, &x) in v.iter().enumerate() {
                 let p = at.add(k * V::BYTES);
@@ -411,37 +425,64 @@ pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(
     unsafe {
         let mut carry = Carry::<V>::new();
         let Some((first, rest)) = blocks.split_first() else {
-            return validate_tail::<V, N>(&mut carry, tail, 0);
+            let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
+            return if err.any_bit() { Err(at) } else { Ok(()) };
         };
         let mut err = carry.block(&load_block::<V, N>(first));
         if err.any_bit() {
             return Err(0);
         }
-        scan::<V, N, true>(&mut carry, rest, &mut err).map_err(|i| (1 + i) * BLOCK)?;
-        validate_tail::<V, N>(&mut carry, tail, blocks.len() * BLOCK)
+        if !rest.is_empty() {
+            scan::<V, N, true>(&mut carry, rest, &mut err).map_err(|i| (1 + i) * BLOCK)?;
+        }
+        let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
+        if err.any_bit() {
+            Err(at)
+        } else {
+            Ok(())
+        }
     }
 }
 
-/// The end of [`validate`]: the partial block `tail` at `at`, or the check
-/// that the last block closed its last character.
+/// The error bits of the end of `bytes` after its whole blocks (the last
+/// `tail` bytes), including a character left open at the very end, and the
+/// position to report them at.
+///
+/// When the input holds a block and three more bytes, the last `BLOCK`
+/// bytes are checked as one block, overlapping bytes already checked, with
+/// their real predecessors: no copy, and checking a byte twice is harmless.
+/// (If that block is all ASCII, the carry's open character must still be
+/// flagged, exactly as for a block that follows on; if it is not, the full
+/// check sees the bytes after the last whole block in context.) Otherwise
+/// the tail is copied into a padded block.
 #[inline(always)]
-unsafe fn validate_tail<V: Simd, const N: usize>(
+unsafe fn end<V: Simd, const N: usize>(
     carry: &mut Carry<V>,
-    tail: &[u8],
-    at: usize,
-) -> Result<(), usize> {
-    // SAFETY: the caller guarantees V's ISA.
-    let bad = unsafe {
-        if tail.is_empty() {
-            carry.incomplete.any_bit()
-        } else {
-            carry.block(&load_block::<V, N>(&pad(tail))).any_bit()
+    bytes: &[u8],
+    tail: usize,
+) -> (V, usize) {
+    let len = bytes.len();
+    // SAFETY: the caller guarantees V's ISA. The overlapping block starts at
+    // `len - BLOCK >= 3`, so its three predecessors are in `bytes`.
+    unsafe {
+        if tail == 0 {
+            return (carry.incomplete, len);
         }
-    };
-    if bad {
-        Err(at)
-    } else {
-        Ok(())
+        match bytes.last_chunk::<BLOCK>() {
+            Some(last) if len >= BLOCK + 3 => {
+                let v = load_block::<V, N>(last);
+                let err = if is_ascii(&v) {
+                    carry.incomplete
+                } else {
+                    carry.check_from_memory(&v, last.as_ptr())
+                };
+                (err.or(carry.incomplete), len - BLOCK)
+            }
+            _ => {
+                let at = len - tail;
+                (carry.block(&load_block::<V, N>(&pad(&bytes[at..]))), at)
+            }
+        }
     }
 }
 
@@ -465,9 +506,6 @@ pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
             // Without positions, `scan` never returns early.
             let _ = scan::<V, N, false>(&mut carry, &blocks[1..], &mut err);
         }
-        if !tail.is_empty() {
-            err = err.or(carry.block(&load_block::<V, N>(&pad(tail))));
-        }
-        !err.or(carry.incomplete).any_bit()
+        !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any_bit()
     }
 }

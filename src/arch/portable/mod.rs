@@ -12,11 +12,22 @@ use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
 use wide::u8x16;
 
+/// Whether `wide` compiles a byte shuffle to one instruction on this build's
+/// target (SSSE3 `pshufb`, NEON `tbl`, WASM `i8x16.swizzle`). Without one,
+/// the lookup algorithm does not beat the scalar DFA, and
+/// [`crate::Kernel::best`] prefers the scalar kernel.
+pub(crate) const NATIVE_SHUFFLE: bool = cfg!(any(
+    target_feature = "ssse3",
+    target_feature = "simd128",
+    all(target_arch = "aarch64", target_feature = "neon")
+));
+
 // The trait methods are `unsafe` for the ISA kernels; these are all safe
 // (`wide` only uses what the build enables), so the contract holds
 // trivially.
 impl Simd for u8x16 {
     const BYTES: usize = 16;
+    const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
@@ -52,7 +63,15 @@ impl Simd for u8x16 {
 
     #[inline(always)]
     unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        u8x16::new(table).shuffle(self)
+        if NATIVE_SHUFFLE {
+            u8x16::new(table).shuffle(self)
+        } else {
+            // `wide`'s fallback for `shuffle` tests every index against 16;
+            // ours are known to be below 16, so a plain table read per lane
+            // does (masked, so the compiler can drop the bounds check).
+            let idx = self.to_array();
+            u8x16::new(core::array::from_fn(|i| table[usize::from(idx[i] & 15)]))
+        }
     }
 
     #[inline(always)]

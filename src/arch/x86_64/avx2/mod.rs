@@ -6,6 +6,7 @@ use core::arch::x86_64::*;
 
 impl Simd for __m256i {
     const BYTES: usize = 32;
+    const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {

@@ -26,6 +26,7 @@ unsafe fn replicate(table: [u8; 16]) -> __m512i {
 
 impl Simd for __m512i {
     const BYTES: usize = 64;
+    const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
