@@ -258,7 +258,8 @@ impl<V: Simd> Carry<V> {
 
     /// As [`Self::check`], but the shifted vectors are loaded from memory:
     /// `at` points to the block, and the three bytes before it are
-    /// readable.
+    /// readable through it (it is derived from a reference that covers
+    /// them, not from one to the block alone).
     #[inline(always)]
     unsafe fn check_loaded<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
         // SAFETY: the caller guarantees V's ISA, and that
@@ -353,22 +354,24 @@ fn pad(tail: &[u8]) -> [u8; BLOCK] {
 /// cold scalar rescan by at most `GROUP * BLOCK` bytes.
 const GROUP: usize = 4;
 
-/// The main loop over `blocks`, all but the first of the input (so the three
-/// bytes before each are readable). ORs the error bits into `err`. With
-/// `POSITIONS`, tests them after each group of blocks and returns
-/// `Err(i)`, `i` the index in `blocks` of the group's first block, when
-/// they are set; without, never tests them.
+/// The main loop over the whole blocks of the input but the first, which the
+/// caller has checked (so the three bytes before each block are there).
+/// ORs the error bits into `err`. With `POSITIONS`, tests them after each
+/// group of blocks and returns `Err(i)`, `i` the index of the group's
+/// first block, when they are set; without, never tests them.
 #[inline(always)]
 unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
     carry: &mut Carry<V>,
     blocks: &[[u8; BLOCK]],
     err: &mut V,
 ) -> Result<(), usize> {
-    // SAFETY: the caller guarantees V's ISA and that the three bytes before
-    // `blocks` are readable (they end the block before); blocks are read
-    // through references to them.
+    // SAFETY: the caller guarantees V's ISA. Blocks are read through
+    // references to them, and the shifted loads of block `i >= 1` through
+    // `base`, a pointer to all the blocks: they read the three bytes before
+    // block `i`, which end block `i - 1`.
     unsafe {
-        let mut i = 0;
+        let base = blocks.as_ptr().cast::<u8>();
+        let mut i = 1;
         while i < blocks.len() {
             let v = load_block::<V, N>(&blocks[i]);
             if is_ascii(&v) {
@@ -393,12 +396,12 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
             // A non-ASCII block: check it and the next `GROUP - 1` blocks,
             // then test once.
             let start = i;
-            *err = err.or(carry.check_loaded(&v, blocks[i].as_ptr()));
+            *err = err.or(carry.check_loaded(&v, base.add(i * BLOCK)));
             i += 1;
             let end = blocks.len().min(start + GROUP);
             while i < end {
                 let v = load_block::<V, N>(&blocks[i]);
-                *err = err.or(carry.block_loaded(&v, blocks[i].as_ptr()));
+                *err = err.or(carry.block_loaded(&v, base.add(i * BLOCK)));
                 i += 1;
             }
             if POSITIONS && err.any_bit() {
@@ -424,7 +427,7 @@ pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(
     // have their three bytes before them in the input.
     unsafe {
         let mut carry = Carry::<V>::new();
-        let Some((first, rest)) = blocks.split_first() else {
+        let Some(first) = blocks.first() else {
             let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
             return if err.any_bit() { Err(at) } else { Ok(()) };
         };
@@ -432,8 +435,8 @@ pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(
         if err.any_bit() {
             return Err(0);
         }
-        if !rest.is_empty() {
-            scan::<V, N, true>(&mut carry, rest, &mut err).map_err(|i| (1 + i) * BLOCK)?;
+        if blocks.len() > 1 {
+            scan::<V, N, true>(&mut carry, blocks, &mut err).map_err(|i| i * BLOCK)?;
         }
         let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
         if err.any_bit() {
@@ -474,7 +477,9 @@ unsafe fn end<V: Simd, const N: usize>(
                 let err = if is_ascii(&v) {
                     carry.incomplete
                 } else {
-                    carry.check_from_memory(&v, last.as_ptr())
+                    // Through `bytes`, whose provenance covers the bytes
+                    // before `last`.
+                    carry.check_from_memory(&v, bytes.as_ptr().add(len - BLOCK))
                 };
                 (err.or(carry.incomplete), len - BLOCK)
             }
@@ -504,7 +509,7 @@ pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
         }
         if blocks.len() > 1 {
             // Without positions, `scan` never returns early.
-            let _ = scan::<V, N, false>(&mut carry, &blocks[1..], &mut err);
+            let _ = scan::<V, N, false>(&mut carry, blocks, &mut err);
         }
         !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any_bit()
     }
