@@ -116,8 +116,15 @@ impl Simd for __m512i {
 
     #[inline(always)]
     unsafe fn any_high_bit(self) -> bool {
-        // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_movepi8_mask(self) != 0 }
+        // SAFETY: the caller guarantees AVX-512F (and AVX2, which it
+        // implies). OR the two halves and `vpmovmskb` them: measured a
+        // little faster on Zen 4 than `vpmovb2m` + `kortest`, in the branch
+        // that decides the ASCII fast path.
+        unsafe {
+            let halves =
+                _mm256_or_si256(_mm512_castsi512_si256(self), _mm512_extracti64x4_epi64::<1>(self));
+            _mm256_movemask_epi8(halves) != 0
+        }
     }
 
     #[inline(always)]
