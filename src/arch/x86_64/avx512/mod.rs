@@ -1,4 +1,11 @@
 //! AVX-512 (F, BW and VBMI): one 512-bit vector per 64-byte block.
+//!
+//! VBMI pays twice: the nibble lookups use `vpermb`, whose 64-byte table
+//! makes the masking of the default `shr4`/`lookup16` unnecessary, and
+//! `prev::<N>` is one `vpermt2b` across the whole register (used for the
+//! first block and short tails; the main loop loads the shifted vectors,
+//! see `Simd::SHIFT_BY_LOADS`). The kernel therefore requires VBMI (Ice
+//! Lake, Zen 4 and later); older AVX-512 CPUs use the AVX2 kernel.
 
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
