@@ -27,6 +27,11 @@ pub(crate) trait Simd: Copy {
     /// Bytes per vector: 16, 32 or 64.
     const BYTES: usize;
 
+    /// The 16-byte vector of the same ISA (`Self` if it is one), for inputs
+    /// too short for a whole block. Its instructions must be implied by
+    /// `Self`'s (the generic code calls it under `Self`'s contract).
+    type Small: Simd;
+
     /// Whether the generic code should build the vectors shifted by one to
     /// three bytes with unaligned loads, where the input allows, rather than
     /// with [`Simd::prev`]. Loads are cheaper where `prev` needs a

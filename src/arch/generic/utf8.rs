@@ -414,6 +414,52 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
     }
 }
 
+/// The shortest input [`small`] takes: one 16-byte vector and the three
+/// bytes before a second, overlapping one.
+pub(crate) const SMALL_MIN: usize = 16 + 3;
+
+/// Whether `bytes`, with `SMALL_MIN <= bytes.len() < BLOCK + 3`, is valid:
+/// too short for the block loop without a padded copy, so checked with
+/// 16-byte vectors at offsets 0, 16, 32, ... and `len - 16`, the last
+/// overlapping the one before (checking a byte twice is harmless). Each
+/// vector but the first loads its shifted copies from the input, which has
+/// the three bytes before it; the first shifts in zeros, as the block loop
+/// does at the start of the input.
+#[inline(always)]
+unsafe fn small<S: Simd>(bytes: &[u8]) -> bool {
+    const { assert!(S::BYTES == 16) };
+    let len = bytes.len();
+    debug_assert!((SMALL_MIN..BLOCK + 3).contains(&len));
+    let p = bytes.as_ptr();
+    // SAFETY: the caller guarantees S's ISA. Loads at `at >= 16` read
+    // `at - 3 .. at + 16`, within `bytes` because `at + 16 <= len`; the last
+    // one is at `len - 16 >= 3`.
+    unsafe {
+        let shifted = |at: usize| {
+            let q = p.add(at);
+            check_vector(S::load(q), S::load(q.sub(1)), S::load(q.sub(2)), S::load(q.sub(3)))
+        };
+        let (first, zero) = (S::load(p), S::splat(0));
+        let mut err = check_vector(
+            first,
+            first.prev::<1>(zero),
+            first.prev::<2>(zero),
+            first.prev::<3>(zero),
+        );
+        let mut at = 16;
+        while at + 16 <= len {
+            err = err.or(shifted(at));
+            at += 16;
+        }
+        if at < len {
+            err = err.or(shifted(len - 16));
+        }
+        let last = S::load(p.add(len - 16));
+        let max = S::load(INCOMPLETE_MAX.as_ptr().add(BLOCK - 16));
+        !err.or(last.saturating_sub(max)).any_bit()
+    }
+}
+
 /// Validates `bytes`. `Err(pos)` gives the start of the first group of
 /// blocks with an error (see [`GROUP`]), or `bytes.len()` if the input ends
 /// inside a character: the contract of `scalar::utf8::rewind` (see the
@@ -424,6 +470,11 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(), usize> {
+    if (SMALL_MIN..BLOCK + 3).contains(&bytes.len()) {
+        // SAFETY: the caller guarantees V's ISA, which includes V::Small's.
+        let valid = unsafe { small::<V::Small>(bytes) };
+        return if valid { Ok(()) } else { Err(0) };
+    }
     let (blocks, tail) = bytes.as_chunks::<BLOCK>();
     // SAFETY: the caller guarantees V's ISA; the blocks after the first
     // have their three bytes before them in the input.
@@ -501,6 +552,10 @@ unsafe fn end<V: Simd, const N: usize>(
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
+    if (SMALL_MIN..BLOCK + 3).contains(&bytes.len()) {
+        // SAFETY: the caller guarantees V's ISA, which includes V::Small's.
+        return unsafe { small::<V::Small>(bytes) };
+    }
     let (blocks, tail) = bytes.as_chunks::<BLOCK>();
     // SAFETY: as in `validate`.
     unsafe {

@@ -27,6 +27,7 @@ pub(crate) const NATIVE_SHUFFLE: bool = cfg!(any(
 // trivially.
 impl Simd for u8x16 {
     const BYTES: usize = 16;
+    type Small = Self;
     const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]

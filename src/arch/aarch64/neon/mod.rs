@@ -6,6 +6,7 @@ use core::arch::aarch64::*;
 
 impl Simd for uint8x16_t {
     const BYTES: usize = 16;
+    type Small = Self;
     const SHIFT_BY_LOADS: bool = false;
 
     #[inline(always)]

@@ -11,6 +11,7 @@ use core::arch::x86_64::*;
 
 impl Simd for __m256i {
     const BYTES: usize = 32;
+    type Small = __m128i;
     const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]

@@ -33,6 +33,7 @@ unsafe fn replicate(table: [u8; 16]) -> __m512i {
 
 impl Simd for __m512i {
     const BYTES: usize = 64;
+    type Small = __m128i;
     const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]

@@ -7,6 +7,7 @@ use core::arch::x86_64::*;
 
 impl Simd for __m128i {
     const BYTES: usize = 16;
+    type Small = Self;
     const SHIFT_BY_LOADS: bool = true;
 
     #[inline(always)]
