@@ -49,21 +49,17 @@ fn short(bytes: &[u8]) -> Option<Result<(), usize>> {
     }
 }
 
-/// Whether `bytes` (shorter than [`SHORT`]) is ASCII, with overlapping
-/// unaligned word reads instead of a byte loop.
+/// Whether `bytes` (8 bytes up to [`SHORT`]) is ASCII: one OR of
+/// unaligned words, the last one overlapping the others.
 #[inline(always)]
 fn short_is_ascii(bytes: &[u8]) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
+    let Some(last) = bytes.last_chunk::<8>() else {
+        return bytes.is_ascii();
+    };
     let word = |w: &[u8; 8]| u64::from_ne_bytes(*w);
-    let half = |w: &[u8; 4]| u32::from_ne_bytes(*w);
-    if let Some(last) = bytes.last_chunk::<8>() {
-        let (words, _) = bytes.as_chunks::<8>();
-        words.iter().fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
-    } else if let (Some(a), Some(b)) = (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-        (half(a) | half(b)) & HIGH as u32 == 0
-    } else {
-        bytes.iter().all(|&b| b < 0x80)
-    }
+    let (words, _) = bytes.as_chunks::<8>();
+    words.iter().fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
 }
 
 /// The table of the active kernel.
@@ -121,9 +117,10 @@ fn finish(bytes: &[u8], result: Result<(), usize>) -> Result<&str, Utf8Error> {
 /// [`crate::validate_utf8`]: short inputs inline, the rest dispatched.
 #[inline]
 pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
-    let r = match bytes.len() < SHORT {
-        true => short(bytes).unwrap_or_else(|| validate_utf8_raw(bytes)),
-        false => validate_utf8_raw(bytes),
+    let r = if bytes.len() < SHORT {
+        short(bytes).unwrap_or_else(|| validate_utf8_raw(bytes))
+    } else {
+        validate_utf8_raw(bytes)
     };
     finish(bytes, r)
 }
@@ -131,9 +128,10 @@ pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
 /// [`crate::is_valid_utf8`]: short inputs inline, the rest dispatched.
 #[inline]
 pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
-    match bytes.len() < SHORT {
-        true => short(bytes).map_or_else(|| is_valid_utf8_raw(bytes), |r| r.is_ok()),
-        false => is_valid_utf8_raw(bytes),
+    if bytes.len() < SHORT {
+        short(bytes).map_or_else(|| is_valid_utf8_raw(bytes), |r| r.is_ok())
+    } else {
+        is_valid_utf8_raw(bytes)
     }
 }
 

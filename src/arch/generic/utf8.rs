@@ -26,22 +26,31 @@
 //! shows up. What remains is zero on valid input.
 //!
 //! The stream is cut into 64-byte blocks (2 × 32 bytes for AVX2, 4 × 16 for
-//! SSE/NEON, 1 × 64 for AVX-512). The shifted vectors (`prev::<1..=3>`)
-//! take their first bytes from the previous vector, so characters that
-//! straddle a block boundary are checked in the block where they end. A
-//! character still open at the end of a block ("is incomplete") is an
-//! error only if the next block is all ASCII (which skips the full check)
-//! or there is no next block; otherwise the next block's check sees it.
+//! SSE/NEON, 1 × 64 for AVX-512). The vectors shifted by one to three bytes
+//! are loaded from the input at offsets -1, -2 and -3 where the ISA prefers
+//! that (`Simd::SHIFT_BY_LOADS`: loads are cheaper than AVX2's lane-crossing
+//! shuffles), or built with `Simd::prev` from the previous vector (the first
+//! block, short tails, NEON), so characters that straddle a block boundary
+//! are checked in the block where they end. A character still open at the
+//! end of a block ("is incomplete") is an error only if the next block is
+//! all ASCII (which skips the full check) or there is no next block;
+//! otherwise the next block's check sees it.
+//!
+//! The end of the input is checked as one more block, the last 64 bytes,
+//! overlapping what was already checked; inputs shorter than that use
+//! overlapping 16-byte vectors ([`small`]). Only below 19 bytes is the
+//! input copied into a padded block, and dispatch never sends those here.
 //!
 //! # Error positions
 //!
 //! Every error is detected in the block holding the byte that makes it
 //! invalid, and no later. So when a block is flagged, everything before it
 //! was checked and found valid, except perhaps a character begun in its
-//! last three bytes: exactly the contract of `scalar::utf8::rewind`, which
-//! [`validate`] satisfies by reporting the start of the first flagged
-//! block. [`is_valid`] keeps no positions: it ORs the error vectors of
-//! every block into one register and tests it once.
+//! last three bytes: exactly the contract of `scalar::utf8::rewind`.
+//! [`validate`] tests the error vector once per [`GROUP`] blocks and
+//! reports the group's start, which keeps that contract. [`is_valid`]
+//! keeps no positions: it ORs the error vectors of every block into one
+//! register and tests it once, at the end.
 
 use super::Simd;
 
