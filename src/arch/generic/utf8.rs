@@ -28,7 +28,7 @@
 //! The stream is cut into 64-byte blocks (2 × 32 bytes for AVX2, 4 × 16 for
 //! SSE/NEON, 1 × 64 for AVX-512). The vectors shifted by one to three bytes
 //! are loaded from the input at offsets -1, -2 and -3 where the ISA prefers
-//! that (`Simd::SHIFT_BY_LOADS`: loads are cheaper than AVX2's lane-crossing
+//! that (`Simd::SHIFT`: loads are cheaper than AVX2's lane-crossing
 //! shuffles), or built with `Simd::prev` from the previous vector (the first
 //! block, short tails, NEON), so characters that straddle a block boundary
 //! are checked in the block where they end. A character still open at the
@@ -52,7 +52,7 @@
 //! keeps no positions: it ORs the error vectors of every block into one
 //! register and tests it once, at the end.
 
-use super::Simd;
+use super::{Shift, Simd};
 
 /// Bytes per block: the unit of the main loop and of the ASCII fast path.
 pub(crate) const BLOCK: usize = 64;
@@ -275,7 +275,7 @@ impl<V: Simd> Carry<V> {
         // `at - 3 .. at + BLOCK` is readable; `k * V::BYTES + V::BYTES <=
         // BLOCK`.
         unsafe {
-            if V::SHIFT_BY_LOADS {
+            if V::SHIFT != Shift::Shuffle {
                 self.check_from_memory(v, at)
             } else {
                 self.check(v)
@@ -283,7 +283,7 @@ impl<V: Simd> Carry<V> {
         }
     }
 
-    /// [`Self::check_loaded`] regardless of [`Simd::SHIFT_BY_LOADS`]: for
+    /// [`Self::check_loaded`] regardless of [`Simd::SHIFT`]: for
     /// a block that does not follow the last one checked.
     #[inline(always)]
     unsafe fn check_from_memory<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
@@ -407,7 +407,12 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
             // A non-ASCII block: check it and run the next `GROUP - 1`
             // blocks, then test the error once.
             let start = i;
-            *err = err.or(carry.check_loaded(&v, base.add(i * BLOCK)));
+            let e = if V::SHIFT == Shift::LoadInRuns {
+                carry.check(&v)
+            } else {
+                carry.check_loaded(&v, base.add(i * BLOCK))
+            };
+            *err = err.or(e);
             i += 1;
             let end = blocks.len().min(start + GROUP);
             while i < end {

@@ -8,7 +8,7 @@
 //! the byte shuffle behind `lookup16` is one instruction with SSSE3, NEON
 //! or `simd128`, but a 16-step loop on baseline x86_64 (SSE2 only).
 
-use crate::arch::generic::{self, Simd};
+use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 use wide::u8x16;
 
@@ -28,7 +28,7 @@ pub(crate) const NATIVE_SHUFFLE: bool = cfg!(any(
 impl Simd for u8x16 {
     const BYTES: usize = 16;
     type Small = Self;
-    const SHIFT_BY_LOADS: bool = true;
+    const SHIFT: Shift = Shift::Load;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {

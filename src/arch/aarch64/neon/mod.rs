@@ -1,13 +1,13 @@
 //! NEON (Advanced SIMD): 128-bit vectors, four per 64-byte block.
 
-use crate::arch::generic::{self, Simd};
+use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 use core::arch::aarch64::*;
 
 impl Simd for uint8x16_t {
     const BYTES: usize = 16;
     type Small = Self;
-    const SHIFT_BY_LOADS: bool = false;
+    const SHIFT: Shift = Shift::Shuffle;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {

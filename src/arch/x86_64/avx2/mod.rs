@@ -2,17 +2,17 @@
 //!
 //! `prev::<N>` needs a lane-crossing `vperm2i128` besides the `vpalignr`,
 //! and shuffles are what the algorithm is short of, so the main loop loads
-//! the shifted vectors from memory instead (`SHIFT_BY_LOADS`): 24 GB/s
+//! the shifted vectors from memory instead (`Shift::Load`): 24 GB/s
 //! instead of 18 on non-ASCII text on Zen 4.
 
-use crate::arch::generic::{self, Simd};
+use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 use core::arch::x86_64::*;
 
 impl Simd for __m256i {
     const BYTES: usize = 32;
     type Small = __m128i;
-    const SHIFT_BY_LOADS: bool = true;
+    const SHIFT: Shift = Shift::Load;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {

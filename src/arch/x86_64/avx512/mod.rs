@@ -4,10 +4,10 @@
 //! makes the masking of the default `shr4`/`lookup16` unnecessary, and
 //! `prev::<N>` is one `vpermt2b` across the whole register (used for the
 //! first block and short tails; the main loop loads the shifted vectors,
-//! see `Simd::SHIFT_BY_LOADS`). The kernel therefore requires VBMI (Ice
+//! see `Simd::SHIFT`). The kernel therefore requires VBMI (Ice
 //! Lake, Zen 4 and later); older AVX-512 CPUs use the AVX2 kernel.
 
-use crate::arch::generic::{self, Simd};
+use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 use core::arch::x86_64::*;
 
@@ -34,7 +34,7 @@ unsafe fn replicate(table: [u8; 16]) -> __m512i {
 impl Simd for __m512i {
     const BYTES: usize = 64;
     type Small = __m128i;
-    const SHIFT_BY_LOADS: bool = true;
+    const SHIFT: Shift = Shift::LoadInRuns;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {

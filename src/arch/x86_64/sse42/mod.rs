@@ -1,14 +1,14 @@
 //! SSE4.2 (with the SSSE3 shuffles and the SSE4.1 `ptest` it implies):
 //! 128-bit vectors, four per 64-byte block.
 
-use crate::arch::generic::{self, Simd};
+use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 use core::arch::x86_64::*;
 
 impl Simd for __m128i {
     const BYTES: usize = 16;
     type Small = Self;
-    const SHIFT_BY_LOADS: bool = true;
+    const SHIFT: Shift = Shift::Load;
 
     #[inline(always)]
     unsafe fn splat(b: u8) -> Self {
