@@ -40,6 +40,9 @@ const BAD: &[(&[u8], Utf8ErrorKind, bool)] = {
         (b"\xC0\x80", InvalidByte, false),
         (b"\xC1\xBF", InvalidByte, false),
         (b"\xF5\x80\x80\x80", InvalidByte, false),
+        (b"\xF7\xBF\xBF\xBF", InvalidByte, false),
+        (b"\xF8\x88\x80\x80", InvalidByte, false),
+        (b"\xFE\x80", InvalidByte, false),
         (b"\xFF", InvalidByte, false),
         (b"\x80", UnexpectedContinuation, false),
         (b"\xBF\xBF", UnexpectedContinuation, false),
@@ -109,6 +112,24 @@ fn every_error_kind_at_every_offset() {
         for at in (0..200).chain(4080..4112) {
             bad_at(k, ascii, at);
             bad_at(k, multilingual, at);
+        }
+    }
+}
+
+/// Every pair of bytes, straddling the 32-byte vector boundary (AVX2) and
+/// the 64-byte block boundary, in ASCII and followed by a 3-byte character.
+#[test]
+fn every_byte_pair_across_boundaries() {
+    for k in common::kernels() {
+        for a in 0..=255u8 {
+            for b in 0..=255u8 {
+                for at in [31, 63] {
+                    let mut v = ascii(at);
+                    v.extend_from_slice(&[a, b]);
+                    v.extend_from_slice("€ and some more ascii".as_bytes());
+                    check(k, &v);
+                }
+            }
         }
     }
 }
