@@ -1,7 +1,8 @@
 //! `rapidutf`, the command-line face of the rapidutf library.
 //!
 //! - `rapidutf validate [FILE...]`: isutf8-compatible UTF-8 validation
-//!   (and UTF-16/UTF-32 with `--encoding`), see [`validate`].
+//!   (and UTF-16/UTF-32 or a UTF-8 derivative with `--encoding`), see
+//!   [`validate`].
 //! - `rapidutf convert -f FROM -t TO [-o OUT] [FILE]`: iconv-style
 //!   conversion, see [`convert`].
 //! - `rapidutf count [FILE...]`: bytes, code points and UTF-16 units, see
@@ -17,6 +18,7 @@ mod args;
 mod bench;
 mod convert;
 mod count;
+mod derived;
 mod encoding;
 mod input;
 mod position;
