@@ -23,19 +23,24 @@ use std::borrow::Cow;
 pub const MARGIN: usize = 16;
 
 /// Where to cut a window that is not the input's last: at most [`MARGIN`]
-/// bytes before its end, at a byte that is no continuation byte and not
-/// right after an encoded high surrogate (`ED A0..AF xx`).
+/// bytes before its end, where a new sequence starts in every UTF-8
+/// derivative and in the maximal-subpart segmentation of invalid UTF-8
+/// (so in `surrogateescape` and lossy decoding), and not right after an
+/// encoded high surrogate (`ED A0..AF xx`), which may pair with what
+/// follows.
 ///
-/// Such a place starts a new sequence in every UTF-8 derivative and in the
-/// maximal-subpart segmentation of invalid UTF-8 (a continuation byte
-/// after three others is a sequence of its own, so stepping back at most
-/// three bytes suffices).
+/// That is a byte that is no continuation byte, or a continuation byte
+/// after three others (no sequence is longer than 4 bytes, so it cannot
+/// belong to the one before it).
 pub fn safe_cut(bytes: &[u8]) -> usize {
-    let mut c = bytes.len().saturating_sub(MARGIN);
-    for _ in 0..3 {
-        if c > 0 && bytes[c] & 0xC0 == 0x80 {
-            c -= 1;
-        }
+    let start = bytes.len().saturating_sub(MARGIN);
+    let continuation = |i: usize| bytes[i] & 0xC0 == 0x80;
+    let mut c = start;
+    while c > 0 && start - c < 3 && continuation(c) {
+        c -= 1;
+    }
+    if c > 0 && continuation(c) {
+        c = start;
     }
     if c >= 3 && matches!(bytes[c - 3..c], [0xED, 0xA0..=0xAF, _]) {
         c -= 3;
@@ -207,13 +212,20 @@ mod tests {
     fn cuts_split_no_sequence() {
         let pair = b"\xED\xA0\xBD\xED\xB8\x80";
         for filler in 0..40 {
-            for tail in [&pair[..], "😀".as_bytes(), b"\xC0\x80", b"\x80\x80\x80\x80\x80"] {
+            for tail in [
+                &pair[..],
+                "😀".as_bytes(),
+                b"\xC0\x80",
+                b"\x80\x80\x80\x80\x80",
+                b"\xE2\x82\x80\x80\x80",
+                b"\xF0\x9F\x98\x80\x80\x80\x80x",
+            ] {
                 let mut bytes = vec![b'a'; filler];
                 while bytes.len() < 64 {
                     bytes.extend_from_slice(tail);
                 }
                 let c = safe_cut(&bytes);
-                assert!(c + MARGIN >= bytes.len() - 6 && c + MARGIN <= bytes.len() + 6);
+                assert!(c + MARGIN + 6 >= bytes.len() && c + MARGIN <= bytes.len());
                 assert!(c == 0 || !matches!(bytes[c - 3..c], [0xED, 0xA0..=0xAF, _]));
                 // Each piece is lossy-decoded like the whole.
                 let whole = String::from_utf8_lossy(&bytes);
