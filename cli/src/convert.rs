@@ -696,6 +696,14 @@ fn partial_unit_at_end(
     Ok(done)
 }
 
+/// The fewest UTF-16 or UTF-32 units that one call of the derivative path
+/// decodes (unless the piece ends), see [`Piece::stretch_end`].
+const MIN_STRETCH: usize = 256;
+
+/// The most UTF-16 or UTF-32 units that one call of the derivative path
+/// decodes (64 Ki).
+const MAX_STRETCH: usize = 1 << 16;
+
 /// The part of a window that the derivative path converts: `body[..take]`,
 /// where `body[0]` is at input offset `base` and `body[take..]` is
 /// look-ahead that the next window starts with.
@@ -722,11 +730,20 @@ impl Piece<'_> {
         let n = self.take / unit;
         // Units [i..n] are left to convert.
         let mut i = 0;
+        // Units decoded per call, see `stretch_end`.
+        let mut stretch = MIN_STRETCH;
         while i < n {
-            let e = match self.decode(i, n, to, mode, scratch16, scratch32) {
-                Ok(decoded) => return emit.write(&encode(&decoded, to, out)?),
+            let end = self.stretch_end(i, n, stretch);
+            let e = match self.decode(i, end, to, mode, scratch16, scratch32) {
+                Ok(decoded) => {
+                    emit.write(&encode(&decoded, to, out)?)?;
+                    i = end;
+                    stretch = (2 * stretch).min(MAX_STRETCH);
+                    continue;
+                }
                 Err(e) => self.in_context(i, e, to, mode, scratch16, scratch32)?,
             };
+            stretch = MIN_STRETCH;
             if mode != ErrorMode::Replace {
                 return Err(match e.len {
                     None => Fail::Incomplete,
@@ -743,6 +760,33 @@ impl Piece<'_> {
             i += e.at + e.len.unwrap_or(n - i - e.at);
         }
         Ok(())
+    }
+
+    /// Where the stretch of units that starts at `i` ends: at the end `n`
+    /// for bytes (the byte decoders stop at the first error, so retrying
+    /// after each error costs only the distance to it), but at most
+    /// `stretch` units on for UTF-16 and UTF-32, whose decoding here
+    /// copies its input first, and never right after a high surrogate.
+    ///
+    /// The stretch doubles after each success up to [`MAX_STRETCH`] and
+    /// falls back to [`MIN_STRETCH`] after an error, so that with
+    /// `--errors=replace` the work per error is proportional to the
+    /// distance from the previous one: linear time, however many errors.
+    fn stretch_end(&self, i: usize, n: usize, stretch: usize) -> usize {
+        let end = n.min(i + stretch);
+        match self.form {
+            Form::Utf8 | Form::Derived(_) => n,
+            Form::Utf16(o) if end < n => {
+                let b = 2 * (end - 1);
+                let last = o.read16(u16::from_ne_bytes([self.body[b], self.body[b + 1]]));
+                if (0xD800..=0xDBFF).contains(&last) {
+                    end - 1
+                } else {
+                    end
+                }
+            }
+            _ => end,
+        }
     }
 
     /// Decodes units `[from..to_unit]` of the piece for output `to`.

@@ -174,7 +174,9 @@ pub fn decode_bytes(from: ByteSource, bytes: &[u8], to: Form) -> Result<Decoded<
                     // The first UTF-8 error is a WTF-8 error too, or an
                     // encoded (lone) surrogate.
                     let at = e.valid_up_to();
-                    return Err(match d::validate_wtf8(&bytes[at..]) {
+                    // (Eight bytes hold the sequence and its look-ahead.)
+                    let around = &bytes[at..bytes.len().min(at + 8)];
+                    return Err(match d::validate_wtf8(around) {
                         Err(w) if w.valid_up_to() == 0 => Derived { at, ..Derived::of(w) },
                         _ => Derived { at, len: Some(3), message: unrepresentable(to) },
                     });

@@ -522,3 +522,22 @@ fn utf8_utf16_streams_match_std_at_every_window_boundary() {
     let m = convert_err(&["convert", "-f", "utf-8", "-t", "utf-16le"], b"abc\xF0\x9F");
     assert_eq!(m, INCOMPLETE);
 }
+
+#[test]
+fn derivatives_with_errors_replace() {
+    // Each lone surrogate is one U+FFFD, as std's lossy UTF-16 decoding.
+    let units: Vec<u16> = (0..300).flat_map(|_| wobbly_units()).collect();
+    let lossy = String::from_utf16_lossy(&units);
+    let args = ["convert", "--errors=replace", "-f", "utf-16le", "-t", "cesu-8"];
+    let o = convert_ok(&args, &le16(&units));
+    assert!(o == derive::utf8_to_cesu8(&lossy).into_owned());
+    let wtf8 = derive::utf16_to_wtf8(&units);
+    let args = ["convert", "--errors=replace", "-f", "wtf-8", "-t", "utf-8"];
+    assert_eq!(String::from_utf8(convert_ok(&args, &wtf8)).unwrap(), lossy);
+    // Invalid CESU-8: one U+FFFD per invalid sequence as the validator
+    // reports it (a 4-byte sequence is one).
+    let bytes = b"a\xF0\x9F\x98\x80b\xED\xB0\x80c\xFFd".repeat(100);
+    let args = ["convert", "--errors=replace", "-f", "cesu-8", "-t", "utf-8"];
+    let expect = "a\u{FFFD}b\u{FFFD}c\u{FFFD}d".repeat(100);
+    assert_eq!(String::from_utf8(convert_ok(&args, &bytes)).unwrap(), expect);
+}
