@@ -73,8 +73,9 @@
 //!   that is renamed over it only when the conversion succeeded (and
 //!   removed otherwise), so `FILE` is either untouched or complete;
 //! - on stdout in strict mode, a regular file is checked first (validated,
-//!   or for derivatives converted once without output), so that nothing
-//!   is written unless the conversion will succeed; a stream is held back
+//!   or, where lone surrogates are involved, converted once without
+//!   output), so that nothing is written unless the conversion will
+//!   succeed; a stream is held back
 //!   (in memory up to [`SPOOL_MEMORY`], then in a temporary file) and
 //!   written only at its end;
 //! - on stdout in replace mode, invalid input cannot fail the conversion,
@@ -140,11 +141,16 @@ pub struct Options {
 impl Options {
     /// Whether a conversion can fail on invalid input only where
     /// `validate` would report the input invalid, so that validating
-    /// first suffices to know it will succeed.
+    /// first suffices to know it will succeed. Not so when lone
+    /// surrogates are involved: WTF-8 and Modified UTF-8 input may hold
+    /// some that the output cannot, and UTF-16 input may hold some that a
+    /// WTF-8 or Modified UTF-8 output can.
     fn validation_suffices(&self) -> bool {
-        !matches!(self.from, Encoding::Derived(_))
-            && !matches!(self.to, Encoding::Derived(_))
-            && self.errors == ErrorMode::Strict
+        let lone_in = matches!(self.from, Encoding::Derived(d) if d.holds_lone_surrogates());
+        let utf16_in =
+            matches!(self.from, Encoding::Utf16(_) | Encoding::Utf16Bom | Encoding::Auto);
+        let lone_out = matches!(self.to, Encoding::Derived(d) if d.holds_lone_surrogates());
+        self.errors == ErrorMode::Strict && !lone_in && !(utf16_in && lone_out)
     }
 
     /// Whether invalid input cannot fail the conversion.
