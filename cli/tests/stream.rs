@@ -541,3 +541,70 @@ fn derivatives_with_errors_replace() {
     let expect = "a\u{FFFD}b\u{FFFD}c\u{FFFD}d".repeat(100);
     assert_eq!(String::from_utf8(convert_ok(&args, &bytes)).unwrap(), expect);
 }
+
+/// Random mixes of the derivatives' special sequences (valid and not),
+/// validated with small windows: the same first error as the library's
+/// whole-buffer validators, and for CESU-8 the same conversion.
+#[test]
+fn random_derivative_mixes_match_the_library() {
+    let pieces: [&[u8]; 14] = [
+        b"abc",
+        b"\n",
+        b"\x00",
+        b"\xC0\x80",
+        "é".as_bytes(),
+        "€".as_bytes(),
+        "😀".as_bytes(),
+        b"\xED\xA0\xBD",
+        b"\xED\xB8\x80",
+        b"\xED\xA0\xBD\xED\xB8\x80",
+        b"\xE2\x82",
+        b"\x80",
+        b"\xFF",
+        b"xyzxyzxyzxyzxyzxyzxyz",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    type Check = fn(&[u8]) -> Option<usize>;
+    let checks: [(&str, Check); 4] = [
+        ("cesu-8", |b| derive::validate_cesu8(b).err().map(|e| e.valid_up_to())),
+        ("mutf-8", |b| derive::validate_mutf8(b).err().map(|e| e.valid_up_to())),
+        ("wtf-8", |b| derive::validate_wtf8(b).err().map(|e| e.valid_up_to())),
+        ("utf8mb3", |b| derive::validate_utf8mb3(b).err().map(|e| e.valid_up_to())),
+    ];
+    for case in 0..200 {
+        let mut bytes = Vec::new();
+        // Mostly valid pieces, so that errors come late.
+        let count = 20 + next() % 80;
+        for _ in 0..count {
+            let i = (next() % pieces.len() as u64) as usize;
+            let rare = matches!(i, 10..=12) && next() % 8 != 0;
+            if !rare {
+                bytes.extend_from_slice(pieces[i]);
+            }
+        }
+        let window = SMALL + case % 5;
+        for (name, check) in checks {
+            let o = run_with(&["validate", "--encoding", name], &bytes, Some(window));
+            match check(&bytes) {
+                None => assert_eq!(code(&o), 0, "{name} {bytes:?}: {}", stdout(&o)),
+                Some(at) => {
+                    assert_eq!(code(&o), 1, "{name} {bytes:?}");
+                    assert!(stdout(&o).contains(&format!(", byte {at}: ")), "{name} {bytes:?}");
+                }
+            }
+        }
+        let args = ["convert", "-f", "cesu-8", "-t", "utf-16le"];
+        let o = run_with(&args, &bytes, Some(window));
+        match derive::cesu8_to_utf16(&bytes) {
+            Ok(units) => assert!(o.stdout == le16(&units), "{bytes:?}"),
+            Err(e) if e.error_len().is_none() => assert_eq!(stderr(&o), INCOMPLETE),
+            Err(e) => assert_eq!(stderr(&o), illegal(e.valid_up_to()), "{bytes:?}"),
+        }
+    }
+}
