@@ -107,9 +107,9 @@ Options:
   -o, --output <OUT>      Write to OUT instead of standard output
       --errors <MODE>     strict: stop at the first invalid sequence [default]
                           replace: write U+FFFD for each invalid sequence
-                          surrogateescape: Python's PEP 383 (UTF-8 input only
-                            from utf-8 to utf-8/utf-16*/wtf-8/mutf-8, or from
-                            utf-16* to utf-8): invalid bytes <-> U+DC80..U+DCFF
+                          surrogateescape: Python's PEP 383, invalid UTF-8
+                            bytes <-> lone U+DC80..U+DCFF (from utf-8 to utf-8,
+                            utf-16*, wtf-8 or mutf-8, or from utf-16* to utf-8)
       --bom <MODE>        keep: output a BOM if the input had one
                           strip: never output a BOM
                           add: always start the output with a BOM
