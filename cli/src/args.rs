@@ -51,8 +51,8 @@ rapidutf: validate, convert and count Unicode text at memory speed.
 Usage: rapidutf <COMMAND> [OPTIONS] [ARGS]
 
 Commands:
-  validate   Check that files are valid UTF-8 (or UTF-16/UTF-32), like isutf8
-  convert    Convert between UTF-8, UTF-16 and UTF-32, like iconv
+  validate   Check that files are valid UTF-8 (or UTF-16/32, CESU-8, ...), like isutf8
+  convert    Convert between UTF-8, UTF-16, UTF-32 and derivatives, like iconv
   count      Count bytes, code points and UTF-16 units of UTF-8 files
   bench      Measure the throughput of every available kernel
 
@@ -74,16 +74,20 @@ input, print one line:
   FILE: line L, char C, byte B: MESSAGE
 
 L is the 1-based line, C the 1-based column in characters within that line,
-B the 0-based byte offset in the input, and MESSAGE what is wrong and what
-was expected. Standard input is named (standard input).
+B the 0-based byte offset in the input (a BOM included), and MESSAGE what
+is wrong and what was expected. Standard input is named (standard input).
+A leading UTF-8 BOM is valid UTF-8; it counts in byte offsets but not in
+the character column.
 
 Options:
   -q, --quiet            Print nothing; only the exit status tells
   -l, --list             Print only the names of invalid inputs
   -i, --invert           Print the names of valid inputs instead (with -l or alone)
       --encoding <ENC>   The encoding to check [default: utf-8]
-                         (utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32;
-                         utf-16/utf-32 honour a BOM and are big-endian without one)
+                         utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32
+                         (utf-16/utf-32 honour a BOM and are big-endian without one);
+                         auto (UTF-8/16/32 by the BOM, UTF-8 without one);
+                         cesu-8, mutf-8 (modified-utf-8, java), wtf-8, utf8mb3
   -h, --help             Print help
 
 Exit status: 0 if every input is valid, 1 if one is not, 2 on usage or I/O errors.
@@ -94,7 +98,8 @@ Convert text between Unicode encodings (like iconv).
 
 Usage: rapidutf convert -f <FROM> -t <TO> [-o <OUT>] [FILE]
 
-With no FILE, or when FILE is -, read standard input.
+With no FILE, or when FILE is -, read standard input. Memory use is
+bounded (a few windows of 4 MiB) whatever the input size.
 
 Options:
   -f, --from-code <FROM>  The input encoding
@@ -102,18 +107,32 @@ Options:
   -o, --output <OUT>      Write to OUT instead of standard output
       --errors <MODE>     strict: stop at the first invalid sequence [default]
                           replace: write U+FFFD for each invalid sequence
+                          surrogateescape: Python's PEP 383, invalid UTF-8
+                            bytes <-> lone U+DC80..U+DCFF (from utf-8 to utf-8,
+                            utf-16*, wtf-8 or mutf-8, or from utf-16* to utf-8)
+      --bom <MODE>        keep: output a BOM if the input had one
+                          strip: never output a BOM
+                          add: always start the output with a BOM
+                          [default: as iconv, by the encoding names]
   -h, --help              Print help
 
 Encodings (case-insensitive, '-' and '_' optional): utf-8, utf-16le,
-utf-16be, utf-16, utf-32le, utf-32be, utf-32. On input, utf-16 and utf-32
-honour a byte-order mark and drop it (big-endian without one); on output
-they are little-endian with a BOM. The le/be forms never add or drop one.
+utf-16be, utf-16, utf-32le, utf-32be, utf-32, cesu-8, mutf-8 (also
+modified-utf-8, java), wtf-8; input only: auto, utf8mb3.
+
+On input, utf-16 and utf-32 honour a byte-order mark and drop it
+(big-endian without one), and auto picks UTF-8, UTF-16 or UTF-32 by the
+BOM (UTF-8 without one); on output utf-16 and utf-32 are little-endian
+with a BOM. The other names keep a BOM as a character, unless --bom says
+otherwise (--bom=strip drops it, --bom=keep also keeps one that utf-16,
+utf-32 or auto consumed).
 
 In strict mode, invalid input prints
   rapidutf: illegal input sequence at position N
 (N is the byte offset in the input) and exits with status 1; nothing is
 written: the output file is replaced only on success (through a temporary
-file beside it), and output to stdout is held back until the end.
+file beside it), and output to stdout is held back until the end. A lone
+surrogate that the output cannot represent is an illegal input sequence.
 ";
 
 const COUNT_HELP: &str = "\
@@ -226,6 +245,7 @@ fn parse_validate(p: &mut lexopt::Parser) -> Result<Command, String> {
 fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
     let (mut from, mut to, mut output, mut input) = (None, None, None, None);
     let mut errors = convert::ErrorMode::Strict;
+    let mut bom = convert::BomMode::Default;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help(CONVERT_HELP)),
@@ -243,9 +263,24 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
                 errors = match v.to_str() {
                     Some("strict") => convert::ErrorMode::Strict,
                     Some("replace") => convert::ErrorMode::Replace,
+                    Some("surrogateescape") => convert::ErrorMode::SurrogateEscape,
                     _ => {
                         return Err(format!(
-                            "invalid --errors mode {v:?} (expected strict or replace)"
+                            "invalid --errors mode {v:?} \
+                             (expected strict, replace or surrogateescape)"
+                        ))
+                    }
+                };
+            }
+            Long("bom") => {
+                let v = p.value().map_err(|e| e.to_string())?;
+                bom = match v.to_str() {
+                    Some("keep") => convert::BomMode::Keep,
+                    Some("strip") => convert::BomMode::Strip,
+                    Some("add") => convert::BomMode::Add,
+                    _ => {
+                        return Err(format!(
+                            "invalid --bom mode {v:?} (expected keep, strip or add)"
                         ))
                     }
                 };
@@ -259,12 +294,38 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
     }
     let from = from.ok_or("missing -f/--from-code")?;
     let to = to.ok_or("missing -t/--to-code")?;
+    if !to.is_output() {
+        return Err(format!("'{to}' is an input encoding only"));
+    }
+    if bom == convert::BomMode::Strip && matches!(to, Encoding::Utf16Bom | Encoding::Utf32Bom) {
+        return Err(format!(
+            "--bom=strip with -t {to}, which always has a BOM (name the byte order: {to}le/{to}be)"
+        ));
+    }
+    if errors == convert::ErrorMode::SurrogateEscape {
+        use crate::encoding::Derivative::{Mutf8, Wtf8};
+        let utf16 = |e| matches!(e, Encoding::Utf16(_) | Encoding::Utf16Bom);
+        let ok = match from {
+            Encoding::Utf8 => {
+                utf16(to) || matches!(to, Encoding::Utf8 | Encoding::Derived(Wtf8 | Mutf8))
+            }
+            f if utf16(f) => to == Encoding::Utf8,
+            _ => false,
+        };
+        if !ok {
+            return Err(format!(
+                "--errors=surrogateescape converts from utf-8 to utf-8, utf-16*, wtf-8 or \
+                 mutf-8, or from utf-16* to utf-8, not from {from} to {to}"
+            ));
+        }
+    }
     Ok(Command::Convert(convert::Options {
         from,
         to,
         output,
         input: input.unwrap_or(InputName::Stdin),
         errors,
+        bom,
     }))
 }
 
@@ -325,6 +386,7 @@ mod tests {
                 output: Some("out".into()),
                 input: InputName::Path("in".into()),
                 errors: convert::ErrorMode::Strict,
+                bom: convert::BomMode::Default,
             })
         );
         let cmd = parse_strs(&["convert", "--errors", "replace", "-f", "utf-16", "-t", "utf-8"]);
@@ -346,6 +408,13 @@ mod tests {
             &["convert", "-f", "latin1", "-t", "utf-8"],
             &["convert", "-f", "utf8", "-t", "utf-8", "a", "b"],
             &["convert", "--errors=ignore", "-f", "utf8", "-t", "utf8"],
+            &["convert", "--bom=maybe", "-f", "utf8", "-t", "utf8"],
+            &["convert", "--bom=strip", "-f", "utf8", "-t", "utf-16"],
+            &["convert", "-f", "utf8", "-t", "auto"],
+            &["convert", "-f", "utf8", "-t", "utf8mb3"],
+            &["convert", "--errors=surrogateescape", "-f", "utf-32le", "-t", "utf8"],
+            &["convert", "--errors=surrogateescape", "-f", "utf8", "-t", "utf-32le"],
+            &["convert", "--errors=surrogateescape", "-f", "cesu-8", "-t", "utf-16le"],
             &["validate", "--bogus"],
             &["validate", "--encoding"],
             &["bench", "--time", "-1"],

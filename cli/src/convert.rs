@@ -1,29 +1,69 @@
-//! `rapidutf convert`: iconv-style conversion between UTF-8, UTF-16 and
-//! UTF-32, window by window with bounded memory.
+//! `rapidutf convert`: iconv-style conversion between UTF-8, UTF-16,
+//! UTF-32 and the UTF-8 derivatives, window by window with bounded memory.
 //!
 //! # Streaming
 //!
-//! Each input window (see [`crate::input`]) is cut after its last complete
-//! character; the cut-off tail (an incomplete UTF-8 sequence, an odd byte,
-//! a high surrogate waiting for its partner, a partial UTF-32 unit) stays
-//! unconsumed and starts the next window. The rest goes through one of the
-//! library's transcoders (`utf8_to_utf16le`, `utf16be_to_utf32`, ...) into
-//! a scratch buffer sized by the library's "always suffices" bounds, and
-//! from there to the output. Between two forms of the same encoding
-//! (`utf-16le` to `utf-16be`, say) the input is validated and byte-swapped.
+//! The input is read in windows (see [`crate::input`]) and each window is
+//! converted as it comes, so memory stays bounded whatever the input size:
+//!
+//! - **UTF-8 to UTF-16** and **UTF-16 to UTF-8** go through the library's
+//!   streaming decoders, [`Utf8Decoder`] and [`Utf16Decoder`], which take
+//!   every window whole and carry a character (or a high surrogate) split
+//!   between windows themselves, strict or lossy.
+//! - The **other UTF-8/16/32 pairs** cut each window after its last
+//!   complete character; the cut-off tail (an incomplete UTF-8 sequence,
+//!   an odd byte, a high surrogate waiting for its partner, a partial
+//!   UTF-32 unit) stays unconsumed and starts the next window. The rest
+//!   goes through one of the library's transcoders (`utf16be_to_utf32`,
+//!   ...) into a scratch buffer sized by the library's "always suffices"
+//!   bounds. Between two forms of the same encoding (`utf-16le` to
+//!   `utf-16be`, say) the input is validated and byte-swapped.
+//! - **Derivatives** (`cesu-8`, `mutf-8`, `wtf-8`, `utf8mb3`) and
+//!   **`surrogateescape`** decode each window with the library's
+//!   whole-buffer functions ([`rapidutf::derive`]), cut where no
+//!   character, surrogate pair or look-ahead is split (see
+//!   [`crate::derived`]), through UTF-8 or UTF-16 as an intermediate.
+//!
+//! # Byte-order marks
+//!
+//! Without `--bom`, as iconv: `utf-16`/`utf-32`/`auto` input consumes a
+//! BOM, every other input keeps it as a character (so it is transcoded);
+//! `utf-16`/`utf-32` output starts with a BOM (before the first character;
+//! so `-f utf-8 -t utf-16` of a text that starts with U+FEFF writes two).
+//!
+//! With `--bom`, a BOM at the start of the input (U+FEFF in the input's
+//! form, whatever the input's name) is taken off the text, and the output
+//! starts with at most one BOM (in the output's form), written even for an
+//! empty text:
+//!
+//! - `keep`: the output has a BOM if the input had one, or if the output
+//!   is `utf-16`/`utf-32`;
+//! - `strip`: the output has no BOM (`utf-16`/`utf-32` output, which must
+//!   have one, is then a usage error: name the byte order);
+//! - `add`: the output starts with one BOM, whether the input had one or
+//!   not.
 //!
 //! # Errors
 //!
 //! - `--errors=strict` (the default) stops at the first invalid sequence
 //!   with iconv's words, `illegal input sequence at position N` (`N` the
-//!   byte offset in the input), or, for input that ends inside a
-//!   character, iconv's `incomplete character or shift sequence at end of
-//!   buffer`; the exit status is 1.
+//!   byte offset in the input, BOM included), or, for input that ends
+//!   inside a character, iconv's `incomplete character or shift sequence
+//!   at end of buffer`; the exit status is 1. A lone surrogate that the
+//!   output cannot represent (from WTF-8 or Modified UTF-8 input, say) is
+//!   an illegal input sequence too.
 //! - `--errors=replace` writes U+FFFD instead: one per maximal invalid
 //!   subpart of UTF-8 (so UTF-8 output is byte-identical to
 //!   `String::from_utf8_lossy`), one per unpaired surrogate of UTF-16 (as
-//!   `String::from_utf16_lossy`), one per invalid UTF-32 value, and one
+//!   `String::from_utf16_lossy`), one per invalid UTF-32 value, one per
+//!   invalid sequence of a derivative as its validator reports it, and one
 //!   for a partial unit at the end of UTF-16/UTF-32 input.
+//! - `--errors=surrogateescape` is Python's PEP 383 handler: decoding
+//!   UTF-8, each byte of an invalid sequence becomes U+DC80..U+DCFF (in
+//!   UTF-16, WTF-8 or Modified UTF-8 output); encoding UTF-8 from UTF-16,
+//!   each lone U+DC80..U+DCFF becomes its byte again, so bytes → UTF-16 →
+//!   bytes is the identity for every input. Other lone surrogates are
+//!   errors as in strict mode.
 //!
 //! # Never a partial success
 //!
@@ -32,19 +72,23 @@
 //! - with `-o FILE`, the output goes to a temporary file beside `FILE`
 //!   that is renamed over it only when the conversion succeeded (and
 //!   removed otherwise), so `FILE` is either untouched or complete;
-//! - on stdout in strict mode, a regular file is validated first,
-//!   which costs far less than converting, and converted only when valid;
-//!   streamed input (stdin, pipes) is held back, in memory up to
-//!   [`SPOOL_MEMORY`] and beyond that in a temporary file, and written
-//!   only once all of it converted;
+//! - on stdout in strict mode, a regular file is checked first (validated,
+//!   or, where lone surrogates are involved, converted once without
+//!   output), so that nothing is written unless the conversion will
+//!   succeed; a stream is held back
+//!   (in memory up to [`SPOOL_MEMORY`], then in a temporary file) and
+//!   written only at its end;
 //! - on stdout in replace mode, invalid input cannot fail the conversion,
 //!   so the output is written as it is produced. (Only an I/O error can
 //!   interrupt it, and that is reported with exit status 2.)
 
-use crate::encoding::{units16, values32, Encoding, Form, Order};
+use crate::derived::{self, safe_cut, ByteSource, Decoded, Derived};
+use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
 use crate::input::{InputName, Reader, Window};
 use crate::Status;
+use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
 use rapidutf::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
+use std::borrow::Cow;
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Seek, Write};
 use std::path::{Path, PathBuf};
@@ -60,6 +104,21 @@ pub enum ErrorMode {
     Strict,
     /// Replace each invalid sequence with U+FFFD.
     Replace,
+    /// Python's `surrogateescape` (PEP 383), see the module docs.
+    SurrogateEscape,
+}
+
+/// What happens to byte-order marks, see the module docs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BomMode {
+    /// iconv's behaviour: by the encoding names.
+    Default,
+    /// Output a BOM if the input had one.
+    Keep,
+    /// Never output a BOM.
+    Strip,
+    /// Always output a BOM.
+    Add,
 }
 
 /// The options of `rapidutf convert`.
@@ -75,6 +134,33 @@ pub struct Options {
     pub input: InputName,
     /// `--errors`.
     pub errors: ErrorMode,
+    /// `--bom`.
+    pub bom: BomMode,
+}
+
+impl Options {
+    /// Whether a conversion can fail on invalid input only where
+    /// `validate` would report the input invalid, so that validating
+    /// first suffices to know it will succeed. Not so when lone
+    /// surrogates are involved: WTF-8 and Modified UTF-8 input may hold
+    /// some that the output cannot, and UTF-16 input may hold some that a
+    /// WTF-8 or Modified UTF-8 output can.
+    fn validation_suffices(&self) -> bool {
+        let lone_in = matches!(self.from, Encoding::Derived(d) if d.holds_lone_surrogates());
+        let utf16_in =
+            matches!(self.from, Encoding::Utf16(_) | Encoding::Utf16Bom | Encoding::Auto);
+        let lone_out = matches!(self.to, Encoding::Derived(d) if d.holds_lone_surrogates());
+        self.errors == ErrorMode::Strict && !lone_in && !(utf16_in && lone_out)
+    }
+
+    /// Whether invalid input cannot fail the conversion.
+    fn infallible(&self) -> bool {
+        match self.errors {
+            ErrorMode::Replace => true,
+            ErrorMode::SurrogateEscape => self.from == Encoding::Utf8,
+            ErrorMode::Strict => false,
+        }
+    }
 }
 
 /// Why a conversion stopped.
@@ -121,30 +207,40 @@ pub fn run(opts: &Options) -> Status {
 /// Converts the input to the output, or fails leaving no output behind.
 fn convert_input(opts: &Options) -> Result<(), Fail> {
     let mut reader = Reader::open(&opts.input, "convert").map_err(Fail::Read)?;
-    // Strict output to stdout may not start before the input is known to
-    // be valid. A regular file is validated first (much cheaper than
-    // holding the output back), a stream is spooled.
-    let checked = opts.output.is_none() && opts.errors == ErrorMode::Strict && reader.rewindable();
+    // Output to stdout may not start before the input is known to convert.
+    // A regular file is checked first (much cheaper than holding the
+    // output back), a stream is spooled.
+    let checked = opts.output.is_none() && !opts.infallible() && reader.rewindable();
     if checked {
-        match crate::validate::scan(&mut reader, opts.from).map_err(Fail::Read)? {
-            None => {
-                reader.rewind().map_err(Fail::Read)?;
+        if opts.validation_suffices() {
+            match crate::validate::scan(&mut reader, opts.from).map_err(Fail::Read)? {
+                None => {}
+                Some(p) if p.incomplete => return Err(Fail::Incomplete),
+                Some(p) => return Err(Fail::Illegal(p.byte)),
             }
-            Some(p) if p.incomplete => return Err(Fail::Incomplete),
-            Some(p) => return Err(Fail::Illegal(p.byte)),
+        } else {
+            // A dry run: convert without output.
+            pump(&mut reader, &mut Converter::new(opts), &mut Sink::Discard)?;
         }
+        reader.rewind().map_err(Fail::Read)?;
     }
-    let mut sink = Sink::open(opts, checked).map_err(Fail::Write)?;
-    let mut converter = Converter::new(opts);
+    let hold_back = !checked && !opts.infallible();
+    let mut sink = Sink::open(opts, hold_back).map_err(Fail::Write)?;
+    pump(&mut reader, &mut Converter::new(opts), &mut sink)?;
+    // On failure `sink` is dropped uncommitted, which removes its
+    // temporary file.
+    sink.commit().map_err(Fail::Write)
+}
+
+/// Feeds every window of `reader` through `converter` into `sink`.
+fn pump(reader: &mut Reader, converter: &mut Converter, sink: &mut Sink) -> Result<(), Fail> {
     loop {
         let w = reader.fill().map_err(Fail::Read)?;
         let last = w.last;
-        let n = converter.feed(&w, &mut sink)?;
+        let n = converter.feed(&w, sink)?;
         reader.consume(n);
         if last {
-            // On failure `sink` is dropped uncommitted, which removes its
-            // temporary file.
-            return sink.commit().map_err(Fail::Write);
+            return Ok(());
         }
     }
 }
@@ -320,6 +416,7 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
             };
             bytemuck::cast_slice(run_into(f, s, &mut out.units, 2 * n, Stop::from)?)
         }
+        (_, Form::Derived(_)) => return Err(Stop::Internal("derivative output in transcode")),
         (Src::U32(s), Form::Utf32(o)) => {
             r::validate_utf32(s)?;
             out.values.clear();
@@ -332,7 +429,7 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
 /// U+FFFD in each output form.
 fn replacement(to: Form) -> &'static [u8] {
     match to {
-        Form::Utf8 => "\u{FFFD}".as_bytes(),
+        Form::Utf8 | Form::Derived(_) => "\u{FFFD}".as_bytes(),
         Form::Utf16(Order::Le) => b"\xFD\xFF",
         Form::Utf16(Order::Be) => b"\xFF\xFD",
         Form::Utf32(Order::Le) => b"\xFD\xFF\x00\x00",
@@ -363,89 +460,434 @@ fn incomplete_utf8_tail(bytes: &[u8]) -> usize {
 /// The state of one conversion across windows.
 struct Converter {
     from: Encoding,
-    /// The input form, once the first window settled it (BOM detection).
-    form: Option<Form>,
+    /// `-t` as named (for the BOM rules).
+    to_name: Encoding,
     to: Form,
     /// The output BOM, until it is written before the first output.
     bom: &'static [u8],
+    bom_mode: BomMode,
     mode: ErrorMode,
+    /// Settled by the first window.
+    state: Option<State>,
     scratch16: Vec<u16>,
     scratch32: Vec<u32>,
     out: Out,
 }
 
+/// What the first window settled.
+struct State {
+    /// The input form (after BOM detection).
+    form: Form,
+    /// The input offset where the text starts, after a BOM.
+    base: u64,
+    plan: Plan,
+}
+
+/// How the windows are converted.
+enum Plan {
+    /// UTF-8 to UTF-16 through the library's streaming decoder.
+    Utf8To16(Utf8Decoder),
+    /// UTF-16 to UTF-8 through the library's streaming decoder; `units`
+    /// counts the units passed to it.
+    Utf16To8 { decoder: Utf16Decoder, units: u64 },
+    /// Derivatives and `surrogateescape`, see [`crate::derived`].
+    Derived,
+    /// The other UTF-8/16/32 pairs, through the whole-buffer transcoders.
+    Generic,
+}
+
+fn endian(o: Order) -> Endian {
+    match o {
+        Order::Le => Endian::Little,
+        Order::Be => Endian::Big,
+    }
+}
+
 impl Converter {
     fn new(opts: &Options) -> Converter {
-        let (to, bom) = opts.to.output();
+        let (to, _) = opts.to.output();
         Converter {
             from: opts.from,
-            form: None,
+            to_name: opts.to,
             to,
-            bom,
+            bom: b"",
+            bom_mode: opts.bom,
             mode: opts.errors,
+            state: None,
             scratch16: Vec::new(),
             scratch32: Vec::new(),
             out: Out::default(),
         }
     }
 
+    /// Settles the input form, the BOM and the plan from the first window
+    /// (which holds at least 4 bytes unless it is the whole input), writes
+    /// an output BOM that is due now, and returns the length of the input
+    /// BOM.
+    fn start(&mut self, head: &[u8], sink: &mut Sink) -> Result<usize, Fail> {
+        let (form, detected) = self.from.detect_input(&head[..head.len().min(4)]);
+        let bom_name = matches!(self.to_name, Encoding::Utf16Bom | Encoding::Utf32Bom);
+        let skip = if self.bom_mode == BomMode::Default {
+            // iconv: the names decide, and a BOM that the input name does
+            // not consume is a character like any other.
+            if bom_name {
+                self.bom = self.to.bom();
+            }
+            detected
+        } else {
+            // The input's BOM is taken off the text; `--bom` decides.
+            let had_bom = detected > 0 || head.starts_with(form.bom());
+            let write = match self.bom_mode {
+                BomMode::Keep => had_bom || bom_name,
+                BomMode::Strip => false,
+                BomMode::Default | BomMode::Add => true,
+            };
+            if write {
+                sink.write(self.to.bom()).map_err(Fail::Write)?;
+            }
+            if had_bom {
+                form.bom().len()
+            } else {
+                0
+            }
+        };
+        let plan = match (form, self.to, self.mode) {
+            (_, _, ErrorMode::SurrogateEscape) => Plan::Derived,
+            (Form::Derived(_), _, _) | (_, Form::Derived(_), _) => Plan::Derived,
+            (Form::Utf8, Form::Utf16(o), _) => Plan::Utf8To16(Utf8Decoder::with_endian(endian(o))),
+            (Form::Utf16(o), Form::Utf8, _) => {
+                Plan::Utf16To8 { decoder: Utf16Decoder::with_endian(endian(o)), units: 0 }
+            }
+            _ => Plan::Generic,
+        };
+        self.state = Some(State { form, base: skip as u64, plan });
+        Ok(skip)
+    }
+
     /// Converts what `w` holds of complete characters (everything, if it is
     /// the last window) and returns how many bytes it consumed.
     fn feed(&mut self, w: &Window<'_>, sink: &mut Sink) -> Result<usize, Fail> {
-        let mut skip = 0;
-        let from = self.from;
-        let form = *self.form.get_or_insert_with(|| {
-            let (form, bom) = from.detect_input(&w.bytes[..w.bytes.len().min(4)]);
-            skip = bom;
-            form
-        });
+        let skip = if self.state.is_none() { self.start(w.bytes, sink)? } else { 0 };
+        let Converter { to, mode, state, scratch16, scratch32, out, bom, .. } = self;
+        let (to, mode) = (*to, *mode);
+        let Some(State { form, base, plan }) = state else {
+            return Err(Fail::Internal("no conversion state"));
+        };
+        let (form, base) = (*form, *base);
         let body = &w.bytes[skip..];
-        let take = match form {
-            _ if w.last => body.len() / form.unit() * form.unit(),
-            Form::Utf8 => body.len() - incomplete_utf8_tail(body),
-            Form::Utf16(o) => {
-                let whole = body.len() & !1;
-                let high = whole >= 2
-                    && matches!(
-                        o.read16(u16::from_ne_bytes([body[whole - 2], body[whole - 1]])),
-                        0xD800..=0xDBFF
-                    );
-                if high {
-                    whole - 2
+        let mut emit = Emit { sink, bom };
+        let lossy = mode == ErrorMode::Replace;
+        match plan {
+            Plan::Utf8To16(decoder) => {
+                let n = decoder.max_utf16_len(body.len());
+                if out.units.len() < n {
+                    out.units.resize(n, 0);
+                }
+                let dst = &mut out.units[..n];
+                let (result, read, written) = if lossy {
+                    decoder.decode_to_utf16_lossy(body, dst, w.last)
                 } else {
-                    whole
+                    decoder.decode_to_utf16(body, dst, w.last).map_err(|e| match e.error() {
+                        e if e.error_len().is_none() => Fail::Incomplete,
+                        e => Fail::Illegal(base + e.valid_up_to() as u64),
+                    })?
+                };
+                if (result, read) != (CoderResult::InputEmpty, body.len()) {
+                    return Err(Fail::Internal("the decoder did not take a whole window"));
                 }
+                emit.write(bytemuck::cast_slice(&dst[..written]))?;
+                Ok(w.bytes.len())
             }
-            Form::Utf32(_) => body.len() & !3,
-        };
-        let base = w.offset + skip as u64;
-        let bytes = &body[..take];
-        let src = match form {
-            Form::Utf8 => Src::U8(bytes),
-            Form::Utf16(o) => Src::U16(units16(bytes, &mut self.scratch16), o),
-            Form::Utf32(o) => Src::U32(values32(bytes, o, &mut self.scratch32)),
-        };
-        convert(
-            src,
-            base,
-            form.unit(),
-            self.to,
-            self.mode,
-            &mut self.out,
-            &mut Emit { sink, bom: &mut self.bom },
-        )?;
-        if w.last && take < body.len() {
-            // A partial UTF-16/UTF-32 unit ends the input.
-            match self.mode {
-                ErrorMode::Strict => return Err(Fail::Incomplete),
-                ErrorMode::Replace => {
-                    Emit { sink, bom: &mut self.bom }.write(replacement(self.to))?;
+            Plan::Utf16To8 { decoder, units: seen } => {
+                let whole = body.len() & !1;
+                let units = units16(&body[..whole], scratch16);
+                *seen += units.len() as u64;
+                let n = decoder.max_utf8_len(units.len());
+                if out.bytes.len() < n {
+                    out.bytes.resize(n, 0);
                 }
+                let dst = &mut out.bytes[..n];
+                let (result, read, written) = if lossy {
+                    decoder.decode_to_utf8_lossy(units, dst, w.last)
+                } else {
+                    let seen = *seen;
+                    decoder.decode_to_utf8(units, dst, w.last).map_err(|e| {
+                        let e = e.error();
+                        let at = e.valid_up_to() as u64;
+                        if e.kind() == Utf16ErrorKind::UnpairedHigh && at + 1 == seen {
+                            Fail::Incomplete
+                        } else {
+                            Fail::Illegal(base + 2 * at)
+                        }
+                    })?
+                };
+                if (result, read) != (CoderResult::InputEmpty, units.len()) {
+                    return Err(Fail::Internal("the decoder did not take a whole window"));
+                }
+                emit.write(&dst[..written])?;
+                if w.last && whole < body.len() {
+                    // An odd byte ends the input.
+                    if !lossy {
+                        return Err(Fail::Incomplete);
+                    }
+                    emit.write(replacement(to))?;
+                }
+                Ok(if w.last { w.bytes.len() } else { skip + whole })
             }
-            return Ok(w.bytes.len());
+            Plan::Derived => {
+                let take = match form {
+                    _ if w.last => body.len() / form.unit() * form.unit(),
+                    Form::Utf8 | Form::Derived(_) => safe_cut(body),
+                    Form::Utf16(o) => whole_utf16(body, o),
+                    Form::Utf32(_) => body.len() & !3,
+                };
+                let piece = Piece { form, body, take, last: w.last, base: w.offset + skip as u64 };
+                piece.convert(to, mode, scratch16, scratch32, out, &mut emit)?;
+                partial_unit_at_end(w, skip + take, to, mode, &mut emit)
+            }
+            Plan::Generic => {
+                let take = match form {
+                    _ if w.last => body.len() / form.unit() * form.unit(),
+                    Form::Utf8 | Form::Derived(_) => body.len() - incomplete_utf8_tail(body),
+                    Form::Utf16(o) => whole_utf16(body, o),
+                    Form::Utf32(_) => body.len() & !3,
+                };
+                let bytes = &body[..take];
+                let src = match form {
+                    Form::Utf8 | Form::Derived(_) => Src::U8(bytes),
+                    Form::Utf16(o) => Src::U16(units16(bytes, scratch16), o),
+                    Form::Utf32(o) => Src::U32(values32(bytes, o, scratch32)),
+                };
+                let base = w.offset + skip as u64;
+                convert(src, base, form.unit(), to, mode, out, &mut emit)?;
+                partial_unit_at_end(w, skip + take, to, mode, &mut emit)
+            }
         }
-        Ok(skip + take)
     }
+}
+
+/// The whole UTF-16 units of `body` in byte order `o`, without a final
+/// high surrogate (whose partner may start the next window), in bytes.
+fn whole_utf16(body: &[u8], o: Order) -> usize {
+    let whole = body.len() & !1;
+    let high = whole >= 2
+        && matches!(
+            o.read16(u16::from_ne_bytes([body[whole - 2], body[whole - 1]])),
+            0xD800..=0xDBFF
+        );
+    if high {
+        whole - 2
+    } else {
+        whole
+    }
+}
+
+/// Handles a partial UTF-16/UTF-32 unit that ends the input (the last
+/// window was converted up to byte `done`), and returns the bytes the
+/// window consumed.
+fn partial_unit_at_end(
+    w: &Window<'_>,
+    done: usize,
+    to: Form,
+    mode: ErrorMode,
+    emit: &mut Emit<'_>,
+) -> Result<usize, Fail> {
+    if w.last && done < w.bytes.len() {
+        if mode != ErrorMode::Replace {
+            return Err(Fail::Incomplete);
+        }
+        emit.write(replacement(to))?;
+        return Ok(w.bytes.len());
+    }
+    Ok(done)
+}
+
+/// The fewest UTF-16 or UTF-32 units that one call of the derivative path
+/// decodes (unless the piece ends), see [`Piece::stretch_end`].
+const MIN_STRETCH: usize = 256;
+
+/// The most UTF-16 or UTF-32 units that one call of the derivative path
+/// decodes (64 Ki).
+const MAX_STRETCH: usize = 1 << 16;
+
+/// The part of a window that the derivative path converts: `body[..take]`,
+/// where `body[0]` is at input offset `base` and `body[take..]` is
+/// look-ahead that the next window starts with.
+struct Piece<'a> {
+    form: Form,
+    body: &'a [u8],
+    take: usize,
+    last: bool,
+    base: u64,
+}
+
+impl Piece<'_> {
+    /// Converts the piece to `to` and emits it.
+    fn convert(
+        &self,
+        to: Form,
+        mode: ErrorMode,
+        scratch16: &mut Vec<u16>,
+        scratch32: &mut Vec<u32>,
+        out: &mut Out,
+        emit: &mut Emit<'_>,
+    ) -> Result<(), Fail> {
+        let unit = self.form.unit();
+        let n = self.take / unit;
+        // Units [i..n] are left to convert.
+        let mut i = 0;
+        // Units decoded per call, see `stretch_end`.
+        let mut stretch = MIN_STRETCH;
+        while i < n {
+            let end = self.stretch_end(i, n, stretch);
+            let e = match self.decode(i, end, to, mode, scratch16, scratch32) {
+                Ok(decoded) => {
+                    emit.write(&encode(&decoded, to, out)?)?;
+                    i = end;
+                    stretch = (2 * stretch).min(MAX_STRETCH);
+                    continue;
+                }
+                Err(e) => self.in_context(i, e, to, mode, scratch16, scratch32)?,
+            };
+            stretch = MIN_STRETCH;
+            if mode != ErrorMode::Replace {
+                return Err(match e.len {
+                    None => Fail::Incomplete,
+                    Some(_) => Fail::Illegal(self.base + ((i + e.at) * unit) as u64),
+                });
+            }
+            if e.at > 0 {
+                match self.decode(i, i + e.at, to, mode, scratch16, scratch32) {
+                    Ok(decoded) => emit.write(&encode(&decoded, to, out)?)?,
+                    Err(_) => return Err(Fail::Internal("a valid prefix failed to convert")),
+                }
+            }
+            emit.write(replacement(to))?;
+            i += e.at + e.len.unwrap_or(n - i - e.at);
+        }
+        Ok(())
+    }
+
+    /// Where the stretch of units that starts at `i` ends: at the end `n`
+    /// for bytes (the byte decoders stop at the first error, so retrying
+    /// after each error costs only the distance to it), but at most
+    /// `stretch` units on for UTF-16 and UTF-32, whose decoding here
+    /// copies its input first, and never right after a high surrogate.
+    ///
+    /// The stretch doubles after each success up to [`MAX_STRETCH`] and
+    /// falls back to [`MIN_STRETCH`] after an error, so that with
+    /// `--errors=replace` the work per error is proportional to the
+    /// distance from the previous one: linear time, however many errors.
+    fn stretch_end(&self, i: usize, n: usize, stretch: usize) -> usize {
+        let end = n.min(i + stretch);
+        match self.form {
+            Form::Utf8 | Form::Derived(_) => n,
+            Form::Utf16(o) if end < n => {
+                let b = 2 * (end - 1);
+                let last = o.read16(u16::from_ne_bytes([self.body[b], self.body[b + 1]]));
+                if (0xD800..=0xDBFF).contains(&last) {
+                    end - 1
+                } else {
+                    end
+                }
+            }
+            _ => end,
+        }
+    }
+
+    /// Decodes units `[from..to_unit]` of the piece for output `to`.
+    fn decode(
+        &self,
+        from: usize,
+        end: usize,
+        to: Form,
+        mode: ErrorMode,
+        scratch16: &mut Vec<u16>,
+        scratch32: &mut Vec<u32>,
+    ) -> Result<Decoded<'_>, Derived> {
+        let escape = mode == ErrorMode::SurrogateEscape;
+        match self.form {
+            Form::Utf8 | Form::Derived(_) => {
+                let source = match self.form {
+                    Form::Derived(d) => ByteSource::Derived(d),
+                    _ if escape => ByteSource::Escape,
+                    _ => ByteSource::Utf8,
+                };
+                derived::decode_bytes(source, &self.body[from..end], to)
+            }
+            Form::Utf16(o) => {
+                let units = units16(&self.body[2 * from..2 * end], scratch16);
+                let values = units.iter().map(|&u| o.read16(u)).collect();
+                derived::decode_units(values, to, escape)
+            }
+            Form::Utf32(o) => {
+                let values = values32(&self.body[4 * from..4 * end], o, scratch32);
+                rapidutf::utf32_to_string(values).map(|s| Decoded::Str(Cow::Owned(s))).map_err(
+                    |e| Derived {
+                        at: e.valid_up_to(),
+                        len: Some(1),
+                        message: e.kind().to_string(),
+                    },
+                )
+            }
+        }
+    }
+
+    /// The error `e` of units `[i..take]` as the whole input has it: an
+    /// error of byte input near the cut is judged again with the window's
+    /// look-ahead (the cut may have shortened it, or hidden what follows).
+    fn in_context(
+        &self,
+        i: usize,
+        e: Derived,
+        to: Form,
+        mode: ErrorMode,
+        scratch16: &mut Vec<u16>,
+        scratch32: &mut Vec<u32>,
+    ) -> Result<Derived, Fail> {
+        let at = i + e.at;
+        let near_cut = at + derived::MARGIN / 2 > self.take;
+        if self.last || self.form.unit() != 1 || !near_cut {
+            return Ok(e);
+        }
+        let end = self.body.len().min(at + 4 * derived::MARGIN);
+        match self.decode(at, end, to, mode, scratch16, scratch32) {
+            Err(again) if again.at == 0 => Ok(Derived { at: e.at, ..again }),
+            _ => Err(Fail::Internal("an error near a cut went away with more input")),
+        }
+    }
+}
+
+/// Encodes a decoded piece in form `to`.
+fn encode<'a>(decoded: &'a Decoded<'_>, to: Form, out: &'a mut Out) -> Result<Cow<'a, [u8]>, Fail> {
+    use rapidutf::derive as d;
+    let internal = |_| Fail::Internal("converting valid text failed");
+    Ok(match (decoded, to) {
+        (Decoded::Raw(bytes), _) => Cow::Borrowed(&bytes[..]),
+        (Decoded::Str(s), Form::Utf8 | Form::Derived(Derivative::Wtf8)) => {
+            Cow::Borrowed(s.as_bytes())
+        }
+        (Decoded::Str(s), Form::Derived(Derivative::Cesu8)) => d::utf8_to_cesu8(s),
+        (Decoded::Str(s), Form::Derived(Derivative::Mutf8)) => d::utf8_to_mutf8(s),
+        (Decoded::Str(s), Form::Utf16(_) | Form::Utf32(_)) => {
+            Cow::Borrowed(transcode(Src::U8(s.as_bytes()), to, out).map_err(internal)?)
+        }
+        (Decoded::Wide(units), Form::Utf16(o)) => {
+            out.units.clear();
+            out.units.extend(units.iter().map(|&u| match o {
+                Order::Le => u.to_le(),
+                Order::Be => u.to_be(),
+            }));
+            Cow::Borrowed(bytemuck::cast_slice(&out.units))
+        }
+        (Decoded::Wide(units), Form::Derived(Derivative::Wtf8)) => {
+            Cow::Owned(d::utf16_to_wtf8(units))
+        }
+        (Decoded::Wide(units), Form::Derived(Derivative::Mutf8)) => {
+            Cow::Owned(d::utf16_to_mutf8(units))
+        }
+        _ => return Err(Fail::Internal("no encoder for this output")),
+    })
 }
 
 /// Converts `src` (whose unit 0 is at byte `base` of the input, `unit`
@@ -465,7 +907,8 @@ fn convert(
             Ok(bytes) => return emit.write(bytes),
             Err(Stop::Internal(what)) => return Err(Fail::Internal(what)),
             Err(Stop::Invalid { at, len }) => match mode {
-                ErrorMode::Strict => {
+                // (surrogateescape conversions go to `Piece`.)
+                ErrorMode::Strict | ErrorMode::SurrogateEscape => {
                     return Err(match len {
                         None => Fail::Incomplete,
                         Some(_) => Fail::Illegal(base + ((i + at) * unit) as u64),
@@ -566,12 +1009,15 @@ enum Sink {
     Spool { memory: Vec<u8>, spill: Option<TempFile> },
     /// stdout in replace mode, or for input already validated.
     Stdout(BufWriter<io::Stdout>),
+    /// Nowhere: a dry run that only checks that the input converts.
+    Discard,
 }
 
 impl Sink {
-    /// The sink for `opts`; `checked`: the input is known to be valid.
-    fn open(opts: &Options, checked: bool) -> io::Result<Sink> {
-        Ok(match (&opts.output, opts.errors) {
+    /// The sink for `opts`; `hold_back`: stdout must be held back until
+    /// the conversion succeeded.
+    fn open(opts: &Options, hold_back: bool) -> io::Result<Sink> {
+        Ok(match (&opts.output, hold_back) {
             (Some(dest), _) => {
                 let dir = match dest.parent() {
                     Some(p) if !p.as_os_str().is_empty() => p,
@@ -581,9 +1027,7 @@ impl Sink {
                 let temp = TempFile::create(dir, &format!(".{name}"))?;
                 Sink::File { temp, dest: dest.clone() }
             }
-            (None, ErrorMode::Strict) if !checked => {
-                Sink::Spool { memory: Vec::new(), spill: None }
-            }
+            (None, _) if hold_back => Sink::Spool { memory: Vec::new(), spill: None },
             (None, _) => Sink::Stdout(BufWriter::with_capacity(1 << 20, io::stdout())),
         })
     }
@@ -592,6 +1036,7 @@ impl Sink {
         match self {
             Sink::File { temp, .. } => temp.write_all(bytes),
             Sink::Stdout(w) => w.write_all(bytes),
+            Sink::Discard => Ok(()),
             Sink::Spool { spill: Some(temp), .. } => temp.write_all(bytes),
             Sink::Spool { memory, spill } => {
                 if memory.len() + bytes.len() <= SPOOL_MEMORY {
@@ -620,6 +1065,7 @@ impl Sink {
                 Ok(())
             }
             Sink::Stdout(w) => w.flush(),
+            Sink::Discard => Ok(()),
             Sink::Spool { memory, spill } => {
                 let mut stdout = io::stdout().lock();
                 if let Some(temp) = spill {

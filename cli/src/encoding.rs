@@ -13,6 +13,12 @@
 //!   reader need not guess.
 //! - The explicit `le`/`be` names never add, detect or drop a BOM: a
 //!   U+FEFF at the start is an ordinary character, as in iconv.
+//! - `auto` (input only) picks UTF-8, UTF-16LE/BE or UTF-32LE/BE by the
+//!   BOM, which it drops, and is UTF-8 without one.
+//!
+//! The UTF-8 derivatives of [`rapidutf::derive`] are encodings too:
+//! `cesu-8`, `mutf-8` (also `modified-utf-8`, `java`), `wtf-8`, and, on
+//! input only, `utf8mb3` (MySQL's UTF-8 without supplementary characters).
 
 use std::fmt;
 
@@ -38,6 +44,31 @@ pub enum Encoding {
     Utf32(Order),
     /// UTF-32 with a byte-order mark (see the module docs).
     Utf32Bom,
+    /// Input only: UTF-8, UTF-16 or UTF-32 by the BOM, UTF-8 without one.
+    Auto,
+    /// A UTF-8 derivative.
+    Derived(Derivative),
+}
+
+/// The UTF-8 derivatives the tool reads and writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Derivative {
+    /// CESU-8: supplementary characters as 6-byte surrogate pairs.
+    Cesu8,
+    /// Java's Modified UTF-8: CESU-8 with U+0000 as `C0 80`, and lone
+    /// surrogates allowed.
+    Mutf8,
+    /// WTF-8: UTF-8 plus lone surrogates.
+    Wtf8,
+    /// MySQL's `utf8mb3`: UTF-8 without 4-byte sequences (input only).
+    Utf8mb3,
+}
+
+impl Derivative {
+    /// Whether the encoding can hold lone surrogates.
+    pub const fn holds_lone_surrogates(self) -> bool {
+        matches!(self, Derivative::Mutf8 | Derivative::Wtf8)
+    }
 }
 
 /// A concrete encoding form with its byte order settled: what the
@@ -50,10 +81,13 @@ pub enum Form {
     Utf16(Order),
     /// 32-bit units in the given byte order.
     Utf32(Order),
+    /// Bytes of a UTF-8 derivative.
+    Derived(Derivative),
 }
 
 /// The names accepted by [`Encoding::parse`], for help and error texts.
-pub const NAMES: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32";
+pub const NAMES: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, \
+auto, cesu-8, mutf-8, wtf-8, utf8mb3";
 
 impl Encoding {
     /// Parses an encoding name (see the module docs for the spelling rules).
@@ -71,8 +105,19 @@ impl Encoding {
             "utf32le" => Encoding::Utf32(Order::Le),
             "utf32be" => Encoding::Utf32(Order::Be),
             "utf32" => Encoding::Utf32Bom,
+            "auto" => Encoding::Auto,
+            "cesu8" => Encoding::Derived(Derivative::Cesu8),
+            "mutf8" | "modifiedutf8" | "java" => Encoding::Derived(Derivative::Mutf8),
+            "wtf8" => Encoding::Derived(Derivative::Wtf8),
+            "utf8mb3" => Encoding::Derived(Derivative::Utf8mb3),
             _ => return None,
         })
+    }
+
+    /// Whether this name can be an output encoding (`auto` and `utf8mb3`
+    /// cannot).
+    pub const fn is_output(self) -> bool {
+        !matches!(self, Encoding::Auto | Encoding::Derived(Derivative::Utf8mb3))
     }
 
     /// Settles the input form from the first bytes of the input.
@@ -83,6 +128,15 @@ impl Encoding {
     pub fn detect_input(self, head: &[u8]) -> (Form, usize) {
         match self {
             Encoding::Utf8 => (Form::Utf8, 0),
+            Encoding::Derived(d) => (Form::Derived(d), 0),
+            Encoding::Auto => match rapidutf::detect_bom(head) {
+                Some((rapidutf::Bom::Utf8, n)) => (Form::Utf8, n),
+                Some((rapidutf::Bom::Utf16Le, n)) => (Form::Utf16(Order::Le), n),
+                Some((rapidutf::Bom::Utf16Be, n)) => (Form::Utf16(Order::Be), n),
+                Some((rapidutf::Bom::Utf32Le, n)) => (Form::Utf32(Order::Le), n),
+                Some((rapidutf::Bom::Utf32Be, n)) => (Form::Utf32(Order::Be), n),
+                None => (Form::Utf8, 0),
+            },
             Encoding::Utf16(o) => (Form::Utf16(o), 0),
             Encoding::Utf32(o) => (Form::Utf32(o), 0),
             Encoding::Utf16Bom => match head {
@@ -99,9 +153,11 @@ impl Encoding {
     }
 
     /// The output form, and the BOM to write before the first character.
+    /// (`auto` is not an output encoding; it would be UTF-8.)
     pub fn output(self) -> (Form, &'static [u8]) {
         match self {
-            Encoding::Utf8 => (Form::Utf8, b""),
+            Encoding::Utf8 | Encoding::Auto => (Form::Utf8, b""),
+            Encoding::Derived(d) => (Form::Derived(d), b""),
             Encoding::Utf16(o) => (Form::Utf16(o), b""),
             Encoding::Utf32(o) => (Form::Utf32(o), b""),
             Encoding::Utf16Bom => (Form::Utf16(Order::Le), b"\xFF\xFE"),
@@ -120,6 +176,11 @@ impl fmt::Display for Encoding {
             Encoding::Utf32(Order::Le) => "utf-32le",
             Encoding::Utf32(Order::Be) => "utf-32be",
             Encoding::Utf32Bom => "utf-32",
+            Encoding::Auto => "auto",
+            Encoding::Derived(Derivative::Cesu8) => "cesu-8",
+            Encoding::Derived(Derivative::Mutf8) => "mutf-8",
+            Encoding::Derived(Derivative::Wtf8) => "wtf-8",
+            Encoding::Derived(Derivative::Utf8mb3) => "utf8mb3",
         })
     }
 }
@@ -128,7 +189,7 @@ impl Form {
     /// Bytes per code unit: 1, 2 or 4.
     pub const fn unit(self) -> usize {
         match self {
-            Form::Utf8 => 1,
+            Form::Utf8 | Form::Derived(_) => 1,
             Form::Utf16(_) => 2,
             Form::Utf32(_) => 4,
         }
@@ -173,6 +234,19 @@ pub fn values32<'a>(bytes: &'a [u8], order: Order, scratch: &'a mut Vec<u32>) ->
     scratch
 }
 
+impl Form {
+    /// The byte-order mark (U+FEFF) in this form.
+    pub const fn bom(self) -> &'static [u8] {
+        match self {
+            Form::Utf8 | Form::Derived(_) => b"\xEF\xBB\xBF",
+            Form::Utf16(Order::Le) => b"\xFF\xFE",
+            Form::Utf16(Order::Be) => b"\xFE\xFF",
+            Form::Utf32(Order::Le) => b"\xFF\xFE\x00\x00",
+            Form::Utf32(Order::Be) => b"\x00\x00\xFE\xFF",
+        }
+    }
+}
+
 impl Order {
     /// The byte order of the machine.
     #[cfg(target_endian = "little")]
@@ -205,6 +279,13 @@ mod tests {
             ("UTF-32LE", Encoding::Utf32(Order::Le)),
             ("utf32be", Encoding::Utf32(Order::Be)),
             ("UTF-32", Encoding::Utf32Bom),
+            ("Auto", Encoding::Auto),
+            ("CESU-8", Encoding::Derived(Derivative::Cesu8)),
+            ("mutf8", Encoding::Derived(Derivative::Mutf8)),
+            ("Modified-UTF-8", Encoding::Derived(Derivative::Mutf8)),
+            ("java", Encoding::Derived(Derivative::Mutf8)),
+            ("WTF-8", Encoding::Derived(Derivative::Wtf8)),
+            ("utf8mb3", Encoding::Derived(Derivative::Utf8mb3)),
         ] {
             assert_eq!(Encoding::parse(name), Some(enc), "{name}");
             assert_eq!(Encoding::parse(&enc.to_string()), Some(enc));
@@ -227,6 +308,19 @@ mod tests {
         // An explicit byte order keeps the BOM as a character.
         let le = Encoding::Utf16(Order::Le);
         assert_eq!(le.detect_input(b"\xFF\xFE"), (Form::Utf16(Order::Le), 0));
+        // `auto` goes by the BOM, and is UTF-8 without one.
+        let auto = Encoding::Auto;
+        assert_eq!(auto.detect_input(b"\xEF\xBB\xBFa"), (Form::Utf8, 3));
+        assert_eq!(auto.detect_input(b"\xFE\xFF\x00a"), (Form::Utf16(Order::Be), 2));
+        assert_eq!(auto.detect_input(b"\xFF\xFEa\x00"), (Form::Utf16(Order::Le), 2));
+        assert_eq!(auto.detect_input(b"\xFF\xFE\x00\x00"), (Form::Utf32(Order::Le), 4));
+        assert_eq!(auto.detect_input(b"\x00\x00\xFE\xFF"), (Form::Utf32(Order::Be), 4));
+        assert_eq!(auto.detect_input(b"ab"), (Form::Utf8, 0));
+        // Each form's BOM is U+FEFF in that form.
+        for form in [Form::Utf8, Form::Utf16(Order::Le), Form::Utf32(Order::Be)] {
+            let (detected, n) = auto.detect_input(form.bom());
+            assert_eq!((detected, n), (form, form.bom().len()));
+        }
     }
 
     #[test]

@@ -17,6 +17,13 @@
 //! contiguous with what follows, without copying anything itself.
 //!
 //! Memory stays bounded by the one buffer, whatever the input size.
+//!
+//! # Testing knob
+//!
+//! The environment variable `RAPIDUTF_CLI_WINDOW` (a byte count, at least
+//! [`MIN_WINDOW`]) replaces both buffer sizes, so that tests can put
+//! window boundaries at every position of a small input. It changes
+//! nothing but speed: results never depend on where windows are cut.
 
 use crate::progress::Progress;
 use std::ffi::OsString;
@@ -33,6 +40,19 @@ pub const STREAM_CHUNK: usize = 256 << 10;
 /// The buffer size for regular files (4 MiB): large reads keep the
 /// per-call overhead negligible.
 pub const FILE_WINDOW: usize = 4 << 20;
+
+/// The smallest window `RAPIDUTF_CLI_WINDOW` may ask for (64 bytes):
+/// the consumers leave up to a few dozen bytes of a window for the next.
+pub const MIN_WINDOW: usize = 64;
+
+/// The window size `RAPIDUTF_CLI_WINDOW` asks for, if set and valid.
+fn window_override() -> Option<usize> {
+    static WINDOW: std::sync::OnceLock<Option<usize>> = std::sync::OnceLock::new();
+    *WINDOW.get_or_init(|| {
+        let v = std::env::var("RAPIDUTF_CLI_WINDOW").ok()?;
+        v.trim().parse::<usize>().ok().map(|n| n.max(MIN_WINDOW))
+    })
+}
 
 /// One input operand: a file, or stdin (no operand, or `-`).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -216,6 +236,7 @@ impl Reader {
 
 impl Source {
     fn new(read: Origin, window: usize) -> Source {
+        let window = window_override().unwrap_or(window);
         Source { read, buf: vec![0u32; window.div_ceil(4)], start: 0, end: 0, eof: false }
     }
 }

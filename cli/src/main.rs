@@ -1,9 +1,11 @@
 //! `rapidutf`, the command-line face of the rapidutf library.
 //!
 //! - `rapidutf validate [FILE...]`: isutf8-compatible UTF-8 validation
-//!   (and UTF-16/UTF-32 with `--encoding`), see [`validate`].
+//!   (and UTF-16/UTF-32 or a UTF-8 derivative with `--encoding`), see
+//!   [`validate`].
 //! - `rapidutf convert -f FROM -t TO [-o OUT] [FILE]`: iconv-style
-//!   conversion, see [`convert`].
+//!   conversion between UTF-8, UTF-16, UTF-32 and the UTF-8 derivatives
+//!   (`--errors`, `--bom`), see [`convert`].
 //! - `rapidutf count [FILE...]`: bytes, code points and UTF-16 units, see
 //!   [`count`].
 //! - `rapidutf bench [FILE...]`: throughput of every kernel, see [`mod@bench`].
@@ -17,6 +19,7 @@ mod args;
 mod bench;
 mod convert;
 mod count;
+mod derived;
 mod encoding;
 mod input;
 mod position;

@@ -44,6 +44,18 @@ impl LineCol {
         }
     }
 
+    /// Moves past valid text in a UTF-8 derivative (generalized UTF-8,
+    /// where `C0 80` and each encoded surrogate count as one character and
+    /// an encoded surrogate pair as one). `text` must not split a pair.
+    pub fn advance_derived(&mut self, text: &[u8]) {
+        self.advance_utf8(text);
+        let line = match text.iter().rposition(|&b| b == b'\n') {
+            Some(last) => &text[last + 1..],
+            None => text,
+        };
+        self.column -= encoded_pairs(line);
+    }
+
     /// Moves past valid UTF-16 `units` given in memory order `read`.
     pub fn advance_utf16(&mut self, units: &[u16], read: impl Fn(u16) -> u16) {
         for &u in units {
@@ -81,6 +93,24 @@ impl LineCol {
     pub fn char(&self) -> u64 {
         self.column + 1
     }
+}
+
+/// The number of encoded surrogate pairs (`ED A0..AF xx ED B0..BF xx`) in
+/// `text`.
+fn encoded_pairs(text: &[u8]) -> u64 {
+    let mut n = 0;
+    let mut i = 0;
+    while let Some(p) = text[i..].iter().position(|&b| b == 0xED) {
+        let at = i + p;
+        match text.get(at..at + 6) {
+            Some([0xED, 0xA0..=0xAF, _, 0xED, 0xB0..=0xBF, _]) => {
+                n += 1;
+                i = at + 6;
+            }
+            _ => i = at + 1,
+        }
+    }
+    n
 }
 
 fn count_newlines(text: &[u8]) -> u64 {
@@ -160,6 +190,17 @@ mod tests {
         p32.advance_utf32(&values);
         assert_eq!(p16, LineCol::of_utf8(text.as_bytes()));
         assert_eq!(p32, LineCol::of_utf8(text.as_bytes()));
+    }
+
+    #[test]
+    fn derived_columns_count_pairs_and_c0_80_once() {
+        // a, NUL as C0 80, U+1F600 as a pair, a lone high surrogate, b.
+        let mut p = LineCol::default();
+        p.advance_derived(b"x\na\xC0\x80\xED\xA0\xBD\xED\xB8\x80\xED\xA0\x80b");
+        assert_eq!((p.line(), p.char()), (2, 6));
+        let mut q = LineCol::default();
+        q.advance_derived(b"\xED\xA0\xBD\xED\xB8\x80\n\xED\xA0\xBD\xED\xB8\x80");
+        assert_eq!((q.line(), q.char()), (2, 2));
     }
 
     #[test]

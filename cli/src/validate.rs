@@ -1,26 +1,41 @@
-//! `rapidutf validate`: isutf8-compatible validation, plus UTF-16/UTF-32.
+//! `rapidutf validate`: isutf8-compatible validation, plus UTF-16/UTF-32
+//! and the UTF-8 derivatives.
 //!
 //! The scanners here read an input window by window (see
 //! [`crate::input`]) and find its first error with its exact position,
 //! whatever the window boundaries:
 //!
-//! - **UTF-8**: each window goes to [`rapidutf::validate_utf8`]. A
-//!   [`Truncated`](rapidutf::Utf8ErrorKind::Truncated) error (`error_len()
-//!   == None`) at the end of a window that is not the last is no error: its
-//!   at most 3 bytes stay unconsumed and start the next window.
+//! - **UTF-8**: every new byte goes to one [`Utf8Validator`], which
+//!   validates each window in bulk with the active SIMD kernel and carries
+//!   a character split between windows (at most 3 bytes). Those bytes are
+//!   also left unconsumed in the reader, so that the valid text is handed
+//!   on (to line counting, and to `count`) in whole characters.
 //! - **UTF-16**: whole units go to `validate_utf16le`/`be`; an odd byte,
 //!   or a high surrogate in the last unit of a window, is carried likewise.
 //! - **UTF-32**: whole units go to [`rapidutf::validate_utf32`].
+//! - **Derivatives** (CESU-8, Modified UTF-8, WTF-8, `utf8mb3`): the
+//!   library's whole-buffer validator checks each window; only its errors
+//!   before a safe cut near the window's end are final (see
+//!   [`crate::derived::safe_cut`]), and the bytes after the cut start the
+//!   next window, so a surrogate pair or a look-ahead is never split.
+//! - **`auto`**: UTF-8, UTF-16 or UTF-32 by the BOM, UTF-8 without one.
+//!
+//! A UTF-8 BOM (`EF BB BF`) is valid UTF-8 and accepted as such. Byte
+//! offsets count it like any other bytes; the character column does not
+//! (it is a signature, not text), as for the BOM that `utf-16`/`utf-32`
+//! detect and skip.
 //!
 //! Line and column are counted incrementally over the valid text of
 //! streamed input; for a regular file they are computed only when there is
 //! an error, in a second pass over the valid prefix, so valid files cost
 //! nothing extra.
 
-use crate::encoding::{units16, values32, Encoding, Form, Order};
+use crate::derived::{self, safe_cut, Derived};
+use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
 use crate::input::{InputName, Reader};
 use crate::position::{LineCol, Problem};
 use crate::Status;
+use rapidutf::stream::Utf8Validator;
 use rapidutf::{Utf16ErrorKind, Utf8ErrorKind};
 use std::io::{self, Write};
 
@@ -84,14 +99,27 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
 ///
 /// A read error of the input.
 pub fn scan(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Problem>> {
+    let encoding = match encoding {
+        Encoding::Auto => {
+            // Peek at the first window (nothing is consumed) for a BOM.
+            let w = reader.fill()?;
+            match Encoding::Auto.detect_input(&w.bytes[..w.bytes.len().min(4)]).0 {
+                Form::Utf16(_) => Encoding::Utf16Bom,
+                Form::Utf32(_) => Encoding::Utf32Bom,
+                _ => Encoding::Utf8,
+            }
+        }
+        e => e,
+    };
     match encoding {
         Encoding::Utf8 => scan_utf8(reader, |_| {}),
+        Encoding::Derived(d) => scan_derived(reader, d),
         _ => scan_wide(reader, encoding),
     }
 }
 
 /// Finds the first error of a UTF-8 input; `on_valid` sees the whole valid
-/// prefix, in order, in pieces.
+/// prefix, in order, in pieces that end at character boundaries.
 ///
 /// # Errors
 ///
@@ -104,27 +132,39 @@ pub fn scan_utf8(
     // pass; a stream must count as it goes.
     let lazy = reader.rewindable();
     let mut pos = LineCol::default();
+    let mut validator = Utf8Validator::new();
+    // Stream bytes handed to the validator so far. The window starts with
+    // the (at most 3) bytes it holds of an incomplete character, which
+    // are left unconsumed so that `on_valid` gets whole characters.
+    let mut pushed = 0u64;
     loop {
         let w = reader.fill()?;
         let (offset, last) = (w.offset, w.last);
-        let (valid, bad) = match rapidutf::validate_utf8(w.bytes) {
-            Ok(_) => (w.bytes.len(), None),
-            // The window ends inside a character that the next may finish.
-            Err(e) if e.error_len().is_none() && !last => (e.valid_up_to(), None),
-            Err(e) => (e.valid_up_to(), Some(e.kind())),
-        };
-        on_valid(&w.bytes[..valid]);
-        if !lazy {
-            pos.advance_utf8(&w.bytes[..valid]);
+        let fresh = &w.bytes[usize::try_from(pushed - offset).unwrap_or(0)..];
+        pushed += fresh.len() as u64;
+        let mut result = validator.push(fresh);
+        if last {
+            result = result.and(std::mem::take(&mut validator).finish());
         }
-        reader.consume(valid);
+        let (valid_end, bad) = match result {
+            Ok(()) if last => (offset + w.bytes.len() as u64, None),
+            Ok(()) => (validator.valid_up_to() as u64, None),
+            Err(e) => (e.valid_up_to() as u64, Some(e.kind())),
+        };
+        let n = usize::try_from(valid_end - offset).unwrap_or(usize::MAX);
+        let valid = &w.bytes[..n];
+        on_valid(valid);
+        if !lazy {
+            pos.advance_utf8(text_of(valid, offset));
+        }
+        reader.consume(n);
         if let Some(kind) = bad {
-            let byte = offset + valid as u64;
             if lazy {
-                pos = line_col_at(reader, byte)?;
+                pos = line_col_at(reader, valid_end, false)?;
             }
             let incomplete = kind == Utf8ErrorKind::Truncated;
-            return Ok(Some(Problem { byte, at: pos, message: kind.to_string(), incomplete }));
+            let message = kind.to_string();
+            return Ok(Some(Problem { byte: valid_end, at: pos, message, incomplete }));
         }
         if last {
             return Ok(None);
@@ -132,24 +172,69 @@ pub fn scan_utf8(
     }
 }
 
-/// The line and column of byte `byte` of a rewindable UTF-8 input whose
-/// first `byte` bytes are valid: a second pass over them.
-fn line_col_at(reader: &mut Reader, byte: u64) -> io::Result<LineCol> {
+/// `piece` (at input offset `offset`) without a UTF-8 BOM that starts the
+/// input: what the character column counts.
+fn text_of(piece: &[u8], offset: u64) -> &[u8] {
+    match piece.strip_prefix(Form::Utf8.bom()) {
+        Some(rest) if offset == 0 => rest,
+        _ => piece,
+    }
+}
+
+/// Finds the first error of an input in a UTF-8 derivative.
+fn scan_derived(reader: &mut Reader, d: Derivative) -> io::Result<Option<Problem>> {
+    let lazy = reader.rewindable();
+    let mut pos = LineCol::default();
+    loop {
+        let w = reader.fill()?;
+        let (offset, last) = (w.offset, w.last);
+        // Errors are final only before the cut: they are then judged with
+        // all the look-ahead they need.
+        let end = if last { w.bytes.len() } else { safe_cut(w.bytes) };
+        let bad = match derived::validate(d, w.bytes) {
+            Err(e) if last || e.at < end => Some(e),
+            _ => None,
+        };
+        let n = bad.as_ref().map_or(end, |e| e.at);
+        if !lazy {
+            pos.advance_derived(text_of(&w.bytes[..n], offset));
+        }
+        reader.consume(n);
+        if let Some(Derived { len, message, .. }) = bad {
+            let byte = offset + n as u64;
+            if lazy {
+                pos = line_col_at(reader, byte, true)?;
+            }
+            return Ok(Some(Problem { byte, at: pos, message, incomplete: len.is_none() }));
+        }
+        if last {
+            return Ok(None);
+        }
+    }
+}
+
+/// The line and column of byte `byte` of a rewindable input whose first
+/// `byte` bytes are valid UTF-8 (or, with `derived`, valid in a UTF-8
+/// derivative, where a surrogate pair is one character): a second pass
+/// over them.
+fn line_col_at(reader: &mut Reader, byte: u64, derived: bool) -> io::Result<LineCol> {
     let mut pos = LineCol::default();
     reader.rewind()?;
     loop {
         let w = reader.fill()?;
-        let want = usize::try_from(byte - w.offset).unwrap_or(usize::MAX).min(w.bytes.len());
-        // Stop the piece at a character boundary; the rest comes again at
-        // the start of the next window.
-        let mut n = want;
-        while n > 0 && n < w.bytes.len() && (w.bytes[n] as i8) < -0x40 {
-            n -= 1;
+        let want = usize::try_from(byte - w.offset).unwrap_or(usize::MAX);
+        // Stop the piece where no character (or pair) is split; the rest
+        // comes again at the start of the next window.
+        let done = want <= w.bytes.len() || w.last;
+        let n = if done { want.min(w.bytes.len()) } else { safe_cut(w.bytes) };
+        let text = text_of(&w.bytes[..n], w.offset);
+        if derived {
+            pos.advance_derived(text);
+        } else {
+            pos.advance_utf8(text);
         }
-        let last = w.last || w.offset + n as u64 == byte;
-        pos.advance_utf8(&w.bytes[..n]);
         reader.consume(n);
-        if last {
+        if done {
             return Ok(pos);
         }
     }
@@ -212,7 +297,7 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                 pos.advance_utf32(&values[..valid]);
                 (4 * valid, bad)
             }
-            Form::Utf8 => unreachable!("UTF-8 input goes to scan_utf8"),
+            Form::Utf8 | Form::Derived(_) => unreachable!("byte-based input goes elsewhere"),
         };
         let consumed = skip + valid_bytes;
         reader.consume(consumed);

@@ -201,6 +201,46 @@ mod out {
         err
     }
 
+    /// Converts native-endian UTF-16 to UTF-8, handing each unit the
+    /// transcoder rejects (a lone surrogate, positioned in `src`) to
+    /// `lone`, which writes its bytes (at most 3) into the slice it gets
+    /// and returns how many, or fails.
+    ///
+    /// One buffer of `3 * src.len()` bytes serves the whole conversion
+    /// (each unit, lone or not, takes at most 3 bytes), so the time is
+    /// linear however many lone surrogates there are. (Calling
+    /// [`push_utf8_prefix`] once per lone surrogate would size and zero a
+    /// buffer for the whole rest of the input each time.)
+    pub(crate) fn utf16_to_utf8_with<E>(
+        src: &[u16],
+        mut lone: impl FnMut(crate::Utf16Error, &mut [u8]) -> Result<usize, E>,
+    ) -> Result<Vec<u8>, E> {
+        let mut out = alloc::vec![0u8; 3 * src.len()];
+        let (mut i, mut o) = (0, 0);
+        while i < src.len() {
+            let e = match crate::utf16_to_utf8(&src[i..], &mut out[o..]) {
+                Ok(n) => {
+                    o += n;
+                    break;
+                }
+                Err(TranscodeError::Invalid(e)) => e,
+                Err(e) => unreachable!("{e:?} converting UTF-16 into 3 bytes per unit"),
+            };
+            // The output past the valid prefix is unspecified: convert the
+            // prefix again.
+            let v = e.valid_up_to();
+            match crate::utf16_to_utf8(&src[i..i + v], &mut out[o..]) {
+                Ok(n) => o += n,
+                Err(e) => unreachable!("{e:?} converting a valid prefix"),
+            }
+            i += v;
+            o += lone(crate::Utf16Error::new(i, e.kind()), &mut out[o..o + 3])?;
+            i += 1;
+        }
+        out.truncate(o);
+        Ok(out)
+    }
+
     /// Appends a code point (surrogates included) in generalized UTF-8.
     pub(crate) fn push_generalized(out: &mut Vec<u8>, c: u32) {
         if c < 0x80 {

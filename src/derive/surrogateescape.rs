@@ -44,7 +44,7 @@ pub use alloc_api::*;
 
 #[cfg(feature = "alloc")]
 mod alloc_api {
-    use crate::derive::out::push_utf8_prefix;
+    use crate::derive::out::{push_utf8_prefix, utf16_to_utf8_with};
     use crate::derive::scan::{find_unit, is_high};
     use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
     use alloc::vec;
@@ -131,17 +131,13 @@ mod alloc_api {
     /// assert_eq!(encode_surrogateescape(&[0x61, 0xDC7F]).unwrap_err().valid_up_to(), 1);
     /// ```
     pub fn encode_surrogateescape(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
-        let mut out = Vec::with_capacity(src.len());
-        let mut i = 0;
-        while let Some(e) = push_utf8_prefix(&mut out, &src[i..]) {
-            i += e.valid_up_to();
-            match src[i] {
-                u @ 0xDC80..=0xDCFF => out.push(u as u8),
-                _ => return Err(Utf16Error::new(i, e.kind())),
+        utf16_to_utf8_with(src, |e, out| match src[e.valid_up_to()] {
+            u @ 0xDC80..=0xDCFF => {
+                out[0] = u as u8;
+                Ok(1)
             }
-            i += 1;
-        }
-        Ok(out)
+            _ => Err(e),
+        })
     }
 
     /// Encodes native-endian UTF-16 as UTF-8 with MirBSD's OPTU-8

@@ -108,7 +108,7 @@ pub use alloc_api::*;
 #[cfg(feature = "alloc")]
 mod alloc_api {
     use super::*;
-    use crate::derive::out::{push_generalized, push_utf16, push_utf8_prefix};
+    use crate::derive::out::{push_generalized, push_utf16, utf16_to_utf8_with};
     use alloc::vec::Vec;
 
     /// Decodes WTF-8 to native-endian UTF-16 (potentially ill-formed: the
@@ -155,14 +155,18 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn utf16_to_wtf8(src: &[u16]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(src.len() + src.len() / 2);
-        let mut i = 0;
-        while let Some(e) = push_utf8_prefix(&mut out, &src[i..]) {
-            i += e.valid_up_to();
-            push_generalized(&mut out, u32::from(src[i]));
-            i += 1;
+        let written = utf16_to_utf8_with(src, |e, out| {
+            // A lone surrogate, in generalized UTF-8's 3-byte form.
+            let u = src[e.valid_up_to()];
+            out[0] = 0xE0 | (u >> 12) as u8;
+            out[1] = 0x80 | ((u >> 6) & 0x3F) as u8;
+            out[2] = 0x80 | (u & 0x3F) as u8;
+            Ok::<_, core::convert::Infallible>(3)
+        });
+        match written {
+            Ok(out) => out,
+            Err(never) => match never {},
         }
-        out
     }
 
     /// Appends WTF-8 `src` to WTF-8 `dst`, as the WTF-8 specification's
