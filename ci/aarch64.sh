@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Cross-compiles rapidutf's test suite for aarch64-unknown-linux-gnu and
 # runs it under qemu-aarch64, with the NEON kernel required
-# (RAPIDUTF_REQUIRE_KERNELS=scalar,neon): on aarch64 Linux NEON is part of
+# (RAPIDUTF_REQUIRE_KERNELS=scalar,neon,portable): on aarch64 Linux NEON is part of
 # the base ISA, so a build that does not report it is a detection bug.
 #
 # Toolchain: rustup's target std for the stable toolchain (the project's
@@ -13,7 +13,7 @@
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
-#   RAPIDUTF_EXPECT_PORTABLE 1 to require the portable kernel as well
+#   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
 # Extra arguments go to `cargo test` (after the defaults below).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -21,7 +21,7 @@ cd "$ROOT"
 
 target=aarch64-unknown-linux-gnu
 require=scalar,neon
-[[ ${RAPIDUTF_EXPECT_PORTABLE:-0} == 1 ]] && require+=,portable
+[[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && require+=,portable
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 
 apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user

@@ -9,10 +9,13 @@
 #
 # Usage: ci/host-kernels.sh [CPUINFO_FILE]   (default /proc/cpuinfo)
 #
-# `portable` is not listed: it is the fallback for targets without a
-# dedicated kernel, so whether it exists is a property of the build, not of
-# the CPU. Set RAPIDUTF_EXPECT_PORTABLE=1 to append it when the library
-# promises it on this target.
+# `portable` (SIMD over the `wide` crate) is built for every target and
+# needs no CPU feature, so it is listed too; RAPIDUTF_EXPECT_PORTABLE=0
+# leaves it out.
+#
+# AVX-512: the kernel needs F, BW and VBMI (src/arch/x86_64/avx512) and
+# the Kernel docs promise VL; every CPU with VBMI has VL, so requiring all
+# four matches the library on real hardware. Keep in sync with the kernel.
 set -euo pipefail
 
 cpuinfo=${1:-/proc/cpuinfo}
@@ -36,13 +39,13 @@ case $arch in
         # AVX needs the OS to save the YMM/ZMM state too; Linux lists `avx`
         # only when it does, and `avx2` in cpuinfo implies the same here.
         has avx2 && kernels+=(avx2)
-        has avx512f && has avx512bw && has avx512vl && kernels+=(avx512)
+        has avx512f && has avx512bw && has avx512vl && has avx512vbmi && kernels+=(avx512)
         ;;
     aarch64)
         # NEON (`asimd`) is mandatory on aarch64 Linux; check anyway.
         has asimd && kernels+=(neon)
         ;;
 esac
-[[ ${RAPIDUTF_EXPECT_PORTABLE:-0} == 1 ]] && kernels+=(portable)
+[[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && kernels+=(portable)
 
 (IFS=,; echo "${kernels[*]}")

@@ -3,8 +3,8 @@
 # instruction sets, proving that runtime dispatch never executes an
 # instruction the CPU does not have:
 #
-#   qemu-x86_64 -cpu Nehalem  (SSE4.2, no AVX)     RAPIDUTF_REQUIRE_KERNELS=scalar,sse42
-#   qemu-x86_64 -cpu Haswell  (AVX2, no AVX-512)   RAPIDUTF_REQUIRE_KERNELS=scalar,sse42,avx2
+#   qemu-x86_64 -cpu Nehalem  (SSE4.2, no AVX)     RAPIDUTF_REQUIRE_KERNELS=scalar,sse42,portable
+#   qemu-x86_64 -cpu Haswell  (AVX2, no AVX-512)   RAPIDUTF_REQUIRE_KERNELS=scalar,sse42,avx2,portable
 #
 # The test binaries are built once, natively, for the baseline x86_64
 # target (RUSTFLAGS pinned empty: never target-cpu=native), then each runs
@@ -14,7 +14,7 @@
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
 #   QEMU_X86_CPUS            models to run (default "Nehalem Haswell")
-#   RAPIDUTF_EXPECT_PORTABLE 1 to require the portable kernel as well
+#   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
 #   CARGO_TARGET_DIR         honoured (default target/)
 # Extra arguments are passed to every test binary (e.g. a name filter).
 #
@@ -29,7 +29,7 @@ pin_baseline_rustflags
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 target_dir=${CARGO_TARGET_DIR:-$ROOT/target}
 extra=""
-[[ ${RAPIDUTF_EXPECT_PORTABLE:-0} == 1 ]] && extra=",portable"
+[[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && extra=",portable"
 
 # The kernels each model must expose (the library's detection is checked
 # against this, not trusted), and the probe that must trap on it.
