@@ -57,4 +57,7 @@ export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
 export RAPIDUTF_REQUIRE_KERNELS=$require
 log "cargo test -p rapidutf --target $target (RAPIDUTF_REQUIRE_KERNELS=$require)"
-timed "aarch64 tests" "${cargo[@]}" test -p rapidutf --target "$target" --lib --tests --no-fail-fast "$@"
+# Optimised (debug assertions and overflow checks stay on): unoptimised
+# intrinsics code runs many times slower under emulation.
+timed "aarch64 tests" "${cargo[@]}" test -p rapidutf --target "$target" --lib --tests \
+    --no-fail-fast --config profile.dev.opt-level=2 "$@"

@@ -63,9 +63,13 @@ for cpu in "${cpus[@]}"; do
     echo "qemu -cpu $cpu: detects [$got], traps [${TRAPS[$cpu]}]" >&2
 done
 
-log "building the test binaries (baseline x86_64, RUSTFLAGS='')"
+log "building the test binaries (baseline x86_64, RUSTFLAGS='', opt-level 2)"
+# Optimised (debug assertions and overflow checks stay on): unoptimised
+# intrinsics code runs many times slower under emulation. A target dir of
+# its own, so the profile change does not evict the normal test build.
 mapfile -t bins < <(
-    cargo test -p rapidutf --lib --tests --no-run --message-format=json |
+    cargo test -p rapidutf --lib --tests --no-run --message-format=json \
+        --config profile.dev.opt-level=2 --target-dir "$target_dir/qemu-x86" |
         python3 -c '
 import json, sys
 for line in sys.stdin:
