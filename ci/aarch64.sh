@@ -16,6 +16,7 @@
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
 # Extra arguments go to `cargo test` (after the defaults below).
 set -euo pipefail
+# shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 

@@ -13,6 +13,7 @@
 #   ASAN_OPTIONS    passed through (default detect_leaks=1)
 # Extra arguments go to `cargo test`.
 set -euo pipefail
+# shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 

@@ -17,6 +17,7 @@
 #   FUZZ_TARGETS   targets to run (default: all three)
 #   FUZZ_MAX_LEN   libFuzzer -max_len (default 4096)
 set -euo pipefail
+# shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 

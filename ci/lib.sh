@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Shared by the ci/*.sh scripts (source it; not executable on its own).
 #
 # Every script installs what it needs, idempotently, so it works on a

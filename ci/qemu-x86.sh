@@ -20,6 +20,7 @@
 #
 # Exit status: non-zero if any run fails.
 set -euo pipefail
+# shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 ulimit -c 0 # qemu would otherwise write a core file for the SIGILL probes

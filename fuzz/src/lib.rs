@@ -434,27 +434,75 @@ pub fn check_roundtrip(data: &[u8]) {
     utf32_input(&s32);
 }
 
+/// The UTF-16 functions of one byte order (`utf16` native, `utf16le`,
+/// `utf16be`), and how units are stored in it.
+struct Order16 {
+    name: &'static str,
+    /// A value to a unit as stored.
+    store: fn(u16) -> u16,
+    /// A unit as stored to its value.
+    value: fn(u16) -> u16,
+    to16: Transcoder<u8, u16, Utf8Error>,
+    from16: Transcoder<u16, u8, Utf16Error>,
+    validate: fn(&[u16]) -> Result<(), Utf16Error>,
+    to_string: fn(&[u16]) -> Result<String, Utf16Error>,
+    lossy: fn(&[u16]) -> String,
+    len8: fn(&[u16]) -> usize,
+}
+
+impl Order16 {
+    const ALL: [Order16; 3] = [
+        Order16 {
+            name: "utf16",
+            store: |u| u,
+            value: |u| u,
+            to16: rapidutf::utf8_to_utf16,
+            from16: rapidutf::utf16_to_utf8,
+            validate: rapidutf::validate_utf16,
+            to_string: rapidutf::utf16_to_string,
+            lossy: rapidutf::utf16_to_string_lossy,
+            len8: rapidutf::utf8_len_from_utf16,
+        },
+        Order16 {
+            name: "utf16le",
+            store: u16::to_le,
+            value: u16::from_le,
+            to16: rapidutf::utf8_to_utf16le,
+            from16: rapidutf::utf16le_to_utf8,
+            validate: rapidutf::validate_utf16le,
+            to_string: rapidutf::utf16le_to_string,
+            lossy: rapidutf::utf16le_to_string_lossy,
+            len8: rapidutf::utf8_len_from_utf16le,
+        },
+        Order16 {
+            name: "utf16be",
+            store: u16::to_be,
+            value: u16::from_be,
+            to16: rapidutf::utf8_to_utf16be,
+            from16: rapidutf::utf16be_to_utf8,
+            validate: rapidutf::validate_utf16be,
+            to_string: rapidutf::utf16be_to_string,
+            lossy: rapidutf::utf16be_to_string_lossy,
+            len8: rapidutf::utf8_len_from_utf16be,
+        },
+    ];
+}
+
 fn roundtrip_valid(s: &str) {
     let b = s.as_bytes();
     let want16: Vec<u16> = s.encode_utf16().collect();
     let want32: Vec<u32> = s.chars().map(u32::from).collect();
 
     // UTF-8 -> UTF-16 -> UTF-8, in each byte order.
-    type To16 = Transcoder<u8, u16, Utf8Error>;
-    type From16 = Transcoder<u16, u8, Utf16Error>;
-    let orders: [(&str, To16, From16, fn(u16) -> u16); 3] = [
-        ("ne", rapidutf::utf8_to_utf16, rapidutf::utf16_to_utf8, |u| u),
-        ("le", rapidutf::utf8_to_utf16le, rapidutf::utf16le_to_utf8, u16::to_le),
-        ("be", rapidutf::utf8_to_utf16be, rapidutf::utf16be_to_utf8, u16::to_be),
-    ];
-    for (order, to16, from16, store) in orders {
+    for o in Order16::ALL {
         let mut u16s = vec![0u16; b.len()];
-        let n = to16(b, &mut u16s).unwrap_or_else(|e| panic!("utf8_to_utf16{order}: {e:?}"));
-        let stored: Vec<u16> = want16.iter().map(|&u| store(u)).collect();
-        assert_eq!(&u16s[..n], &stored[..], "utf8_to_utf16{order}");
+        let n = (o.to16)(b, &mut u16s).unwrap_or_else(|e| panic!("utf8_to_{}: {e:?}", o.name));
+        let stored: Vec<u16> = want16.iter().map(|&u| (o.store)(u)).collect();
+        assert_eq!(&u16s[..n], &stored[..], "utf8_to_{}", o.name);
         let mut back = vec![0u8; 3 * n];
-        let m = from16(&u16s[..n], &mut back).unwrap_or_else(|e| panic!("utf16{order}: {e:?}"));
-        assert_eq!(&back[..m], b, "utf16{order}_to_utf8");
+        let m = (o.from16)(&u16s[..n], &mut back)
+            .unwrap_or_else(|e| panic!("{}_to_utf8: {e:?}", o.name));
+        assert_eq!(&back[..m], b, "{}_to_utf8", o.name);
     }
 
     // UTF-8 -> UTF-32 -> UTF-8.
@@ -533,37 +581,7 @@ fn utf8_lengths_any(data: &[u8]) {
 }
 
 fn utf16_input(s16: &[u16]) {
-    type Validate16 = fn(&[u16]) -> Result<(), Utf16Error>;
-    type ToString16 = fn(&[u16]) -> Result<String, Utf16Error>;
-    type Lossy16 = fn(&[u16]) -> String;
-    type Len16 = fn(&[u16]) -> usize;
-    let orders: [(&str, fn(u16) -> u16, Validate16, ToString16, Lossy16, Len16); 3] = [
-        (
-            "utf16",
-            |u| u,
-            rapidutf::validate_utf16,
-            rapidutf::utf16_to_string,
-            rapidutf::utf16_to_string_lossy,
-            rapidutf::utf8_len_from_utf16,
-        ),
-        (
-            "utf16le",
-            u16::from_le,
-            rapidutf::validate_utf16le,
-            rapidutf::utf16le_to_string,
-            rapidutf::utf16le_to_string_lossy,
-            rapidutf::utf8_len_from_utf16le,
-        ),
-        (
-            "utf16be",
-            u16::from_be,
-            rapidutf::validate_utf16be,
-            rapidutf::utf16be_to_string,
-            rapidutf::utf16be_to_string_lossy,
-            rapidutf::utf8_len_from_utf16be,
-        ),
-    ];
-    for (who, value, validate, to_string, lossy, len8) in orders {
+    for Order16 { name: who, value, validate, to_string, lossy, len8, .. } in Order16::ALL {
         let values: Vec<u16> = s16.iter().map(|&u| value(u)).collect();
         let decoded = decode_utf16(s16, value);
         match (&decoded.error, validate(s16), to_string(s16)) {
