@@ -16,6 +16,9 @@
 # is idle. The report records the load average before and after.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+# shellcheck source=ci/lib.sh
+source "$here/../ci/lib.sh"
+require_cmd g++ g++ # the simdutf crate compiles simdutf's C++
 out=$(realpath -m "${1:-$here/../BENCHMARKS.md}")
 (($#)) && shift
 cd "$here"

@@ -25,6 +25,7 @@ seconds=${FUZZ_SECONDS:-60}
 max_len=${FUZZ_MAX_LEN:-4096}
 read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst}"
 
+require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||
     die "the nightly toolchain is required (rustup toolchain install nightly)"
 if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
