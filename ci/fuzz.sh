@@ -14,7 +14,7 @@
 #
 # Environment:
 #   FUZZ_SECONDS   seconds per target (default 60)
-#   FUZZ_TARGETS   targets to run (default: all three)
+#   FUZZ_TARGETS   targets to run (default: all six)
 #   FUZZ_MAX_LEN   libFuzzer -max_len (default 4096)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -23,7 +23,7 @@ cd "$ROOT"
 
 seconds=${FUZZ_SECONDS:-60}
 max_len=${FUZZ_MAX_LEN:-4096}
-read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst}"
+read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst stream_validate stream_decode derive_roundtrip}"
 
 require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||

@@ -9,6 +9,10 @@
 //! crate's documentation ([`expected_kind`]). A mismatch panics, which
 //! libFuzzer reports as a crash.
 
+pub mod derive_roundtrip;
+pub mod stream_decode;
+pub mod stream_validate;
+
 use rapidutf::{
     Kernel, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,

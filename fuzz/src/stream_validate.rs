@@ -5,14 +5,11 @@
 //! text; the chunks cycle over the lengths (a 0 length pushes an empty
 //! chunk, then one byte).
 
-#![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use rapidutf::stream::Utf8Validator;
 
-fuzz_target!(|data: &[u8]| check(data));
-
-fn check(data: &[u8]) {
+/// The check run by the fuzz target of the same name.
+pub fn check(data: &[u8]) {
     let (lengths, text) = split(data);
     let whole = rapidutf::validate_utf8(text);
     assert_eq!(whole.is_ok(), core::str::from_utf8(text).is_ok());

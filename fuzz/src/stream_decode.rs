@@ -8,13 +8,9 @@
 //! then the text: as UTF-8 for the UTF-8 decoder, and its byte pairs as
 //! UTF-16 units for the UTF-16 decoder.
 
-#![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
 use rapidutf::TranscodeError;
-
-fuzz_target!(|data: &[u8]| check(data));
 
 struct Plan<'a> {
     lossy: bool,
@@ -41,7 +37,8 @@ fn plan(data: &[u8]) -> Plan<'_> {
     }
 }
 
-fn check(data: &[u8]) {
+/// The check run by the fuzz target of the same name.
+pub fn check(data: &[u8]) {
     let p = plan(data);
     check_utf8(&p);
     check_utf16(&p);

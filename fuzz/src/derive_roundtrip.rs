@@ -13,14 +13,11 @@
 //!   and re-encodes to the same bytes; `utf8mb3` accepts exactly UTF-8
 //!   without 4-byte characters.
 
-#![no_main]
 
-use libfuzzer_sys::fuzz_target;
 use rapidutf::derive as d;
 
-fuzz_target!(|data: &[u8]| check(data));
-
-fn check(data: &[u8]) {
+/// The check run by the fuzz target of the same name.
+pub fn check(data: &[u8]) {
     surrogateescape(data);
     let units: Vec<u16> = data.chunks_exact(2).map(|b| u16::from_le_bytes([b[0], b[1]])).collect();
     wtf8(&units);
