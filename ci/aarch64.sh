@@ -6,14 +6,18 @@
 #
 # Toolchain: rustup's target std for the stable toolchain (the project's
 # own rustc, so the MSRV and lockfile behave as on the host), with
-# Debian's cross gcc as the linker and glibc for qemu. When rustup cannot
-# fetch the target (an offline mirror, say), it falls back to Debian's
-# rustc-web/cargo-web (>= 1.89 in bookworm-security) with its arm64 std.
-# AARCH64_VIA=rustup|debian forces one route.
+# Debian's cross gcc as the linker and its cross glibc for qemu.
+#
+# Not Debian's rustc-web + libstd-rust-web-dev:arm64: that pulls in the
+# multiarch libc6:arm64, whose libc.so.6 then shadows the cross glibc
+# through ld.so.cache, and every binary run with
+# `qemu-aarch64 -L /usr/aarch64-linux-gnu` hangs (ld.so and libc from two
+# different glibc builds). Seen on this machine; never install it here.
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
+#   AARCH64_TIMEOUT          seconds before the test run is killed (default 1200)
 # Extra arguments go to `cargo test` (after the defaults below).
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -27,38 +31,27 @@ export PROPTEST_CASES=${PROPTEST_CASES:-64}
 
 apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 
-via=${AARCH64_VIA:-}
-cargo=(cargo)
-if [[ $via != debian ]]; then
-    log "rustup target add $target"
-    if rustup target list --installed | grep -qx "$target" ||
-        rustup target add "$target"; then
-        via=rustup
-    elif [[ $via == rustup ]]; then
-        die "rustup could not install the $target standard library"
-    else
-        echo "rustup could not install $target; falling back to Debian's rustc-web" >&2
-        via=debian
-    fi
-fi
-if [[ $via == debian ]]; then
-    dpkg --print-foreign-architectures | grep -qx arm64 || {
-        as_root dpkg --add-architecture arm64
-        APT_UPDATED=0
-    }
-    apt_install rustc-web cargo-web libstd-rust-web-dev:arm64
-    export RUSTC=/usr/bin/rustc
-    cargo=(/usr/bin/cargo)
-    # Debian's cargo must not pick up rustup's proxies or their toolchain.
-    unset RUSTUP_TOOLCHAIN
-fi
-echo "toolchain route: $via ($("${RUSTC:-rustc}" --version))" >&2
+log "rustup target add $target"
+rustup target list --installed | grep -qx "$target" || rustup target add "$target" ||
+    die "rustup could not install the $target standard library"
+echo "toolchain: $(rustc --version), target std from rustup" >&2
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+
+log "self-check: the qemu runner executes an aarch64 binary with a thread"
+probe_dir=${CARGO_TARGET_DIR:-$ROOT/target}/ci-probe
+mkdir -p "$probe_dir"
+rustc --edition 2021 --target "$target" -C linker=aarch64-linux-gnu-gcc \
+    -o "$probe_dir/runner_probe" ci/probe/runner_probe.rs
+# shellcheck disable=SC2086 # the runner is a command line
+timeout 60 $CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER "$probe_dir/runner_probe" ||
+    die "the aarch64 runner is broken (hung or failed): is a multiarch libc6:arm64 installed?"
+
 export RAPIDUTF_REQUIRE_KERNELS=$require
 log "cargo test -p rapidutf --target $target (RAPIDUTF_REQUIRE_KERNELS=$require)"
 # Optimised (debug assertions and overflow checks stay on): unoptimised
 # intrinsics code runs many times slower under emulation.
-timed "aarch64 tests" "${cargo[@]}" test -p rapidutf --target "$target" --lib --tests \
+# A hung emulated test must not eat the whole CI budget.
+timed "aarch64 tests" timeout "${AARCH64_TIMEOUT:-1200}" cargo test -p rapidutf --target "$target" --lib --tests \
     --no-fail-fast --config profile.dev.opt-level=2 "$@"
