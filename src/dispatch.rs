@@ -137,7 +137,6 @@ pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
 }
 
 /// The longest valid prefix as a `str`, and the error after it, if any.
-#[cfg(feature = "alloc")]
 pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
     match validate_utf8(bytes) {
         Ok(s) => (s, None),
