@@ -64,6 +64,22 @@
 //! `Kernel::Scalar.validate_utf8(bytes)`, which is how the tests cover
 //! every kernel in one run.
 //!
+//! Inputs shorter than 67 bytes never reach a kernel: they are checked
+//! inline (a word-at-a-time ASCII test, then the scalar DFA), where an
+//! indirect call would cost more than it saves.
+//!
+//! # How UTF-8 validation works
+//!
+//! The SIMD kernels implement the "lookup" algorithm of Keiser and Lemire,
+//! *Validating UTF-8 In Less Than One Instruction Per Byte* (2021), once,
+//! generically, for every instruction set: three 16-entry table lookups
+//! per byte pair classify every two-byte error, the input shifted by two
+//! and three bytes checks the continuations of 3- and 4-byte characters,
+//! and all-ASCII 64-byte blocks take a fast path. [`is_valid_utf8`] tests
+//! the accumulated error once at the end; [`validate_utf8`] tests it every
+//! few blocks and, on failure, lets one scalar routine find the exact
+//! position and [`Utf8ErrorKind`].
+//!
 //! # Minimum Rust version
 //!
 //! 1.89, the first release with stable AVX-512 intrinsics.

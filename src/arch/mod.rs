@@ -2,8 +2,9 @@
 //!
 //! - `generic/`: each algorithm written once, `#[inline(always)]` over the
 //!   `Simd` trait; private to the crate.
-//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`: tiny
-//!   `#[target_feature]` wrappers that instantiate the generic code.
+//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`: the `Simd` impl for
+//!   the ISA's register type and tiny `#[target_feature]` wrappers that
+//!   instantiate the generic code.
 //! - `portable/`: the same algorithms over `wide`, for other targets.
 //!
 //! The scalar kernel lives beside this module in `crate::scalar`.
@@ -13,6 +14,17 @@
 //! `unsafe fn` pointers in it sound to call.
 
 use crate::Kernel;
+
+mod generic;
+pub(crate) mod portable;
+
+cfg_if::cfg_if! {
+    if #[cfg(target_arch = "x86_64")] {
+        mod x86_64;
+    } else if #[cfg(target_arch = "aarch64")] {
+        mod aarch64;
+    }
+}
 
 /// The entry points of one kernel.
 ///
@@ -33,6 +45,15 @@ pub(crate) struct KernelFns {
 pub(crate) fn fns(kernel: Kernel) -> Option<&'static KernelFns> {
     match kernel {
         Kernel::Scalar => Some(&crate::scalar::FNS),
+        Kernel::Portable => portable::fns(),
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Sse42 => x86_64::sse42::fns(),
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx2 => x86_64::avx2::fns(),
+        #[cfg(target_arch = "x86_64")]
+        Kernel::Avx512 => x86_64::avx512::fns(),
+        #[cfg(target_arch = "aarch64")]
+        Kernel::Neon => aarch64::neon::fns(),
         _ => None,
     }
 }

@@ -1,0 +1,106 @@
+//! NEON (Advanced SIMD): 128-bit vectors, four per 64-byte block.
+
+use crate::arch::generic::{self, Simd};
+use crate::arch::KernelFns;
+use core::arch::aarch64::*;
+
+impl Simd for uint8x16_t {
+    const BYTES: usize = 16;
+    const SHIFT_BY_LOADS: bool = false;
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: the caller guarantees NEON (trait contract).
+        unsafe { vdupq_n_u8(b) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 16 readable bytes at `src`;
+        // `ld1` has no alignment requirement.
+        unsafe { vld1q_u8(src) }
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vorrq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vandq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { veorq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn shr4(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vshrq_n_u8::<4>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
+        // `table`.
+        unsafe { vqtbl1q_u8(vld1q_u8(table.as_ptr()), self) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. `ext` takes bytes 16 - N.. of
+        // `prev` followed by the first 16 - N bytes of `self`.
+        unsafe {
+            match N {
+                1 => vextq_u8::<15>(prev, self),
+                2 => vextq_u8::<14>(prev, self),
+                3 => vextq_u8::<13>(prev, self),
+                _ => unreachable!(),
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vqsubq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn any_high_bit(self) -> bool {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vmaxvq_u8(self) >= 0x80 }
+    }
+
+    #[inline(always)]
+    unsafe fn any_bit(self) -> bool {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vmaxvq_u8(self) != 0 }
+    }
+}
+
+#[target_feature(enable = "neon")]
+fn validate_utf8(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: this function is compiled with NEON and only reachable
+    // through `FNS`, which `fns` hands out after detecting NEON.
+    unsafe { generic::utf8::validate::<uint8x16_t, 4>(bytes) }
+}
+
+#[target_feature(enable = "neon")]
+fn is_valid_utf8(bytes: &[u8]) -> bool {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::is_valid::<uint8x16_t, 4>(bytes) }
+}
+
+static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+
+/// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).
+pub(crate) fn fns() -> Option<&'static KernelFns> {
+    super::detected!("neon").then_some(&FNS)
+}

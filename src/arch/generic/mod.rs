@@ -1,0 +1,94 @@
+//! Each SIMD algorithm, written once against the [`Simd`] trait.
+//!
+//! Everything here is `#[inline(always)]` and generic: on its own it
+//! compiles to nothing. An ISA module (`x86_64::avx2`, `aarch64::neon`,
+//! ...) implements [`Simd`] for its register type and instantiates the
+//! algorithms inside a `#[target_feature]` function, which is where the
+//! code is generated, with that ISA's instructions.
+//!
+//! This module stays private: the functions are `unsafe` because the trait
+//! methods are (they execute the ISA's instructions), and only an ISA
+//! module, after runtime detection, can vouch that they may run.
+
+pub(crate) mod utf8;
+
+/// A vector of `u8` lanes: the vocabulary the generic algorithms are written
+/// in.
+///
+/// # Safety
+///
+/// Every method executes instructions of the implementing ISA. Callers must
+/// ensure the running CPU supports them; in practice the methods are only
+/// called from generic code inlined into a `#[target_feature]` function of
+/// that ISA, which is only reachable after detection. The trait itself is
+/// safe to implement: an implementation must simply do what each method
+/// says, for every lane.
+pub(crate) trait Simd: Copy {
+    /// Bytes per vector: 16, 32 or 64.
+    const BYTES: usize;
+
+    /// Whether the generic code should build the vectors shifted by one to
+    /// three bytes with unaligned loads, where the input allows, rather than
+    /// with [`Simd::prev`]. Loads are cheaper where `prev` needs a
+    /// lane-crossing shuffle (AVX2, AVX-512) and shuffle ports are the
+    /// bottleneck.
+    const SHIFT_BY_LOADS: bool;
+
+    /// Every lane set to `b`.
+    unsafe fn splat(b: u8) -> Self;
+
+    /// Reads `Self::BYTES` bytes from `src`, which need not be aligned.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA requirement: `src..src + Self::BYTES` must be
+    /// readable.
+    unsafe fn load(src: *const u8) -> Self;
+
+    /// Lane-wise `self | other`.
+    unsafe fn or(self, other: Self) -> Self;
+
+    /// Lane-wise `self & other`.
+    unsafe fn and(self, other: Self) -> Self;
+
+    /// Lane-wise `self ^ other`.
+    unsafe fn xor(self, other: Self) -> Self;
+
+    /// Lane-wise `self >> 4` (the high nibble of each byte).
+    unsafe fn shr4(self) -> Self;
+
+    /// Lane-wise `table[self]`. Every lane of `self` is below 16. On ISAs
+    /// with 256- or 512-bit shuffles that work per 128-bit lane, the table
+    /// is replicated into each lane.
+    unsafe fn lookup16(self, table: [u8; 16]) -> Self;
+
+    /// The vector that starts `N` bytes earlier in the stream: the last `N`
+    /// bytes of `prev` followed by the first `Self::BYTES - N` bytes of
+    /// `self`. `N` is 1, 2 or 3.
+    unsafe fn prev<const N: usize>(self, prev: Self) -> Self;
+
+    /// Lane-wise `table[self >> 4]`. The default is [`Simd::shr4`] and
+    /// [`Simd::lookup16`]; an ISA with a cheaper way overrides it.
+    #[inline(always)]
+    unsafe fn lookup_high_nibble(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees the ISA; `shr4` leaves lanes < 16.
+        unsafe { self.shr4().lookup16(table) }
+    }
+
+    /// Lane-wise `table[self & 15]`. The default is an AND and
+    /// [`Simd::lookup16`]; an ISA with a cheaper way overrides it.
+    #[inline(always)]
+    unsafe fn lookup_low_nibble(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees the ISA; the AND leaves lanes < 16.
+        unsafe { self.and(Self::splat(0x0F)).lookup16(table) }
+    }
+
+    /// Lane-wise `self.saturating_sub(other)` on `u8`.
+    unsafe fn saturating_sub(self, other: Self) -> Self;
+
+    /// Whether any lane has its high bit set (is not ASCII).
+    unsafe fn any_high_bit(self) -> bool;
+
+    /// Whether any bit is set.
+    unsafe fn any_bit(self) -> bool;
+}

@@ -1,0 +1,518 @@
+//! UTF-8 validation: the "lookup" algorithm of Keiser & Lemire, *Validating
+//! UTF-8 In Less Than One Instruction Per Byte* (Software: Practice and
+//! Experience, 2021), as in simdjson/simdutf (`utf8_lookup4_algorithm.h`).
+//!
+//! # The idea
+//!
+//! Every error in UTF-8 is visible in a window of at most four consecutive
+//! bytes, and almost all of them in a window of two. For each byte `b` and
+//! the byte `p1` before it, three 16-entry tables, indexed by the high
+//! nibble of `p1`, the low nibble of `p1` and the high nibble of `b`, give a
+//! set of error classes (one per bit, see [`TOO_SHORT`] and friends) that
+//! the nibble is compatible with. ANDing the three sets leaves a bit set
+//! exactly where the pair is invalid:
+//!
+//! ```text
+//! special = BYTE_1_HIGH[p1 >> 4] & BYTE_1_LOW[p1 & 15] & BYTE_2_HIGH[b >> 4]
+//! ```
+//!
+//! One class is not an error by itself: [`TWO_CONTS`] (a continuation after
+//! a continuation) is legal exactly when `b` is the third byte of a 3- or
+//! 4-byte character or the fourth of a 4-byte one, i.e. when the byte two
+//! back is `>= 0xE0` or the byte three back is `>= 0xF0`. That condition,
+//! `must_be_2_3_continuation`, is computed from the input shifted by two and
+//! three bytes and XORed into bit 7: a `TWO_CONTS` that must be one cancels
+//! out, a missing one (an ASCII or lead byte where a continuation must be)
+//! shows up. What remains is zero on valid input.
+//!
+//! The stream is cut into 64-byte blocks (2 × 32 bytes for AVX2, 4 × 16 for
+//! SSE/NEON, 1 × 64 for AVX-512). The shifted vectors (`prev::<1..=3>`)
+//! take their first bytes from the previous vector, so characters that
+//! straddle a block boundary are checked in the block where they end. A
+//! character still open at the end of a block ("is incomplete") is an
+//! error only if the next block is all ASCII (which skips the full check)
+//! or there is no next block; otherwise the next block's check sees it.
+//!
+//! # Error positions
+//!
+//! Every error is detected in the block holding the byte that makes it
+//! invalid, and no later. So when a block is flagged, everything before it
+//! was checked and found valid, except perhaps a character begun in its
+//! last three bytes: exactly the contract of `scalar::utf8::rewind`, which
+//! [`validate`] satisfies by reporting the start of the first flagged
+//! block. [`is_valid`] keeps no positions: it ORs the error vectors of
+//! every block into one register and tests it once.
+
+use super::Simd;
+
+/// Bytes per block: the unit of the main loop and of the ASCII fast path.
+pub(crate) const BLOCK: usize = 64;
+
+// The error classes, one bit each, of the three lookup tables.
+/// A lead byte followed by a non-continuation (`11______ 0_______` or
+/// `11______ 11______`).
+const TOO_SHORT: u8 = 1 << 0;
+/// An ASCII byte followed by a continuation (`0_______ 10______`).
+const TOO_LONG: u8 = 1 << 1;
+/// `E0` followed by `80..=9F`.
+const OVERLONG_3: u8 = 1 << 2;
+/// `F4` followed by `90..=BF`, or `F5..=FF` followed by `90..=BF`.
+const TOO_LARGE: u8 = 1 << 3;
+/// `ED` followed by `A0..=BF`.
+const SURROGATE: u8 = 1 << 4;
+/// `C0` or `C1` followed by a continuation.
+const OVERLONG_2: u8 = 1 << 5;
+/// `F5..=FF` followed by `80..=8F`.
+const TOO_LARGE_1000: u8 = 1 << 6;
+/// `F0` followed by `80..=8F` (shares a bit with [`TOO_LARGE_1000`]: the
+/// high nibble of the second byte is 8 in both, and the first byte's low
+/// nibble tells them apart).
+const OVERLONG_4: u8 = 1 << 6;
+/// A continuation followed by a continuation: legal only inside a 3- or
+/// 4-byte character, which `must_be_2_3_continuation` decides.
+const TWO_CONTS: u8 = 1 << 7;
+/// The classes whose first byte can have any low nibble.
+const CARRY: u8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// Indexed by the high nibble of the first byte of the pair.
+const BYTE_1_HIGH: [u8; 16] = [
+    // 0_______: ASCII
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    // 10______: continuation
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    // 1100____: C0..CF
+    TOO_SHORT | OVERLONG_2,
+    // 1101____: D0..DF
+    TOO_SHORT,
+    // 1110____: E0..EF
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    // 1111____: F0..FF
+    TOO_SHORT | TOO_LARGE | TOO_LARGE_1000 | OVERLONG_4,
+];
+
+/// Indexed by the low nibble of the first byte of the pair.
+const BYTE_1_LOW: [u8; 16] = [
+    // ____0000: C0, E0, F0
+    CARRY | OVERLONG_3 | OVERLONG_2 | OVERLONG_4,
+    // ____0001: C1
+    CARRY | OVERLONG_2,
+    // ____001_
+    CARRY,
+    CARRY,
+    // ____0100: F4
+    CARRY | TOO_LARGE,
+    // ____0101 and up: F5..FF
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    // ____1101: ED
+    CARRY | TOO_LARGE | TOO_LARGE_1000 | SURROGATE,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+    CARRY | TOO_LARGE | TOO_LARGE_1000,
+];
+
+/// Indexed by the high nibble of the second byte of the pair.
+const BYTE_2_HIGH: [u8; 16] = [
+    // 0_______: ASCII
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    // 1000____: 80..8F
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE_1000 | OVERLONG_4,
+    // 1001____: 90..9F
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | OVERLONG_3 | TOO_LARGE,
+    // 101_____: A0..BF
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    TOO_LONG | OVERLONG_2 | TWO_CONTS | SURROGATE | TOO_LARGE,
+    // 11______: lead bytes
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+    TOO_SHORT,
+];
+
+/// The largest value each of the last bytes of a block may have without
+/// opening a character that continues into the next block: the last byte
+/// must be below `C0`, the one before below `E0`, the one before that below
+/// `F0`. `saturating_sub` against the last `V::BYTES` of this is non-zero
+/// exactly where a character is left open.
+const INCOMPLETE_MAX: [u8; BLOCK] = {
+    let mut t = [0xFF; BLOCK];
+    t[BLOCK - 3] = 0xF0 - 1;
+    t[BLOCK - 2] = 0xE0 - 1;
+    t[BLOCK - 1] = 0xC0 - 1;
+    t
+};
+
+/// The error bits of the `input` vector, given the same stream shifted by
+/// one, two and three bytes. Zero iff every byte of `input` is valid in its
+/// context.
+#[inline(always)]
+unsafe fn check_vector<V: Simd>(input: V, prev1: V, prev2: V, prev3: V) -> V {
+    // SAFETY: the caller guarantees V's ISA (contract of this fn); no
+    // memory is accessed.
+    unsafe {
+        let byte_1_high = prev1.lookup_high_nibble(BYTE_1_HIGH);
+        let byte_1_low = prev1.lookup_low_nibble(BYTE_1_LOW);
+        let byte_2_high = input.lookup_high_nibble(BYTE_2_HIGH);
+        let special = byte_1_high.and(byte_1_low).and(byte_2_high);
+        // must_be_2_3_continuation, in bit 7: `p2 >= 0xE0` iff
+        // `p2 - 0x60` (saturating) has bit 7 set, likewise `p3 >= 0xF0`.
+        let third = prev2.saturating_sub(V::splat(0xE0 - 0x80));
+        let fourth = prev3.saturating_sub(V::splat(0xF0 - 0x80));
+        let must_be_23_80 = third.or(fourth).and(V::splat(0x80));
+        must_be_23_80.xor(special)
+    }
+}
+
+/// The vectors of one 64-byte block.
+#[inline(always)]
+unsafe fn load_block<V: Simd, const N: usize>(block: &[u8; BLOCK]) -> [V; N] {
+    const { assert!(N * V::BYTES == BLOCK) };
+    // SAFETY: `k * V::BYTES + V::BYTES <= N * V::BYTES == BLOCK`, so every
+    // load stays inside `block`; the caller guarantees V's ISA.
+    core::array::from_fn(|k| unsafe { V::load(block.as_ptr().add(k * V::BYTES)) })
+}
+
+/// Whether the whole block is ASCII: one OR tree and one test.
+#[inline(always)]
+unsafe fn is_ascii<V: Simd, const N: usize>(v: &[V; N]) -> bool {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe {
+        let mut any = v[0];
+        for x in &v[1..] {
+            any = any.or(*x);
+        }
+        !any.any_high_bit()
+    }
+}
+
+/// Whether two blocks are ASCII.
+#[inline(always)]
+unsafe fn is_ascii2<V: Simd, const N: usize>(a: &[V; N], b: &[V; N]) -> bool {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe {
+        let mut any = a[0].or(b[0]);
+        for k in 1..N {
+            any = any.or(a[k]).or(b[k]);
+        }
+        !any.any_high_bit()
+    }
+}
+
+/// What one block hands to the next.
+#[derive(Clone, Copy)]
+struct Carry<V> {
+    /// The last vector of the previous non-ASCII block. (After an ASCII
+    /// block it is stale, which is harmless: it then ends with a complete
+    /// character, or `incomplete` has already flagged an error.)
+    prev: V,
+    /// Non-zero iff the previous non-ASCII block ended inside a character.
+    incomplete: V,
+}
+
+impl<V: Simd> Carry<V> {
+    #[inline(always)]
+    unsafe fn new() -> Self {
+        // SAFETY: the caller guarantees V's ISA.
+        unsafe { Carry { prev: V::splat(0), incomplete: V::splat(0) } }
+    }
+
+    /// The error bits of a non-ASCII block, and the carry updated past it.
+    /// The vectors shifted by one to three bytes are built from `v` and the
+    /// previous block's last vector.
+    #[inline(always)]
+    unsafe fn check<const N: usize>(&mut self, v: &[V; N]) -> V {
+        // SAFETY: the caller guarantees V's ISA.
+        unsafe {
+            let shifted =
+                |x: V, p: V| check_vector(x, x.prev::<1>(p), x.prev::<2>(p), x.prev::<3>(p));
+            let mut err = shifted(v[0], self.prev);
+            for k in 1..N {
+                err = err.or(shifted(v[k], v[k - 1]));
+            }
+            self.update(v);
+            err
+        }
+    }
+
+    /// As [`Self::check`], but the shifted vectors are loaded from memory:
+    /// `at` points to the block, and the three bytes before it are
+    /// readable through it (it is derived from a reference that covers
+    /// them, not from one to the block alone).
+    #[inline(always)]
+    unsafe fn check_loaded<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
+        // SAFETY: the caller guarantees V's ISA, and that
+        // `at - 3 .. at + BLOCK` is readable; `k * V::BYTES + V::BYTES <=
+        // BLOCK`.
+        unsafe {
+            if V::SHIFT_BY_LOADS {
+                self.check_from_memory(v, at)
+            } else {
+                self.check(v)
+            }
+        }
+    }
+
+    /// [`Self::check_loaded`] regardless of [`Simd::SHIFT_BY_LOADS`]: for
+    /// a block that does not follow the last one checked.
+    #[inline(always)]
+    unsafe fn check_from_memory<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
+        // SAFETY: as in `check_loaded`.
+        unsafe {
+            let mut err = V::splat(0);
+            for (k, &x) in v.iter().enumerate() {
+                let p = at.add(k * V::BYTES);
+                let e = check_vector(x, V::load(p.sub(1)), V::load(p.sub(2)), V::load(p.sub(3)));
+                err = err.or(e);
+            }
+            self.update(v);
+            err
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn update<const N: usize>(&mut self, v: &[V; N]) {
+        // SAFETY: the caller guarantees V's ISA; the load reads
+        // `V::BYTES <= BLOCK` bytes at the end of a `BLOCK`-byte array.
+        unsafe {
+            let last = v[N - 1];
+            let max = V::load(INCOMPLETE_MAX.as_ptr().add(BLOCK - V::BYTES));
+            self.prev = last;
+            self.incomplete = last.saturating_sub(max);
+        }
+    }
+
+    /// The error bits of a block: the full check, or for an ASCII block
+    /// only whether the block before left a character open.
+    #[inline(always)]
+    unsafe fn block<const N: usize>(&mut self, v: &[V; N]) -> V {
+        // SAFETY: the caller guarantees V's ISA.
+        unsafe {
+            if is_ascii(v) {
+                let err = self.incomplete;
+                self.incomplete = V::splat(0);
+                err
+            } else {
+                self.check(v)
+            }
+        }
+    }
+
+    /// As [`Self::block`], with the shifted vectors loaded from memory
+    /// (see [`Self::check_loaded`]).
+    #[inline(always)]
+    unsafe fn block_loaded<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
+        // SAFETY: the caller guarantees V's ISA and the readable range.
+        unsafe {
+            if is_ascii(v) {
+                let err = self.incomplete;
+                self.incomplete = V::splat(0);
+                err
+            } else {
+                self.check_loaded(v, at)
+            }
+        }
+    }
+}
+
+/// The last `tail.len() < BLOCK` bytes, padded with ASCII spaces to a
+/// block, so the tail runs through the same code and nothing is read out of
+/// bounds. Padding with ASCII also checks for a character left open at the
+/// end: a lead byte followed by a space is an error.
+#[inline(always)]
+fn pad(tail: &[u8]) -> [u8; BLOCK] {
+    let mut buf = [b' '; BLOCK];
+    buf[..tail.len()].copy_from_slice(tail);
+    buf
+}
+
+/// How many blocks [`validate`] runs between tests of the error vector,
+/// once it meets a non-ASCII block (each block of the group still takes the
+/// ASCII path if it can: skipping that test would cost mostly-ASCII text
+/// far more than it saves on dense text). Testing the error after every
+/// block costs about 5 % with AVX2 and 15 % with AVX-512 on non-ASCII text;
+/// reporting the group's start instead of the block's only lengthens the
+/// cold scalar rescan by at most `GROUP * BLOCK` bytes.
+const GROUP: usize = 8;
+
+/// The main loop over the whole blocks of the input but the first, which the
+/// caller has checked (so the three bytes before each block are there).
+/// ORs the error bits into `err`. With `POSITIONS`, tests them after each
+/// group of blocks and returns `Err(i)`, `i` the index of the group's
+/// first block, when they are set; without, never tests them.
+#[inline(always)]
+unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
+    carry: &mut Carry<V>,
+    blocks: &[[u8; BLOCK]],
+    err: &mut V,
+) -> Result<(), usize> {
+    // SAFETY: the caller guarantees V's ISA. Blocks are read through
+    // references to them, and the shifted loads of block `i >= 1` through
+    // `base`, a pointer to all the blocks: they read the three bytes before
+    // block `i`, which end block `i - 1`.
+    unsafe {
+        let base = blocks.as_ptr().cast::<u8>();
+        let mut i = 1;
+        while i < blocks.len() {
+            let v = load_block::<V, N>(&blocks[i]);
+            if is_ascii(&v) {
+                *err = err.or(carry.incomplete);
+                carry.incomplete = V::splat(0);
+                if POSITIONS && err.any_bit() {
+                    return Err(i);
+                }
+                i += 1;
+                // The rest of an ASCII run needs no more than the test, done
+                // two blocks at a time.
+                while i + 2 <= blocks.len() {
+                    let a = load_block::<V, N>(&blocks[i]);
+                    let b = load_block::<V, N>(&blocks[i + 1]);
+                    if !is_ascii2(&a, &b) {
+                        break;
+                    }
+                    i += 2;
+                }
+                continue;
+            }
+            // A non-ASCII block: check it and run the next `GROUP - 1`
+            // blocks, then test the error once.
+            let start = i;
+            *err = err.or(carry.check_loaded(&v, base.add(i * BLOCK)));
+            i += 1;
+            let end = blocks.len().min(start + GROUP);
+            while i < end {
+                let v = load_block::<V, N>(&blocks[i]);
+                *err = err.or(carry.block_loaded(&v, base.add(i * BLOCK)));
+                i += 1;
+            }
+            if POSITIONS && err.any_bit() {
+                return Err(start);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Validates `bytes`. `Err(pos)` gives the start of the first group of
+/// blocks with an error (see [`GROUP`]), or `bytes.len()` if the input ends
+/// inside a character: the contract of `scalar::utf8::rewind` (see the
+/// module docs).
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(), usize> {
+    let (blocks, tail) = bytes.as_chunks::<BLOCK>();
+    // SAFETY: the caller guarantees V's ISA; the blocks after the first
+    // have their three bytes before them in the input.
+    unsafe {
+        let mut carry = Carry::<V>::new();
+        let Some(first) = blocks.first() else {
+            let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
+            return if err.any_bit() { Err(at) } else { Ok(()) };
+        };
+        let mut err = carry.block(&load_block::<V, N>(first));
+        if err.any_bit() {
+            return Err(0);
+        }
+        if blocks.len() > 1 {
+            scan::<V, N, true>(&mut carry, blocks, &mut err).map_err(|i| i * BLOCK)?;
+        }
+        let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
+        if err.any_bit() {
+            Err(at)
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// The error bits of the end of `bytes` after its whole blocks (the last
+/// `tail` bytes), including a character left open at the very end, and the
+/// position to report them at.
+///
+/// When the input holds a block and three more bytes, the last `BLOCK`
+/// bytes are checked as one block, overlapping bytes already checked, with
+/// their real predecessors: no copy, and checking a byte twice is harmless.
+/// (If that block is all ASCII, the carry's open character must still be
+/// flagged, exactly as for a block that follows on; if it is not, the full
+/// check sees the bytes after the last whole block in context.) Otherwise
+/// the tail is copied into a padded block.
+#[inline(always)]
+unsafe fn end<V: Simd, const N: usize>(
+    carry: &mut Carry<V>,
+    bytes: &[u8],
+    tail: usize,
+) -> (V, usize) {
+    let len = bytes.len();
+    // SAFETY: the caller guarantees V's ISA. The overlapping block starts at
+    // `len - BLOCK >= 3`, so its three predecessors are in `bytes`.
+    unsafe {
+        if tail == 0 {
+            return (carry.incomplete, len);
+        }
+        match bytes.last_chunk::<BLOCK>() {
+            Some(last) if len >= BLOCK + 3 => {
+                let v = load_block::<V, N>(last);
+                let err = if is_ascii(&v) {
+                    carry.incomplete
+                } else {
+                    // Through `bytes`, whose provenance covers the bytes
+                    // before `last`.
+                    carry.check_from_memory(&v, bytes.as_ptr().add(len - BLOCK))
+                };
+                (err.or(carry.incomplete), len - BLOCK)
+            }
+            _ => {
+                let at = len - tail;
+                (carry.block(&load_block::<V, N>(&pad(&bytes[at..]))), at)
+            }
+        }
+    }
+}
+
+/// Whether `bytes` is valid UTF-8. Keeps no positions: the error bits of
+/// all blocks are ORed into one vector, tested at the end.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
+    let (blocks, tail) = bytes.as_chunks::<BLOCK>();
+    // SAFETY: as in `validate`.
+    unsafe {
+        let mut carry = Carry::<V>::new();
+        let mut err = V::splat(0);
+        if let Some(first) = blocks.first() {
+            err = carry.block(&load_block::<V, N>(first));
+        }
+        if blocks.len() > 1 {
+            // Without positions, `scan` never returns early.
+            let _ = scan::<V, N, false>(&mut carry, blocks, &mut err);
+        }
+        !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any_bit()
+    }
+}
