@@ -10,6 +10,7 @@
 
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
+use crate::scalar::{no_prefix, no_valid_prefix};
 use wide::u8x16;
 
 /// Whether `wide` compiles a byte shuffle to one instruction on this build's
@@ -110,7 +111,23 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<u8x16, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+// The UTF-16/UTF-32 entries are the scalar kernel's (no prefix): see
+// `crate::arch::portable` docs.
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-16 and UTF-32.
+    utf16le_to_utf8: no_prefix,
+    utf16be_to_utf8: no_prefix,
+    utf32_to_utf8: no_prefix,
+    utf16le_to_utf32: no_prefix,
+    utf16be_to_utf32: no_prefix,
+    utf32_to_utf16le: no_prefix,
+    utf32_to_utf16be: no_prefix,
+    validate_utf16le: no_valid_prefix,
+    validate_utf16be: no_valid_prefix,
+    validate_utf32: no_valid_prefix,
+};
 
 /// The portable kernel: always available.
 pub(crate) fn fns() -> Option<&'static KernelFns> {
