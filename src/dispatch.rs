@@ -238,7 +238,8 @@ pub(crate) fn validate_utf16_with<O: ByteOrder>(
     fns: &'static KernelFns,
     src: &[u16],
 ) -> Result<(), Utf16Error> {
-    let entry = if Le::read16(1) == O::read16(1) { fns.validate_utf16le } else { fns.validate_utf16be };
+    let entry =
+        if Le::read16(1) == O::read16(1) { fns.validate_utf16le } else { fns.validate_utf16be };
     // SAFETY: as in `transcode_with`.
     let valid = unsafe { entry(src) };
     finish_validate(src, valid, scalar::utf16::validate::<O>)
