@@ -172,7 +172,10 @@ static FNS: KernelFns = KernelFns {
     validate_utf32: utf16::validate_utf32,
 };
 
-/// The AVX-512 kernel, if this CPU has AVX-512 F, BW and VBMI.
+/// The AVX-512 kernel, if this CPU has AVX-512 F, BW, CD, VBMI and VBMI2
+/// (CD and VBMI2 for the UTF-16/UTF-32 entries, see `utf16`; every CPU
+/// with VBMI but one, Cannon Lake, has them).
 pub(crate) fn fns() -> Option<&'static KernelFns> {
-    super::detected!("avx512f", "avx512bw", "avx512vbmi").then_some(&FNS)
+    super::detected!("avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2")
+        .then_some(&FNS)
 }
