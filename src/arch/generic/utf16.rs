@@ -27,6 +27,11 @@
 //! narrow 8 units at a time. Blocks with supplementary characters go
 //! through scalar code inside the kernel; blocks with an error stop it.
 //!
+//! No closures in the hot code: a closure is a function of its own, which
+//! does not get the target features of the `#[target_feature]` function
+//! the algorithm is inlined into, so the vector operations in it would be
+//! calls.
+//!
 //! Every entry follows the kernel contract of `arch::KernelFns`: it
 //! returns `(read, written)` with `src[..read]` valid and converted into
 //! `dst[..written]`, and never writes past `dst.len()` (each block first
@@ -394,7 +399,8 @@ pub(crate) unsafe fn utf32_to_utf8<V: Lanes>(src: &[u32], dst: &mut [u8]) -> (us
         // four 4-value loads; each half writes at most 32 bytes (`encode8`
         // or 8 values of `put_utf8`), which `cap - o >= 64` covers.
         unsafe {
-            let v: [V; 4] = core::array::from_fn(|k| V::load(sp.add(i + 4 * k).cast()));
+            let p = sp.add(i).cast::<u8>();
+            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
             let all = v[0].or(v[1]).or(v[2]).or(v[3]);
             if !all.and(V::splat32(0xFFFF_FF80)).any() {
                 v[0].narrow32(v[1]).narrow16(v[2].narrow32(v[3])).store(dp.add(o));
@@ -531,10 +537,11 @@ pub(crate) unsafe fn validate_utf16<V: Lanes, O: ByteOrder>(src: &[u16]) -> usiz
             }
             let fc = V::splat16(0xFC00);
             let (high, low) = (V::splat16(0xD800), V::splat16(0xDC00));
-            let bad = |cur: V, prev: V| cur.and(fc).eq16(low).xor(prev.and(fc).eq16(high));
             let pa = load16::<V, O>(sp.add(i - 1));
             let pb = load16::<V, O>(sp.add(i + 7));
-            if bad(a, pa).or(bad(b, pb)).any() {
+            let bad_a = a.and(fc).eq16(low).xor(pa.and(fc).eq16(high));
+            let bad_b = b.and(fc).eq16(low).xor(pb.and(fc).eq16(high));
+            if bad_a.or(bad_b).any() {
                 break;
             }
             i += 16;
@@ -557,11 +564,13 @@ pub(crate) unsafe fn validate_utf32<V: Lanes>(src: &[u32]) -> usize {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= len` covers the
         // four loads.
         unsafe {
-            let v: [V; 4] = core::array::from_fn(|k| V::load(sp.add(i + 4 * k).cast()));
+            let p = sp.add(i).cast::<u8>();
+            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
             let max = V::splat32(0x10FFFF);
             let m = v[0].max32(v[1]).max32(v[2].max32(v[3]));
-            let sur = |x: V| x.and(V::splat32(0xFFFF_F800)).eq32(V::splat32(0xD800));
-            let bad = sur(v[0]).or(sur(v[1])).or(sur(v[2])).or(sur(v[3]));
+            let (f8, d8) = (V::splat32(0xFFFF_F800), V::splat32(0xD800));
+            let bad = v[0].and(f8).eq32(d8).or(v[1].and(f8).eq32(d8));
+            let bad = bad.or(v[2].and(f8).eq32(d8)).or(v[3].and(f8).eq32(d8));
             if bad.or(m.max32(max).eq32(max).xor_all()).any() {
                 break;
             }

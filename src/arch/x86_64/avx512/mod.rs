@@ -176,6 +176,5 @@ static FNS: KernelFns = KernelFns {
 /// (CD and VBMI2 for the UTF-16/UTF-32 entries, see `utf16`; every CPU
 /// with VBMI but one, Cannon Lake, has them).
 pub(crate) fn fns() -> Option<&'static KernelFns> {
-    super::detected!("avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2")
-        .then_some(&FNS)
+    super::detected!("avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2").then_some(&FNS)
 }

@@ -20,10 +20,12 @@
 //! (`vpmovb2m`), and `vpcompressb` packs them. ASCII lanes keep only byte
 //! 0, which is replaced by `c` itself.
 //!
-//! UTF-16 feeds it 16 zero-extended units; a high surrogate's lane gets the
-//! pair's code point (computed with the next lane) and the low surrogate's
-//! lane a value whose leading-zero count selects an empty marker. A pair
-//! split by the block boundary is left for the next block (15 units
+//! UTF-16 feeds it 16 zero-extended units. A block of 32 units with
+//! surrogates first compresses (`vpcompressw`) the units that start a
+//! character, and the units after them, to the front, so that each high
+//! surrogate's lane meets its low surrogate and becomes the pair's code
+//! point (emoji text: 32 units, 16 characters, one [`encode16`]). A pair
+//! split by the block boundary is left for the next block (31 units
 //! consumed). Unpaired surrogates show as a mismatch between the "is low"
 //! mask and the "is high" mask shifted by one, and stop the kernel.
 //!
@@ -39,8 +41,8 @@ use core::arch::x86_64::*;
 
 /// Per leading-zero count of a 32-bit lane (the index is `lz & 31`, so
 /// `lz = 32`, the value 0, is entry 0): the marker bytes of the UTF-8
-/// encoding of a code point with that many leading zeros. Entry 1 (`lz =
-/// 1`) is the empty marker of the low surrogate lanes ([`SKIP`]).
+/// encoding of a code point with that many leading zeros (the entries for
+/// 1 to 10 leading zeros, values above U+10FFFF, are never used).
 const MARKERS: [u32; 32] = {
     let mut t = [0u32; 32];
     let mut lz = 0;
@@ -57,10 +59,6 @@ const MARKERS: [u32; 32] = {
     }
     t
 };
-
-/// A lane value that encodes to nothing: its leading-zero count, 1,
-/// selects an empty marker.
-const SKIP: i32 = 0x4000_0000;
 
 /// Byte shuffle that swaps the bytes of every 16-bit lane.
 #[inline(always)]
@@ -100,10 +98,11 @@ unsafe fn load32<O: ByteOrder>(src: *const u16) -> __m512i {
     }
 }
 
-/// Encodes the 16 code points in `c` (valid scalar values, or [`SKIP`]) as
-/// UTF-8: the compressed bytes (the first `len` lanes) and `len`.
+/// Encodes the 16 code points in `c` (scalar values) as
+/// UTF-8: the compressed bytes, and the mask of bytes kept (4 bits per
+/// lane; its population count is the length).
 #[inline(always)]
-unsafe fn encode16(c: __m512i) -> (__m512i, u32) {
+unsafe fn encode16(c: __m512i) -> (__m512i, u64) {
     // SAFETY: the caller guarantees AVX-512 F/BW/CD/VBMI/VBMI2; the table
     // loads read the 128 bytes of `MARKERS`.
     unsafe {
@@ -123,39 +122,80 @@ unsafe fn encode16(c: __m512i) -> (__m512i, u32) {
         let ascii = _mm512_cmplt_epu32_mask(c, _mm512_set1_epi32(0x80));
         let bytes = _mm512_mask_mov_epi32(bytes, ascii, c);
         let keep = _mm512_movepi8_mask(marker);
-        (_mm512_maskz_compress_epi8(keep, bytes), keep.count_ones())
+        (_mm512_maskz_compress_epi8(keep, bytes), keep)
     }
 }
 
-/// The 16 units in `c` (values, zero-extended to 32 bits) as code points
-/// for [`encode16`] or a 32-bit store: each pair's code point in its high
-/// surrogate's lane, [`SKIP`] in its low surrogate's lane and in lane 15 if
-/// that is a high surrogate (whose pair the next block takes). Returns the
-/// lanes, the mask of lanes that hold a character, and the units consumed
-/// (15 or 16); `None` on an unpaired surrogate.
+/// Index vector for `vpermw`: lane `i` takes lane `i + 1` (lane 31 takes
+/// itself; it is never used).
+const NEXT: [u16; 32] = {
+    let mut t = [31; 32];
+    let mut i = 0;
+    while i < 31 {
+        t[i] = i as u16 + 1;
+        i += 1;
+    }
+    t
+};
+
+/// The characters of 32 units `v` (values) that contain surrogates: the
+/// code points of the first `chars` characters in two vectors of 16
+/// 32-bit lanes (zero after them), `chars`, and the units consumed (31 if
+/// the last unit is a high surrogate, whose pair the next block takes, else
+/// 32); `None` if a surrogate is unpaired.
+///
+/// The units that start a character are compressed to the front (`lead`),
+/// and so are the units after them (`trail`); in a high surrogate's lane
+/// the two make the pair's code point.
 #[inline(always)]
-unsafe fn pairs16(c: __m512i) -> Option<(__m512i, u16, usize)> {
-    // SAFETY: the caller guarantees AVX-512F.
+unsafe fn pairs32(v: __m512i) -> Option<([__m512i; 2], usize, usize)> {
+    // SAFETY: the caller guarantees AVX-512 F/BW/VBMI2; the index load reads
+    // the 64 bytes of `NEXT`.
     unsafe {
-        let top = _mm512_and_si512(c, _mm512_set1_epi32(0xFC00));
-        let high = _mm512_cmpeq_epi32_mask(top, _mm512_set1_epi32(0xD800));
-        let low = _mm512_cmpeq_epi32_mask(top, _mm512_set1_epi32(0xDC00));
-        let paired = high & 0x7FFF;
+        let top = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00u16 as i16));
+        let high = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xD800u16 as i16));
+        let low = _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi16(0xDC00u16 as i16));
+        let paired = high & 0x7FFF_FFFF;
         if low != paired << 1 {
             return None;
         }
-        // ((hi - 0xD800) << 10) + (lo - 0xDC00) + 0x10000
-        let next = _mm512_alignr_epi32::<1>(_mm512_setzero_si512(), c);
-        let k = 0x10000 - (0xD800 << 10) - 0xDC00;
-        let cp = _mm512_add_epi32(
-            _mm512_add_epi32(_mm512_slli_epi32::<10>(c), next),
-            _mm512_set1_epi32(k),
-        );
-        let c = _mm512_mask_mov_epi32(c, paired, cp);
-        let skip = low | (high & 0x8000);
-        let c = _mm512_mask_mov_epi32(c, skip, _mm512_set1_epi32(SKIP));
-        Some((c, !skip, 16 - usize::from(high >> 15)))
+        let starts = !(low | (high & 0x8000_0000));
+        let next = _mm512_permutexvar_epi16(_mm512_loadu_si512(NEXT.as_ptr().cast()), v);
+        let lead = _mm512_maskz_compress_epi16(starts, v);
+        let trail = _mm512_maskz_compress_epi16(starts, next);
+        let halves = [
+            combine(_mm512_castsi512_si256(lead), _mm512_castsi512_si256(trail)),
+            combine(_mm512_extracti64x4_epi64::<1>(lead), _mm512_extracti64x4_epi64::<1>(trail)),
+        ];
+        Some((halves, starts.count_ones() as usize, 32 - (high >> 31) as usize))
     }
+}
+
+/// 16 leading units `lead` and the units after them, `trail`, as code
+/// points: where `lead` is a high surrogate, the pair's.
+#[inline(always)]
+unsafe fn combine(lead: __m256i, trail: __m256i) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512F.
+    unsafe {
+        let (c, t) = (_mm512_cvtepu16_epi32(lead), _mm512_cvtepu16_epi32(trail));
+        let is_high = _mm512_cmpeq_epi32_mask(
+            _mm512_and_si512(c, _mm512_set1_epi32(0xFC00)),
+            _mm512_set1_epi32(0xD800),
+        );
+        // ((hi - 0xD800) << 10) + (lo - 0xDC00) + 0x10000
+        let k = 0x10000 - (0xD800 << 10) - 0xDC00;
+        let cp =
+            _mm512_add_epi32(_mm512_add_epi32(_mm512_slli_epi32::<10>(c), t), _mm512_set1_epi32(k));
+        _mm512_mask_mov_epi32(c, is_high, cp)
+    }
+}
+
+/// The bytes of the first `chars` (at most 16) lanes of a `keep` mask from
+/// [`encode16`].
+#[inline(always)]
+fn prefix_len(keep: u64, chars: usize) -> usize {
+    let lanes = if chars >= 16 { u64::MAX } else { (1u64 << (4 * chars)) - 1 };
+    (keep & lanes).count_ones() as usize
 }
 
 /// UTF-16 in byte order `O` to UTF-8.
@@ -193,28 +233,31 @@ unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, us
                 o += keep.count_ones() as usize;
                 continue;
             }
-            for half in [_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64::<1>(v)] {
-                let c = _mm512_cvtepu16_epi32(half);
-                let surrogates = _mm512_cmpeq_epi32_mask(
-                    _mm512_and_si512(c, _mm512_set1_epi32(0xF800)),
-                    _mm512_set1_epi32(0xD800),
-                );
-                let (c, used) = if surrogates == 0 {
-                    (c, 16)
-                } else {
-                    match pairs16(c) {
-                        Some((c, _, used)) => (c, used),
-                        None => return (i, o),
-                    }
-                };
-                let (bytes, len) = encode16(c);
-                _mm512_storeu_si512(dp.add(o).cast(), bytes);
-                i += used;
-                o += len as usize;
-                if used < 16 {
-                    break;
+            let surrogates = _mm512_cmpeq_epi16_mask(
+                _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16)),
+                _mm512_set1_epi16(0xD800u16 as i16),
+            );
+            let (halves, chars, used) = if surrogates == 0 {
+                let halves = [
+                    _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
+                    _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(v)),
+                ];
+                (halves, 32, 32)
+            } else {
+                match pairs32(v) {
+                    Some(p) => p,
+                    None => return (i, o),
                 }
+            };
+            let (bytes, keep) = encode16(halves[0]);
+            _mm512_storeu_si512(dp.add(o).cast(), bytes);
+            o += prefix_len(keep, chars);
+            if chars > 16 {
+                let (bytes, keep) = encode16(halves[1]);
+                _mm512_storeu_si512(dp.add(o).cast(), bytes);
+                o += prefix_len(keep, chars - 16);
             }
+            i += used;
         }
     }
     (i, o)
@@ -248,10 +291,13 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
         unsafe {
             if i + 64 <= n {
                 let p = sp.add(i);
-                let v: [__m512i; 4] =
-                    core::array::from_fn(|k| _mm512_loadu_si512(p.add(16 * k).cast()));
-                let all =
-                    _mm512_or_si512(_mm512_or_si512(v[0], v[1]), _mm512_or_si512(v[2], v[3]));
+                let v = [
+                    _mm512_loadu_si512(p.cast()),
+                    _mm512_loadu_si512(p.add(16).cast()),
+                    _mm512_loadu_si512(p.add(32).cast()),
+                    _mm512_loadu_si512(p.add(48).cast()),
+                ];
+                let all = _mm512_or_si512(_mm512_or_si512(v[0], v[1]), _mm512_or_si512(v[2], v[3]));
                 if _mm512_test_epi32_mask(all, _mm512_set1_epi32(!0x7F)) == 0 {
                     // Pack within 128-bit lanes, then put the 4-byte groups
                     // in order.
@@ -270,10 +316,10 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
             if invalid32(c) {
                 break;
             }
-            let (bytes, len) = encode16(c);
+            let (bytes, keep) = encode16(c);
             _mm512_storeu_si512(dp.add(o).cast(), bytes);
             i += 16;
-            o += len as usize;
+            o += keep.count_ones() as usize;
         }
     }
     (i, o)
@@ -302,17 +348,13 @@ unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, 
                 o += 32;
                 continue;
             }
-            for half in [lo, hi] {
-                let Some((c, chars, used)) = pairs16(_mm512_cvtepu16_epi32(half)) else {
-                    return (i, o);
-                };
-                _mm512_storeu_si512(dp.add(o).cast(), _mm512_maskz_compress_epi32(chars, c));
-                i += used;
-                o += chars.count_ones() as usize;
-                if used < 16 {
-                    break;
-                }
-            }
+            let Some((halves, chars, used)) = pairs32(v) else {
+                return (i, o);
+            };
+            _mm512_storeu_si512(dp.add(o).cast(), halves[0]);
+            _mm512_storeu_si512(dp.add(o + 16).cast(), halves[1]);
+            i += used;
+            o += chars;
         }
     }
     (i, o)
@@ -416,14 +458,21 @@ unsafe fn validate_utf32_prefix(src: &[u32]) -> usize {
         // four loads.
         unsafe {
             let p = sp.add(i);
-            let v: [__m512i; 4] =
-                core::array::from_fn(|k| _mm512_loadu_si512(p.add(16 * k).cast()));
-            let max =
-                _mm512_max_epu32(_mm512_max_epu32(v[0], v[1]), _mm512_max_epu32(v[2], v[3]));
+            let v = [
+                _mm512_loadu_si512(p.cast()),
+                _mm512_loadu_si512(p.add(16).cast()),
+                _mm512_loadu_si512(p.add(32).cast()),
+                _mm512_loadu_si512(p.add(48).cast()),
+            ];
+            let max = _mm512_max_epu32(_mm512_max_epu32(v[0], v[1]), _mm512_max_epu32(v[2], v[3]));
             let d8 = _mm512_set1_epi32(0xD800);
-            let x: [__m512i; 4] = core::array::from_fn(|k| _mm512_xor_si512(v[k], d8));
-            let min =
-                _mm512_min_epu32(_mm512_min_epu32(x[0], x[1]), _mm512_min_epu32(x[2], x[3]));
+            let x = [
+                _mm512_xor_si512(v[0], d8),
+                _mm512_xor_si512(v[1], d8),
+                _mm512_xor_si512(v[2], d8),
+                _mm512_xor_si512(v[3], d8),
+            ];
+            let min = _mm512_min_epu32(_mm512_min_epu32(x[0], x[1]), _mm512_min_epu32(x[2], x[3]));
             let bad = _mm512_cmpgt_epu32_mask(max, _mm512_set1_epi32(0x10FFFF))
                 | _mm512_cmplt_epu32_mask(min, _mm512_set1_epi32(0x800));
             if bad != 0 {
