@@ -31,7 +31,9 @@
 //!
 //! Fast paths: 32 ASCII units (`vpmovwb`) and 32 units below U+0800 (two
 //! bytes per unit in its 16-bit lane, one compress) for UTF-16; 64 ASCII
-//! values (two packs and a permute) for UTF-32.
+//! values (two packs and a permute) and 32 values below U+0800 (narrowed
+//! to 16 bits, then as UTF-16) for UTF-32; 64 BMP values for UTF-32 to
+//! UTF-16.
 //!
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
@@ -198,6 +200,46 @@ fn prefix_len(keep: u64, chars: usize) -> usize {
     (keep & lanes).count_ones() as usize
 }
 
+/// Encodes 32 units `v` (values below U+0800; `non_ascii` marks those of
+/// 0x80 and above) as UTF-8: the compressed bytes and their length.
+#[inline(always)]
+unsafe fn two_bytes(v: __m512i, non_ascii: u32) -> (__m512i, usize) {
+    // SAFETY: the caller guarantees AVX-512 F/BW/VBMI2.
+    unsafe {
+        // [110aaaaa, 10bbbbbb] per 16-bit lane, or the ASCII byte.
+        let a = _mm512_srli_epi16::<6>(v);
+        let b = _mm512_slli_epi16::<8>(v);
+        // a | (b & 0x3F00), then | 0x80C0
+        let two = _mm512_ternarylogic_epi32::<0xF8>(a, b, _mm512_set1_epi16(0x3F00));
+        let two = _mm512_or_si512(two, _mm512_set1_epi16(0x80C0u16 as i16));
+        let bytes = _mm512_mask_mov_epi16(v, non_ascii, two);
+        // Every lead byte, and the second bytes (high bit set) of 2-byte
+        // characters.
+        let keep = _mm512_movepi8_mask(bytes) | 0x5555_5555_5555_5555;
+        (_mm512_maskz_compress_epi8(keep, bytes), keep.count_ones() as usize)
+    }
+}
+
+/// `vpermt2w` indices that take the low 16 bits of the 32-bit lanes of
+/// two vectors, in order.
+const LOW_WORDS: [u16; 32] = {
+    let mut t = [0; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = 2 * k as u16;
+        k += 1;
+    }
+    t
+};
+
+/// The 32 values of `a` then `b`, each below 0x10000, as 16-bit lanes.
+#[inline(always)]
+unsafe fn narrow32(a: __m512i, b: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512BW; the load reads the 64 bytes
+    // of `LOW_WORDS`.
+    unsafe { _mm512_permutex2var_epi16(a, _mm512_loadu_si512(LOW_WORDS.as_ptr().cast()), b) }
+}
+
 /// UTF-16 in byte order `O` to UTF-8.
 #[inline(always)]
 unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
@@ -219,18 +261,10 @@ unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, us
                 continue;
             }
             if _mm512_cmpge_epu16_mask(v, _mm512_set1_epi16(0x800)) == 0 {
-                // [110aaaaa, 10bbbbbb] per 16-bit lane, or the ASCII byte.
-                let a = _mm512_srli_epi16::<6>(v);
-                let b = _mm512_slli_epi16::<8>(v);
-                // a | (b & 0x3F00), then | 0x80C0
-                let two = _mm512_ternarylogic_epi32::<0xF8>(a, b, _mm512_set1_epi16(0x3F00));
-                let two = _mm512_or_si512(two, _mm512_set1_epi16(0x80C0u16 as i16));
-                let bytes = _mm512_mask_mov_epi16(v, non_ascii, two);
-                let keep = _mm512_movepi8_mask(bytes) | 0x5555_5555_5555_5555;
-                let packed = _mm512_maskz_compress_epi8(keep, bytes);
+                let (packed, len) = two_bytes(v, non_ascii);
                 _mm512_storeu_si512(dp.add(o).cast(), packed);
                 i += 32;
-                o += keep.count_ones() as usize;
+                o += len;
                 continue;
             }
             let surrogates = _mm512_cmpeq_epi16_mask(
@@ -283,35 +317,60 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    // 16 values give at most 64 bytes, written as one 64-byte store.
-    while i + 16 <= n && cap - o >= 64 {
-        // SAFETY: the caller guarantees the ISA; `i + 64 <= n` (or 16)
-        // covers the loads; the ASCII store writes 64 bytes, the other
-        // stores 64 bytes at `o`, within the room checked.
+    // Blocks of 64 values: at most 4 stores of 64 bytes, each at most 64
+    // bytes after the previous one.
+    while i + 64 <= n && cap - o >= 256 {
+        // SAFETY: the caller guarantees the ISA; `i + 64 <= n` covers the
+        // loads; the stores are covered as said above.
         unsafe {
-            if i + 64 <= n {
-                let p = sp.add(i);
-                let v = [
-                    _mm512_loadu_si512(p.cast()),
-                    _mm512_loadu_si512(p.add(16).cast()),
-                    _mm512_loadu_si512(p.add(32).cast()),
-                    _mm512_loadu_si512(p.add(48).cast()),
-                ];
-                let all = _mm512_or_si512(_mm512_or_si512(v[0], v[1]), _mm512_or_si512(v[2], v[3]));
-                if _mm512_test_epi32_mask(all, _mm512_set1_epi32(!0x7F)) == 0 {
-                    // Pack within 128-bit lanes, then put the 4-byte groups
-                    // in order.
-                    let ab = _mm512_packus_epi32(v[0], v[1]);
-                    let cd = _mm512_packus_epi32(v[2], v[3]);
-                    let abcd = _mm512_packus_epi16(ab, cd);
-                    let idx =
-                        _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
-                    _mm512_storeu_si512(dp.add(o).cast(), _mm512_permutexvar_epi32(idx, abcd));
-                    i += 64;
-                    o += 64;
-                    continue;
-                }
+            let p = sp.add(i);
+            let v = [
+                _mm512_loadu_si512(p.cast()),
+                _mm512_loadu_si512(p.add(16).cast()),
+                _mm512_loadu_si512(p.add(32).cast()),
+                _mm512_loadu_si512(p.add(48).cast()),
+            ];
+            let all = _mm512_or_si512(_mm512_or_si512(v[0], v[1]), _mm512_or_si512(v[2], v[3]));
+            if _mm512_test_epi32_mask(all, _mm512_set1_epi32(!0x7F)) == 0 {
+                // Pack within 128-bit lanes, then put the 4-byte groups in
+                // order.
+                let ab = _mm512_packus_epi32(v[0], v[1]);
+                let cd = _mm512_packus_epi32(v[2], v[3]);
+                let abcd = _mm512_packus_epi16(ab, cd);
+                let idx = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
+                _mm512_storeu_si512(dp.add(o).cast(), _mm512_permutexvar_epi32(idx, abcd));
+                i += 64;
+                o += 64;
+                continue;
             }
+            if _mm512_test_epi32_mask(all, _mm512_set1_epi32(!0x7FF)) == 0 {
+                // All below U+0800 (so valid): as UTF-16, 32 at a time.
+                for (a, b) in [(v[0], v[1]), (v[2], v[3])] {
+                    let u = narrow32(a, b);
+                    let non_ascii = _mm512_cmpge_epu16_mask(u, _mm512_set1_epi16(0x80));
+                    let (packed, len) = two_bytes(u, non_ascii);
+                    _mm512_storeu_si512(dp.add(o).cast(), packed);
+                    o += len;
+                }
+                i += 64;
+                continue;
+            }
+            for c in v {
+                if invalid32(c) {
+                    return (i, o);
+                }
+                let (bytes, keep) = encode16(c);
+                _mm512_storeu_si512(dp.add(o).cast(), bytes);
+                i += 16;
+                o += keep.count_ones() as usize;
+            }
+        }
+    }
+    // The rest, 16 values at a time: at most 64 bytes, one 64-byte store.
+    while i + 16 <= n && cap - o >= 64 {
+        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
+        // load, `cap - o >= 64` the store.
+        unsafe {
             let c = _mm512_loadu_si512(sp.add(i).cast());
             if invalid32(c) {
                 break;
@@ -367,9 +426,39 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
     while i + 16 <= n && cap - o >= 32 {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // load; the stores write 32 or 64 bytes (16 or 32 units) at `o`.
+        // SAFETY: the caller guarantees the ISA; `i + 64 <= n` (or 16)
+        // covers the loads; the stores write 64 units at `o` after checking
+        // the room for them, or 16 or 32 units.
         unsafe {
+            if i + 64 <= n && cap - o >= 64 {
+                let p = sp.add(i);
+                let v = [
+                    _mm512_loadu_si512(p.cast()),
+                    _mm512_loadu_si512(p.add(16).cast()),
+                    _mm512_loadu_si512(p.add(32).cast()),
+                    _mm512_loadu_si512(p.add(48).cast()),
+                ];
+                let all = _mm512_or_si512(_mm512_or_si512(v[0], v[1]), _mm512_or_si512(v[2], v[3]));
+                if _mm512_test_epi32_mask(all, _mm512_set1_epi32(!0xFFFF)) == 0 {
+                    let (ab, cd) = (narrow32(v[0], v[1]), narrow32(v[2], v[3]));
+                    let f8 = _mm512_set1_epi16(0xF800u16 as i16);
+                    let d8 = _mm512_set1_epi16(0xD800u16 as i16);
+                    let sur = _mm512_cmpeq_epi16_mask(_mm512_and_si512(ab, f8), d8)
+                        | _mm512_cmpeq_epi16_mask(_mm512_and_si512(cd, f8), d8);
+                    if sur == 0 {
+                        let (ab, cd) = if swaps::<O>() {
+                            (_mm512_shuffle_epi8(ab, swap16()), _mm512_shuffle_epi8(cd, swap16()))
+                        } else {
+                            (ab, cd)
+                        };
+                        _mm512_storeu_si512(dp.add(o).cast(), ab);
+                        _mm512_storeu_si512(dp.add(o + 32).cast(), cd);
+                        i += 64;
+                        o += 64;
+                        continue;
+                    }
+                }
+            }
             let c = _mm512_loadu_si512(sp.add(i).cast());
             if invalid32(c) {
                 break;
