@@ -39,7 +39,14 @@ fn gbps(bytes: usize, mut f: impl FnMut()) -> f64 {
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
     let kernels: Vec<Kernel> = Kernel::available().collect();
-    let dirs = ["utf16le_to_utf8", "utf32_to_utf8", "utf16le_to_utf32", "utf32_to_utf16le", "validate_utf16le", "validate_utf32"];
+    let dirs = [
+        "utf16le_to_utf8",
+        "utf32_to_utf8",
+        "utf16le_to_utf32",
+        "utf32_to_utf16le",
+        "validate_utf16le",
+        "validate_utf32",
+    ];
     for dir in dirs.iter().filter(|d| d.contains(&filter)) {
         let mut names: Vec<String> = kernels.iter().map(|k| k.name().to_string()).collect();
         names.push("simdutf".into());
@@ -67,28 +74,74 @@ fn main() {
             let mut row = Vec::new();
             for &k in &kernels {
                 row.push(match *dir {
-                    "utf16le_to_utf8" => gbps(u16s.len() * 2, || { black_box(k.utf16le_to_utf8(black_box(&u16s), &mut o8).unwrap()); }),
-                    "utf32_to_utf8" => gbps(u32s.len() * 4, || { black_box(k.utf32_to_utf8(black_box(&u32s), &mut o8).unwrap()); }),
-                    "utf16le_to_utf32" => gbps(u16s.len() * 2, || { black_box(k.utf16le_to_utf32(black_box(&u16s), &mut o32).unwrap()); }),
-                    "utf32_to_utf16le" => gbps(u32s.len() * 4, || { black_box(k.utf32_to_utf16le(black_box(&u32s), &mut o16).unwrap()); }),
-                    "validate_utf16le" => gbps(u16s.len() * 2, || { black_box(k.validate_utf16le(black_box(&u16s)).unwrap()); }),
-                    _ => gbps(u32s.len() * 4, || { black_box(k.validate_utf32(black_box(&u32s)).unwrap()); }),
+                    "utf16le_to_utf8" => gbps(u16s.len() * 2, || {
+                        black_box(k.utf16le_to_utf8(black_box(&u16s), &mut o8).unwrap());
+                    }),
+                    "utf32_to_utf8" => gbps(u32s.len() * 4, || {
+                        black_box(k.utf32_to_utf8(black_box(&u32s), &mut o8).unwrap());
+                    }),
+                    "utf16le_to_utf32" => gbps(u16s.len() * 2, || {
+                        black_box(k.utf16le_to_utf32(black_box(&u16s), &mut o32).unwrap());
+                    }),
+                    "utf32_to_utf16le" => gbps(u32s.len() * 4, || {
+                        black_box(k.utf32_to_utf16le(black_box(&u32s), &mut o16).unwrap());
+                    }),
+                    "validate_utf16le" => gbps(u16s.len() * 2, || {
+                        black_box(k.validate_utf16le(black_box(&u16s)).unwrap());
+                    }),
+                    _ => gbps(u32s.len() * 4, || {
+                        black_box(k.validate_utf32(black_box(&u32s)).unwrap());
+                    }),
                 });
             }
             // SAFETY: the output buffers are large enough for any valid input
             // (3 bytes per unit, 4 per value, 1 value per unit, 2 units per
             // value).
-            row.push(unsafe { match *dir {
-                "utf16le_to_utf8" => gbps(u16s.len() * 2, || { black_box(simdutf::convert_utf16le_to_utf8(black_box(u16s.as_ptr()), u16s.len(), o8.as_mut_ptr())); }),
-                "utf32_to_utf8" => gbps(u32s.len() * 4, || { black_box(simdutf::convert_utf32_to_utf8(black_box(u32s.as_ptr()), u32s.len(), o8.as_mut_ptr())); }),
-                "utf16le_to_utf32" => gbps(u16s.len() * 2, || { black_box(simdutf::convert_utf16le_to_utf32(black_box(u16s.as_ptr()), u16s.len(), o32.as_mut_ptr())); }),
-                "utf32_to_utf16le" => gbps(u32s.len() * 4, || { black_box(simdutf::convert_utf32_to_utf16le(black_box(u32s.as_ptr()), u32s.len(), o16.as_mut_ptr())); }),
-                "validate_utf16le" => gbps(u16s.len() * 2, || { black_box(simdutf::validate_utf16le(black_box(&u16s))); }),
-                _ => gbps(u32s.len() * 4, || { black_box(simdutf::validate_utf32(black_box(&u32s))); }),
-            }});
+            row.push(unsafe {
+                match *dir {
+                    "utf16le_to_utf8" => gbps(u16s.len() * 2, || {
+                        black_box(simdutf::convert_utf16le_to_utf8(
+                            black_box(u16s.as_ptr()),
+                            u16s.len(),
+                            o8.as_mut_ptr(),
+                        ));
+                    }),
+                    "utf32_to_utf8" => gbps(u32s.len() * 4, || {
+                        black_box(simdutf::convert_utf32_to_utf8(
+                            black_box(u32s.as_ptr()),
+                            u32s.len(),
+                            o8.as_mut_ptr(),
+                        ));
+                    }),
+                    "utf16le_to_utf32" => gbps(u16s.len() * 2, || {
+                        black_box(simdutf::convert_utf16le_to_utf32(
+                            black_box(u16s.as_ptr()),
+                            u16s.len(),
+                            o32.as_mut_ptr(),
+                        ));
+                    }),
+                    "utf32_to_utf16le" => gbps(u32s.len() * 4, || {
+                        black_box(simdutf::convert_utf32_to_utf16le(
+                            black_box(u32s.as_ptr()),
+                            u32s.len(),
+                            o16.as_mut_ptr(),
+                        ));
+                    }),
+                    "validate_utf16le" => gbps(u16s.len() * 2, || {
+                        black_box(simdutf::validate_utf16le(black_box(&u16s)));
+                    }),
+                    _ => gbps(u32s.len() * 4, || {
+                        black_box(simdutf::validate_utf32(black_box(&u32s)));
+                    }),
+                }
+            });
             if *dir == "utf16le_to_utf8" {
-                row.push(gbps(u16s.len() * 2, || { black_box(encoding_rs::mem::convert_utf16_to_utf8(black_box(&u16s), &mut o8)); }));
-                row.push(gbps(u16s.len() * 2, || { black_box(String::from_utf16(black_box(&u16s)).unwrap()); }));
+                row.push(gbps(u16s.len() * 2, || {
+                    black_box(encoding_rs::mem::convert_utf16_to_utf8(black_box(&u16s), &mut o8));
+                }));
+                row.push(gbps(u16s.len() * 2, || {
+                    black_box(String::from_utf16(black_box(&u16s)).unwrap());
+                }));
             }
             print!("{lang:10}");
             for (i, g) in row.iter().enumerate() {
