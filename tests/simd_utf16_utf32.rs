@@ -9,9 +9,14 @@ mod common;
 use proptest::prelude::*;
 use rapidutf::{Kernel, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
 
+/// An oracle's verdict: each character of the valid prefix (its width in
+/// input units and the character), and the error after it (position and
+/// kind), if any.
+type Verdict<K> = (Vec<(usize, char)>, Option<(usize, K)>);
+
 /// What std says about UTF-16 `units`: each character of the valid prefix
 /// (its width in units and the character), and the error after it.
-fn oracle16(units: &[u16]) -> (Vec<(usize, char)>, Option<(usize, Utf16ErrorKind)>) {
+fn oracle16(units: &[u16]) -> Verdict<Utf16ErrorKind> {
     let mut chars = Vec::new();
     let mut pos = 0;
     for r in char::decode_utf16(units.iter().copied()) {
@@ -34,7 +39,7 @@ fn oracle16(units: &[u16]) -> (Vec<(usize, char)>, Option<(usize, Utf16ErrorKind
 }
 
 /// What std says about UTF-32 `values`.
-fn oracle32(values: &[u32]) -> (Vec<(usize, char)>, Option<(usize, Utf32ErrorKind)>) {
+fn oracle32(values: &[u32]) -> Verdict<Utf32ErrorKind> {
     let mut chars = Vec::new();
     for (i, &v) in values.iter().enumerate() {
         match char::from_u32(v) {
