@@ -16,9 +16,13 @@
 //!   form in the last two of those, ASCII in the third) and two shuffles
 //!   from a 256-entry table keyed by two bits per unit (ASCII, `< 0x800`)
 //!   compact four units each.
-//! - A half with a surrogate is converted by scalar code (pairs are rare
-//!   outside emoji text), which also finds unpaired surrogates: there the
-//!   kernel stops and the caller's scalar finish reports the exact error.
+//! - A half that is four surrogate pairs, each in a 32-bit lane (emoji
+//!   text, once a block starts on a pair), becomes 16 bytes of UTF-8 with
+//!   shifts and one shuffle: no compaction needed.
+//! - Any other half with a surrogate is converted by scalar code, which
+//!   also finds unpaired surrogates: there the kernel stops and the
+//!   caller's scalar finish reports the exact error. (A scalar block also
+//!   realigns emoji text on pairs.)
 //!
 //! The tables are computed at compile time by `const fn`s below.
 //!
@@ -71,6 +75,8 @@ pub(crate) trait Lanes: Copy {
     unsafe fn xor(self, o: Self) -> Self;
     /// `self & !o`.
     unsafe fn andnot(self, o: Self) -> Self;
+    /// `u16` lanes: `self + o`, wrapping.
+    unsafe fn add16(self, o: Self) -> Self;
     /// `u16` lanes shifted left by `N` (`0 < N < 16`).
     unsafe fn shl16<const N: i32>(self) -> Self;
     /// `u16` lanes shifted right (logical) by `N` (`0 < N < 16`).
@@ -240,6 +246,77 @@ impl<V: Lanes> LanesExt for V {
     }
 }
 
+/// Byte shuffle that moves each even `u16` lane into the odd lane after
+/// it (zeroing the even lanes).
+static EVEN_TO_ODD: [u8; 16] =
+    [0x80, 0x80, 0, 1, 0x80, 0x80, 4, 5, 0x80, 0x80, 8, 9, 0x80, 0x80, 12, 13];
+
+/// Byte shuffle that moves each odd `u16` lane into the even lane before
+/// it (zeroing the odd lanes).
+static ODD_TO_EVEN: [u8; 16] =
+    [2, 3, 0x80, 0x80, 6, 7, 0x80, 0x80, 10, 11, 0x80, 0x80, 14, 15, 0x80, 0x80];
+
+/// Whether the 8 units `v` (values) are four surrogate pairs, each in a
+/// 32-bit lane: the common case in emoji text once a block starts on a
+/// pair.
+#[inline(always)]
+unsafe fn four_pairs<V: Lanes>(v: V) -> bool {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        // 0xDC00 in the odd (high) half of each 32-bit lane, 0xD800 in the
+        // even one.
+        let want = V::splat32(0xDC00_D800);
+        let top = v.and(V::splat16(0xFC00));
+        !top.eq16(want).xor_all().any()
+    }
+}
+
+/// The high surrogates of [`four_pairs`] `v`: `(t, h)` with `t` every
+/// unit's low 10 bits and `h`, in the even lanes, the code point's bits
+/// 10..=20 (the high surrogate's bits plus 0x40, for the 0x10000 offset).
+#[inline(always)]
+unsafe fn pair_fields<V: Lanes>(v: V) -> (V, V) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        let t = v.and(V::splat16(0x3FF));
+        (t, t.add16(V::splat16(0x40)))
+    }
+}
+
+/// Four surrogate pairs (see [`four_pairs`]) as 16 bytes of UTF-8: the
+/// high surrogate's lane gives `[11110uuu, 10uuxxxx]`, the low one's
+/// `[10xxyyyy, 10zzzzzz]` (with `uuuuuxxxxxx` from the high surrogate and
+/// `yyyyzzzzzz` from the low one).
+#[inline(always)]
+unsafe fn pairs_to_utf8<V: Lanes>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA; the load reads the 16 bytes
+    // of `EVEN_TO_ODD`.
+    unsafe {
+        let (t, h) = pair_fields(v);
+        let first = h.shr16::<8>().or(h.shl16::<6>().and(V::splat16(0x3F00)));
+        let first = first.or(V::splat16(0x80F0));
+        let xx = h.and(V::splat16(3)).shl16::<4>().shuffle(V::load(EVEN_TO_ODD.as_ptr()));
+        let second = t.shr16::<6>().or(t.shl16::<8>().and(V::splat16(0x3F00)));
+        let second = second.or(V::splat16(0x8080)).or(xx);
+        V::select(V::splat32(0xFFFF), first, second)
+    }
+}
+
+/// Four surrogate pairs (see [`four_pairs`]) as four 32-bit code points.
+#[inline(always)]
+unsafe fn pairs_to_utf32<V: Lanes>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA; the loads read the 16 bytes
+    // of the shuffle tables.
+    unsafe {
+        let (t, h) = pair_fields(v);
+        // (h << 10) | low: bits 0..=15 in the even lane, 16..=20 (h >> 6)
+        // in the odd one.
+        let low = h.shl16::<10>().or(t.shuffle(V::load(ODD_TO_EVEN.as_ptr())));
+        let high = h.shr16::<6>().shuffle(V::load(EVEN_TO_ODD.as_ptr()));
+        V::select(V::splat32(0xFFFF), low, high)
+    }
+}
+
 /// Encodes 8 units `v` (values, no surrogates) as UTF-8 at `dst`; returns
 /// the bytes written (at most 24). Writes up to 28 bytes at `dst`.
 #[inline(always)]
@@ -379,6 +456,17 @@ pub(crate) unsafe fn utf16_to_utf8<V: Lanes, O: ByteOrder>(
                 }
                 continue;
             }
+            if four_pairs(a) {
+                pairs_to_utf8(a).store(dp.add(o));
+                i += 8;
+                o += 16;
+                if four_pairs(b) {
+                    pairs_to_utf8(b).store(dp.add(o));
+                    i += 8;
+                    o += 16;
+                }
+                continue;
+            }
             let end = i + 8;
             if !scalar16::<O>(src, &mut i, &mut o, end, |o, c| put_utf8(dp.add(o), c)) {
                 break;
@@ -456,6 +544,14 @@ pub(crate) unsafe fn utf16_to_utf32<V: Lanes, O: ByteOrder>(
                 b.zip_hi16(zero).store(out.add(48));
                 i += 16;
                 o += 16;
+                continue;
+            }
+            if four_pairs(a) && four_pairs(b) {
+                let out = dp.add(o).cast::<u8>();
+                pairs_to_utf32(a).store(out);
+                pairs_to_utf32(b).store(out.add(16));
+                i += 16;
+                o += 8;
                 continue;
             }
             let put = |o: usize, c: u32| {

@@ -51,6 +51,13 @@ impl Lanes for uint8x16_t {
         unsafe { vbicq_u8(self, o) }
     }
     #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vaddq_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(o)))
+        }
+    }
+    #[inline(always)]
     unsafe fn shl16<const N: i32>(self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe { vreinterpretq_u8_u16(vshlq_n_u16::<N>(vreinterpretq_u16_u8(self))) }

@@ -52,6 +52,11 @@ impl Lanes for __m128i {
         unsafe { _mm_andnot_si128(o, self) }
     }
     #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.2.
+        unsafe { _mm_add_epi16(self, o) }
+    }
+    #[inline(always)]
     unsafe fn shl16<const N: i32>(self) -> Self {
         // SAFETY: the caller guarantees SSE4.2.
         unsafe { _mm_slli_epi16::<N>(self) }
