@@ -29,7 +29,9 @@
 //! consumed). Unpaired surrogates show as a mismatch between the "is low"
 //! mask and the "is high" mask shifted by one, and stop the kernel.
 //!
-//! Fast paths: 32 ASCII units (`vpmovwb`) and 32 units below U+0800 (two
+//! Fast paths: 32 units that are 16 surrogate pairs, each in a 32-bit
+//! lane (emoji text), go straight to code points and 4-byte characters in
+//! place; 32 ASCII units (`vpmovwb`) and 32 units below U+0800 (two
 //! bytes per unit in its 16-bit lane, one compress) for UTF-16; 64 ASCII
 //! values (two packs and a permute) and 32 values below U+0800 (narrowed
 //! to 16 bits, then as UTF-16) for UTF-32; 64 BMP values for UTF-32 to
@@ -192,6 +194,48 @@ unsafe fn combine(lead: __m256i, trail: __m256i) -> __m512i {
     }
 }
 
+/// Whether the 32 units `v` are 16 surrogate pairs, each in a 32-bit lane
+/// (emoji text, once a block starts on a pair).
+#[inline(always)]
+unsafe fn sixteen_pairs(v: __m512i) -> bool {
+    // SAFETY: the caller guarantees AVX-512 F/BW.
+    unsafe {
+        let top = _mm512_and_si512(v, _mm512_set1_epi16(0xFC00u16 as i16));
+        _mm512_cmpeq_epi16_mask(top, _mm512_set1_epi32(0xDC00_D800u32 as i32)) == u32::MAX
+    }
+}
+
+/// 16 surrogate pairs (see [`sixteen_pairs`]) as their 16 code points.
+#[inline(always)]
+unsafe fn pairs_to_code_points(v: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512F.
+    unsafe {
+        let ten = _mm512_set1_epi32(0x3FF);
+        // ((high & 0x3FF) + 0x40) << 10 | (low & 0x3FF)
+        let high = _mm512_add_epi32(_mm512_and_si512(v, ten), _mm512_set1_epi32(0x40));
+        let low = _mm512_and_si512(_mm512_srli_epi32::<16>(v), ten);
+        _mm512_or_si512(_mm512_slli_epi32::<10>(high), low)
+    }
+}
+
+/// 16 surrogate pairs (see [`sixteen_pairs`]) as 64 bytes of UTF-8: each
+/// pair's 32-bit lane gives its 4 bytes in place, no compaction needed.
+#[inline(always)]
+unsafe fn pairs_to_utf8(v: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512 F/VBMI.
+    unsafe {
+        let c = pairs_to_code_points(v);
+        // Bytes [c >> 18, c >> 12, c >> 6, c] of each 32-bit lane, as in
+        // `encode16`, masked to 6 bits, with the 4-byte marker.
+        let groups = _mm512_multishift_epi64_epi8(_mm512_set1_epi64(0x2026_2C32_0006_0C12), c);
+        _mm512_ternarylogic_epi32::<0xEA>(
+            groups,
+            _mm512_set1_epi32(0x3F3F_3F3F),
+            _mm512_set1_epi32(0x8080_80F0u32 as i32),
+        )
+    }
+}
+
 /// The bytes of the first `chars` (at most 16) lanes of a `keep` mask from
 /// [`encode16`].
 #[inline(always)]
@@ -271,6 +315,12 @@ unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, us
                 _mm512_and_si512(v, _mm512_set1_epi16(0xF800u16 as i16)),
                 _mm512_set1_epi16(0xD800u16 as i16),
             );
+            if surrogates != 0 && sixteen_pairs(v) {
+                _mm512_storeu_si512(dp.add(o).cast(), pairs_to_utf8(v));
+                i += 32;
+                o += 64;
+                continue;
+            }
             let (halves, chars, used) = if surrogates == 0 {
                 let halves = [
                     _mm512_cvtepu16_epi32(_mm512_castsi512_si256(v)),
@@ -405,6 +455,12 @@ unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, 
                 _mm512_storeu_si512(dp.add(o + 16).cast(), _mm512_cvtepu16_epi32(hi));
                 i += 32;
                 o += 32;
+                continue;
+            }
+            if sixteen_pairs(v) {
+                _mm512_storeu_si512(dp.add(o).cast(), pairs_to_code_points(v));
+                i += 32;
+                o += 16;
                 continue;
             }
             let Some((halves, chars, used)) = pairs32(v) else {
