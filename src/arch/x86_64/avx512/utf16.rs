@@ -540,6 +540,14 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
                 _mm512_or_si512(high, low),
                 _mm512_set1_epi32(0xDC00_0000u32 as i32),
             );
+            if supplementary == u16::MAX {
+                // Only pairs: 32 units in place.
+                let pair = if swaps::<O>() { _mm512_shuffle_epi8(pair, swap16()) } else { pair };
+                _mm512_storeu_si512(dp.add(o).cast(), pair);
+                i += 16;
+                o += 32;
+                continue;
+            }
             let units = _mm512_mask_mov_epi32(c, supplementary, pair);
             // Even units always; odd ones where they are a low surrogate.
             let keep = 0x5555_5555 | _mm512_movepi16_mask(units);
