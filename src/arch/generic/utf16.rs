@@ -1,5 +1,6 @@
 //! UTF-16 and UTF-32: transcoding between them and to UTF-8, and
-//! validation, on 128-bit vectors (SSE4.2 and AVX2 on `__m128i`, NEON).
+//! validation, on 128-bit vectors (SSE4.2 and AVX2 on `__m128i`, NEON,
+//! and the portable kernel on `wide::u8x16`).
 //!
 //! # UTF-16 to UTF-8 (Lemire & Muła, *Transcoding Billions of Unicode
 //! Characters per Second with SIMD Instructions*, 2022)
@@ -677,61 +678,62 @@ pub(crate) unsafe fn validate_utf32<V: Lanes>(src: &[u32]) -> usize {
 }
 
 /// Defines the UTF-16/UTF-32 entries of a kernel that runs the generic
-/// algorithms above on `$v` with target features `$features`, for its
-/// `KernelFns`. Plumbing only: each entry is a one-line instantiation.
+/// algorithms above on `$v`, each with the attributes given (the kernel's
+/// `#[target_feature]`), for its `KernelFns`. Plumbing only: each entry is
+/// a one-line instantiation.
 macro_rules! lanes_entries {
-    ($features:literal, $v:ty) => {
+    ($(#[$attr:meta])* $v:ty) => {
         use crate::arch::generic::utf16 as g;
         use crate::transcode::{Be, Le};
 
         // SAFETY (every entry): compiled with the kernel's features and only
         // reachable through its `FNS`, handed out after detecting them.
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf16_to_utf8::<$v, Le>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf16_to_utf8::<$v, Be>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf32_to_utf8::<$v>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf16_to_utf32::<$v, Le>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf16_to_utf32::<$v, Be>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf32_to_utf16::<$v, Le>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
             // SAFETY: see above.
             unsafe { g::utf32_to_utf16::<$v, Be>(src, dst) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn validate_utf16le(src: &[u16]) -> usize {
             // SAFETY: see above.
             unsafe { g::validate_utf16::<$v, Le>(src) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn validate_utf16be(src: &[u16]) -> usize {
             // SAFETY: see above.
             unsafe { g::validate_utf16::<$v, Be>(src) }
         }
-        #[target_feature(enable = $features)]
+        $(#[$attr])*
         pub(crate) fn validate_utf32(src: &[u32]) -> usize {
             // SAFETY: see above.
             unsafe { g::validate_utf32::<$v>(src) }

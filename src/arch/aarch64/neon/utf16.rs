@@ -143,4 +143,7 @@ impl Lanes for uint8x16_t {
     }
 }
 
-lanes_entries!("neon", uint8x16_t);
+lanes_entries!(
+    #[target_feature(enable = "neon")]
+    uint8x16_t
+);

@@ -8,4 +8,7 @@
 use crate::arch::generic::utf16::lanes_entries;
 use core::arch::x86_64::__m128i;
 
-lanes_entries!("avx2", __m128i);
+lanes_entries!(
+    #[target_feature(enable = "avx2")]
+    __m128i
+);

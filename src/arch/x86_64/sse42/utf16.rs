@@ -121,4 +121,7 @@ impl Lanes for __m128i {
     }
 }
 
-lanes_entries!("sse4.2", __m128i);
+lanes_entries!(
+    #[target_feature(enable = "sse4.2")]
+    __m128i
+);
