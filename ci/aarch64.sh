@@ -38,6 +38,8 @@ echo "toolchain: $(rustc --version), target std from rustup" >&2
 
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
 export CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L /usr/aarch64-linux-gnu"
+# Tests that re-run their own binary start it under the same emulator.
+export RAPIDUTF_TEST_RUNNER=$CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER
 
 log "self-check: the qemu runner executes an aarch64 binary with a thread"
 probe_dir=${CARGO_TARGET_DIR:-$ROOT/target}/ci-probe

@@ -13,9 +13,10 @@
 # needs no CPU feature, so it is listed too; RAPIDUTF_EXPECT_PORTABLE=0
 # leaves it out.
 #
-# AVX-512: the kernel needs F, BW and VBMI (src/arch/x86_64/avx512) and
-# the Kernel docs promise VL; every CPU with VBMI has VL, so requiring all
-# four matches the library on real hardware. Keep in sync with the kernel.
+# AVX-512: the kernel needs F, BW, CD, VBMI and VBMI2
+# (src/arch/x86_64/avx512) and the Kernel docs promise VL; every CPU with
+# VBMI2 has the others, so requiring all six matches the library on real
+# hardware. Keep in sync with the kernel.
 set -euo pipefail
 
 cpuinfo=${1:-/proc/cpuinfo}
@@ -39,7 +40,8 @@ case $arch in
         # AVX needs the OS to save the YMM/ZMM state too; Linux lists `avx`
         # only when it does, and `avx2` in cpuinfo implies the same here.
         has avx2 && kernels+=(avx2)
-        has avx512f && has avx512bw && has avx512vl && has avx512vbmi && kernels+=(avx512)
+        has avx512f && has avx512bw && has avx512vl && has avx512cd && has avx512vbmi \
+            && has avx512_vbmi2 && kernels+=(avx512)
         ;;
     aarch64)
         # NEON (`asimd`) is mandatory on aarch64 Linux; check anyway.

@@ -92,7 +92,9 @@ for cpu in "${cpus[@]}"; do
         name=$(basename "$bin")
         log "qemu -cpu $cpu: $name (RAPIDUTF_REQUIRE_KERNELS=${REQUIRE[$cpu]})"
         # A hung emulated test must not eat the whole CI budget.
-        if ! RAPIDUTF_REQUIRE_KERNELS=${REQUIRE[$cpu]} timed "$cpu/$name" \
+        # Tests that re-run their own binary start it under the same model.
+        if ! RAPIDUTF_REQUIRE_KERNELS=${REQUIRE[$cpu]} \
+            RAPIDUTF_TEST_RUNNER="qemu-x86_64 -cpu $cpu" timed "$cpu/$name" \
             timeout "${QEMU_TIMEOUT:-600}" qemu-x86_64 -cpu "$cpu" "$bin" "$@" \
             2> >(grep -v "TCG doesn't support requested feature" >&2); then
             failed+=("$cpu/$name")

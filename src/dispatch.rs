@@ -11,8 +11,10 @@
 //! [`short`]): an indirect call and a SIMD prologue cost more than they
 //! save on a few bytes, and ASCII is answered fastest inline.
 
-use crate::arch::KernelFns;
-use crate::error::Utf8Error;
+use crate::arch::{Entry, KernelFns};
+use crate::error::{ShiftPosition, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
+use crate::transcode::{Be, ByteOrder, Le};
 use crate::{scalar, Kernel};
 use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
@@ -165,3 +167,162 @@ pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
     // SAFETY: as in `validate_utf8_with`.
     unsafe { (fns.is_valid_utf8)(bytes) }
 }
+
+// ---------------------------------------------------------------------
+// Transcoding and UTF-16/UTF-32 validation: kernel prefix + scalar finish.
+// ---------------------------------------------------------------------
+
+/// Below this many input units the transcoders and the UTF-16/UTF-32
+/// validators do not call a kernel: the scalar loop runs inline. (The
+/// kernels work in blocks of 16 to 32 units and leave a partial last block
+/// to the scalar finish anyway.)
+pub(crate) const SHORT_UNITS: usize = 32;
+
+/// The "kernel prefix + scalar finish" glue of every transcoder, whichever
+/// the direction.
+///
+/// A kernel transcoder converts a prefix and returns its progress
+/// `(read, written)`: `src[..read]` is valid and `dst[..written]` is its
+/// exact conversion (see `arch::KernelFns`). It stops wherever it likes:
+/// before a block with an error, before the last partial block, or when
+/// `dst` might not hold a whole block's output. This runs the generic
+/// scalar loop (`scalar::transcode::transcode::<D, E>`) on the rest,
+/// `src[read..]` into `dst[written..]`, and moves the positions in its
+/// result back into the caller's frame: the error's `valid_up_to` and
+/// `OutputTooSmall`'s `read` by `read`, `written` by `written`. Because
+/// the prefix is valid and ends on a character boundary, the scalar
+/// answer about the rest is the exact answer about the whole.
+#[inline(always)]
+pub(crate) fn finish_transcode<D: Decode, E: Encode>(
+    src: &[D::Unit],
+    dst: &mut [E::Unit],
+    (read, written): (usize, usize),
+) -> Result<usize, TranscodeError<D::Error>>
+where
+    D::Error: ShiftPosition,
+{
+    debug_assert!(read <= src.len() && written <= dst.len(), "kernel overran its input or output");
+    match transcode::<D, E>(&src[read..], &mut dst[written..]) {
+        Ok(n) => Ok(written + n),
+        Err(TranscodeError::Invalid(e)) => Err(TranscodeError::Invalid(e.shifted(read))),
+        Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
+            Err(TranscodeError::OutputTooSmall { read: read + r, written: written + w })
+        }
+    }
+}
+
+/// The validators' glue: the kernel vouches for `src[..valid]` (a whole
+/// number of characters), the scalar validator checks the rest, and its
+/// error is moved by `valid`.
+#[inline(always)]
+fn finish_validate<T, E: ShiftPosition>(
+    src: &[T],
+    valid: usize,
+    scalar: impl FnOnce(&[T]) -> Result<(), E>,
+) -> Result<(), E> {
+    debug_assert!(valid <= src.len(), "kernel overran its input");
+    scalar(&src[valid..]).map_err(|e| e.shifted(valid))
+}
+
+/// A transcoder through one given kernel's entry (for the `Kernel`
+/// methods): no short-input shortcut, so the tests exercise the kernel.
+pub(crate) fn transcode_with<D: Entry<E>, E: Encode>(
+    fns: &'static KernelFns,
+    src: &[D::Unit],
+    dst: &mut [E::Unit],
+) -> Result<usize, TranscodeError<D::Error>>
+where
+    D::Error: ShiftPosition,
+{
+    // SAFETY: `fns` came from `arch::fns` (it is `'static` and only that
+    // function hands tables out), which only returns tables of kernels the
+    // running CPU supports, so their functions may be called.
+    let progress = unsafe { D::entry(fns)(src, dst) };
+    finish_transcode::<D, E>(src, dst, progress)
+}
+
+/// UTF-16 validation in byte order `O` through one kernel's entry.
+pub(crate) fn validate_utf16_with<O: ByteOrder>(
+    fns: &'static KernelFns,
+    src: &[u16],
+) -> Result<(), Utf16Error> {
+    let entry =
+        if Le::read16(1) == O::read16(1) { fns.validate_utf16le } else { fns.validate_utf16be };
+    // SAFETY: as in `transcode_with`.
+    let valid = unsafe { entry(src) };
+    finish_validate(src, valid, scalar::utf16::validate::<O>)
+}
+
+/// UTF-32 validation through one kernel's entry.
+pub(crate) fn validate_utf32_with(fns: &'static KernelFns, src: &[u32]) -> Result<(), Utf32Error> {
+    // SAFETY: as in `transcode_with`.
+    let valid = unsafe { (fns.validate_utf32)(src) };
+    finish_validate(src, valid, scalar::utf32::validate)
+}
+
+/// Defines a dispatched transcoder `$name` over the entry `$field`: short
+/// inputs go to the scalar loop inline, the rest to the active kernel and
+/// the scalar finish. Plumbing only.
+macro_rules! dispatched_transcoder {
+    ($name:ident, $raw:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
+        ifunc!($raw(src: &[$s], dst: &mut [$d]) -> (usize, usize) = $field);
+
+        #[doc = concat!("The dispatched `", stringify!($field), "`: kernel prefix, scalar finish.")]
+        #[inline]
+        pub(crate) fn $name(
+            src: &[$s],
+            dst: &mut [$d],
+        ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
+            if src.len() < SHORT_UNITS {
+                return transcode::<$dec, $enc>(src, dst);
+            }
+            let progress = $raw(src, dst);
+            finish_transcode::<$dec, $enc>(src, dst, progress)
+        }
+    };
+}
+
+dispatched_transcoder!(utf16le_to_utf8, utf16le_to_utf8_raw = utf16le_to_utf8: u16 => u8, Utf16<Le> => Utf8);
+dispatched_transcoder!(utf16be_to_utf8, utf16be_to_utf8_raw = utf16be_to_utf8: u16 => u8, Utf16<Be> => Utf8);
+dispatched_transcoder!(utf32_to_utf8, utf32_to_utf8_raw = utf32_to_utf8: u32 => u8, Utf32 => Utf8);
+dispatched_transcoder!(utf16le_to_utf32, utf16le_to_utf32_raw = utf16le_to_utf32: u16 => u32, Utf16<Le> => Utf32);
+dispatched_transcoder!(utf16be_to_utf32, utf16be_to_utf32_raw = utf16be_to_utf32: u16 => u32, Utf16<Be> => Utf32);
+dispatched_transcoder!(utf32_to_utf16le, utf32_to_utf16le_raw = utf32_to_utf16le: u32 => u16, Utf32 => Utf16<Le>);
+dispatched_transcoder!(utf32_to_utf16be, utf32_to_utf16be_raw = utf32_to_utf16be: u32 => u16, Utf32 => Utf16<Be>);
+
+ifunc!(validate_utf16le_raw(src: &[u16]) -> usize = validate_utf16le);
+ifunc!(validate_utf16be_raw(src: &[u16]) -> usize = validate_utf16be);
+ifunc!(validate_utf32_raw(src: &[u32]) -> usize = validate_utf32);
+
+/// The dispatched UTF-16LE validator.
+#[inline]
+pub(crate) fn validate_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
+    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf16le_raw(src) };
+    finish_validate(src, valid, scalar::utf16::validate::<Le>)
+}
+
+/// The dispatched UTF-16BE validator.
+#[inline]
+pub(crate) fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
+    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf16be_raw(src) };
+    finish_validate(src, valid, scalar::utf16::validate::<Be>)
+}
+
+/// The dispatched UTF-32 validator.
+#[inline]
+pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
+    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf32_raw(src) };
+    finish_validate(src, valid, scalar::utf32::validate)
+}
+
+// The native-endian functions are the LE or BE ones.
+#[cfg(target_endian = "big")]
+pub(crate) use {
+    utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
+    utf32_to_utf16be as utf32_to_utf16, validate_utf16be as validate_utf16,
+};
+#[cfg(target_endian = "little")]
+pub(crate) use {
+    utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
+    utf32_to_utf16le as utf32_to_utf16, validate_utf16le as validate_utf16,
+};

@@ -322,3 +322,36 @@ impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
 }
 
 impl<E: fmt::Debug + fmt::Display> core::error::Error for TranscodeError<E> {}
+
+/// An input error whose position can be moved: the glue that runs a
+/// kernel on a prefix and the scalar code on the rest (see
+/// `dispatch::finish_transcode`) shifts the scalar code's error by the
+/// length of the prefix.
+pub(crate) trait ShiftPosition {
+    /// The same error, `by` input units later.
+    fn shifted(self, by: usize) -> Self;
+}
+
+impl ShiftPosition for Utf8Error {
+    #[inline(always)]
+    fn shifted(mut self, by: usize) -> Self {
+        self.valid_up_to += by;
+        self
+    }
+}
+
+impl ShiftPosition for Utf16Error {
+    #[inline(always)]
+    fn shifted(mut self, by: usize) -> Self {
+        self.valid_up_to += by;
+        self
+    }
+}
+
+impl ShiftPosition for Utf32Error {
+    #[inline(always)]
+    fn shifted(mut self, by: usize) -> Self {
+        self.valid_up_to += by;
+        self
+    }
+}

@@ -2,10 +2,32 @@
 //! run, which one dispatch uses, and a way to call any of them directly.
 
 use crate::dispatch;
-use crate::error::Utf8Error;
+use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::scalar::transcode::{Utf16, Utf32, Utf8};
+use crate::transcode::{Be, Le, Native};
 use core::fmt;
 use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+
+/// Defines `Kernel::$name`, the free transcoder `crate::$name` through one
+/// kernel (its entry for the byte order, then the scalar finish).
+/// Plumbing only.
+macro_rules! kernel_transcoders {
+    ($($name:ident: $s:ty => $d:ty, $err:ty, $dec:ty => $enc:ty;)*) => {$(
+        #[doc = concat!("[`crate::", stringify!($name), "`] with this kernel.")]
+        ///
+        /// # Errors
+        ///
+        #[doc = concat!("As [`crate::", stringify!($name), "`].")]
+        ///
+        /// # Panics
+        ///
+        /// If the kernel is not [available](Kernel::is_available).
+        pub fn $name(self, src: &[$s], dst: &mut [$d]) -> Result<usize, TranscodeError<$err>> {
+            dispatch::transcode_with::<$dec, $enc>(self.fns(), src, dst)
+        }
+    )*};
+}
 
 /// One implementation of the crate's algorithms.
 ///
@@ -36,8 +58,8 @@ pub enum Kernel {
     Sse42 = 2,
     /// x86_64 with AVX2 (256-bit).
     Avx2 = 3,
-    /// x86_64 with AVX-512 F, BW and VBMI (512-bit; Ice Lake, Zen 4 and
-    /// later).
+    /// x86_64 with AVX-512 F, BW, CD, VBMI and VBMI2 (512-bit; Ice Lake,
+    /// Zen 4 and later).
     Avx512 = 4,
     /// aarch64 with NEON (128-bit).
     Neon = 5,
@@ -148,6 +170,71 @@ impl Kernel {
     #[must_use]
     pub fn is_valid_utf8(self, bytes: &[u8]) -> bool {
         dispatch::is_valid_utf8_with(self.fns(), bytes)
+    }
+
+    kernel_transcoders! {
+        utf16_to_utf8: u16 => u8, Utf16Error, Utf16<Native> => Utf8;
+        utf16le_to_utf8: u16 => u8, Utf16Error, Utf16<Le> => Utf8;
+        utf16be_to_utf8: u16 => u8, Utf16Error, Utf16<Be> => Utf8;
+        utf32_to_utf8: u32 => u8, Utf32Error, Utf32 => Utf8;
+        utf16_to_utf32: u16 => u32, Utf16Error, Utf16<Native> => Utf32;
+        utf16le_to_utf32: u16 => u32, Utf16Error, Utf16<Le> => Utf32;
+        utf16be_to_utf32: u16 => u32, Utf16Error, Utf16<Be> => Utf32;
+        utf32_to_utf16: u32 => u16, Utf32Error, Utf32 => Utf16<Native>;
+        utf32_to_utf16le: u32 => u16, Utf32Error, Utf32 => Utf16<Le>;
+        utf32_to_utf16be: u32 => u16, Utf32Error, Utf32 => Utf16<Be>;
+    }
+
+    /// [`crate::validate_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn validate_utf16(self, src: &[u16]) -> Result<(), Utf16Error> {
+        dispatch::validate_utf16_with::<Native>(self.fns(), src)
+    }
+
+    /// [`crate::validate_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn validate_utf16le(self, src: &[u16]) -> Result<(), Utf16Error> {
+        dispatch::validate_utf16_with::<Le>(self.fns(), src)
+    }
+
+    /// [`crate::validate_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn validate_utf16be(self, src: &[u16]) -> Result<(), Utf16Error> {
+        dispatch::validate_utf16_with::<Be>(self.fns(), src)
+    }
+
+    /// [`crate::validate_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::validate_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn validate_utf32(self, src: &[u32]) -> Result<(), Utf32Error> {
+        dispatch::validate_utf32_with(self.fns(), src)
     }
 }
 

@@ -80,6 +80,19 @@
 //! few blocks and, on failure, lets one scalar routine find the exact
 //! position and [`Utf8ErrorKind`].
 //!
+//! # How UTF-16 and UTF-32 conversion works
+//!
+//! Each kernel converts (or validates) a prefix of the input in blocks and
+//! stops before a block with an error, or where the output might not hold
+//! a whole block; the scalar code then finishes the rest and is the only
+//! place that computes errors, so every kernel reports exactly the same
+//! [`Utf16Error`], [`Utf32Error`] or [`TranscodeError::OutputTooSmall`].
+//! The AVX-512 kernel computes every candidate output byte in a fixed place
+//! and squeezes out the unused ones with VBMI2's compress instructions
+//! (Clausecker & Lemire, 2023); the 128-bit kernels (SSE4.2, AVX2, NEON)
+//! compact with byte shuffles from tables keyed by each unit's length
+//! (Lemire & Muła, 2022). Both convert surrogate pairs in SIMD.
+//!
 //! # Minimum Rust version
 //!
 //! 1.89, the first release with stable AVX-512 intrinsics.

@@ -71,9 +71,25 @@ pub(crate) type Native = Le;
 #[cfg(target_endian = "big")]
 pub(crate) type Native = Be;
 
-/// Defines one public transcoder over the scalar loop; the doc comes from
-/// the call site. (Plumbing only: the algorithm is `scalar::transcode`.)
+/// Defines one public transcoder; the doc comes from the call site.
+/// (Plumbing only.) The `dispatch` form calls `crate::dispatch::$name`
+/// (SIMD kernel prefix, scalar finish); the other runs the scalar loop.
 macro_rules! transcoder {
+    ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $err:ty, dispatch) => {
+        $(#[$doc])*
+        ///
+        /// # Errors
+        ///
+        /// [`TranscodeError::Invalid`] at the first invalid input unit, or
+        /// [`TranscodeError::OutputTooSmall`] when the next character does
+        /// not fit in `dst` (see the [module docs](crate::transcode) for
+        /// sizes that always suffice). Whichever comes first in the input
+        /// is reported.
+        #[inline]
+        pub fn $name(src: &[$src], dst: &mut [$dst]) -> Result<usize, TranscodeError<$err>> {
+            crate::dispatch::$name(src, dst)
+        }
+    };
     ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $err:ty, $d:ty => $e:ty) => {
         $(#[$doc])*
         ///
@@ -121,15 +137,15 @@ transcoder!(
     /// let n = rapidutf::utf16_to_utf8(&src, &mut buf).unwrap();
     /// assert_eq!(&buf[..n], "h€𝄞".as_bytes());
     /// ```
-    utf16_to_utf8: u16 => u8, Utf16Error, Utf16<Native> => Utf8
+    utf16_to_utf8: u16 => u8, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16LE to UTF-8: `Ok(bytes written)`.
-    utf16le_to_utf8: u16 => u8, Utf16Error, Utf16<Le> => Utf8
+    utf16le_to_utf8: u16 => u8, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16BE to UTF-8: `Ok(bytes written)`.
-    utf16be_to_utf8: u16 => u8, Utf16Error, Utf16<Be> => Utf8
+    utf16be_to_utf8: u16 => u8, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-8 to UTF-32: `Ok(values written)`.
@@ -141,35 +157,35 @@ transcoder!(
     /// Converts UTF-32 to UTF-8: `Ok(bytes written)`.
     ///
     /// `dst.len() >= 4 * src.len()` always suffices.
-    utf32_to_utf8: u32 => u8, Utf32Error, Utf32 => Utf8
+    utf32_to_utf8: u32 => u8, Utf32Error, dispatch
 );
 transcoder!(
     /// Converts native-endian UTF-16 to UTF-32: `Ok(values written)`.
     ///
     /// `dst.len() >= src.len()` always suffices.
-    utf16_to_utf32: u16 => u32, Utf16Error, Utf16<Native> => Utf32
+    utf16_to_utf32: u16 => u32, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16LE to UTF-32: `Ok(values written)`.
-    utf16le_to_utf32: u16 => u32, Utf16Error, Utf16<Le> => Utf32
+    utf16le_to_utf32: u16 => u32, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16BE to UTF-32: `Ok(values written)`.
-    utf16be_to_utf32: u16 => u32, Utf16Error, Utf16<Be> => Utf32
+    utf16be_to_utf32: u16 => u32, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to native-endian UTF-16: `Ok(units written)`.
     ///
     /// `dst.len() >= 2 * src.len()` always suffices.
-    utf32_to_utf16: u32 => u16, Utf32Error, Utf32 => Utf16<Native>
+    utf32_to_utf16: u32 => u16, Utf32Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to UTF-16LE: `Ok(units written)`.
-    utf32_to_utf16le: u32 => u16, Utf32Error, Utf32 => Utf16<Le>
+    utf32_to_utf16le: u32 => u16, Utf32Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to UTF-16BE: `Ok(units written)`.
-    utf32_to_utf16be: u32 => u16, Utf32Error, Utf32 => Utf16<Be>
+    utf32_to_utf16be: u32 => u16, Utf32Error, dispatch
 );
 
 #[cfg(feature = "alloc")]

@@ -3,7 +3,6 @@
 
 use crate::error::{Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar;
-use crate::transcode::{Be, Le, Native};
 
 /// Validates UTF-8, like [`core::str::from_utf8`] but faster, with the
 /// error's [`kind`](Utf8Error::kind) besides core's `valid_up_to` and
@@ -65,7 +64,7 @@ pub fn is_ascii(bytes: &[u8]) -> bool {
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf16ErrorKind::UnpairedHigh));
 /// ```
 pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
-    scalar::utf16::validate::<Native>(src)
+    crate::dispatch::validate_utf16(src)
 }
 
 /// [`validate_utf16`] for UTF-16LE units.
@@ -74,7 +73,7 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
 ///
 /// As [`validate_utf16`].
 pub fn validate_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
-    scalar::utf16::validate::<Le>(src)
+    crate::dispatch::validate_utf16le(src)
 }
 
 /// [`validate_utf16`] for UTF-16BE units.
@@ -83,7 +82,7 @@ pub fn validate_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
 ///
 /// As [`validate_utf16`].
 pub fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
-    scalar::utf16::validate::<Be>(src)
+    crate::dispatch::validate_utf16be(src)
 }
 
 /// Validates UTF-32: every value must be a Unicode scalar value.
@@ -98,5 +97,5 @@ pub fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf32ErrorKind::TooLarge));
 /// ```
 pub fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
-    scalar::utf32::validate(src)
+    crate::dispatch::validate_utf32(src)
 }

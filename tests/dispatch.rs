@@ -26,8 +26,7 @@ fn child_checks_active_kernel() {
 
 #[cfg(feature = "std")]
 fn run_child(env: &str, expected: Kernel) {
-    let exe = std::env::current_exe().unwrap();
-    let out = std::process::Command::new(exe)
+    let out = common::self_command()
         .args(["--exact", "child_checks_active_kernel", "--test-threads=1", "--nocapture"])
         .env("RAPIDUTF_KERNEL", env)
         .env(CHILD, expected.name())

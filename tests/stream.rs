@@ -501,23 +501,7 @@ proptest! {
 /// other available kernel, chosen with `RAPIDUTF_KERNEL` in a child.
 #[test]
 fn under_every_available_kernel() {
-    if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
-        return; // A child, or the caller chose the kernel.
-    }
-    let exe = std::env::current_exe().unwrap();
-    for k in common::kernels() {
-        if k == rapidutf::Kernel::active() {
-            continue;
-        }
-        let out = std::process::Command::new(&exe)
-            .env("RAPIDUTF_KERNEL", k.name())
-            .args(["--skip", "under_every_available_kernel", "--test-threads", "2"])
-            .output()
-            .unwrap();
-        let log = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "with RAPIDUTF_KERNEL={k}:\n{log}");
-        assert!(log.contains("test result: ok"), "with RAPIDUTF_KERNEL={k}:\n{log}");
-    }
+    common::rerun_under_every_kernel("under_every_available_kernel");
 }
 
 /// In a child of [`under_every_available_kernel`]: the kernel asked for

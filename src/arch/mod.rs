@@ -13,6 +13,8 @@
 //! only when the running CPU supports the kernel, which is what makes the
 //! `unsafe fn` pointers in it sound to call.
 
+use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
+use crate::transcode::{Be, Le};
 use crate::Kernel;
 
 mod generic;
@@ -38,6 +40,65 @@ pub(crate) struct KernelFns {
     pub(crate) validate_utf8: unsafe fn(&[u8]) -> Result<(), usize>,
     /// Whether the input is valid UTF-8.
     pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
+
+    // UTF-16 and UTF-32 (issue 4, branch x4-u16). Transcoders return the
+    // progress `(read, written)` of the kernel contract: `src[..read]` is
+    // valid and its exact conversion is `dst[..written]`; the scalar code
+    // (`dispatch::finish_transcode`) does the rest and finds exact errors.
+    // Validators return the length of a prefix known to be valid, which
+    // never ends between the two halves of a surrogate pair.
+    /// UTF-16LE to UTF-8, a prefix.
+    pub(crate) utf16le_to_utf8: Transcoder<u16, u8>,
+    /// UTF-16BE to UTF-8, a prefix.
+    pub(crate) utf16be_to_utf8: Transcoder<u16, u8>,
+    /// UTF-32 to UTF-8, a prefix.
+    pub(crate) utf32_to_utf8: Transcoder<u32, u8>,
+    /// UTF-16LE to UTF-32, a prefix.
+    pub(crate) utf16le_to_utf32: Transcoder<u16, u32>,
+    /// UTF-16BE to UTF-32, a prefix.
+    pub(crate) utf16be_to_utf32: Transcoder<u16, u32>,
+    /// UTF-32 to UTF-16LE, a prefix.
+    pub(crate) utf32_to_utf16le: Transcoder<u32, u16>,
+    /// UTF-32 to UTF-16BE, a prefix.
+    pub(crate) utf32_to_utf16be: Transcoder<u32, u16>,
+    /// The length of a valid UTF-16LE prefix.
+    pub(crate) validate_utf16le: unsafe fn(&[u16]) -> usize,
+    /// The length of a valid UTF-16BE prefix.
+    pub(crate) validate_utf16be: unsafe fn(&[u16]) -> usize,
+    /// The length of a valid UTF-32 prefix.
+    pub(crate) validate_utf32: unsafe fn(&[u32]) -> usize,
+}
+
+/// A kernel's transcoder entry: converts a valid prefix of `src` into
+/// `dst` and returns `(read, written)` (see [`KernelFns`]).
+pub(crate) type Transcoder<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);
+
+/// Which [`KernelFns`] entry converts `Self` (a source encoding) to `E`.
+pub(crate) trait Entry<E: Encode>: Decode {
+    /// The entry of `fns` for this direction and byte order.
+    fn entry(fns: &KernelFns) -> Transcoder<Self::Unit, E::Unit>;
+}
+
+/// Implements [`Entry`] for each direction. Plumbing only.
+macro_rules! entries {
+    ($($dec:ty => $enc:ty: $field:ident;)*) => {$(
+        impl Entry<$enc> for $dec {
+            #[inline(always)]
+            fn entry(fns: &KernelFns) -> Transcoder<Self::Unit, <$enc as Encode>::Unit> {
+                fns.$field
+            }
+        }
+    )*};
+}
+
+entries! {
+    Utf16<Le> => Utf8: utf16le_to_utf8;
+    Utf16<Be> => Utf8: utf16be_to_utf8;
+    Utf32 => Utf8: utf32_to_utf8;
+    Utf16<Le> => Utf32: utf16le_to_utf32;
+    Utf16<Be> => Utf32: utf16be_to_utf32;
+    Utf32 => Utf16<Le>: utf32_to_utf16le;
+    Utf32 => Utf16<Be>: utf32_to_utf16be;
 }
 
 /// The entry points of `kernel`, or `None` if this build or CPU cannot run

@@ -15,5 +15,30 @@ pub(crate) mod utf8;
 use crate::arch::KernelFns;
 
 /// The scalar kernel's entry points, for the registry.
-pub(crate) static FNS: KernelFns =
-    KernelFns { validate_utf8: dfa::validate, is_valid_utf8: dfa::is_valid };
+/// The scalar kernel converts and validates no prefix of its own: its
+/// UTF-16/UTF-32 entries return "nothing done", and the scalar finish that
+/// every dispatched function runs after a kernel does all the work.
+pub(crate) static FNS: KernelFns = KernelFns {
+    validate_utf8: dfa::validate,
+    is_valid_utf8: dfa::is_valid,
+    utf16le_to_utf8: no_prefix,
+    utf16be_to_utf8: no_prefix,
+    utf32_to_utf8: no_prefix,
+    utf16le_to_utf32: no_prefix,
+    utf16be_to_utf32: no_prefix,
+    utf32_to_utf16le: no_prefix,
+    utf32_to_utf16be: no_prefix,
+    validate_utf16le: no_valid_prefix,
+    validate_utf16be: no_valid_prefix,
+    validate_utf32: no_valid_prefix,
+};
+
+/// A transcoder kernel entry that converts nothing: `(0, 0)`.
+pub(crate) fn no_prefix<S, D>(_: &[S], _: &mut [D]) -> (usize, usize) {
+    (0, 0)
+}
+
+/// A validator kernel entry that vouches for nothing: `0`.
+pub(crate) fn no_valid_prefix<S>(_: &[S]) -> usize {
+    0
+}

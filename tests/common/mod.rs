@@ -741,3 +741,49 @@ pub fn padded<T: Copy>(v: &[T], garbage: T) -> Vec<T> {
     p.resize(v.len() + GUARD, garbage);
     p
 }
+
+/// A command that runs this test binary again, as a child process.
+///
+/// Under an emulator (CI runs the tests under `qemu-x86_64 -cpu ...` and
+/// `qemu-aarch64`), the child must run under the same emulator, or it
+/// would see the host CPU: `RAPIDUTF_TEST_RUNNER`, when set, is the
+/// command prefix (whitespace-separated) the child is started with.
+pub fn self_command() -> std::process::Command {
+    let exe = std::env::current_exe().expect("the test binary's path");
+    let runner = std::env::var("RAPIDUTF_TEST_RUNNER").unwrap_or_default();
+    let mut words = runner.split_whitespace();
+    match words.next() {
+        Some(program) => {
+            let mut cmd = std::process::Command::new(program);
+            cmd.args(words).arg(exe);
+            cmd
+        }
+        None => std::process::Command::new(exe),
+    }
+}
+
+/// Runs this test binary again once per available kernel other than the
+/// active one, with `RAPIDUTF_KERNEL` naming it, skipping the test
+/// `caller` (which calls this), and asserts that every child passes: so
+/// the tests of APIs that always dispatch cover every kernel.
+///
+/// Does nothing in such a child, or when the caller set
+/// `RAPIDUTF_KERNEL` itself.
+pub fn rerun_under_every_kernel(caller: &str) {
+    if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
+        return;
+    }
+    for k in kernels() {
+        if k == Kernel::active() {
+            continue;
+        }
+        let out = self_command()
+            .env("RAPIDUTF_KERNEL", k.name())
+            .args(["--skip", caller, "--test-threads", "2"])
+            .output()
+            .expect("re-running the test binary");
+        let log = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "with RAPIDUTF_KERNEL={k}:\n{log}");
+        assert!(log.contains("test result: ok"), "with RAPIDUTF_KERNEL={k}:\n{log}");
+    }
+}

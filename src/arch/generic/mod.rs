@@ -113,3 +113,4 @@ pub(crate) trait Simd: Copy {
     /// Whether any bit is set.
     unsafe fn any_bit(self) -> bool;
 }
+pub(crate) mod utf16;

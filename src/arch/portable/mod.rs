@@ -10,6 +10,24 @@
 
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
+
+// The generic UTF-16/UTF-32 algorithms assume little-endian lanes (their
+// shuffle tables pick bytes by position); big-endian targets use the
+// scalar entries, which convert no prefix.
+#[cfg(target_endian = "little")]
+mod utf16;
+#[cfg(target_endian = "big")]
+mod utf16 {
+    pub(crate) use crate::scalar::no_prefix as utf16le_to_utf8;
+    pub(crate) use crate::scalar::no_prefix as utf16be_to_utf8;
+    pub(crate) use crate::scalar::no_prefix as utf32_to_utf8;
+    pub(crate) use crate::scalar::no_prefix as utf16le_to_utf32;
+    pub(crate) use crate::scalar::no_prefix as utf16be_to_utf32;
+    pub(crate) use crate::scalar::no_prefix as utf32_to_utf16le;
+    pub(crate) use crate::scalar::no_prefix as utf32_to_utf16be;
+    pub(crate) use crate::scalar::no_valid_prefix as validate_utf16le;
+    pub(crate) use crate::scalar::no_valid_prefix as validate_utf16be;
+}
 use wide::u8x16;
 
 /// Whether `wide` compiles a byte shuffle to one instruction on this build's
@@ -111,7 +129,24 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<u8x16, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-16 and UTF-32.
+    utf16le_to_utf8: utf16::utf16le_to_utf8,
+    utf16be_to_utf8: utf16::utf16be_to_utf8,
+    utf32_to_utf8: utf16::utf32_to_utf8,
+    utf16le_to_utf32: utf16::utf16le_to_utf32,
+    utf16be_to_utf32: utf16::utf16be_to_utf32,
+    utf32_to_utf16le: utf16::utf32_to_utf16le,
+    utf32_to_utf16be: utf16::utf32_to_utf16be,
+    validate_utf16le: utf16::validate_utf16le,
+    validate_utf16be: utf16::validate_utf16be,
+    // The scalar UTF-32 validator is a branch-free fold that the compiler
+    // vectorises: 35 GB/s against 26 for the generic code over `wide` on
+    // x86_64 (SSE2), so this kernel converts no prefix of its own.
+    validate_utf32: crate::scalar::no_valid_prefix,
+};
 
 /// The portable kernel: always available.
 pub(crate) fn fns() -> Option<&'static KernelFns> {

@@ -2,6 +2,8 @@
 
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
+
+mod utf16;
 use core::arch::aarch64::*;
 
 impl Simd for uint8x16_t {
@@ -99,7 +101,21 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<uint8x16_t, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-16 and UTF-32.
+    utf16le_to_utf8: utf16::utf16le_to_utf8,
+    utf16be_to_utf8: utf16::utf16be_to_utf8,
+    utf32_to_utf8: utf16::utf32_to_utf8,
+    utf16le_to_utf32: utf16::utf16le_to_utf32,
+    utf16be_to_utf32: utf16::utf16be_to_utf32,
+    utf32_to_utf16le: utf16::utf32_to_utf16le,
+    utf32_to_utf16be: utf16::utf32_to_utf16be,
+    validate_utf16le: utf16::validate_utf16le,
+    validate_utf16be: utf16::validate_utf16be,
+    validate_utf32: utf16::validate_utf32,
+};
 
 /// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).
 pub(crate) fn fns() -> Option<&'static KernelFns> {

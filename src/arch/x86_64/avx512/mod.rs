@@ -9,6 +9,8 @@
 
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
+
+mod utf16;
 use core::arch::x86_64::*;
 
 /// `0, 1, ..., 127`: the `vpermt2b` index vector for `prev::<N>` is the 64
@@ -155,9 +157,25 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m512i, 1>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-16 and UTF-32.
+    utf16le_to_utf8: utf16::utf16le_to_utf8,
+    utf16be_to_utf8: utf16::utf16be_to_utf8,
+    utf32_to_utf8: utf16::utf32_to_utf8,
+    utf16le_to_utf32: utf16::utf16le_to_utf32,
+    utf16be_to_utf32: utf16::utf16be_to_utf32,
+    utf32_to_utf16le: utf16::utf32_to_utf16le,
+    utf32_to_utf16be: utf16::utf32_to_utf16be,
+    validate_utf16le: utf16::validate_utf16le,
+    validate_utf16be: utf16::validate_utf16be,
+    validate_utf32: utf16::validate_utf32,
+};
 
-/// The AVX-512 kernel, if this CPU has AVX-512 F, BW and VBMI.
+/// The AVX-512 kernel, if this CPU has AVX-512 F, BW, CD, VBMI and VBMI2
+/// (CD and VBMI2 for the UTF-16/UTF-32 entries, see `utf16`; every CPU
+/// with VBMI but one, Cannon Lake, has them).
 pub(crate) fn fns() -> Option<&'static KernelFns> {
-    super::detected!("avx512f", "avx512bw", "avx512vbmi").then_some(&FNS)
+    super::detected!("avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2").then_some(&FNS)
 }

@@ -3,6 +3,8 @@
 
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
+
+mod utf16;
 use core::arch::x86_64::*;
 
 impl Simd for __m128i {
@@ -100,7 +102,21 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m128i, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-16 and UTF-32.
+    utf16le_to_utf8: utf16::utf16le_to_utf8,
+    utf16be_to_utf8: utf16::utf16be_to_utf8,
+    utf32_to_utf8: utf16::utf32_to_utf8,
+    utf16le_to_utf32: utf16::utf16le_to_utf32,
+    utf16be_to_utf32: utf16::utf16be_to_utf32,
+    utf32_to_utf16le: utf16::utf32_to_utf16le,
+    utf32_to_utf16be: utf16::utf32_to_utf16be,
+    validate_utf16le: utf16::validate_utf16le,
+    validate_utf16be: utf16::validate_utf16be,
+    validate_utf32: utf16::validate_utf32,
+};
 
 /// The SSE4.2 kernel, if this CPU has SSE4.2.
 pub(crate) fn fns() -> Option<&'static KernelFns> {

@@ -1,0 +1,743 @@
+//! UTF-16 and UTF-32: transcoding between them and to UTF-8, and
+//! validation, on 128-bit vectors (SSE4.2 and AVX2 on `__m128i`, NEON,
+//! and the portable kernel on `wide::u8x16`).
+//!
+//! # UTF-16 to UTF-8 (Lemire & Muła, *Transcoding Billions of Unicode
+//! Characters per Second with SIMD Instructions*, 2022)
+//!
+//! The main loop takes 16 units (two vectors) at a time:
+//!
+//! - All ASCII (every unit `< 0x80`): narrow to bytes, one 16-byte store.
+//! - Otherwise each half of 8 units without surrogates goes to
+//!   [`encode8`]: if every unit is `< 0x800`, each becomes the two bytes of
+//!   its 2-byte form in its own 16-bit lane (or its ASCII byte), and one
+//!   byte shuffle, from a 256-entry table keyed by the 8-bit mask of ASCII
+//!   units, squeezes out the unused bytes. Otherwise each unit becomes its
+//!   3-byte form in a 32-bit lane (`[lead, cont, cont, 0]`, the 2-byte
+//!   form in the last two of those, ASCII in the third) and two shuffles
+//!   from a 256-entry table keyed by two bits per unit (ASCII, `< 0x800`)
+//!   compact four units each.
+//! - A half that is four surrogate pairs, each in a 32-bit lane (emoji
+//!   text, once a block starts on a pair), becomes 16 bytes of UTF-8 with
+//!   shifts and one shuffle: no compaction needed.
+//! - Any other half with a surrogate is converted by scalar code, which
+//!   also finds unpaired surrogates: there the kernel stops and the
+//!   caller's scalar finish reports the exact error. (A scalar block also
+//!   realigns emoji text on pairs.)
+//!
+//! The tables are computed at compile time by `const fn`s below.
+//!
+//! UTF-32 to UTF-8 narrows 8 values to 16-bit lanes when they are all in
+//! the BMP and reuses [`encode8`]; UTF-16 to and from UTF-32 widen or
+//! narrow 8 units at a time. Blocks with supplementary characters go
+//! through scalar code inside the kernel; blocks with an error stop it.
+//!
+//! No closures in the hot code: a closure is a function of its own, which
+//! does not get the target features of the `#[target_feature]` function
+//! the algorithm is inlined into, so the vector operations in it would be
+//! calls.
+//!
+//! Every entry follows the kernel contract of `arch::KernelFns`: it
+//! returns `(read, written)` with `src[..read]` valid and converted into
+//! `dst[..written]`, and never writes past `dst.len()` (each block first
+//! checks that `dst` has room for its largest output plus the scratch of
+//! its last 16-byte store).
+
+use crate::transcode::ByteOrder;
+use core::ptr;
+
+/// A 128-bit vector, seen as 16 `u8`, 8 `u16` or 4 `u32` lanes: the
+/// vocabulary of the UTF-16/UTF-32 algorithms.
+///
+/// # Safety
+///
+/// As for [`super::Simd`]: each method executes instructions of the
+/// implementing ISA, so callers must ensure the CPU supports them; the
+/// generic code below is only instantiated inside `#[target_feature]`
+/// functions reachable after detection.
+pub(crate) trait Lanes: Copy {
+    /// All lanes zero.
+    unsafe fn zero() -> Self;
+    /// Every `u16` lane set to `x`.
+    unsafe fn splat16(x: u16) -> Self;
+    /// Every `u32` lane set to `x`.
+    unsafe fn splat32(x: u32) -> Self;
+    /// Reads 16 bytes at `src` (unaligned). `src..src + 16` must be
+    /// readable.
+    unsafe fn load(src: *const u8) -> Self;
+    /// Writes 16 bytes at `dst` (unaligned). `dst..dst + 16` must be
+    /// writable.
+    unsafe fn store(self, dst: *mut u8);
+    /// `self & o`.
+    unsafe fn and(self, o: Self) -> Self;
+    /// `self | o`.
+    unsafe fn or(self, o: Self) -> Self;
+    /// `self ^ o`.
+    unsafe fn xor(self, o: Self) -> Self;
+    /// `self & !o`.
+    unsafe fn andnot(self, o: Self) -> Self;
+    /// `u16` lanes: `self + o`, wrapping.
+    unsafe fn add16(self, o: Self) -> Self;
+    /// `u16` lanes shifted left by `N` (`0 < N < 16`).
+    unsafe fn shl16<const N: i32>(self) -> Self;
+    /// `u16` lanes shifted right (logical) by `N` (`0 < N < 16`).
+    unsafe fn shr16<const N: i32>(self) -> Self;
+    /// `u16` lanes: all ones where `self == o`, else zero.
+    unsafe fn eq16(self, o: Self) -> Self;
+    /// `u32` lanes: all ones where `self == o`, else zero.
+    unsafe fn eq32(self, o: Self) -> Self;
+    /// `u32` lanes: the unsigned maximum.
+    unsafe fn max32(self, o: Self) -> Self;
+    /// Byte `i` is `self[idx[i]]`, or zero where `idx[i] >= 0x80`.
+    unsafe fn shuffle(self, idx: Self) -> Self;
+    /// `u16` lanes `[self0, o0, self1, o1, self2, o2, self3, o3]`.
+    unsafe fn zip_lo16(self, o: Self) -> Self;
+    /// `u16` lanes `[self4, o4, ..., self7, o7]`.
+    unsafe fn zip_hi16(self, o: Self) -> Self;
+    /// The low byte of each `u16` lane of `self` then of `hi`. Every lane
+    /// is below `0x80` or `0xFFFF`.
+    unsafe fn narrow16(self, hi: Self) -> Self;
+    /// The low `u16` of each `u32` lane of `self` then of `hi`. Every lane
+    /// is below `0x10000`.
+    unsafe fn narrow32(self, hi: Self) -> Self;
+    /// The high bit of byte `i` in bit `i`.
+    unsafe fn movemask(self) -> u16;
+    /// Whether any bit is set.
+    unsafe fn any(self) -> bool;
+}
+
+/// One row of a compaction table: a byte shuffle and how many bytes it
+/// keeps.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Pack {
+    idx: [u8; 16],
+    len: u8,
+}
+
+const EMPTY: Pack = Pack { idx: [0x80; 16], len: 0 };
+
+/// For 8 units in 16-bit lanes `[lead, cont]` (or `[ascii, _]`), keyed by
+/// the mask of ASCII units: the bytes to keep, in order.
+static PACK_1_2: [Pack; 256] = pack_1_2();
+
+const fn pack_1_2() -> [Pack; 256] {
+    let mut t = [EMPTY; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut i) = (0, 0);
+        while i < 8 {
+            t[key].idx[n] = 2 * i as u8;
+            n += 1;
+            if key >> i & 1 == 0 {
+                t[key].idx[n] = 2 * i as u8 + 1;
+                n += 1;
+            }
+            i += 1;
+        }
+        t[key].len = n as u8;
+        key += 1;
+    }
+    t
+}
+
+/// For 4 units in 32-bit lanes `[lead3, cont, cont, 0]` (a 2-byte
+/// character in bytes 1 and 2, ASCII in byte 2), keyed by two bits per
+/// unit: bit `2j` "unit `j` is ASCII", bit `2j + 1` "unit `j` is below
+/// 0x800".
+static PACK_1_2_3: [Pack; 256] = pack_1_2_3();
+
+const fn pack_1_2_3() -> [Pack; 256] {
+    let mut t = [EMPTY; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut j) = (0, 0);
+        while j < 4 {
+            let first = if key >> (2 * j) & 1 == 1 {
+                2
+            } else if key >> (2 * j + 1) & 1 == 1 {
+                1
+            } else {
+                0
+            };
+            let mut b = first;
+            while b < 3 {
+                t[key].idx[n] = (4 * j + b) as u8;
+                n += 1;
+                b += 1;
+            }
+            j += 1;
+        }
+        t[key].len = n as u8;
+        key += 1;
+    }
+    t
+}
+
+/// The byte shuffle that swaps the two bytes of every `u16` lane.
+static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
+
+/// Whether units in byte order `O` must be byte-swapped to get values.
+#[inline(always)]
+fn swaps<O: ByteOrder>() -> bool {
+    O::read16(0x0102) != 0x0102
+}
+
+/// 8 units at `src` as values.
+#[inline(always)]
+unsafe fn load16<V: Lanes, O: ByteOrder>(src: *const u16) -> V {
+    // SAFETY: the caller guarantees the ISA and 16 readable bytes.
+    unsafe {
+        let v = V::load(src.cast());
+        if swaps::<O>() {
+            v.shuffle(V::load(SWAP16.as_ptr()))
+        } else {
+            v
+        }
+    }
+}
+
+/// Stores 8 `u16` values at `dst` in byte order `O`.
+#[inline(always)]
+unsafe fn store16<V: Lanes, O: ByteOrder>(v: V, dst: *mut u16) {
+    // SAFETY: the caller guarantees the ISA and 16 writable bytes.
+    unsafe {
+        let v = if swaps::<O>() { v.shuffle(V::load(SWAP16.as_ptr())) } else { v };
+        v.store(dst.cast());
+    }
+}
+
+/// `u16` lanes: all ones where the unit is a surrogate.
+#[inline(always)]
+unsafe fn surrogates16<V: Lanes>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)) }
+}
+
+/// `u32` lanes: all ones where the value is not a scalar value (a
+/// surrogate or above U+10FFFF).
+#[inline(always)]
+unsafe fn invalid32<V: Lanes>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        let max = V::splat32(0x10FFFF);
+        let too_large = v.max32(max).eq32(max).xor_all();
+        too_large.or(v.and(V::splat32(0xFFFF_F800)).eq32(V::splat32(0xD800)))
+    }
+}
+
+/// Helpers derived from [`Lanes`].
+trait LanesExt: Lanes {
+    /// `!self`.
+    unsafe fn xor_all(self) -> Self;
+    /// `mask ? a : b`, bitwise.
+    unsafe fn select(mask: Self, a: Self, b: Self) -> Self;
+}
+
+impl<V: Lanes> LanesExt for V {
+    #[inline(always)]
+    unsafe fn xor_all(self) -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { self.xor(V::splat32(u32::MAX)) }
+    }
+    #[inline(always)]
+    unsafe fn select(mask: Self, a: Self, b: Self) -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { a.and(mask).or(b.andnot(mask)) }
+    }
+}
+
+/// Byte shuffle that moves each even `u16` lane into the odd lane after
+/// it (zeroing the even lanes).
+static EVEN_TO_ODD: [u8; 16] =
+    [0x80, 0x80, 0, 1, 0x80, 0x80, 4, 5, 0x80, 0x80, 8, 9, 0x80, 0x80, 12, 13];
+
+/// Byte shuffle that moves each odd `u16` lane into the even lane before
+/// it (zeroing the odd lanes).
+static ODD_TO_EVEN: [u8; 16] =
+    [2, 3, 0x80, 0x80, 6, 7, 0x80, 0x80, 10, 11, 0x80, 0x80, 14, 15, 0x80, 0x80];
+
+/// Whether the 8 units `v` (values) are four surrogate pairs, each in a
+/// 32-bit lane: the common case in emoji text once a block starts on a
+/// pair.
+#[inline(always)]
+unsafe fn four_pairs<V: Lanes>(v: V) -> bool {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        // 0xDC00 in the odd (high) half of each 32-bit lane, 0xD800 in the
+        // even one.
+        let want = V::splat32(0xDC00_D800);
+        let top = v.and(V::splat16(0xFC00));
+        !top.eq16(want).xor_all().any()
+    }
+}
+
+/// The high surrogates of [`four_pairs`] `v`: `(t, h)` with `t` every
+/// unit's low 10 bits and `h`, in the even lanes, the code point's bits
+/// 10..=20 (the high surrogate's bits plus 0x40, for the 0x10000 offset).
+#[inline(always)]
+unsafe fn pair_fields<V: Lanes>(v: V) -> (V, V) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        let t = v.and(V::splat16(0x3FF));
+        (t, t.add16(V::splat16(0x40)))
+    }
+}
+
+/// Four surrogate pairs (see [`four_pairs`]) as 16 bytes of UTF-8: the
+/// high surrogate's lane gives `[11110uuu, 10uuxxxx]`, the low one's
+/// `[10xxyyyy, 10zzzzzz]` (with `uuuuuxxxxxx` from the high surrogate and
+/// `yyyyzzzzzz` from the low one).
+#[inline(always)]
+unsafe fn pairs_to_utf8<V: Lanes>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA; the load reads the 16 bytes
+    // of `EVEN_TO_ODD`.
+    unsafe {
+        let (t, h) = pair_fields(v);
+        let first = h.shr16::<8>().or(h.shl16::<6>().and(V::splat16(0x3F00)));
+        let first = first.or(V::splat16(0x80F0));
+        let xx = h.and(V::splat16(3)).shl16::<4>().shuffle(V::load(EVEN_TO_ODD.as_ptr()));
+        let second = t.shr16::<6>().or(t.shl16::<8>().and(V::splat16(0x3F00)));
+        let second = second.or(V::splat16(0x8080)).or(xx);
+        V::select(V::splat32(0xFFFF), first, second)
+    }
+}
+
+/// Four surrogate pairs (see [`four_pairs`]) as four 32-bit code points.
+#[inline(always)]
+unsafe fn pairs_to_utf32<V: Lanes>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA; the loads read the 16 bytes
+    // of the shuffle tables.
+    unsafe {
+        let (t, h) = pair_fields(v);
+        // (h << 10) | low: bits 0..=15 in the even lane, 16..=20 (h >> 6)
+        // in the odd one.
+        let low = h.shl16::<10>().or(t.shuffle(V::load(ODD_TO_EVEN.as_ptr())));
+        let high = h.shr16::<6>().shuffle(V::load(EVEN_TO_ODD.as_ptr()));
+        V::select(V::splat32(0xFFFF), low, high)
+    }
+}
+
+/// Encodes 8 units `v` (values, no surrogates) as UTF-8 at `dst`; returns
+/// the bytes written (at most 24). Writes up to 28 bytes at `dst`.
+#[inline(always)]
+unsafe fn encode8<V: Lanes>(v: V, dst: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the ISA and 32 writable bytes at `dst`;
+    // the table rows are 16 readable bytes, and their indices are < 16 or
+    // 0x80.
+    unsafe {
+        let zero = V::zero();
+        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
+        if !v.and(V::splat16(0xF800)).any() {
+            // 1 or 2 bytes: [110aaaaa, 10bbbbbb] from 00000aaaaabbbbbb.
+            let two = v.shr16::<6>().or(v.shl16::<8>().and(V::splat16(0x3F00)));
+            let two = two.or(V::splat16(0x80C0));
+            let bytes = V::select(ascii, v, two);
+            let row = &PACK_1_2[usize::from(ascii.narrow16(zero).movemask() as u8)];
+            bytes.shuffle(V::load(row.idx.as_ptr())).store(dst);
+            return usize::from(row.len);
+        }
+        // 1, 2 or 3 bytes from aaaabbbbbbcccccc: p = [1110aaaa, 10bbbbbb]
+        // (110bbbbb for 2-byte units, whose bits 6..=10 are all in b),
+        // q = [10cccccc, 0] or the ASCII byte.
+        let below800 = v.and(V::splat16(0xF800)).eq16(zero);
+        let p = v.shr16::<12>().or(v.shl16::<2>().and(V::splat16(0x3F00)));
+        let p = p.or(V::splat16(0x80E0)).or(below800.andnot(ascii).and(V::splat16(0x4000)));
+        let q = V::select(ascii, v, v.and(V::splat16(0x3F)).or(V::splat16(0x80)));
+        let key = V::select(V::splat16(0x00FF), ascii, below800).movemask();
+        let row0 = &PACK_1_2_3[usize::from(key as u8)];
+        let row1 = &PACK_1_2_3[usize::from(key >> 8)];
+        p.zip_lo16(q).shuffle(V::load(row0.idx.as_ptr())).store(dst);
+        let n0 = usize::from(row0.len);
+        p.zip_hi16(q).shuffle(V::load(row1.idx.as_ptr())).store(dst.add(n0));
+        n0 + usize::from(row1.len)
+    }
+}
+
+/// Writes scalar value `c` as UTF-8 at `dst` (4 writable bytes); returns
+/// its length.
+#[inline(always)]
+unsafe fn put_utf8(dst: *mut u8, c: u32) -> usize {
+    let mut buf = [0; 4];
+    let n = if c < 0x80 {
+        buf[0] = c as u8;
+        1
+    } else if c < 0x800 {
+        buf = [0xC0 | (c >> 6) as u8, 0x80 | (c & 0x3F) as u8, 0, 0];
+        2
+    } else if c < 0x10000 {
+        buf = [0xE0 | (c >> 12) as u8, 0x80 | (c >> 6 & 0x3F) as u8, 0x80 | (c & 0x3F) as u8, 0];
+        3
+    } else {
+        buf = [
+            0xF0 | (c >> 18) as u8,
+            0x80 | (c >> 12 & 0x3F) as u8,
+            0x80 | (c >> 6 & 0x3F) as u8,
+            0x80 | (c & 0x3F) as u8,
+        ];
+        4
+    };
+    // SAFETY: the caller guarantees 4 writable bytes at `dst`.
+    unsafe { ptr::copy_nonoverlapping(buf.as_ptr(), dst, 4) };
+    n
+}
+
+/// Writes scalar value `c` as UTF-16 in byte order `O` at `dst` (2
+/// writable units); returns its length.
+#[inline(always)]
+unsafe fn put_utf16<O: ByteOrder>(dst: *mut u16, c: u32) -> usize {
+    // SAFETY: the caller guarantees 2 writable units at `dst`.
+    unsafe {
+        if c < 0x10000 {
+            dst.write_unaligned(O::write16(c as u16));
+            1
+        } else {
+            let c = c - 0x10000;
+            dst.write_unaligned(O::write16(0xD800 | (c >> 10) as u16));
+            dst.add(1).write_unaligned(O::write16(0xDC00 | (c & 0x3FF) as u16));
+            2
+        }
+    }
+}
+
+/// Converts the characters that start in `src[*i..end]` with `put`,
+/// advancing `*i` and `*o`; `false` (with `*i` at the bad unit) on an
+/// unpaired surrogate. The caller guarantees room for them.
+#[inline(always)]
+fn scalar16<O: ByteOrder>(
+    src: &[u16],
+    i: &mut usize,
+    o: &mut usize,
+    end: usize,
+    mut put: impl FnMut(usize, u32) -> usize,
+) -> bool {
+    while *i < end {
+        match crate::scalar::utf16::decode::<O>(src, *i) {
+            Ok((c, w)) => {
+                *o += put(*o, c);
+                *i += w;
+            }
+            Err(_) => return false,
+        }
+    }
+    true
+}
+
+/// UTF-16 in byte order `O` to UTF-8: the kernel prefix.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf8<V: Lanes, O: ByteOrder>(
+    src: &[u16],
+    dst: &mut [u8],
+) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    // Room for 16 units of 3 bytes plus the scratch of the last store.
+    while i + 16 <= n && cap - o >= 64 {
+        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` makes the
+        // two 8-unit loads in bounds; each `encode8` writes at most 28
+        // bytes at `o`, which `cap - o >= 64` covers for two of them;
+        // `put_utf8` writes 4 bytes per character of at most 8 + 1 units,
+        // at most 36 bytes.
+        unsafe {
+            let a = load16::<V, O>(sp.add(i));
+            let b = load16::<V, O>(sp.add(i + 8));
+            if !a.or(b).and(V::splat16(0xFF80)).any() {
+                a.narrow16(b).store(dp.add(o));
+                i += 16;
+                o += 16;
+                continue;
+            }
+            if !surrogates16(a).any() {
+                o += encode8(a, dp.add(o));
+                i += 8;
+                if !surrogates16(b).any() {
+                    o += encode8(b, dp.add(o));
+                    i += 8;
+                }
+                continue;
+            }
+            if four_pairs(a) {
+                pairs_to_utf8(a).store(dp.add(o));
+                i += 8;
+                o += 16;
+                if four_pairs(b) {
+                    pairs_to_utf8(b).store(dp.add(o));
+                    i += 8;
+                    o += 16;
+                }
+                continue;
+            }
+            let end = i + 8;
+            if !scalar16::<O>(src, &mut i, &mut o, end, |o, c| put_utf8(dp.add(o), c)) {
+                break;
+            }
+        }
+    }
+    (i, o)
+}
+
+/// UTF-32 to UTF-8: the kernel prefix.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf8<V: Lanes>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    while i + 16 <= n && cap - o >= 64 {
+        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
+        // four 4-value loads; each half writes at most 32 bytes (`encode8`
+        // or 8 values of `put_utf8`), which `cap - o >= 64` covers.
+        unsafe {
+            let p = sp.add(i).cast::<u8>();
+            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
+            let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+            if !all.and(V::splat32(0xFFFF_FF80)).any() {
+                v[0].narrow32(v[1]).narrow16(v[2].narrow32(v[3])).store(dp.add(o));
+                i += 16;
+                o += 16;
+                continue;
+            }
+            for h in [0, 2] {
+                let (a, b) = (v[h], v[h + 1]);
+                if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {
+                    let u = a.narrow32(b);
+                    if surrogates16(u).any() {
+                        return (i, o);
+                    }
+                    o += encode8(u, dp.add(o));
+                } else {
+                    if invalid32(a).or(invalid32(b)).any() {
+                        return (i, o);
+                    }
+                    for &c in &src[i..i + 8] {
+                        o += put_utf8(dp.add(o), c);
+                    }
+                }
+                i += 8;
+            }
+        }
+    }
+    (i, o)
+}
+
+/// UTF-16 in byte order `O` to UTF-32: the kernel prefix.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf32<V: Lanes, O: ByteOrder>(
+    src: &[u16],
+    dst: &mut [u32],
+) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    while i + 16 <= n && cap - o >= 16 {
+        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
+        // loads; 16 units give at most 16 values, which `cap - o >= 16`
+        // covers (the scalar path writes one value per character).
+        unsafe {
+            let a = load16::<V, O>(sp.add(i));
+            let b = load16::<V, O>(sp.add(i + 8));
+            if !surrogates16(a).or(surrogates16(b)).any() {
+                let zero = V::zero();
+                let out = dp.add(o).cast::<u8>();
+                a.zip_lo16(zero).store(out);
+                a.zip_hi16(zero).store(out.add(16));
+                b.zip_lo16(zero).store(out.add(32));
+                b.zip_hi16(zero).store(out.add(48));
+                i += 16;
+                o += 16;
+                continue;
+            }
+            if four_pairs(a) && four_pairs(b) {
+                let out = dp.add(o).cast::<u8>();
+                pairs_to_utf32(a).store(out);
+                pairs_to_utf32(b).store(out.add(16));
+                i += 16;
+                o += 8;
+                continue;
+            }
+            let put = |o: usize, c: u32| {
+                dp.add(o).write_unaligned(c);
+                1
+            };
+            let end = i + 16;
+            if !scalar16::<O>(src, &mut i, &mut o, end, put) {
+                break;
+            }
+        }
+    }
+    (i, o)
+}
+
+/// UTF-32 to UTF-16 in byte order `O`: the kernel prefix.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf16<V: Lanes, O: ByteOrder>(
+    src: &[u32],
+    dst: &mut [u16],
+) -> (usize, usize) {
+    let (n, cap) = (src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut i, mut o) = (0, 0);
+    while i + 8 <= n && cap - o >= 16 {
+        // SAFETY: the caller guarantees the ISA; `i + 8 <= n` covers the
+        // loads; 8 values give at most 16 units, which `cap - o >= 16`
+        // covers.
+        unsafe {
+            let a = V::load(sp.add(i).cast());
+            let b = V::load(sp.add(i + 4).cast());
+            if invalid32(a).or(invalid32(b)).any() {
+                break;
+            }
+            if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {
+                store16::<V, O>(a.narrow32(b), dp.add(o));
+                o += 8;
+            } else {
+                for &c in &src[i..i + 8] {
+                    o += put_utf16::<O>(dp.add(o), c);
+                }
+            }
+            i += 8;
+        }
+    }
+    (i, o)
+}
+
+/// The length of a valid prefix of UTF-16 in byte order `O`.
+///
+/// A low surrogate is valid exactly where the unit before it is a high
+/// surrogate, and a high one where the unit after it is a low one; so with
+/// `prev` the vector one unit earlier, a block is valid when "is low" in
+/// `cur` equals "is high" in `prev`, lane by lane. That test runs only for
+/// blocks with a surrogate in them or just before them.
+#[inline(always)]
+pub(crate) unsafe fn validate_utf16<V: Lanes, O: ByteOrder>(src: &[u16]) -> usize {
+    let n = src.len();
+    // The first character by scalar code, so that every block has a unit
+    // before it.
+    let mut i = match src.first() {
+        None => return 0,
+        Some(_) => match crate::scalar::utf16::decode::<O>(src, 0) {
+            Ok((_, w)) => w,
+            Err(_) => return 0,
+        },
+    };
+    let sp = src.as_ptr();
+    let is_high = |u: u16| O::read16(u) & 0xFC00 == 0xD800;
+    while i + 16 <= n {
+        // SAFETY: the caller guarantees the ISA; `1 <= i` and `i + 16 <= n`
+        // make the loads at `i - 1 ..= i + 15` in bounds.
+        unsafe {
+            let a = load16::<V, O>(sp.add(i));
+            let b = load16::<V, O>(sp.add(i + 8));
+            if !is_high(src[i - 1]) && !surrogates16(a).or(surrogates16(b)).any() {
+                i += 16;
+                continue;
+            }
+            let fc = V::splat16(0xFC00);
+            let (high, low) = (V::splat16(0xD800), V::splat16(0xDC00));
+            let pa = load16::<V, O>(sp.add(i - 1));
+            let pb = load16::<V, O>(sp.add(i + 7));
+            let bad_a = a.and(fc).eq16(low).xor(pa.and(fc).eq16(high));
+            let bad_b = b.and(fc).eq16(low).xor(pb.and(fc).eq16(high));
+            if bad_a.or(bad_b).any() {
+                break;
+            }
+            i += 16;
+        }
+    }
+    // A high surrogate last is not known to be paired yet.
+    if i > 0 && is_high(src[i - 1]) {
+        i - 1
+    } else {
+        i
+    }
+}
+
+/// The length of a valid prefix of UTF-32.
+#[inline(always)]
+pub(crate) unsafe fn validate_utf32<V: Lanes>(src: &[u32]) -> usize {
+    let sp = src.as_ptr();
+    let mut i = 0;
+    while i + 16 <= src.len() {
+        // SAFETY: the caller guarantees the ISA; `i + 16 <= len` covers the
+        // four loads.
+        unsafe {
+            let p = sp.add(i).cast::<u8>();
+            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
+            let max = V::splat32(0x10FFFF);
+            let m = v[0].max32(v[1]).max32(v[2].max32(v[3]));
+            let (f8, d8) = (V::splat32(0xFFFF_F800), V::splat32(0xD800));
+            let bad = v[0].and(f8).eq32(d8).or(v[1].and(f8).eq32(d8));
+            let bad = bad.or(v[2].and(f8).eq32(d8)).or(v[3].and(f8).eq32(d8));
+            if bad.or(m.max32(max).eq32(max).xor_all()).any() {
+                break;
+            }
+            i += 16;
+        }
+    }
+    i
+}
+
+/// Defines the UTF-16/UTF-32 entries of a kernel that runs the generic
+/// algorithms above on `$v`, each with the attributes given (the kernel's
+/// `#[target_feature]`), for its `KernelFns`. Plumbing only: each entry is
+/// a one-line instantiation.
+macro_rules! lanes_entries {
+    ($(#[$attr:meta])* $v:ty) => {
+        use crate::arch::generic::utf16 as g;
+        use crate::transcode::{Be, Le};
+
+        // SAFETY (every entry): compiled with the kernel's features and only
+        // reachable through its `FNS`, handed out after detecting them.
+        $(#[$attr])*
+        pub(crate) fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf16_to_utf8::<$v, Le>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf16_to_utf8::<$v, Be>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf32_to_utf8::<$v>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf16_to_utf32::<$v, Le>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf16_to_utf32::<$v, Be>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf32_to_utf16::<$v, Le>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+            // SAFETY: see above.
+            unsafe { g::utf32_to_utf16::<$v, Be>(src, dst) }
+        }
+        $(#[$attr])*
+        pub(crate) fn validate_utf16le(src: &[u16]) -> usize {
+            // SAFETY: see above.
+            unsafe { g::validate_utf16::<$v, Le>(src) }
+        }
+        $(#[$attr])*
+        pub(crate) fn validate_utf16be(src: &[u16]) -> usize {
+            // SAFETY: see above.
+            unsafe { g::validate_utf16::<$v, Be>(src) }
+        }
+        $(#[$attr])*
+        pub(crate) fn validate_utf32(src: &[u32]) -> usize {
+            // SAFETY: see above.
+            unsafe { g::validate_utf32::<$v>(src) }
+        }
+    };
+}
+pub(crate) use lanes_entries;
