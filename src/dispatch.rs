@@ -94,6 +94,64 @@ macro_rules! ifunc {
 ifunc!(validate_utf8_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8);
 ifunc!(is_valid_utf8_raw(bytes: &[u8]) -> bool = is_valid_utf8);
 
+// Lengths and counts.
+ifunc!(count_chars_raw(src: &[u8]) -> usize = count_chars);
+ifunc!(utf16_len_from_utf8_raw(src: &[u8]) -> usize = utf16_len_from_utf8);
+ifunc!(utf8_len_from_utf16le_raw(src: &[u16]) -> usize = utf8_len_from_utf16le);
+ifunc!(utf8_len_from_utf16be_raw(src: &[u16]) -> usize = utf8_len_from_utf16be);
+ifunc!(utf8_len_from_utf32_raw(src: &[u32]) -> usize = utf8_len_from_utf32);
+ifunc!(utf16_len_from_utf32_raw(src: &[u32]) -> usize = utf16_len_from_utf32);
+ifunc!(utf32_len_from_utf16le_raw(src: &[u16]) -> usize = utf32_len_from_utf16le);
+ifunc!(utf32_len_from_utf16be_raw(src: &[u16]) -> usize = utf32_len_from_utf16be);
+
+/// Below this many input bytes the counts run the scalar sum inline: the
+/// kernels' main loop takes 256 bytes, and below 64 they would only run
+/// their single-vector loop and the scalar tail anyway.
+const SHORT_COUNT: usize = 64;
+
+/// Defines the dispatched count `$name`: the scalar `$scalar` inline for
+/// inputs under [`SHORT_COUNT`] bytes, else the kernel through `$raw`.
+macro_rules! count_entry {
+    ($name:ident($t:ty) = $raw:ident, $scalar:expr) => {
+        #[doc = concat!("[`crate::", stringify!($name), "`].")]
+        #[inline]
+        pub(crate) fn $name(src: &[$t]) -> usize {
+            if core::mem::size_of_val(src) < SHORT_COUNT {
+                $scalar(src)
+            } else {
+                $raw(src)
+            }
+        }
+    };
+}
+
+count_entry!(count_chars(u8) = count_chars_raw, scalar::count::count_chars);
+count_entry!(utf16_len_from_utf8(u8) = utf16_len_from_utf8_raw, scalar::count::utf16_len_from_utf8);
+count_entry!(
+    utf8_len_from_utf16le(u16) = utf8_len_from_utf16le_raw,
+    scalar::count::utf8_len_from_utf16::<crate::transcode::Le>
+);
+count_entry!(
+    utf8_len_from_utf16be(u16) = utf8_len_from_utf16be_raw,
+    scalar::count::utf8_len_from_utf16::<crate::transcode::Be>
+);
+count_entry!(
+    utf8_len_from_utf32(u32) = utf8_len_from_utf32_raw,
+    scalar::count::utf8_len_from_utf32
+);
+count_entry!(
+    utf16_len_from_utf32(u32) = utf16_len_from_utf32_raw,
+    scalar::count::utf16_len_from_utf32
+);
+count_entry!(
+    utf32_len_from_utf16le(u16) = utf32_len_from_utf16le_raw,
+    scalar::count::utf32_len_from_utf16::<crate::transcode::Le>
+);
+count_entry!(
+    utf32_len_from_utf16be(u16) = utf32_len_from_utf16be_raw,
+    scalar::count::utf32_len_from_utf16::<crate::transcode::Be>
+);
+
 /// Runs `kernel`'s UTF-8 validation and, on failure, the one cold rewind.
 #[inline(always)]
 fn finish(bytes: &[u8], result: Result<(), usize>) -> Result<&str, Utf8Error> {
@@ -156,4 +214,16 @@ pub(crate) fn validate_utf8_with<'a>(
 pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
     // SAFETY: as in `validate_utf8_with`.
     unsafe { (fns.is_valid_utf8)(bytes) }
+}
+
+/// A count with one given kernel (for the `Kernel` count methods): the
+/// entry `pick` selects from `fns`, on the whole input.
+pub(crate) fn count_with<T>(
+    fns: &KernelFns,
+    pick: fn(&KernelFns) -> unsafe fn(&[T]) -> usize,
+    src: &[T],
+) -> usize {
+    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
+    // kernels the running CPU supports.
+    unsafe { pick(fns)(src) }
 }

@@ -38,6 +38,25 @@ pub(crate) struct KernelFns {
     pub(crate) validate_utf8: unsafe fn(&[u8]) -> Result<(), usize>,
     /// Whether the input is valid UTF-8.
     pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
+
+    // Lengths and counts: each exactly as defined in `crate::count`, on
+    // any input.
+    /// UTF-8 bytes that are not continuation bytes.
+    pub(crate) count_chars: unsafe fn(&[u8]) -> usize,
+    /// UTF-16 units for UTF-8.
+    pub(crate) utf16_len_from_utf8: unsafe fn(&[u8]) -> usize,
+    /// UTF-8 bytes for UTF-16LE.
+    pub(crate) utf8_len_from_utf16le: unsafe fn(&[u16]) -> usize,
+    /// UTF-8 bytes for UTF-16BE.
+    pub(crate) utf8_len_from_utf16be: unsafe fn(&[u16]) -> usize,
+    /// UTF-8 bytes for UTF-32.
+    pub(crate) utf8_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    /// UTF-16 units for UTF-32.
+    pub(crate) utf16_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    /// UTF-32 values for UTF-16LE.
+    pub(crate) utf32_len_from_utf16le: unsafe fn(&[u16]) -> usize,
+    /// UTF-32 values for UTF-16BE.
+    pub(crate) utf32_len_from_utf16be: unsafe fn(&[u16]) -> usize,
 }
 
 /// The entry points of `kernel`, or `None` if this build or CPU cannot run

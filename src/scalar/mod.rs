@@ -15,5 +15,16 @@ pub(crate) mod utf8;
 use crate::arch::KernelFns;
 
 /// The scalar kernel's entry points, for the registry.
-pub(crate) static FNS: KernelFns =
-    KernelFns { validate_utf8: dfa::validate, is_valid_utf8: dfa::is_valid };
+pub(crate) static FNS: KernelFns = KernelFns {
+    validate_utf8: dfa::validate,
+    is_valid_utf8: dfa::is_valid,
+    // Lengths and counts.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16::<crate::transcode::Le>,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16::<crate::transcode::Be>,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16::<crate::transcode::Le>,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16::<crate::transcode::Be>,
+};

@@ -10,6 +10,7 @@
 //! methods are (they execute the ISA's instructions), and only an ISA
 //! module, after runtime detection, can vouch that they may run.
 
+pub(crate) mod count;
 pub(crate) mod utf8;
 
 /// A vector of `u8` lanes: the vocabulary the generic algorithms are written

@@ -1,5 +1,7 @@
 //! NEON (Advanced SIMD): 128-bit vectors, four per 64-byte block.
 
+mod count;
+
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
 use core::arch::aarch64::*;
@@ -98,7 +100,20 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<uint8x16_t, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+};
 
 /// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).
 pub(crate) fn fns() -> Option<&'static KernelFns> {

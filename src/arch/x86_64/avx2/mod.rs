@@ -5,6 +5,8 @@
 //! the shifted vectors from memory instead (`SHIFT_BY_LOADS`): 24 GB/s
 //! instead of 18 on non-ASCII text on Zen 4.
 
+mod count;
+
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
 use core::arch::x86_64::*;
@@ -109,7 +111,20 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m256i, 2>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+};
 
 /// The AVX2 kernel, if this CPU has AVX2.
 pub(crate) fn fns() -> Option<&'static KernelFns> {

@@ -7,6 +7,8 @@
 //! see `Simd::SHIFT_BY_LOADS`). The kernel therefore requires VBMI (Ice
 //! Lake, Zen 4 and later); older AVX-512 CPUs use the AVX2 kernel.
 
+mod count;
+
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
 use core::arch::x86_64::*;
@@ -154,7 +156,20 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m512i, 1>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+};
 
 /// The AVX-512 kernel, if this CPU has AVX-512 F, BW and VBMI.
 pub(crate) fn fns() -> Option<&'static KernelFns> {

@@ -1,6 +1,8 @@
 //! SSE4.2 (with the SSSE3 shuffles and the SSE4.1 `ptest` it implies):
 //! 128-bit vectors, four per 64-byte block.
 
+mod count;
+
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
 use core::arch::x86_64::*;
@@ -99,7 +101,20 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m128i, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+};
 
 /// The SSE4.2 kernel, if this CPU has SSE4.2.
 pub(crate) fn fns() -> Option<&'static KernelFns> {
