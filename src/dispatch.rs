@@ -93,6 +93,7 @@ macro_rules! ifunc {
 
 ifunc!(validate_utf8_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8);
 ifunc!(is_valid_utf8_raw(bytes: &[u8]) -> bool = is_valid_utf8);
+ifunc!(validate_utf8_blocks_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8_blocks);
 
 // Lengths and counts.
 ifunc!(count_chars_raw(src: &[u8]) -> usize = count_chars);
@@ -196,6 +197,60 @@ pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
             // longest valid prefix.
             (unsafe { core::str::from_utf8_unchecked(valid) }, Some(e))
         }
+    }
+}
+
+/// As [`split_valid_utf8`], for input that is expected to hold errors: the
+/// kernel reports errors to within a vector rather than a group of blocks
+/// (`validate_utf8_blocks`), so the scalar rescan that finds the exact
+/// error is short.
+#[cfg(feature = "alloc")]
+pub(crate) fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    let r = if bytes.len() < SHORT { short(bytes) } else { validate_utf8_blocks_raw(bytes) };
+    split(bytes, r)
+}
+
+/// The valid prefix and the error, from a kernel's answer.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn split(bytes: &[u8], r: Result<(), usize>) -> (&str, Option<Utf8Error>) {
+    match finish(bytes, r) {
+        Ok(s) => (s, None),
+        Err(e) => {
+            let valid = &bytes[..e.valid_up_to()];
+            // SAFETY: `valid_up_to` is, by contract, the length of the
+            // longest valid prefix.
+            (unsafe { core::str::from_utf8_unchecked(valid) }, Some(e))
+        }
+    }
+}
+
+/// [`split_valid_utf8`] (`blocks == false`) or [`split_valid_utf8_blocks`]
+/// with one given kernel, on any length (for `Kernel::utf8_to_string_lossy`).
+#[cfg(feature = "alloc")]
+pub(crate) fn split_valid_utf8_with<'a>(
+    fns: &KernelFns,
+    bytes: &'a [u8],
+    blocks: bool,
+) -> (&'a str, Option<Utf8Error>) {
+    let f = if blocks { fns.validate_utf8_blocks } else { fns.validate_utf8 };
+    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
+    // kernels the running CPU supports.
+    let r = unsafe { f(bytes) };
+    split(bytes, r)
+}
+
+/// `bytes` as a `String` if it is valid UTF-8, checked by the dispatched
+/// kernel (faster than the check of `String::from_utf8`).
+#[cfg(feature = "alloc")]
+pub(crate) fn into_string(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
+    if is_valid_utf8(&bytes) {
+        // SAFETY: just validated.
+        Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+    } else {
+        Err(bytes)
     }
 }
 

@@ -150,6 +150,21 @@ impl Kernel {
         dispatch::is_valid_utf8_with(self.fns(), bytes)
     }
 
+    /// [`crate::utf8_to_string_lossy`] with this kernel's validation,
+    /// whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn utf8_to_string_lossy(self, src: &[u8]) -> alloc::borrow::Cow<'_, str> {
+        let fns = self.fns();
+        crate::lossy::utf8_lossy(src, |bytes, blocks| {
+            dispatch::split_valid_utf8_with(fns, bytes, blocks)
+        })
+    }
+
     // Lengths and counts.
 
     /// [`crate::count_chars`] with this kernel, whatever the input's length.

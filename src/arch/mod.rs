@@ -39,6 +39,12 @@ pub(crate) struct KernelFns {
     /// Whether the input is valid UTF-8.
     pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
 
+    /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
+    /// 64-byte block rather than of a group of blocks (the scalar kernel:
+    /// the same as `validate_utf8`): for lossy decoding, which rescans
+    /// after every error.
+    pub(crate) validate_utf8_blocks: unsafe fn(&[u8]) -> Result<(), usize>,
+
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
     /// UTF-8 bytes that are not continuation bytes.

@@ -18,6 +18,7 @@ use crate::arch::KernelFns;
 pub(crate) static FNS: KernelFns = KernelFns {
     validate_utf8: dfa::validate,
     is_valid_utf8: dfa::is_valid,
+    validate_utf8_blocks: dfa::validate,
     // Lengths and counts.
     count_chars: count::count_chars,
     utf16_len_from_utf8: count::utf16_len_from_utf8,

@@ -82,6 +82,25 @@ pub(crate) trait Count: Simd {
 
     /// The sum of the `u32` lanes.
     unsafe fn sum32(self) -> u64;
+
+    /// The index of the lowest non-zero `u8` lane, or `Self::BYTES` if
+    /// there is none. (Not a count: used by `utf8::validate_blocks` to
+    /// locate an error, off the hot path.)
+    #[inline(always)]
+    unsafe fn first_nonzero_lane(self) -> usize {
+        const { assert!(core::mem::size_of::<Self>() == Self::BYTES && Self::BYTES <= 64) };
+        let mut lanes = [0u8; 64];
+        // SAFETY: the caller guarantees the ISA; `Self::BYTES <= 64`, and
+        // the trait's vectors are plain bytes.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                (&raw const self).cast::<u8>(),
+                lanes.as_mut_ptr(),
+                Self::BYTES,
+            )
+        };
+        lanes[..Self::BYTES].iter().position(|&b| b != 0).unwrap_or(Self::BYTES)
+    }
 }
 
 /// Sums `step` over the whole vectors of `len` bytes at `src`: `step(acc,

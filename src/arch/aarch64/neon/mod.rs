@@ -100,9 +100,17 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<uint8x16_t, 4>(bytes) }
 }
 
+#[target_feature(enable = "neon")]
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<uint8x16_t, 4>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
+    // Lossy decoding.
+    validate_utf8_blocks,
     // Lengths and counts (`crate::count`; `arch::generic::count`): the
     // definitions hold on any input.
     count_chars: count::count_chars,

@@ -67,6 +67,16 @@ impl Count for __m256i {
         let lanes: [u32; 8] = unsafe { core::mem::transmute(self) };
         lanes.iter().map(|&x| u64::from(x)).sum()
     }
+
+    #[inline(always)]
+    unsafe fn first_nonzero_lane(self) -> usize {
+        // SAFETY: the caller guarantees AVX2. Bit `j` of the mask is set
+        // where lane `j` is zero.
+        unsafe {
+            let zero = _mm256_movemask_epi8(_mm256_cmpeq_epi8(self, _mm256_setzero_si256()));
+            (!(zero as u32)).trailing_zeros() as usize
+        }
+    }
 }
 
 count_fns!(

@@ -83,6 +83,12 @@ impl Count for __m512i {
         let lanes: [u32; 16] = unsafe { core::mem::transmute(self) };
         lanes.iter().map(|&x| u64::from(x)).sum()
     }
+
+    #[inline(always)]
+    unsafe fn first_nonzero_lane(self) -> usize {
+        // SAFETY: the caller guarantees AVX-512 BW.
+        unsafe { _mm512_test_epi8_mask(self, self).trailing_zeros() as usize }
+    }
 }
 
 count_fns!(

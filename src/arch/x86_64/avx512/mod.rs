@@ -156,9 +156,17 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m512i, 1>(bytes) }
 }
 
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<__m512i, 1>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
+    // Lossy decoding.
+    validate_utf8_blocks,
     // Lengths and counts (`crate::count`; `arch::generic::count`): the
     // definitions hold on any input.
     count_chars: count::count_chars,

@@ -66,6 +66,16 @@ impl Count for __m128i {
         let lanes: [u32; 4] = unsafe { core::mem::transmute(self) };
         lanes.iter().map(|&x| u64::from(x)).sum()
     }
+
+    #[inline(always)]
+    unsafe fn first_nonzero_lane(self) -> usize {
+        // SAFETY: the caller guarantees SSE4.2. Bit `j` of the mask is set
+        // where lane `j` is zero; bit 16 stops the count at 16.
+        unsafe {
+            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(self, _mm_setzero_si128())) as u32;
+            ((!zero & 0xFFFF) | 0x1_0000).trailing_zeros() as usize
+        }
+    }
 }
 
 count_fns!(

@@ -101,9 +101,17 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m128i, 4>(bytes) }
 }
 
+#[target_feature(enable = "sse4.2")]
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<__m128i, 4>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
+    // Lossy decoding.
+    validate_utf8_blocks,
     // Lengths and counts (`crate::count`; `arch::generic::count`): the
     // definitions hold on any input.
     count_chars: count::count_chars,
