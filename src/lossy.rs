@@ -122,41 +122,58 @@ impl Utf16Fns for Be {
 fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
     // Exact for valid input (a lone surrogate counts 2 bytes and becomes
     // 3, so errors may grow it a little).
-    let mut out: Vec<u8> = Vec::with_capacity(O::utf8_len(src) + 8);
-    let mut rest = src;
-    loop {
-        let (valid, err) = match O::validate(rest) {
-            Ok(()) => (rest, false),
-            Err(e) => (&rest[..e.valid_up_to()], true),
-        };
-        if !valid.is_empty() {
-            let at = out.len();
-            out.resize(at + O::utf8_len(valid), 0);
-            match O::to_utf8(valid, &mut out[at..]) {
-                Ok(n) => out.truncate(at + n),
-                // Unreachable (valid input, exact size); decode the stretch
-                // one character at a time rather than fail.
-                Err(_) => {
-                    out.truncate(at);
-                    let s: String = char::decode_utf16(valid.iter().map(|&u| O::read16(u)))
-                        .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-                        .collect();
-                    out.extend_from_slice(s.as_bytes());
+    let mut out: Vec<u8> = Vec::new();
+    out.resize(O::utf8_len(src), 0);
+    // Optimistically transcode everything in one pass: the transcoder
+    // validates as it goes.
+    match O::to_utf8(src, &mut out) {
+        Ok(n) => out.truncate(n),
+        Err(_) => {
+            // What the transcoder wrote is unspecified on error: start over,
+            // validating each stretch before transcoding it.
+            out.clear();
+            let mut rest = src;
+            loop {
+                let (valid, err) = match O::validate(rest) {
+                    Ok(()) => (rest, false),
+                    Err(e) => (&rest[..e.valid_up_to()], true),
+                };
+                push_utf16::<O>(&mut out, valid);
+                if !err {
+                    break;
                 }
+                // The unit after `valid` is an unpaired surrogate: std
+                // replaces it alone, and decodes from the next unit on.
+                out.extend_from_slice("\u{FFFD}".as_bytes());
+                rest = &rest[valid.len() + 1..];
             }
         }
-        if !err {
-            break;
-        }
-        // The unit at `valid.len()` is an unpaired surrogate: std replaces
-        // it alone, and decodes from the next unit on.
-        out.extend_from_slice("\u{FFFD}".as_bytes());
-        rest = &rest[valid.len() + 1..];
     }
     // Only transcoder output and U+FFFD went in: always valid, so this
     // never falls back (the fallback keeps it panic-free regardless).
     crate::dispatch::into_string(out)
         .unwrap_or_else(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Appends the UTF-8 of `valid`, which is valid UTF-16 in byte order `O`.
+fn push_utf16<O: Utf16Fns>(out: &mut Vec<u8>, valid: &[u16]) {
+    if valid.is_empty() {
+        return;
+    }
+    let at = out.len();
+    out.resize(at + O::utf8_len(valid), 0);
+    match O::to_utf8(valid, &mut out[at..]) {
+        Ok(n) => out.truncate(at + n),
+        // Unreachable (valid input, exact size); decode one character at a
+        // time rather than fail.
+        Err(_) => {
+            out.truncate(at);
+            let s: String = char::decode_utf16(valid.iter().map(|&u| O::read16(u)))
+                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect();
+            out.extend_from_slice(s.as_bytes());
+        }
+    }
 }
 
 /// Decodes native-endian UTF-16, replacing each unpaired surrogate with
