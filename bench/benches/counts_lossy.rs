@@ -210,5 +210,18 @@ fn bench_lossy(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_counts, bench_lossy);
+/// Records which kernels this machine has, for `render.py` (as
+/// `validate.rs` does, so either bench alone gives a complete report).
+fn record_kernels(_: &mut Criterion) {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target"));
+    let names: Vec<&str> = Kernel::available().map(Kernel::name).collect();
+    let line = format!("{}\n{}\n", names.join(","), Kernel::active());
+    // Best effort: the benchmarks do not depend on it.
+    let _ = std::fs::create_dir_all(&target);
+    let _ = std::fs::write(target.join("rapidutf-kernels.txt"), line);
+}
+
+criterion_group!(benches, record_kernels, bench_counts, bench_lossy);
 criterion_main!(benches);

@@ -74,6 +74,25 @@ pub(crate) trait Count: Simd {
     /// The sum of the `u16` lanes, each of which is at most `0x7FFF`.
     unsafe fn sum16(self) -> u64;
 
+    /// `acc` plus, in each 16-bit lane, how many bytes *fewer* than 3 the
+    /// UTF-8 of the unit (in byte order `O`) takes: one if it is below
+    /// `0x80`, one if below `0x800`, one if it is a surrogate (so 0 to 2;
+    /// see [`utf8_len_from_utf16`]). The default tests each with an AND
+    /// and a compare, so byte order costs nothing (the masks are swapped
+    /// instead of the input); AVX-512 overrides it with a `vpermw` lookup.
+    #[inline(always)]
+    unsafe fn utf8_deficit16<O: ByteOrder>(self, acc: Self) -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe {
+            let (hi9, hi5) = (Self::splat16(O::write16(0xFF80)), Self::splat16(O::write16(0xF800)));
+            let (zero, surrogate) = (Self::splat(0), Self::splat16(O::write16(0xD800)));
+            let top5 = self.and(hi5);
+            let acc = self.and(hi9).count_eq16(zero, acc);
+            let acc = top5.count_eq16(zero, acc);
+            top5.count_eq16(surrogate, acc)
+        }
+    }
+
     /// Every 32-bit lane set to `x`.
     unsafe fn splat32(x: u32) -> Self;
 
@@ -228,19 +247,11 @@ pub(crate) unsafe fn utf8_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) ->
     // SAFETY: the caller guarantees the ISA; the `2 * src.len()` bytes of
     // `src` are readable.
     let (small, done) = unsafe {
-        // The masks in memory order, so the input needs no byte swap.
-        let (hi9, hi5) = (V::splat16(O::write16(0xFF80)), V::splat16(O::write16(0xF800)));
-        let (zero, surrogate) = (V::splat(0), V::splat16(O::write16(0xD800)));
         fold::<V>(
             src.as_ptr().cast(),
             2 * src.len(),
             flush16::<V>(2),
-            |acc, v| {
-                let top5 = v.and(hi5);
-                let acc = v.and(hi9).count_eq16(zero, acc);
-                let acc = top5.count_eq16(zero, acc);
-                top5.count_eq16(surrogate, acc)
-            },
+            |acc, v| v.utf8_deficit16::<O>(acc),
             |acc| acc.sum16(),
         )
     };
