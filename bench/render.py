@@ -169,7 +169,18 @@ LANGUAGES = ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korea
 # Groups the validation sections render; every other `<op>/<Language>`
 # group is rendered generically.
 VALIDATION_GROUPS = {"lipsum", "sizes", "late_error"}
+# Operations rendered first, in this order; the rest alphabetically.
 MAIN_DIRECTIONS = ["utf8_to_utf16", "utf8_to_utf32", "utf16_to_utf8", "utf32_to_utf8"]
+FIRST_OPERATIONS = MAIN_DIRECTIONS + [
+    "count_chars",
+    "utf16_len_from_utf8",
+    "utf8_len_from_utf16",
+    "utf8_len_from_utf32",
+    "lossy_utf8",
+    "lossy_utf8_errors",
+    "lossy_utf16",
+    "lossy_utf16_errors",
+]
 
 
 def is_dispatch(f):
@@ -245,7 +256,8 @@ def render_section(add, title, intro, ops):
     for op, _ in ops:
         s = summaries[op]
         if s:
-            rows.append([f"`{op}`", fmt(s[0]), fmt(s[1]), ", ".join(f"`{n}`" for n in s[2])])
+            peers = ", ".join(SHORT.get(n, n) for n in s[2])
+            rows.append([f"`{op}`", fmt(s[0]), fmt(s[1]), peers])
     if rows:
         add(f"### Summary: {title.lower()}")
         add("")
@@ -391,7 +403,7 @@ def render(results, note):
     # --- generic operations: transcoding, counts, lossy ----------------
     ops = operations(results)
     by_section = {"transcoding": [], "counts": [], "lossy": []}
-    order = {d: i for i, d in enumerate(MAIN_DIRECTIONS)}
+    order = {d: i for i, d in enumerate(FIRST_OPERATIONS)}
     for op in sorted(ops, key=lambda o: (order.get(o, len(order)), o)):
         by_section[section_of(op)].append((op, ops[op]))
     render_section(

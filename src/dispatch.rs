@@ -271,11 +271,14 @@ pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
     unsafe { (fns.is_valid_utf8)(bytes) }
 }
 
+/// A count entry point of a kernel.
+type CountFn<T> = unsafe fn(&[T]) -> usize;
+
 /// A count with one given kernel (for the `Kernel` count methods): the
 /// entry `pick` selects from `fns`, on the whole input.
 pub(crate) fn count_with<T>(
     fns: &KernelFns,
-    pick: fn(&KernelFns) -> unsafe fn(&[T]) -> usize,
+    pick: fn(&KernelFns) -> CountFn<T>,
     src: &[T],
 ) -> usize {
     // SAFETY: `fns` came from `arch::fns`, which only returns tables of

@@ -122,8 +122,7 @@ impl Utf16Fns for Be {
 fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
     // Exact for valid input (a lone surrogate counts 2 bytes and becomes
     // 3, so errors may grow it a little).
-    let mut out: Vec<u8> = Vec::new();
-    out.resize(O::utf8_len(src), 0);
+    let mut out: Vec<u8> = alloc::vec![0; O::utf8_len(src)];
     // Optimistically transcode everything in one pass: the transcoder
     // validates as it goes.
     match O::to_utf8(src, &mut out) {
