@@ -225,18 +225,69 @@ fn split(bytes: &[u8], r: Result<(), usize>) -> (&str, Option<Utf8Error>) {
     }
 }
 
-/// [`split_valid_utf8`] (`blocks == false`) or [`split_valid_utf8_blocks`]
-/// with one given kernel, on any length (for `Kernel::utf8_to_string_lossy`).
+/// For lossy decoding: as [`split_valid_utf8`] (the grouped check, fast
+/// on valid input), but when the kernel flags a group of blocks past the
+/// first, the check resumes at the start of the character there with
+/// [`split_valid_utf8_blocks`], so the scalar rescan stays short however
+/// large the groups.
+#[cfg(feature = "alloc")]
+pub(crate) fn split_valid_utf8_refined(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    let r = if bytes.len() < SHORT { short(bytes) } else { validate_utf8_raw(bytes) };
+    refine(bytes, r, split_valid_utf8_blocks)
+}
+
+/// The valid prefix and the error, from a grouped check's answer `r`,
+/// refined with `blocks` (see [`split_valid_utf8_refined`]).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn refine<'a>(
+    bytes: &'a [u8],
+    r: Result<(), usize>,
+    blocks: impl Fn(&[u8]) -> (&str, Option<Utf8Error>),
+) -> (&'a str, Option<Utf8Error>) {
+    let pos = match r {
+        // Within the first block, the rescan is short already.
+        Err(pos) if pos >= 64 => pos,
+        _ => return split(bytes, r),
+    };
+    let start = scalar::utf8::char_start(bytes, pos);
+    let (valid, err) = blocks(&bytes[start..]);
+    let end = start + valid.len();
+    // SAFETY: `bytes[..start]` is valid: the kernel's contract for `pos`
+    // (valid up to an incomplete last character, which `char_start` backs
+    // over), the same the rewind in `finish` relies on; `bytes[start..end]`
+    // was just found valid, and starts on a character boundary.
+    let valid = unsafe { core::str::from_utf8_unchecked(&bytes[..end]) };
+    let err = err.map(|e| {
+        let len = e.error_len().map_or(0, |n| n as u8);
+        Utf8Error::new(start + e.valid_up_to(), len, e.kind())
+    });
+    (valid, err)
+}
+
+/// [`split_valid_utf8_refined`] (`blocks == false`) or
+/// [`split_valid_utf8_blocks`] with one given kernel, on any length (for
+/// `Kernel::utf8_to_string_lossy`).
 #[cfg(feature = "alloc")]
 pub(crate) fn split_valid_utf8_with<'a>(
     fns: &KernelFns,
     bytes: &'a [u8],
     blocks: bool,
 ) -> (&'a str, Option<Utf8Error>) {
-    let f = if blocks { fns.validate_utf8_blocks } else { fns.validate_utf8 };
+    if blocks {
+        return split_blocks_with(fns, bytes);
+    }
     // SAFETY: `fns` came from `arch::fns`, which only returns tables of
     // kernels the running CPU supports.
-    let r = unsafe { f(bytes) };
+    let r = unsafe { (fns.validate_utf8)(bytes) };
+    refine(bytes, r, |b| split_blocks_with(fns, b))
+}
+
+/// [`split_valid_utf8_blocks`] with one given kernel, on any length.
+#[cfg(feature = "alloc")]
+fn split_blocks_with<'a>(fns: &KernelFns, bytes: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+    // SAFETY: as in `split_valid_utf8_with`.
+    let r = unsafe { (fns.validate_utf8_blocks)(bytes) };
     split(bytes, r)
 }
 

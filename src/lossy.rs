@@ -30,7 +30,7 @@ pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
         if blocks {
             crate::dispatch::split_valid_utf8_blocks(bytes)
         } else {
-            crate::dispatch::split_valid_utf8(bytes)
+            crate::dispatch::split_valid_utf8_refined(bytes)
         }
     })
 }
