@@ -24,11 +24,19 @@
 //! - 16- and 32-bit inputs: `amount = max - (number of "small" tests that
 //!   hold)`, each test an AND with a mask and a compare for equality, so
 //!   byte order costs nothing (the masks are byte-swapped instead of the
-//!   input).
+//!   input). AVX-512 replaces two of the three UTF-16 tests by one `vpermw`
+//!   lookup ([`Count::utf8_deficit16`]).
 //!
-//! The main loop takes four 64-byte blocks per iteration ([`CHUNK`]), each
-//! into its own counter vector so the additions form four independent
-//! chains, and flushes every [`fold`] `flush_every` iterations.
+//! The main loop ([`fold`]) takes four 64-byte blocks per iteration
+//! ([`CHUNK`]), each into its own counter vector so the additions form
+//! four independent chains, and flushes the counters every few dozen
+//! iterations (8-bit counters) or thousands (16- and 32-bit ones).
+//!
+//! Measured on Zen 4 (AVX-512, lipsum files of 46-350 KB, geomean of the
+//! best of 200 runs on a shared machine), against simdutf 7.7.1 (C++, via
+//! the `simdutf` crate): `count_chars` 113 GB/s (simdutf 112),
+//! `utf16_len_from_utf8` 108 (97), `utf8_len_from_utf16` 73 (50),
+//! `utf8_len_from_utf32` 59 (48).
 
 use super::Simd;
 use crate::arch::generic::utf8::BLOCK;
