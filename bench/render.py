@@ -183,6 +183,16 @@ FIRST_OPERATIONS = MAIN_DIRECTIONS + [
 ]
 
 
+def short_name(f):
+    """A peer's name for the "best peer" rows: SHORT, else `simdutf` for
+    the simdutf crate's functions, else the id itself."""
+    if f in SHORT:
+        return SHORT[f]
+    if f.startswith("simdutf::"):
+        return "simdutf"
+    return f
+
+
 def is_dispatch(f):
     return f == "rapidutf" or f.startswith("rapidutf/")
 
@@ -234,7 +244,7 @@ def render_operation(add, op, by):
     summary = None
     if any(ratios):
         rows.append(["**rapidutf ÷ best peer**"] + [f"**{fmt(r)}**" for r in ratios] + [f"**{fmt(geomean(ratios))}**"])
-        rows.append(["↳ best peer"] + [SHORT.get(n, n) for n in best_names] + [""])
+        rows.append(["↳ best peer"] + [short_name(n) for n in best_names] + [""])
         known = [r for r in ratios if r]
         summary = (geomean(ratios), min(known), sorted(set(n for n in best_names if n != "–")))
     add(table(["GB/s"] + langs + ["geomean"], rows))
@@ -256,7 +266,7 @@ def render_section(add, title, intro, ops):
     for op, _ in ops:
         s = summaries[op]
         if s:
-            peers = ", ".join(SHORT.get(n, n) for n in s[2])
+            peers = ", ".join(f"`{n}`" for n in s[2])
             rows.append([f"`{op}`", fmt(s[0]), fmt(s[1]), peers])
     if rows:
         add(f"### Summary: {title.lower()}")
