@@ -240,11 +240,11 @@ pub(crate) fn split_valid_utf8_refined(bytes: &[u8]) -> (&str, Option<Utf8Error>
 /// refined with `blocks` (see [`split_valid_utf8_refined`]).
 #[cfg(feature = "alloc")]
 #[inline(always)]
-fn refine<'a>(
-    bytes: &'a [u8],
+fn refine(
+    bytes: &[u8],
     r: Result<(), usize>,
     blocks: impl Fn(&[u8]) -> (&str, Option<Utf8Error>),
-) -> (&'a str, Option<Utf8Error>) {
+) -> (&str, Option<Utf8Error>) {
     let pos = match r {
         // Within the first block, the rescan is short already.
         Err(pos) if pos >= 64 => pos,
