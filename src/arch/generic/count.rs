@@ -73,6 +73,15 @@ pub(crate) trait Count: Simd {
     /// The sum of the `u8` lanes.
     unsafe fn sum8(self) -> u64;
 
+    /// Minus the UTF-16 units of each lane's byte as UTF-8 (see
+    /// [`utf16_len_from_utf8`]): one nibble lookup by default. The portable
+    /// kernel overrides it where its lookup is a loop.
+    #[inline(always)]
+    unsafe fn neg_utf16_units(self) -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { self.lookup_high_nibble(NEG_UTF16_UNITS) }
+    }
+
     /// Every 16-bit lane set to `x`.
     unsafe fn splat16(x: u16) -> Self;
 
@@ -230,7 +239,7 @@ pub(crate) unsafe fn utf16_len_from_utf8<V: Count>(src: &[u8]) -> usize {
             src.as_ptr(),
             src.len(),
             flush_every,
-            |acc, v| acc.sub8(v.lookup_high_nibble(NEG_UTF16_UNITS)),
+            |acc, v| acc.sub8(v.neg_utf16_units()),
             |acc| acc.sum8(),
         )
     };

@@ -41,6 +41,15 @@ impl Count for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn neg_utf16_units(self) -> Self {
+        // Without a native shuffle, `lookup16` is a loop over the lanes;
+        // two compares vectorise instead (and cost about the same with
+        // one).
+        let units = |b: u8| ((b as i8) >= -0x40) as u8 + (b >= 0xF0) as u8;
+        u8x16::new(self.to_array().map(|b| 0u8.wrapping_sub(units(b))))
+    }
+
+    #[inline(always)]
     unsafe fn splat16(x: u16) -> Self {
         from_lanes::<8, 2>([x.to_ne_bytes(); 8])
     }
