@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Render criterion's results for benches/validate.rs as BENCHMARKS.md.
+"""Render criterion's results for the benches in bench/benches as BENCHMARKS.md.
 
 Usage: bench/render.py OUTPUT.md [--criterion DIR] [--note TEXT]
 
@@ -12,7 +12,20 @@ writes, in GB/s (input bytes / mean time, 1 GB = 1e9 B):
 - `lipsum`: one row per function, one column per language, plus the
   ratio of rapidutf to the best peer on each file and its geometric mean;
 - `sizes`: the size sweep, per input kind, with rapidutf / core ratios;
-- `late_error`: 64 KiB with an error near the end.
+- `late_error`: 64 KiB with an error near the end;
+- every other group named `<operation>/<Language>` (one lipsum file per
+  group), in three sections: transcoding (`utf8_to_utf16`, `utf8_to_utf32`,
+  `utf16_to_utf8`, `utf32_to_utf8` first, then any other direction),
+  counts (`count_*`, `*_len_*`) and lossy decoding (`lossy*`). Per
+  operation: a GB/s table of every function on every file, and the ratio
+  of rapidutf's best function through dispatch to the best peer on each
+  file, with its geometric mean.
+
+Function ids (criterion's function part of the benchmark id):
+`rapidutf` or `rapidutf/<fn>` is rapidutf through dispatch,
+`rapidutf-<kernel>/<fn>` one kernel, anything else a peer (simdutf,
+encoding_rs, std, ...). Benchmarks should set a byte throughput of the
+*input* size.
 
 Only the standard library is used, so it runs on a fresh machine.
 """
@@ -58,6 +71,8 @@ SHORT = {
     "simdutf8::basic::from_utf8": "simdutf8 basic",
     "simdutf::validate_utf8_with_errors": "simdutf errors",
     "simdutf::validate_utf8": "simdutf",
+    "encoding_rs UTF_8.decode_without_bom_handling": "encoding_rs",
+    "encoding_rs UTF_16LE.decode_without_bom_handling": "encoding_rs",
 }
 
 
@@ -103,14 +118,19 @@ def geomean(xs):
 
 
 def function_order(functions):
+    """The validation ORDER first; then rapidutf through dispatch, the peers,
+    and the single kernels (slowest to fastest)."""
+
     def key(f):
         if f in ORDER:
             return (0, ORDER.index(f), "")
+        if f == "rapidutf" or f.startswith("rapidutf/"):
+            return (1, 0, f)
         m = re.match(r"rapidutf-(\w+)/(.*)", f)
         if m:
             k = m.group(1)
             rank = KERNEL_ORDER.index(k) if k in KERNEL_ORDER else len(KERNEL_ORDER)
-            return (1, rank, m.group(2))
+            return (3, rank, m.group(2))
         return (2, 0, f)
 
     return sorted(functions, key=key)
@@ -145,6 +165,116 @@ def lockfile_versions(names):
     return versions
 
 
+LANGUAGES = ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"]
+# Groups the validation sections render; every other `<op>/<Language>`
+# group is rendered generically.
+VALIDATION_GROUPS = {"lipsum", "sizes", "late_error"}
+# Operations rendered first, in this order; the rest alphabetically.
+MAIN_DIRECTIONS = ["utf8_to_utf16", "utf8_to_utf32", "utf16_to_utf8", "utf32_to_utf8"]
+FIRST_OPERATIONS = MAIN_DIRECTIONS + [
+    "count_chars",
+    "utf16_len_from_utf8",
+    "utf8_len_from_utf16",
+    "utf8_len_from_utf32",
+    "lossy_utf8",
+    "lossy_utf8_errors",
+    "lossy_utf16",
+    "lossy_utf16_errors",
+]
+
+
+def short_name(f):
+    """A peer's name for the "best peer" rows: SHORT, else `simdutf` for
+    the simdutf crate's functions, else the id itself."""
+    if f in SHORT:
+        return SHORT[f]
+    if f.startswith("simdutf::"):
+        return "simdutf"
+    return f
+
+
+def is_dispatch(f):
+    return f == "rapidutf" or f.startswith("rapidutf/")
+
+
+def is_rapidutf(f):
+    return f == "rapidutf" or f.startswith("rapidutf/") or f.startswith("rapidutf-")
+
+
+def section_of(op):
+    if op.startswith("lossy"):
+        return "lossy"
+    if op.startswith("count") or "_len_" in op or op.endswith("_len"):
+        return "counts"
+    return "transcoding"
+
+
+def operations(results):
+    """{op: {(lang, function): result}} for the generic `<op>/<Language>` groups."""
+    ops = {}
+    for (g, f, _), r in results.items():
+        parts = g.split("/")
+        if len(parts) != 2 or parts[0] in VALIDATION_GROUPS or parts[1] not in LANGUAGES:
+            continue
+        ops.setdefault(parts[0], {})[(parts[1], f)] = r
+    return ops
+
+
+def render_operation(add, op, by):
+    """One operation: GB/s per function and file, then rapidutf ÷ best peer."""
+    langs = [l for l in LANGUAGES if any(ll == l for (ll, _) in by)]
+    functions = function_order({f for (_, f) in by})
+    add(f"### `{op}`")
+    add("")
+    rows = []
+    for f in functions:
+        vals = [gbps(by[(l, f)]) if (l, f) in by else None for l in langs]
+        rows.append([f"`{f}`"] + [fmt(v) for v in vals] + [fmt(geomean(vals))])
+    ratios, best_names, mine_names = [], [], []
+    for l in langs:
+        mine = [(gbps(r), f) for (ll, f), r in by.items() if ll == l and is_dispatch(f)]
+        peers = [(gbps(r), f) for (ll, f), r in by.items() if ll == l and not is_rapidutf(f)]
+        if not mine or not peers:
+            ratios.append(None)
+            best_names.append("–")
+            continue
+        best, name = max(peers)
+        ratios.append(max(mine)[0] / best)
+        best_names.append(name)
+    summary = None
+    if any(ratios):
+        rows.append(["**rapidutf ÷ best peer**"] + [f"**{fmt(r)}**" for r in ratios] + [f"**{fmt(geomean(ratios))}**"])
+        rows.append(["↳ best peer"] + [short_name(n) for n in best_names] + [""])
+        known = [r for r in ratios if r]
+        summary = (geomean(ratios), min(known), sorted(set(n for n in best_names if n != "–")))
+    add(table(["GB/s"] + langs + ["geomean"], rows))
+    add("")
+    return summary
+
+
+def render_section(add, title, intro, ops):
+    if not ops:
+        return
+    add(f"## {title}")
+    add("")
+    add(intro)
+    add("")
+    summaries = {}
+    for op, by in ops:
+        summaries[op] = render_operation(add, op, by)
+    rows = []
+    for op, _ in ops:
+        s = summaries[op]
+        if s:
+            peers = ", ".join(f"`{n}`" for n in s[2])
+            rows.append([f"`{op}`", fmt(s[0]), fmt(s[1]), peers])
+    if rows:
+        add(f"### Summary: {title.lower()}")
+        add("")
+        add(table(["operation", "rapidutf ÷ best peer (geomean)", "worst file", "best peers"], rows))
+        add("")
+
+
 def table(header, rows):
     out = ["| " + " | ".join(header) + " |", "|" + "|".join(["---"] * len(header)) + "|"]
     out += ["| " + " | ".join(row) + " |" for row in rows]
@@ -158,13 +288,16 @@ def render(results, note):
     kernel_file = TARGET / "rapidutf-kernels.txt"
     if kernel_file.exists():
         kernels, active = (kernel_file.read_text().splitlines() + ["unknown"] * 2)[:2]
-    versions = lockfile_versions({"simdutf", "simdutf8", "criterion"})
-    add("# Benchmarks: UTF-8 validation")
+    versions = lockfile_versions({"simdutf", "simdutf8", "encoding_rs", "criterion"})
+    add("# Benchmarks")
     add("")
     add(
-        "Generated by `bench/run.sh` (criterion, `bench/benches/validate.rs`; "
+        "Generated by `bench/run.sh` (criterion, `bench/benches/*.rs`; "
         "rendered by `bench/render.py`). Throughput in **GB/s** "
-        "(10⁹ input bytes per second, from criterion's mean time)."
+        "(10⁹ *input* bytes per second, from criterion's mean time). "
+        "Ratios compare rapidutf through dispatch (`rapidutf/…`) with the "
+        "fastest peer on the same file; `rapidutf-<kernel>/…` rows call one "
+        "kernel directly."
     )
     add("")
     if note:
@@ -177,7 +310,9 @@ def render(results, note):
     add(f"- {command_output(['rustc', '--version'])}")
     add(
         "- peers: "
-        + ", ".join(f"{n} {versions[n]}" for n in ("simdutf8", "simdutf") if n in versions)
+        + ", ".join(
+            f"{n} {versions[n]}" for n in ("simdutf8", "simdutf", "encoding_rs") if n in versions
+        )
         + " (the `simdutf` crate bundles simdutf C++, built with its own runtime dispatch)"
     )
     add(f"- date: {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M UTC}")
@@ -192,7 +327,7 @@ def render(results, note):
         langs = [g.split("/", 1)[1] for g in groups]
         by = {(g.split("/", 1)[1], f): r for (g, f, _), r in results.items() if g in groups}
         functions = function_order({f for (_, f) in by})
-        add("## Lipsum corpus (`tests/data/lipsum/*.utf8.txt`)")
+        add("## UTF-8 validation: lipsum corpus (`tests/data/lipsum/*.utf8.txt`)")
         add("")
         sizes = {lang: next(r[0] for (l, _), r in by.items() if l == lang) for lang in langs}
         add("File sizes: " + ", ".join(f"{l} {sizes[l] / 1024:.0f} KiB" for l in langs) + ".")
@@ -274,6 +409,37 @@ def render(results, note):
             rows.append([f"`{f}`", fmt(gbps(r)), f"{r[1] / 1000:.1f}"])
         add(table(["function", "GB/s", "µs (mean)"], rows))
         add("")
+
+    # --- generic operations: transcoding, counts, lossy ----------------
+    ops = operations(results)
+    by_section = {"transcoding": [], "counts": [], "lossy": []}
+    order = {d: i for i, d in enumerate(FIRST_OPERATIONS)}
+    for op in sorted(ops, key=lambda o: (order.get(o, len(order)), o)):
+        by_section[section_of(op)].append((op, ops[op]))
+    render_section(
+        add,
+        "Transcoding",
+        "Each lipsum file, converted by std from UTF-8 where the input is UTF-16 "
+        "or UTF-32; GB/s of input.",
+        by_section["transcoding"],
+    )
+    render_section(
+        add,
+        "Counts",
+        "Lengths and counts over each lipsum file (UTF-16LE and UTF-32 inputs "
+        "converted by std); GB/s of input. These run at cache bandwidth.",
+        by_section["counts"],
+    )
+    render_section(
+        add,
+        "Lossy decoding",
+        "`lossy_utf8`: valid input (every decoder borrows or copies once); "
+        "`lossy_utf8_errors`: a byte overwritten with `0xFF` every 1000 bytes "
+        "(which also orphans the rest of the character it lands in); "
+        "`lossy_utf16`: valid UTF-16LE; `lossy_utf16_errors`: a lone surrogate "
+        "every 500 units. GB/s of input.",
+        by_section["lossy"],
+    )
     return "\n".join(lines)
 
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the validation benchmarks and renders BENCHMARKS.md.
+# Runs the benchmarks (every bench/benches/*.rs) and renders BENCHMARKS.md.
 #
 # Usage: bench/run.sh [OUTPUT.md] [criterion filter...]
 #   OUTPUT.md  default: BENCHMARKS.md at the repository root
@@ -11,6 +11,8 @@
 #   BENCH_NOTE     a line to put at the top of the report
 #   BENCH_KEEP=1   keep earlier criterion results (default: start clean,
 #                  so the report never mixes runs)
+#   BENCH_TARGETS  space-separated bench targets to run (default: all of
+#                  bench/benches), e.g. "validate" or "counts_lossy"
 #
 # Run it on a quiet machine: the numbers are only as good as the machine
 # is idle. The report records the load average before and after.
@@ -34,10 +36,13 @@ fi
 
 start=$SECONDS
 before=$(cut -d' ' -f1-3 /proc/loadavg)
-cargo build --release --benches --quiet
+targets=${BENCH_TARGETS:-$(cd benches && ls *.rs | sed 's/\.rs$//' | tr '\n' ' ')}
+bench_args=()
+for t in $targets; do bench_args+=(--bench "$t"); done
+cargo build --release "${bench_args[@]}" --quiet
 # The full criterion output goes to a log; the summary lines to the terminal.
 set +e
-cargo bench --bench validate -- "$@" 2>&1 | tee "$target/bench.log" |
+cargo bench "${bench_args[@]}" -- "$@" 2>&1 | tee "$target/bench.log" |
     grep --line-buffered -E '^[[:alnum:]_]+/.*[^:]$|thrpt:'
 status=${PIPESTATUS[0]}
 set -e

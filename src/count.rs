@@ -4,9 +4,11 @@
 //! documented count (never a panic), so they can size buffers before
 //! validation: a buffer of the returned size always holds the conversion
 //! of the input's valid prefix.
+//!
+//! Inputs from 64 bytes on run the active kernel's vectorised count
+//! (`arch::generic::count`), shorter ones a scalar sum inline.
 
-use crate::scalar::count as imp;
-use crate::transcode::{Be, Le, Native};
+use crate::dispatch as imp;
 
 /// The number of code points in UTF-8 `src`.
 ///
@@ -45,19 +47,23 @@ pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
 /// ```
 #[must_use]
 pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
-    imp::utf8_len_from_utf16::<Native>(src)
+    if cfg!(target_endian = "little") {
+        imp::utf8_len_from_utf16le(src)
+    } else {
+        imp::utf8_len_from_utf16be(src)
+    }
 }
 
 /// [`utf8_len_from_utf16`] for UTF-16LE.
 #[must_use]
 pub fn utf8_len_from_utf16le(src: &[u16]) -> usize {
-    imp::utf8_len_from_utf16::<Le>(src)
+    imp::utf8_len_from_utf16le(src)
 }
 
 /// [`utf8_len_from_utf16`] for UTF-16BE.
 #[must_use]
 pub fn utf8_len_from_utf16be(src: &[u16]) -> usize {
-    imp::utf8_len_from_utf16::<Be>(src)
+    imp::utf8_len_from_utf16be(src)
 }
 
 /// The number of UTF-8 bytes needed for UTF-32 `src`.
@@ -80,5 +86,21 @@ pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
 /// `src`: every unit except low surrogates.
 #[must_use]
 pub fn utf32_len_from_utf16(src: &[u16]) -> usize {
-    imp::utf32_len_from_utf16::<Native>(src)
+    if cfg!(target_endian = "little") {
+        imp::utf32_len_from_utf16le(src)
+    } else {
+        imp::utf32_len_from_utf16be(src)
+    }
+}
+
+/// [`utf32_len_from_utf16`] for UTF-16LE.
+#[must_use]
+pub fn utf32_len_from_utf16le(src: &[u16]) -> usize {
+    imp::utf32_len_from_utf16le(src)
+}
+
+/// [`utf32_len_from_utf16`] for UTF-16BE.
+#[must_use]
+pub fn utf32_len_from_utf16be(src: &[u16]) -> usize {
+    imp::utf32_len_from_utf16be(src)
 }

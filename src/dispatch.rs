@@ -100,6 +100,67 @@ macro_rules! ifunc {
 
 ifunc!(validate_utf8_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8);
 ifunc!(is_valid_utf8_raw(bytes: &[u8]) -> bool = is_valid_utf8);
+// Only lossy decoding (alloc) uses the block-exact check.
+#[cfg(feature = "alloc")]
+ifunc!(validate_utf8_blocks_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8_blocks);
+
+// Lengths and counts.
+ifunc!(count_chars_raw(src: &[u8]) -> usize = count_chars);
+ifunc!(utf16_len_from_utf8_raw(src: &[u8]) -> usize = utf16_len_from_utf8);
+ifunc!(utf8_len_from_utf16le_raw(src: &[u16]) -> usize = utf8_len_from_utf16le);
+ifunc!(utf8_len_from_utf16be_raw(src: &[u16]) -> usize = utf8_len_from_utf16be);
+ifunc!(utf8_len_from_utf32_raw(src: &[u32]) -> usize = utf8_len_from_utf32);
+ifunc!(utf16_len_from_utf32_raw(src: &[u32]) -> usize = utf16_len_from_utf32);
+ifunc!(utf32_len_from_utf16le_raw(src: &[u16]) -> usize = utf32_len_from_utf16le);
+ifunc!(utf32_len_from_utf16be_raw(src: &[u16]) -> usize = utf32_len_from_utf16be);
+
+/// Below this many input bytes the counts run the scalar sum inline: the
+/// kernels' main loop takes 256 bytes, and below 64 they would only run
+/// their single-vector loop and the scalar tail anyway.
+const SHORT_COUNT: usize = 64;
+
+/// Defines the dispatched count `$name`: the scalar `$scalar` inline for
+/// inputs under [`SHORT_COUNT`] bytes, else the kernel through `$raw`.
+macro_rules! count_entry {
+    ($name:ident($t:ty) = $raw:ident, $scalar:expr) => {
+        #[doc = concat!("[`crate::", stringify!($name), "`].")]
+        #[inline]
+        pub(crate) fn $name(src: &[$t]) -> usize {
+            if core::mem::size_of_val(src) < SHORT_COUNT {
+                $scalar(src)
+            } else {
+                $raw(src)
+            }
+        }
+    };
+}
+
+count_entry!(count_chars(u8) = count_chars_raw, scalar::count::count_chars);
+count_entry!(utf16_len_from_utf8(u8) = utf16_len_from_utf8_raw, scalar::count::utf16_len_from_utf8);
+count_entry!(
+    utf8_len_from_utf16le(u16) = utf8_len_from_utf16le_raw,
+    scalar::count::utf8_len_from_utf16::<crate::transcode::Le>
+);
+count_entry!(
+    utf8_len_from_utf16be(u16) = utf8_len_from_utf16be_raw,
+    scalar::count::utf8_len_from_utf16::<crate::transcode::Be>
+);
+count_entry!(
+    utf8_len_from_utf32(u32) = utf8_len_from_utf32_raw,
+    scalar::count::utf8_len_from_utf32
+);
+count_entry!(
+    utf16_len_from_utf32(u32) = utf16_len_from_utf32_raw,
+    scalar::count::utf16_len_from_utf32
+);
+count_entry!(
+    utf32_len_from_utf16le(u16) = utf32_len_from_utf16le_raw,
+    scalar::count::utf32_len_from_utf16::<crate::transcode::Le>
+);
+count_entry!(
+    utf32_len_from_utf16be(u16) = utf32_len_from_utf16be_raw,
+    scalar::count::utf32_len_from_utf16::<crate::transcode::Be>
+);
 
 /// Runs `kernel`'s UTF-8 validation and, on failure, the one cold rewind.
 #[inline(always)]
@@ -140,7 +201,37 @@ pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
 
 /// The longest valid prefix as a `str`, and the error after it, if any.
 pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
-    match validate_utf8(bytes) {
+    split_result(bytes, validate_utf8(bytes))
+}
+
+/// As [`split_valid_utf8`], for input that is expected to hold errors: the
+/// kernel reports errors to within a vector rather than a group of blocks
+/// (`validate_utf8_blocks`), so the scalar rescan that finds the exact
+/// error is short.
+#[cfg(feature = "alloc")]
+pub(crate) fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    let r = if bytes.len() < SHORT {
+        short(bytes).unwrap_or_else(|| validate_utf8_blocks_raw(bytes))
+    } else {
+        validate_utf8_blocks_raw(bytes)
+    };
+    split(bytes, r)
+}
+
+/// The valid prefix and the error, from a kernel's answer.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn split(bytes: &[u8], r: Result<(), usize>) -> (&str, Option<Utf8Error>) {
+    split_result(bytes, finish(bytes, r))
+}
+
+/// The valid prefix and the error, from a validation result.
+#[inline(always)]
+fn split_result<'a>(
+    bytes: &'a [u8],
+    r: Result<&'a str, Utf8Error>,
+) -> (&'a str, Option<Utf8Error>) {
+    match r {
         Ok(s) => (s, None),
         Err(e) => {
             let valid = &bytes[..e.valid_up_to()];
@@ -148,6 +239,90 @@ pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
             // longest valid prefix.
             (unsafe { core::str::from_utf8_unchecked(valid) }, Some(e))
         }
+    }
+}
+
+/// For lossy decoding: as [`split_valid_utf8`] (the grouped check, fast
+/// on valid input), but when the kernel flags a group of blocks past the
+/// first, the check resumes at the start of the character there with
+/// [`split_valid_utf8_blocks`], so the scalar rescan stays short however
+/// large the groups.
+#[cfg(feature = "alloc")]
+pub(crate) fn split_valid_utf8_refined(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    let r = if bytes.len() < SHORT {
+        short(bytes).unwrap_or_else(|| validate_utf8_raw(bytes))
+    } else {
+        validate_utf8_raw(bytes)
+    };
+    refine(bytes, r, split_valid_utf8_blocks)
+}
+
+/// The valid prefix and the error, from a grouped check's answer `r`,
+/// refined with `blocks` (see [`split_valid_utf8_refined`]).
+#[cfg(feature = "alloc")]
+#[inline(always)]
+fn refine(
+    bytes: &[u8],
+    r: Result<(), usize>,
+    blocks: impl Fn(&[u8]) -> (&str, Option<Utf8Error>),
+) -> (&str, Option<Utf8Error>) {
+    let pos = match r {
+        // Within the first block, the rescan is short already.
+        Err(pos) if pos >= 64 => pos,
+        _ => return split(bytes, r),
+    };
+    let start = scalar::utf8::char_start(bytes, pos);
+    let (valid, err) = blocks(&bytes[start..]);
+    let end = start + valid.len();
+    // SAFETY: `bytes[..start]` is valid: the kernel's contract for `pos`
+    // (valid up to an incomplete last character, which `char_start` backs
+    // over), the same the rewind in `finish` relies on; `bytes[start..end]`
+    // was just found valid, and starts on a character boundary.
+    let valid = unsafe { core::str::from_utf8_unchecked(&bytes[..end]) };
+    let err = err.map(|e| {
+        let len = e.error_len().map_or(0, |n| n as u8);
+        Utf8Error::new(start + e.valid_up_to(), len, e.kind())
+    });
+    (valid, err)
+}
+
+/// [`split_valid_utf8_refined`] (`blocks == false`) or
+/// [`split_valid_utf8_blocks`] with one given kernel, on any length (for
+/// `Kernel::utf8_to_string_lossy`).
+#[cfg(feature = "alloc")]
+pub(crate) fn split_valid_utf8_with<'a>(
+    fns: &KernelFns,
+    bytes: &'a [u8],
+    blocks: bool,
+) -> (&'a str, Option<Utf8Error>) {
+    if blocks {
+        return split_blocks_with(fns, bytes);
+    }
+    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
+    // kernels the running CPU supports.
+    let r = unsafe { (fns.validate_utf8)(bytes) };
+    refine(bytes, r, |b| split_blocks_with(fns, b))
+}
+
+/// [`split_valid_utf8_blocks`] with one given kernel, on any length.
+#[cfg(feature = "alloc")]
+fn split_blocks_with<'a>(fns: &KernelFns, bytes: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+    // SAFETY: as in `split_valid_utf8_with`.
+    let r = unsafe { (fns.validate_utf8_blocks)(bytes) };
+    split(bytes, r)
+}
+
+/// `bytes` as a `String` if it is valid UTF-8, checked by the dispatched
+/// kernel (faster than the check of `String::from_utf8`).
+#[cfg(feature = "alloc")]
+pub(crate) fn into_string(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
+    if is_valid_utf8(&bytes) {
+        // SAFETY: just validated.
+        Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
+    } else {
+        Err(bytes)
     }
 }
 
@@ -326,3 +501,18 @@ pub(crate) use {
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, validate_utf16le as validate_utf16,
 };
+
+/// A count entry point of a kernel.
+type CountFn<T> = unsafe fn(&[T]) -> usize;
+
+/// A count with one given kernel (for the `Kernel` count methods): the
+/// entry `pick` selects from `fns`, on the whole input.
+pub(crate) fn count_with<T>(
+    fns: &KernelFns,
+    pick: fn(&KernelFns) -> CountFn<T>,
+    src: &[T],
+) -> usize {
+    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
+    // kernels the running CPU supports.
+    unsafe { pick(fns)(src) }
+}

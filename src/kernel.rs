@@ -172,6 +172,131 @@ impl Kernel {
         dispatch::is_valid_utf8_with(self.fns(), bytes)
     }
 
+    /// [`crate::utf8_to_string_lossy`] with this kernel's validation,
+    /// whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn utf8_to_string_lossy(self, src: &[u8]) -> alloc::borrow::Cow<'_, str> {
+        let fns = self.fns();
+        crate::lossy::utf8_lossy(src, |bytes, blocks| {
+            dispatch::split_valid_utf8_with(fns, bytes, blocks)
+        })
+    }
+
+    // Lengths and counts.
+
+    /// [`crate::count_chars`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn count_chars(self, src: &[u8]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.count_chars, src)
+    }
+
+    /// [`crate::utf16_len_from_utf8`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf16_len_from_utf8(self, src: &[u8]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf16_len_from_utf8, src)
+    }
+
+    /// [`crate::utf8_len_from_utf16`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf8_len_from_utf16(self, src: &[u16]) -> usize {
+        if cfg!(target_endian = "little") {
+            self.utf8_len_from_utf16le(src)
+        } else {
+            self.utf8_len_from_utf16be(src)
+        }
+    }
+
+    /// [`crate::utf8_len_from_utf16le`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf8_len_from_utf16le(self, src: &[u16]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf8_len_from_utf16le, src)
+    }
+
+    /// [`crate::utf8_len_from_utf16be`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf8_len_from_utf16be(self, src: &[u16]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf8_len_from_utf16be, src)
+    }
+
+    /// [`crate::utf8_len_from_utf32`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf8_len_from_utf32(self, src: &[u32]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf8_len_from_utf32, src)
+    }
+
+    /// [`crate::utf16_len_from_utf32`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf16_len_from_utf32(self, src: &[u32]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf16_len_from_utf32, src)
+    }
+
+    /// [`crate::utf32_len_from_utf16`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf32_len_from_utf16(self, src: &[u16]) -> usize {
+        if cfg!(target_endian = "little") {
+            self.utf32_len_from_utf16le(src)
+        } else {
+            self.utf32_len_from_utf16be(src)
+        }
+    }
+
+    /// [`crate::utf32_len_from_utf16le`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf32_len_from_utf16le(self, src: &[u16]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf32_len_from_utf16le, src)
+    }
+
+    /// [`crate::utf32_len_from_utf16be`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf32_len_from_utf16be(self, src: &[u16]) -> usize {
+        dispatch::count_with(self.fns(), |f| f.utf32_len_from_utf16be, src)
+    }
+
     kernel_transcoders! {
         utf16_to_utf8: u16 => u8, Utf16Error, Utf16<Native> => Utf8;
         utf16le_to_utf8: u16 => u8, Utf16Error, Utf16<Le> => Utf8;

@@ -124,7 +124,8 @@ mod validate;
 pub use bom::{detect_bom, Bom};
 pub use count::{
     count_chars, utf16_len_from_utf32, utf16_len_from_utf8, utf32_len_from_utf16,
-    utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,
+    utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_utf16, utf8_len_from_utf16be,
+    utf8_len_from_utf16le, utf8_len_from_utf32,
 };
 pub use error::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,

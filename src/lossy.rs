@@ -1,11 +1,20 @@
 //! Lossy decoding: every maximal invalid subpart becomes one U+FFFD, the
 //! Unicode "best practice" that `String::from_utf8_lossy` follows, so the
 //! output is byte-identical to std's.
+//!
+//! Both directions run the SIMD kernels over the valid stretches and do
+//! scalar work only at the errors: UTF-8 is validated (the first stretch
+//! with the fast grouped check; after an error, with block-exact error
+//! positions, so the scalar rescan that finds the exact error covers at
+//! most one 64-byte block) and copied; UTF-16 is validated, then each
+//! valid stretch is transcoded by the UTF-16 → UTF-8 transcoder into a
+//! buffer of its exact UTF-8 length.
 
-use crate::scalar::utf16::decode;
 use crate::transcode::{Be, ByteOrder, Le, Native};
+use crate::Utf16Error;
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 /// Decodes UTF-8, replacing each maximal invalid subpart with U+FFFD.
 /// Byte-identical to [`String::from_utf8_lossy`]; borrows when the input
@@ -17,23 +26,47 @@ use alloc::string::String;
 /// assert_eq!(s, "a\u{FFFD}\u{FFFD}b");
 /// ```
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
-    let (valid, mut err) = crate::dispatch::split_valid_utf8(src);
+    utf8_lossy(src, |bytes, blocks| {
+        if blocks {
+            crate::dispatch::split_valid_utf8_blocks(bytes)
+        } else {
+            crate::dispatch::split_valid_utf8_refined(bytes)
+        }
+    })
+}
+
+/// [`utf8_to_string_lossy`] over `split(bytes, blocks)`, which returns the
+/// longest valid prefix of `bytes` and the error after it, if any: with
+/// the grouped check (`blocks == false`, for the first stretch) or with
+/// block-exact positions (after an error, when more are likely).
+pub(crate) fn utf8_lossy<'a>(
+    src: &'a [u8],
+    split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<crate::Utf8Error>),
+) -> Cow<'a, str> {
+    let (valid, err) = split(src, false);
     let Some(mut e) = err else {
         return Cow::Borrowed(valid);
     };
-    let mut out = String::with_capacity(src.len() + 2);
+    // Each invalid byte becomes at most 3 bytes; for the usual few errors,
+    // a little slack avoids a reallocation.
+    let mut out = String::with_capacity(src.len() + src.len() / 16 + 8);
     out.push_str(valid);
     let mut rest = src;
     loop {
-        out.push('\u{FFFD}');
-        match e.error_len() {
-            None => break,
-            Some(n) => rest = &rest[e.valid_up_to() + n..],
-        }
-        let (valid, next) = crate::dispatch::split_valid_utf8(rest);
+        out.push(char::REPLACEMENT_CHARACTER);
+        let Some(n) = e.error_len() else {
+            break;
+        };
+        rest = &rest[e.valid_up_to() + n..];
+        // Errors come in clusters (a broken character leaves orphaned
+        // continuation bytes, each its own error): check the first
+        // character with scalar code before calling the kernel.
+        let (valid, next) = match scalar_run(rest) {
+            Some(err) => ("", Some(err)),
+            None => split(rest, true),
+        };
         out.push_str(valid);
-        err = next;
-        match err {
+        match next {
             Some(next) => e = next,
             None => break,
         }
@@ -41,23 +74,105 @@ pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-fn utf16_lossy<O: ByteOrder>(src: &[u16]) -> String {
-    let mut out = String::with_capacity(crate::count::utf8_len_from_utf16(src));
-    let mut i = 0;
-    while i < src.len() {
-        match decode::<O>(src, i) {
-            Ok((c, w)) => {
-                // `decode` only returns scalar values.
-                out.push(char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER));
-                i += w;
-            }
-            Err(_) => {
-                out.push(char::REPLACEMENT_CHARACTER);
-                i += 1;
+/// The error at the start of `rest`, if its first character is invalid
+/// (checked with scalar code); `None` when it is valid, and the kernel
+/// takes over from the start of `rest`.
+#[inline]
+fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
+    match rest.first() {
+        None | Some(0..=0x7F) => None,
+        Some(_) => match crate::scalar::utf8::decode(rest, 0) {
+            Some(_) => None,
+            None => Some(crate::scalar::utf8::error_at(rest, 0)),
+        },
+    }
+}
+
+/// The byte-order-specific public functions that [`utf16_lossy`] builds on.
+trait Utf16Fns: ByteOrder {
+    fn validate(src: &[u16]) -> Result<(), Utf16Error>;
+    fn utf8_len(src: &[u16]) -> usize;
+    fn to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>>;
+}
+
+impl Utf16Fns for Le {
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        crate::validate_utf16le(src)
+    }
+    fn utf8_len(src: &[u16]) -> usize {
+        crate::utf8_len_from_utf16le(src)
+    }
+    fn to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>> {
+        crate::utf16le_to_utf8(src, dst)
+    }
+}
+
+impl Utf16Fns for Be {
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        crate::validate_utf16be(src)
+    }
+    fn utf8_len(src: &[u16]) -> usize {
+        crate::utf8_len_from_utf16be(src)
+    }
+    fn to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>> {
+        crate::utf16be_to_utf8(src, dst)
+    }
+}
+
+fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
+    // Exact for valid input (a lone surrogate counts 2 bytes and becomes
+    // 3, so errors may grow it a little).
+    let mut out: Vec<u8> = alloc::vec![0; O::utf8_len(src)];
+    // Optimistically transcode everything in one pass: the transcoder
+    // validates as it goes.
+    match O::to_utf8(src, &mut out) {
+        Ok(n) => out.truncate(n),
+        Err(_) => {
+            // What the transcoder wrote is unspecified on error: start over,
+            // validating each stretch before transcoding it.
+            out.clear();
+            let mut rest = src;
+            loop {
+                let (valid, err) = match O::validate(rest) {
+                    Ok(()) => (rest, false),
+                    Err(e) => (&rest[..e.valid_up_to()], true),
+                };
+                push_utf16::<O>(&mut out, valid);
+                if !err {
+                    break;
+                }
+                // The unit after `valid` is an unpaired surrogate: std
+                // replaces it alone, and decodes from the next unit on.
+                out.extend_from_slice("\u{FFFD}".as_bytes());
+                rest = &rest[valid.len() + 1..];
             }
         }
     }
-    out
+    // Only transcoder output and U+FFFD went in: always valid, so this
+    // never falls back (the fallback keeps it panic-free regardless).
+    crate::dispatch::into_string(out)
+        .unwrap_or_else(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// Appends the UTF-8 of `valid`, which is valid UTF-16 in byte order `O`.
+fn push_utf16<O: Utf16Fns>(out: &mut Vec<u8>, valid: &[u16]) {
+    if valid.is_empty() {
+        return;
+    }
+    let at = out.len();
+    out.resize(at + O::utf8_len(valid), 0);
+    match O::to_utf8(valid, &mut out[at..]) {
+        Ok(n) => out.truncate(at + n),
+        // Unreachable (valid input, exact size); decode one character at a
+        // time rather than fail.
+        Err(_) => {
+            out.truncate(at);
+            let s: String = char::decode_utf16(valid.iter().map(|&u| O::read16(u)))
+                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect();
+            out.extend_from_slice(s.as_bytes());
+        }
+    }
 }
 
 /// Decodes native-endian UTF-16, replacing each unpaired surrogate with

@@ -414,7 +414,8 @@ pub fn check_transcode_dst(data: &[u8]) {
 // roundtrip
 // ---------------------------------------------------------------------
 
-/// Round trips and the allocating, lossy and length functions:
+/// Round trips and the allocating, lossy and length functions (also per
+/// kernel):
 ///
 /// - valid UTF-8 → UTF-16 (native, LE, BE) → UTF-8 and → UTF-32 → UTF-8,
 ///   and UTF-16 ↔ UTF-32, each step equal to std's encoding;
@@ -436,6 +437,49 @@ pub fn check_roundtrip(data: &[u8]) {
     utf16_input(&s16);
     let s32 = as_u32s(data);
     utf32_input(&s32);
+    kernels_counts_and_lossy(data, &s16, &s32);
+}
+
+/// Every available kernel's counts (at any length: the kernel methods skip
+/// the short-input path of dispatch) against the definitions in the
+/// crate's documentation, and its lossy UTF-8 decoding against std.
+fn kernels_counts_and_lossy(data: &[u8], s16: &[u16], s32: &[u32]) {
+    let chars = data.iter().filter(|&&b| !(0x80..=0xBF).contains(&b)).count();
+    let units = chars + data.iter().filter(|&&b| b >= 0xF0).count();
+    let utf8_of_16 = |value: fn(u16) -> u16| -> usize {
+        s16.iter()
+            .map(|&u| match value(u) {
+                0..=0x7F => 1,
+                0x80..=0x7FF | 0xD800..=0xDFFF => 2,
+                _ => 3,
+            })
+            .sum()
+    };
+    let utf32_of_16 = |value: fn(u16) -> u16| -> usize {
+        s16.iter().filter(|&&u| !(0xDC00..=0xDFFF).contains(&value(u))).count()
+    };
+    let utf8_of_32: usize = s32
+        .iter()
+        .map(|&c| match c {
+            0..=0x7F => 1,
+            0x80..=0x7FF => 2,
+            0x800..=0xFFFF => 3,
+            _ => 4,
+        })
+        .sum();
+    let utf16_of_32: usize = s32.iter().map(|&c| if c >= 0x10000 { 2 } else { 1 }).sum();
+    let lossy = String::from_utf8_lossy(data);
+    for k in Kernel::available() {
+        assert_eq!(k.count_chars(data), chars, "{k}: count_chars");
+        assert_eq!(k.utf16_len_from_utf8(data), units, "{k}: utf16_len_from_utf8");
+        assert_eq!(k.utf8_len_from_utf16le(s16), utf8_of_16(u16::from_le), "{k}: le");
+        assert_eq!(k.utf8_len_from_utf16be(s16), utf8_of_16(u16::from_be), "{k}: be");
+        assert_eq!(k.utf32_len_from_utf16le(s16), utf32_of_16(u16::from_le), "{k}: le");
+        assert_eq!(k.utf32_len_from_utf16be(s16), utf32_of_16(u16::from_be), "{k}: be");
+        assert_eq!(k.utf8_len_from_utf32(s32), utf8_of_32, "{k}: utf8_len_from_utf32");
+        assert_eq!(k.utf16_len_from_utf32(s32), utf16_of_32, "{k}: utf16_len_from_utf32");
+        assert_eq!(k.utf8_to_string_lossy(data), lossy, "{k}: utf8_to_string_lossy");
+    }
 }
 
 /// The UTF-16 functions of one byte order (`utf16` native, `utf16le`,

@@ -41,6 +41,32 @@ pub(crate) struct KernelFns {
     /// Whether the input is valid UTF-8.
     pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
 
+    /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
+    /// 64-byte block rather than of a group of blocks (the scalar kernel:
+    /// the same as `validate_utf8`): for lossy decoding, which rescans
+    /// after every error.
+    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
+    pub(crate) validate_utf8_blocks: unsafe fn(&[u8]) -> Result<(), usize>,
+
+    // Lengths and counts: each exactly as defined in `crate::count`, on
+    // any input.
+    /// UTF-8 bytes that are not continuation bytes.
+    pub(crate) count_chars: unsafe fn(&[u8]) -> usize,
+    /// UTF-16 units for UTF-8.
+    pub(crate) utf16_len_from_utf8: unsafe fn(&[u8]) -> usize,
+    /// UTF-8 bytes for UTF-16LE.
+    pub(crate) utf8_len_from_utf16le: unsafe fn(&[u16]) -> usize,
+    /// UTF-8 bytes for UTF-16BE.
+    pub(crate) utf8_len_from_utf16be: unsafe fn(&[u16]) -> usize,
+    /// UTF-8 bytes for UTF-32.
+    pub(crate) utf8_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    /// UTF-16 units for UTF-32.
+    pub(crate) utf16_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    /// UTF-32 values for UTF-16LE.
+    pub(crate) utf32_len_from_utf16le: unsafe fn(&[u16]) -> usize,
+    /// UTF-32 values for UTF-16BE.
+    pub(crate) utf32_len_from_utf16be: unsafe fn(&[u16]) -> usize,
+
     // UTF-16 and UTF-32 (issue 4, branch x4-u16). Transcoders return the
     // progress `(read, written)` of the kernel contract: `src[..read]` is
     // valid and its exact conversion is `dst[..written]`; the scalar code

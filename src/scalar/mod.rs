@@ -31,6 +31,16 @@ pub(crate) static FNS: KernelFns = KernelFns {
     validate_utf16le: no_valid_prefix,
     validate_utf16be: no_valid_prefix,
     validate_utf32: no_valid_prefix,
+    validate_utf8_blocks: dfa::validate,
+    // Lengths and counts.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16::<crate::transcode::Le>,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16::<crate::transcode::Be>,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16::<crate::transcode::Le>,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16::<crate::transcode::Be>,
 };
 
 /// A transcoder kernel entry that converts nothing: `(0, 0)`.

@@ -134,6 +134,15 @@ pub(crate) fn first_error_from(bytes: &[u8], start: usize) -> Option<Utf8Error> 
 #[cold]
 #[inline(never)]
 pub(crate) fn rewind(bytes: &[u8], pos: usize) -> Option<Utf8Error> {
+    first_error_from(bytes, char_start(bytes, pos))
+}
+
+/// Under the contract of [`rewind`] for `pos`: the start of the last,
+/// possibly incomplete, character of `bytes[..pos]` (backing up over at
+/// most 3 continuation bytes and their lead), a character boundary with
+/// everything before it valid.
+#[inline]
+pub(crate) fn char_start(bytes: &[u8], pos: usize) -> usize {
     let pos = pos.min(bytes.len());
     let mut start = pos;
     while start > 0 && pos - start < 3 && is_continuation(bytes[start - 1]) {
@@ -142,5 +151,5 @@ pub(crate) fn rewind(bytes: &[u8], pos: usize) -> Option<Utf8Error> {
     if start > 0 && bytes[start - 1] >= 0xC0 {
         start -= 1;
     }
-    first_error_from(bytes, start)
+    start
 }

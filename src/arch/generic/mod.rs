@@ -10,6 +10,7 @@
 //! methods are (they execute the ISA's instructions), and only an ISA
 //! module, after runtime detection, can vouch that they may run.
 
+pub(crate) mod count;
 pub(crate) mod utf8;
 
 /// How to build the input shifted by one to three bytes, given the

@@ -363,18 +363,30 @@ fn pad(tail: &[u8]) -> [u8; BLOCK] {
 /// block costs about 5 % with AVX2 and 15 % with AVX-512 on non-ASCII text;
 /// reporting the group's start instead of the block's only lengthens the
 /// cold scalar rescan by at most `GROUP * BLOCK` bytes.
+/// [`validate_blocks`] uses groups of one block instead, for callers that
+/// expect errors (lossy decoding) and so pay for that rescan often.
 const GROUP: usize = 8;
 
 /// The main loop over the whole blocks of the input but the first, which the
 /// caller has checked (so the three bytes before each block are there).
 /// ORs the error bits into `err`. With `POSITIONS`, tests them after each
-/// group of blocks and returns `Err(i)`, `i` the index of the group's
-/// first block, when they are set; without, never tests them.
+/// group of blocks and returns `Err(pos)` when they are set, `pos` the
+/// start of the group's first block plus `lane(err)`; without, never tests
+/// them.
+///
+/// `lane` may return 0, or the lowest lane index with error bits: the
+/// error vector of a group is the OR of the error vectors of its vectors
+/// (lane `j` of vector `k` of block `b` stands for byte `b * BLOCK + k *
+/// V::BYTES + j`), so its lowest set lane is at most the offset of the
+/// first error detected in the group, and `pos` still meets the contract
+/// of `scalar::utf8::rewind`. (An error only seen as a character left
+/// open before an ASCII block is reported at that block's start.)
 #[inline(always)]
-unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
+unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool, const GROUP: usize>(
     carry: &mut Carry<V>,
     blocks: &[[u8; BLOCK]],
     err: &mut V,
+    lane: impl Fn(V) -> usize,
 ) -> Result<(), usize> {
     // SAFETY: the caller guarantees V's ISA. Blocks are read through
     // references to them, and the shifted loads of block `i >= 1` through
@@ -389,7 +401,7 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
                 *err = err.or(carry.incomplete);
                 carry.incomplete = V::splat(0);
                 if POSITIONS && err.any_bit() {
-                    return Err(i);
+                    return Err(i * BLOCK);
                 }
                 i += 1;
                 // The rest of an ASCII run needs no more than the test, done
@@ -421,7 +433,7 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool>(
                 i += 1;
             }
             if POSITIONS && err.any_bit() {
-                return Err(start);
+                return Err(start * BLOCK + lane(*err));
             }
         }
         Ok(())
@@ -484,6 +496,35 @@ unsafe fn small<S: Simd>(bytes: &[u8]) -> bool {
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe { validate_grouped::<V, N, GROUP>(bytes, |_| 0) }
+}
+
+/// As [`validate`], but `Err(pos)` is within a few bytes of the error:
+/// the error is tested after every non-ASCII block, and `pos` is the
+/// block's start plus the lowest lane with error bits (see [`scan`]), so
+/// the scalar rescan after an error is short (at most one vector; about
+/// four bytes with AVX-512). Slower on valid input than [`validate`]; for
+/// lossy decoding, which expects errors.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn validate_blocks<V: super::count::Count, const N: usize>(
+    bytes: &[u8],
+) -> Result<(), usize> {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe { validate_grouped::<V, N, 1>(bytes, |e| e.first_nonzero_lane()) }
+}
+
+/// [`validate`] with groups of `G` blocks, and error positions refined by
+/// `lane` (see [`scan`]).
+#[inline(always)]
+unsafe fn validate_grouped<V: Simd, const N: usize, const G: usize>(
+    bytes: &[u8],
+    lane: impl Fn(V) -> usize,
+) -> Result<(), usize> {
     if (SMALL_MIN..BLOCK + 3).contains(&bytes.len()) {
         // SAFETY: the caller guarantees V's ISA, which includes V::Small's.
         let valid = unsafe { small::<V::Small>(bytes) };
@@ -500,10 +541,10 @@ pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(
         };
         let mut err = carry.block(&load_block::<V, N>(first));
         if err.any_bit() {
-            return Err(0);
+            return Err(lane(err));
         }
         if blocks.len() > 1 {
-            scan::<V, N, true>(&mut carry, blocks, &mut err).map_err(|i| i * BLOCK)?;
+            scan::<V, N, true, G>(&mut carry, blocks, &mut err, lane)?;
         }
         let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
         if err.any_bit() {
@@ -580,7 +621,7 @@ pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
         }
         if blocks.len() > 1 {
             // Without positions, `scan` never returns early.
-            let _ = scan::<V, N, false>(&mut carry, blocks, &mut err);
+            let _ = scan::<V, N, false, GROUP>(&mut carry, blocks, &mut err, |_| 0);
         }
         !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any_bit()
     }

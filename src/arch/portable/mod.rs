@@ -8,6 +8,8 @@
 //! the byte shuffle behind `lookup16` is one instruction with SSSE3, NEON
 //! or `simd128`, but a 16-step loop on baseline x86_64 (SSE2 only).
 
+mod count;
+
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 
@@ -129,6 +131,11 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<u8x16, 4>(bytes) }
 }
 
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<u8x16, 4>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
@@ -146,6 +153,18 @@ static FNS: KernelFns = KernelFns {
     // vectorises: 35 GB/s against 26 for the generic code over `wide` on
     // x86_64 (SSE2), so this kernel converts no prefix of its own.
     validate_utf32: crate::scalar::no_valid_prefix,
+    // Lossy decoding.
+    validate_utf8_blocks,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
 };
 
 /// The portable kernel: always available.

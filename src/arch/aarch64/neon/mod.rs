@@ -1,5 +1,7 @@
 //! NEON (Advanced SIMD): 128-bit vectors, four per 64-byte block.
 
+mod count;
+
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 
@@ -101,6 +103,12 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<uint8x16_t, 4>(bytes) }
 }
 
+#[target_feature(enable = "neon")]
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<uint8x16_t, 4>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
@@ -115,6 +123,18 @@ static FNS: KernelFns = KernelFns {
     validate_utf16le: utf16::validate_utf16le,
     validate_utf16be: utf16::validate_utf16be,
     validate_utf32: utf16::validate_utf32,
+    // Lossy decoding.
+    validate_utf8_blocks,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
 };
 
 /// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).

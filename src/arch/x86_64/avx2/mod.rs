@@ -5,6 +5,8 @@
 //! the shifted vectors from memory instead (`Shift::Load`): 24 GB/s
 //! instead of 18 on non-ASCII text on Zen 4.
 
+mod count;
+
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 
@@ -112,6 +114,12 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m256i, 2>(bytes) }
 }
 
+#[target_feature(enable = "avx2")]
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<__m256i, 2>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
@@ -126,6 +134,18 @@ static FNS: KernelFns = KernelFns {
     validate_utf16le: utf16::validate_utf16le,
     validate_utf16be: utf16::validate_utf16be,
     validate_utf32: utf16::validate_utf32,
+    // Lossy decoding.
+    validate_utf8_blocks,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
 };
 
 /// The AVX2 kernel, if this CPU has AVX2.

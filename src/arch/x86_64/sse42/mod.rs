@@ -1,6 +1,8 @@
 //! SSE4.2 (with the SSSE3 shuffles and the SSE4.1 `ptest` it implies):
 //! 128-bit vectors, four per 64-byte block.
 
+mod count;
+
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 
@@ -102,6 +104,12 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m128i, 4>(bytes) }
 }
 
+#[target_feature(enable = "sse4.2")]
+fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
+    // SAFETY: as in `validate_utf8`.
+    unsafe { generic::utf8::validate_blocks::<__m128i, 4>(bytes) }
+}
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
@@ -116,6 +124,18 @@ static FNS: KernelFns = KernelFns {
     validate_utf16le: utf16::validate_utf16le,
     validate_utf16be: utf16::validate_utf16be,
     validate_utf32: utf16::validate_utf32,
+    // Lossy decoding.
+    validate_utf8_blocks,
+    // Lengths and counts (`crate::count`; `arch::generic::count`): the
+    // definitions hold on any input.
+    count_chars: count::count_chars,
+    utf16_len_from_utf8: count::utf16_len_from_utf8,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
+    utf8_len_from_utf32: count::utf8_len_from_utf32,
+    utf16_len_from_utf32: count::utf16_len_from_utf32,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
 };
 
 /// The SSE4.2 kernel, if this CPU has SSE4.2.
