@@ -290,9 +290,12 @@ unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, us
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    // 32 units give at most 96 bytes, written as two 64-byte stores at
-    // most 48 bytes apart: 112 bytes of room.
-    while i + 32 <= n && cap - o >= 112 {
+    // 32 units give at most 96 bytes, but in up to two 64-byte stores, and
+    // the first half's 16 code points may all come from surrogate pairs
+    // (4 bytes each), so the second store starts up to 64 bytes after the
+    // first: 128 bytes of room. (112 was a real overrun, found by the
+    // guard-zone proptest in tests/transcode.rs.)
+    while i + 32 <= n && cap - o >= 128 {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; the stores are covered as said above.
         unsafe {
