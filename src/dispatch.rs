@@ -12,7 +12,9 @@
 //! (an indirect call and a SIMD prologue cost more than they save there).
 
 use crate::arch::KernelFns;
-use crate::error::Utf8Error;
+use crate::error::{TranscodeError, Utf8Error};
+use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
+use crate::transcode::{Be, Le};
 use crate::{scalar, Kernel};
 use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
@@ -156,4 +158,123 @@ pub(crate) fn validate_utf8_with<'a>(
 pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
     // SAFETY: as in `validate_utf8_with`.
     unsafe { (fns.is_valid_utf8)(bytes) }
+}
+
+// ---------------------------------------------------------------------
+// Transcoding: a kernel converts a prefix, the scalar loop finishes.
+
+/// Positions in an error, moved by an offset: how an error found by the
+/// scalar finish in `src[read..]` becomes one in `src`.
+pub(crate) trait ShiftError {
+    /// The error with its input positions moved `by` units later.
+    fn shift(self, by: usize) -> Self;
+}
+
+impl ShiftError for Utf8Error {
+    #[inline(always)]
+    fn shift(mut self, by: usize) -> Self {
+        self.valid_up_to += by;
+        self
+    }
+}
+
+/// Below this many input units the transcoders do not call a kernel: the
+/// kernels need a 64-byte window plus 16 bytes of margin to do anything.
+pub(crate) const TRANSCODE_SHORT: usize = 64 + 16;
+
+/// The one glue of every transcoder, dispatched or with a given kernel:
+/// given the kernel's progress `(read, written)` (`src[..read]` valid and
+/// converted into `dst[..written]`), runs the scalar loop on the rest and
+/// moves the positions of its result by the progress.
+#[inline(always)]
+pub(crate) fn finish_transcode<D: Decode, E: Encode>(
+    src: &[D::Unit],
+    dst: &mut [E::Unit],
+    (read, written): (usize, usize),
+) -> Result<usize, TranscodeError<D::Error>>
+where
+    D::Error: ShiftError,
+{
+    debug_assert!(read <= src.len() && written <= dst.len(), "kernel progress out of range");
+    match transcode::<D, E>(&src[read..], &mut dst[written..]) {
+        Ok(n) => Ok(written + n),
+        Err(TranscodeError::Invalid(e)) => Err(TranscodeError::Invalid(e.shift(read))),
+        Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
+            Err(TranscodeError::OutputTooSmall { read: read + r, written: written + w })
+        }
+    }
+}
+
+ifunc!(utf8_to_utf16le_raw(src: &[u8], dst: &mut [u16]) -> (usize, usize) = utf8_to_utf16le);
+ifunc!(utf8_to_utf16be_raw(src: &[u8], dst: &mut [u16]) -> (usize, usize) = utf8_to_utf16be);
+ifunc!(utf8_to_utf32_raw(src: &[u8], dst: &mut [u32]) -> (usize, usize) = utf8_to_utf32);
+
+/// Defines a dispatched transcoder `$name` (short inputs scalar only, the
+/// rest through `$raw`) and its one-kernel twin `$with` (always through
+/// the kernel's `$field`). Plumbing only.
+macro_rules! transcoder {
+    ($name:ident, $with:ident, $raw:ident, $field:ident: $s:ty => $t:ty, $d:ty => $e:ty) => {
+        #[inline]
+        pub(crate) fn $name(
+            src: &[$s],
+            dst: &mut [$t],
+        ) -> Result<usize, TranscodeError<<$d as Decode>::Error>> {
+            let progress = if src.len() < TRANSCODE_SHORT { (0, 0) } else { $raw(src, dst) };
+            finish_transcode::<$d, $e>(src, dst, progress)
+        }
+
+        pub(crate) fn $with(
+            fns: &KernelFns,
+            src: &[$s],
+            dst: &mut [$t],
+        ) -> Result<usize, TranscodeError<<$d as Decode>::Error>> {
+            // SAFETY: `fns` came from `arch::fns`, which only returns tables
+            // of kernels the running CPU supports.
+            let progress = unsafe { (fns.$field)(src, dst) };
+            finish_transcode::<$d, $e>(src, dst, progress)
+        }
+    };
+}
+
+transcoder!(utf8_to_utf16le, utf8_to_utf16le_with, utf8_to_utf16le_raw, utf8_to_utf16le:
+    u8 => u16, Utf8 => Utf16<Le>);
+transcoder!(utf8_to_utf16be, utf8_to_utf16be_with, utf8_to_utf16be_raw, utf8_to_utf16be:
+    u8 => u16, Utf8 => Utf16<Be>);
+transcoder!(utf8_to_utf32, utf8_to_utf32_with, utf8_to_utf32_raw, utf8_to_utf32:
+    u8 => u32, Utf8 => Utf32);
+
+/// Converts the longest valid prefix of `src` to native-endian UTF-16:
+/// `(bytes read, units written, the error after the prefix)`. For lossy
+/// conversion, which needs the output written before an error (the public
+/// transcoders do not report it). `dst.len() >= src.len()` must hold.
+#[cfg(feature = "alloc")]
+pub(crate) fn utf8_to_utf16_until_error(
+    src: &[u8],
+    dst: &mut [u16],
+) -> (usize, usize, Option<Utf8Error>) {
+    type N = Utf16<crate::transcode::Native>;
+    let (read, written) = if src.len() < TRANSCODE_SHORT {
+        (0, 0)
+    } else if cfg!(target_endian = "little") {
+        utf8_to_utf16le_raw(src, dst)
+    } else {
+        utf8_to_utf16be_raw(src, dst)
+    };
+    match transcode::<Utf8, N>(&src[read..], &mut dst[written..]) {
+        Ok(n) => (src.len(), written + n, None),
+        Err(TranscodeError::Invalid(e)) => {
+            // Convert the valid stretch before the error again, to learn
+            // how much it wrote: a few dozen bytes, since the kernel stops
+            // at the window holding the error.
+            let valid = read + e.valid_up_to();
+            let n = match transcode::<Utf8, N>(&src[read..valid], &mut dst[written..]) {
+                Ok(n) => n,
+                Err(_) => unreachable!("valid UTF-8 needs no more units than bytes"),
+            };
+            (valid, written + n, Some(e.shift(read)))
+        }
+        Err(TranscodeError::OutputTooSmall { .. }) => {
+            unreachable!("valid UTF-8 needs no more units than bytes")
+        }
+    }
 }

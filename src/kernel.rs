@@ -2,7 +2,7 @@
 //! run, which one dispatch uses, and a way to call any of them directly.
 
 use crate::dispatch;
-use crate::error::Utf8Error;
+use crate::error::{TranscodeError, Utf8Error};
 use core::fmt;
 use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -148,6 +148,80 @@ impl Kernel {
     #[must_use]
     pub fn is_valid_utf8(self, bytes: &[u8]) -> bool {
         dispatch::is_valid_utf8_with(self.fns(), bytes)
+    }
+
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
+
+    /// [`crate::utf8_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn utf8_to_utf16(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        if cfg!(target_endian = "little") {
+            self.utf8_to_utf16le(src, dst)
+        } else {
+            self.utf8_to_utf16be(src, dst)
+        }
+    }
+
+    /// [`crate::utf8_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn utf8_to_utf16le(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        dispatch::utf8_to_utf16le_with(self.fns(), src, dst)
+    }
+
+    /// [`crate::utf8_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn utf8_to_utf16be(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        dispatch::utf8_to_utf16be_with(self.fns(), src, dst)
+    }
+
+    /// [`crate::utf8_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    pub fn utf8_to_utf32(
+        self,
+        src: &[u8],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        dispatch::utf8_to_utf32_with(self.fns(), src, dst)
     }
 }
 

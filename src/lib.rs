@@ -121,6 +121,7 @@ pub use kernel::{Kernel, UnknownKernel};
 #[cfg(feature = "alloc")]
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
+    utf8_to_utf16_lossy,
 };
 #[doc(inline)]
 pub use transcode::*;

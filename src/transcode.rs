@@ -88,7 +88,29 @@ macro_rules! transcoder {
             transcode::<$d, $e>(src, dst)
         }
     };
+    // A transcoder with SIMD kernels: through dispatch.
+    ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $err:ty, via $f:path) => {
+        $(#[$doc])*
+        ///
+        /// # Errors
+        ///
+        /// [`TranscodeError::Invalid`] at the first invalid input unit, or
+        /// [`TranscodeError::OutputTooSmall`] when the next character does
+        /// not fit in `dst` (see the [module docs](crate::transcode) for
+        /// sizes that always suffice). Whichever comes first in the input
+        /// is reported.
+        pub fn $name(src: &[$src], dst: &mut [$dst]) -> Result<usize, TranscodeError<$err>> {
+            $f(src, dst)
+        }
+    };
 }
+
+/// The dispatched UTF-8 to native-endian UTF-16 conversion.
+#[cfg(target_endian = "big")]
+use crate::dispatch::utf8_to_utf16be as utf8_to_utf16_native;
+/// The dispatched UTF-8 to native-endian UTF-16 conversion.
+#[cfg(target_endian = "little")]
+use crate::dispatch::utf8_to_utf16le as utf8_to_utf16_native;
 
 transcoder!(
     /// Converts UTF-8 to native-endian UTF-16: `Ok(units written)`.
@@ -100,15 +122,15 @@ transcoder!(
     /// let n = rapidutf::utf8_to_utf16("h€!".as_bytes(), &mut buf).unwrap();
     /// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0x21]);
     /// ```
-    utf8_to_utf16: u8 => u16, Utf8Error, Utf8 => Utf16<crate::transcode::Native>
+    utf8_to_utf16: u8 => u16, Utf8Error, via utf8_to_utf16_native
 );
 transcoder!(
     /// Converts UTF-8 to UTF-16LE: `Ok(units written)`.
-    utf8_to_utf16le: u8 => u16, Utf8Error, Utf8 => Utf16<Le>
+    utf8_to_utf16le: u8 => u16, Utf8Error, via crate::dispatch::utf8_to_utf16le
 );
 transcoder!(
     /// Converts UTF-8 to UTF-16BE: `Ok(units written)`.
-    utf8_to_utf16be: u8 => u16, Utf8Error, Utf8 => Utf16<Be>
+    utf8_to_utf16be: u8 => u16, Utf8Error, via crate::dispatch::utf8_to_utf16be
 );
 transcoder!(
     /// Converts native-endian UTF-16 to UTF-8: `Ok(bytes written)`.
@@ -135,7 +157,7 @@ transcoder!(
     /// Converts UTF-8 to UTF-32: `Ok(values written)`.
     ///
     /// `dst.len() >= src.len()` always suffices.
-    utf8_to_utf32: u8 => u32, Utf8Error, Utf8 => Utf32
+    utf8_to_utf32: u8 => u32, Utf8Error, via crate::dispatch::utf8_to_utf32
 );
 transcoder!(
     /// Converts UTF-32 to UTF-8: `Ok(bytes written)`.

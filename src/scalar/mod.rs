@@ -15,5 +15,12 @@ pub(crate) mod utf8;
 use crate::arch::KernelFns;
 
 /// The scalar kernel's entry points, for the registry.
-pub(crate) static FNS: KernelFns =
-    KernelFns { validate_utf8: dfa::validate, is_valid_utf8: dfa::is_valid };
+pub(crate) static FNS: KernelFns = KernelFns {
+    validate_utf8: dfa::validate,
+    is_valid_utf8: dfa::is_valid,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): the scalar loop does
+    // it all.
+    utf8_to_utf16le: transcode::no_prefix,
+    utf8_to_utf16be: transcode::no_prefix,
+    utf8_to_utf32: transcode::no_prefix,
+};

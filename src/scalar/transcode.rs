@@ -180,3 +180,10 @@ pub(crate) fn transcode<D: Decode, E: Encode>(
     }
     Ok(o)
 }
+
+/// The kernel entry of a kernel without a SIMD version of a conversion: it
+/// converts nothing (`(0, 0)` is always a valid prefix), so the scalar
+/// loop that finishes every conversion does all of it.
+pub(crate) fn no_prefix<S, T>(_src: &[S], _dst: &mut [T]) -> (usize, usize) {
+    (0, 0)
+}

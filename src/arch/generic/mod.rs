@@ -11,6 +11,7 @@
 //! module, after runtime detection, can vouch that they may run.
 
 pub(crate) mod utf8;
+pub(crate) mod utf8_to_wide;
 
 /// A vector of `u8` lanes: the vocabulary the generic algorithms are written
 /// in.

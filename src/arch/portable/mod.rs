@@ -110,7 +110,15 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<u8x16, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): no SIMD version here
+    // (see `scalar::transcode::no_prefix`).
+    utf8_to_utf16le: crate::scalar::transcode::no_prefix,
+    utf8_to_utf16be: crate::scalar::transcode::no_prefix,
+    utf8_to_utf32: crate::scalar::transcode::no_prefix,
+};
 
 /// The portable kernel: always available.
 pub(crate) fn fns() -> Option<&'static KernelFns> {

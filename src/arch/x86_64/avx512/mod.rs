@@ -9,6 +9,8 @@
 
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
+mod utf8_to_wide;
+
 use core::arch::x86_64::*;
 
 /// `0, 1, ..., 127`: the `vpermt2b` index vector for `prev::<N>` is the 64
@@ -154,7 +156,14 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m512i, 1>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
+    utf8_to_utf16le: utf8_to_wide::utf8_to_utf16le,
+    utf8_to_utf16be: utf8_to_wide::utf8_to_utf16be,
+    utf8_to_utf32: utf8_to_wide::utf8_to_utf32,
+};
 
 /// The AVX-512 kernel, if this CPU has AVX-512 F, BW and VBMI.
 pub(crate) fn fns() -> Option<&'static KernelFns> {

@@ -3,6 +3,8 @@
 
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
+mod utf8_to_wide;
+
 use core::arch::x86_64::*;
 
 impl Simd for __m128i {
@@ -99,7 +101,14 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<__m128i, 4>(bytes) }
 }
 
-static FNS: KernelFns = KernelFns { validate_utf8, is_valid_utf8 };
+static FNS: KernelFns = KernelFns {
+    validate_utf8,
+    is_valid_utf8,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
+    utf8_to_utf16le: utf8_to_wide::utf8_to_utf16le,
+    utf8_to_utf16be: utf8_to_wide::utf8_to_utf16be,
+    utf8_to_utf32: utf8_to_wide::utf8_to_utf32,
+};
 
 /// The SSE4.2 kernel, if this CPU has SSE4.2.
 pub(crate) fn fns() -> Option<&'static KernelFns> {
