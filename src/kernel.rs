@@ -36,8 +36,8 @@ pub enum Kernel {
     Sse42 = 2,
     /// x86_64 with AVX2 (256-bit).
     Avx2 = 3,
-    /// x86_64 with AVX-512 F, BW and VBMI (512-bit; Ice Lake, Zen 4 and
-    /// later).
+    /// x86_64 with AVX-512 F, BW, VBMI and VBMI2 (512-bit; Ice Lake, Zen 4
+    /// and later).
     Avx512 = 4,
     /// aarch64 with NEON (128-bit).
     Neon = 5,

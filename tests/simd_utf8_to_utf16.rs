@@ -243,7 +243,10 @@ fn lipsum_round_trips() {
             assert_eq!(k.utf8_to_utf32(&bytes, &mut dst), Ok(u32s.len()), "{k} {lang}");
             assert!(dst[..u32s.len()] == u32s, "{k} {lang}: UTF-32");
         }
-        assert_eq!(rapidutf::utf8_to_utf16_vec(&bytes).unwrap(), s.encode_utf16().collect::<Vec<_>>());
+        assert_eq!(
+            rapidutf::utf8_to_utf16_vec(&bytes).unwrap(),
+            s.encode_utf16().collect::<Vec<_>>()
+        );
         assert_eq!(rapidutf::utf8_to_utf16_lossy(&bytes), s.encode_utf16().collect::<Vec<_>>());
     }
 }

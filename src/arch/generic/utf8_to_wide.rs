@@ -66,6 +66,22 @@ pub(crate) trait Leads: Simd {
     /// For the `N` vectors of a block: bit `i` of the result is set iff
     /// byte `i` of the block is not a continuation byte (`80..=BF`).
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64;
+
+    /// An ISA's own conversion of a whole validated, non-ASCII window `v`
+    /// loaded from `at` (with [`MARGIN`] more bytes readable and room for
+    /// `BLOCK + MARGIN` units at `dst`), where it has a better algorithm
+    /// than the steps: `Some((bytes consumed, units written))`, consuming
+    /// only characters that end before the window's last lead byte.
+    /// `None` (the default) leaves the window to the steps.
+    #[inline(always)]
+    unsafe fn convert_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> Option<(usize, usize)> {
+        let _ = (v, at, dst);
+        None
+    }
 }
 
 /// A 16-byte vector: the vocabulary of the steps.
@@ -527,6 +543,11 @@ pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
             };
             if err.any_bit() {
                 break;
+            }
+            if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {
+                p += c;
+                o += w;
+                continue;
             }
             // Bit 63 stays unknown (0), even though the byte after the
             // window is there: the window's validation has not seen it,

@@ -1,11 +1,13 @@
-//! AVX-512 (F, BW and VBMI): one 512-bit vector per 64-byte block.
+//! AVX-512 (F, BW, VBMI and VBMI2): one 512-bit vector per 64-byte block.
 //!
 //! VBMI pays twice: the nibble lookups use `vpermb`, whose 64-byte table
 //! makes the masking of the default `shr4`/`lookup16` unnecessary, and
 //! `prev::<N>` is one `vpermt2b` across the whole register (used for the
 //! first block and short tails; the main loop loads the shifted vectors,
-//! see `Simd::SHIFT_BY_LOADS`). The kernel therefore requires VBMI (Ice
-//! Lake, Zen 4 and later); older AVX-512 CPUs use the AVX2 kernel.
+//! see `Simd::SHIFT_BY_LOADS`). The kernel therefore requires VBMI, and
+//! for the transcoders VBMI2 (`vpcompressb`, see `utf8_to_wide`): Ice
+//! Lake, Zen 4 and later have both; older AVX-512 CPUs (and Cannon Lake,
+//! which lacks VBMI2) use the AVX2 kernel.
 
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
@@ -165,7 +167,7 @@ static FNS: KernelFns = KernelFns {
     utf8_to_utf32: utf8_to_wide::utf8_to_utf32,
 };
 
-/// The AVX-512 kernel, if this CPU has AVX-512 F, BW and VBMI.
+/// The AVX-512 kernel, if this CPU has AVX-512 F, BW, VBMI and VBMI2.
 pub(crate) fn fns() -> Option<&'static KernelFns> {
-    super::detected!("avx512f", "avx512bw", "avx512vbmi").then_some(&FNS)
+    super::detected!("avx512f", "avx512bw", "avx512vbmi", "avx512vbmi2").then_some(&FNS)
 }
