@@ -67,6 +67,18 @@ pub(crate) trait Leads: Simd {
     /// byte `i` of the block is not a continuation byte (`80..=BF`).
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64;
 
+    /// Stores the ASCII window `v` as `BLOCK` units at `dst`, where the
+    /// ISA widens faster than the 16-byte steps' vocabulary does; `false`
+    /// (the default) if it leaves that to them.
+    #[inline(always)]
+    unsafe fn store_ascii_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        dst: *mut T::Unit,
+    ) -> bool {
+        let _ = (v, dst);
+        false
+    }
+
     /// An ISA's own conversion of a whole validated, non-ASCII window `v`
     /// loaded from `at` (with [`MARGIN`] more bytes readable and room for
     /// `BLOCK + MARGIN` units at `dst`), where it has a better algorithm
@@ -529,8 +541,10 @@ pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
             }
             if !any.any_high_bit() {
                 // ASCII after a character boundary: valid.
-                for k in 0..BLOCK / 16 {
-                    store_ascii16::<H, T>(H::load(at.add(16 * k)), out.add(o + 16 * k));
+                if !V::store_ascii_window::<T, N>(&v, out.add(o)) {
+                    for k in 0..BLOCK / 16 {
+                        store_ascii16::<H, T>(H::load(at.add(16 * k)), out.add(o + 16 * k));
+                    }
                 }
                 p += BLOCK;
                 o += BLOCK;

@@ -17,24 +17,32 @@ use core::arch::x86_64::*;
 /// (zero-extended to 16 bits; garbage past the last character) and stores
 /// them as 32 units at `dst`.
 #[inline(always)]
-unsafe fn finish32<T: Target>(b0: __m512i, b1: __m512i, b2: __m512i, dst: *mut T::Unit) {
+unsafe fn finish32<T: Target, const THREE: bool>(
+    b0: __m512i,
+    b1: __m512i,
+    b2: __m512i,
+    dst: *mut T::Unit,
+) {
     // SAFETY: the caller guarantees AVX-512 F/BW and room for 32 units.
     unsafe {
         let two = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
-        let three = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0));
         let low1 = _mm512_and_si512(b1, _mm512_set1_epi16(0x3F));
-        let low2 = _mm512_and_si512(b2, _mm512_set1_epi16(0x3F));
         // 110yyyyy 10xxxxxx: yyyyy << 6 | xxxxxx.
         let v2 = _mm512_or_si512(
             _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
             low1,
         );
-        // 1110zzzz 10yyyyyy 10xxxxxx: the shift by 12 drops the marker.
-        let v3 = _mm512_or_si512(
-            _mm512_or_si512(_mm512_slli_epi16::<12>(b0), _mm512_slli_epi16::<6>(low1)),
-            low2,
-        );
-        let u = _mm512_mask_mov_epi16(_mm512_mask_mov_epi16(b0, two, v2), three, v3);
+        let mut u = _mm512_mask_mov_epi16(b0, two, v2);
+        if THREE {
+            let three = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0));
+            let low2 = _mm512_and_si512(b2, _mm512_set1_epi16(0x3F));
+            // 1110zzzz 10yyyyyy 10xxxxxx: the shift by 12 drops the marker.
+            let v3 = _mm512_or_si512(
+                _mm512_or_si512(_mm512_slli_epi16::<12>(b0), _mm512_slli_epi16::<6>(low1)),
+                low2,
+            );
+            u = _mm512_mask_mov_epi16(u, three, v3);
+        }
         let d = dst.cast::<__m512i>();
         if T::UTF32 {
             _mm512_storeu_si512(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(u)));
@@ -56,6 +64,45 @@ impl Leads for __m512i {
         // SAFETY: the caller guarantees AVX-512BW. Continuations are
         // -128..=-65 as `i8`; the rest compare greater than -65.
         unsafe { _mm512_cmpgt_epi8_mask(v[0], _mm512_set1_epi8(-65)) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_ascii_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        dst: *mut T::Unit,
+    ) -> bool {
+        // SAFETY: the caller guarantees AVX-512 F/BW and room for 64 units
+        // at `dst`; each store writes one 64-byte quarter or half of them.
+        unsafe {
+            let (x, d) = (v[0], dst.cast::<__m512i>());
+            if T::UTF32 {
+                _mm512_storeu_si512(d, _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<0>(x)));
+                _mm512_storeu_si512(
+                    d.add(1),
+                    _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<1>(x)),
+                );
+                _mm512_storeu_si512(
+                    d.add(2),
+                    _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<2>(x)),
+                );
+                _mm512_storeu_si512(
+                    d.add(3),
+                    _mm512_cvtepu8_epi32(_mm512_extracti32x4_epi32::<3>(x)),
+                );
+            } else {
+                let lo = _mm512_cvtepu8_epi16(_mm512_castsi512_si256(x));
+                let hi = _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(x));
+                // Big-endian: the byte goes high, which is a shift.
+                let (lo, hi) = if T::swap() {
+                    (_mm512_slli_epi16::<8>(lo), _mm512_slli_epi16::<8>(hi))
+                } else {
+                    (lo, hi)
+                };
+                _mm512_storeu_si512(d, lo);
+                _mm512_storeu_si512(d.add(1), hi);
+            }
+            true
+        }
     }
 
     #[inline(always)]
@@ -83,13 +130,23 @@ impl Leads for __m512i {
             }
             let b0 = _mm512_maskz_compress_epi8(keep, x);
             let b1 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(1).cast()));
-            let b2 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(2).cast()));
             let chars = keep.count_ones() as usize;
             let lo = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_castsi512_si256(b));
-            finish32::<T>(lo(b0), lo(b1), lo(b2), dst);
-            if chars > 32 {
-                let hi = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(b));
-                finish32::<T>(hi(b0), hi(b1), hi(b2), dst.add(32));
+            let hi = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(b));
+            // Third bytes only where there are 3-byte characters (the
+            // Cyrillic, Greek, Arabic, Hebrew... windows have none).
+            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
+                let b2 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(2).cast()));
+                finish32::<T, true>(lo(b0), lo(b1), lo(b2), dst);
+                if chars > 32 {
+                    finish32::<T, true>(hi(b0), hi(b1), hi(b2), dst.add(32));
+                }
+            } else {
+                let z = _mm512_setzero_si512();
+                finish32::<T, false>(lo(b0), lo(b1), z, dst);
+                if chars > 32 {
+                    finish32::<T, false>(hi(b0), hi(b1), z, dst.add(32));
+                }
             }
             Some((last, chars))
         }
