@@ -381,6 +381,25 @@ unsafe fn store_ascii16<H: Bytes16, T: Target>(v: H, dst: *mut T::Unit) {
     }
 }
 
+/// Stores the ASCII window `v`, loaded from `at`, as `BLOCK` units at
+/// `dst`: the ISA's way, or 16 bytes at a time.
+#[inline(always)]
+unsafe fn store_ascii_window<V: Leads, H: Bytes16, T: Target, const N: usize>(
+    v: &[V; N],
+    at: *const u8,
+    dst: *mut T::Unit,
+) {
+    // SAFETY: the caller guarantees the ISAs, `BLOCK` readable bytes at
+    // `at` and room for `BLOCK` units at `dst`.
+    unsafe {
+        if !V::store_ascii_window::<T, N>(v, dst) {
+            for k in 0..BLOCK / 16 {
+                store_ascii16::<H, T>(H::load(at.add(16 * k)), dst.add(16 * k));
+            }
+        }
+    }
+}
+
 /// The scalar values of the 4-byte-or-shorter characters gathered in the
 /// 32-bit lanes of `perm` (last byte lowest, zeros above the first).
 #[inline(always)]
@@ -541,13 +560,26 @@ pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
             }
             if !any.any_high_bit() {
                 // ASCII after a character boundary: valid.
-                if !V::store_ascii_window::<T, N>(&v, out.add(o)) {
-                    for k in 0..BLOCK / 16 {
-                        store_ascii16::<H, T>(H::load(at.add(16 * k)), out.add(o + 16 * k));
-                    }
-                }
+                store_ascii_window::<V, H, T, N>(&v, at, out.add(o));
                 p += BLOCK;
                 o += BLOCK;
+                // The rest of an ASCII run: two windows per test.
+                while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst.len() {
+                    let at = base.add(p);
+                    let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+                    let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
+                    let mut any = a[0].or(b[0]);
+                    for k in 1..N {
+                        any = any.or(a[k]).or(b[k]);
+                    }
+                    if any.any_high_bit() {
+                        break;
+                    }
+                    store_ascii_window::<V, H, T, N>(&a, at, out.add(o));
+                    store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
+                    p += 2 * BLOCK;
+                    o += 2 * BLOCK;
+                }
                 continue;
             }
             let err = if p == 0 {
