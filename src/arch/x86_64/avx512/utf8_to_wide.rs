@@ -1,8 +1,9 @@
 //! UTF-8 to UTF-16/UTF-32 with AVX-512: 512-bit validation and ASCII
 //! tests, and an AVX-512 VBMI2 conversion of whole windows of 1- to 3-byte
 //! characters (after Clausecker & Lemire, *Transcoding Unicode Characters
-//! with AVX-512 Instructions*, 2023); windows with 4-byte characters take
-//! the 16-byte steps of the SSE4.2 kernel (EVEX/VEX-encoded here).
+//! with AVX-512 Instructions*, 2023), with a 32-bit-lane variant for
+//! windows that hold 4-byte characters. (The 16-byte steps of the SSE4.2
+//! kernel are instantiated too, but valid windows never reach them.)
 //!
 //! Why an ISA-specific algorithm: `vpcompressb` gathers the first, second
 //! and third bytes of up to 63 characters into three registers in one
@@ -58,6 +59,107 @@ unsafe fn finish32<T: Target, const THREE: bool>(
     }
 }
 
+/// Converts the characters of a window that has 4-byte ones, `keep`
+/// marking their first bytes: the first to fourth bytes of each are
+/// gathered with `vpcompressb`, and every 16 characters are converted in
+/// 32-bit lanes; for UTF-16, the supplementary ones become surrogate
+/// pairs in their lane and `vpcompressw` packs the units. Returns the
+/// units written.
+///
+/// # Safety
+///
+/// AVX-512 F/BW/VBMI2; 64 + 3 readable bytes at `at`, room for 64 + 16
+/// units at `dst`.
+#[inline(always)]
+unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T::Unit) -> usize {
+    // SAFETY: the caller guarantees the ISA and the readable bytes (the
+    // loads at `at + 1..=3` end at `at + 67`). Writes: round `r` (16
+    // characters) starts at `o <= 16 * r` units and UTF-32 stores 16
+    // values, so ends at most at 64 units; UTF-16 stores with a mask of
+    // the units it counts, whose total is at most the 63 bytes consumed.
+    // The stack arrays are 64 bytes and read 16 at `16 * r`, `r < 4`.
+    unsafe {
+        let mut bytes = [[0u8; 64]; 4];
+        _mm512_storeu_si512(bytes[0].as_mut_ptr().cast(), _mm512_maskz_compress_epi8(keep, x));
+        for (k, b) in bytes.iter_mut().enumerate().skip(1) {
+            let shifted = _mm512_loadu_si512(at.add(k).cast());
+            _mm512_storeu_si512(b.as_mut_ptr().cast(), _mm512_maskz_compress_epi8(keep, shifted));
+        }
+        let chars = keep.count_ones() as usize;
+        let mut o = 0;
+        let mut r = 0;
+        while 16 * r < chars {
+            let q = |k: usize| {
+                _mm512_cvtepu8_epi32(_mm_loadu_si128(bytes[k][16 * r..].as_ptr().cast()))
+            };
+            let (b0, b1, b2, b3) = (q(0), q(1), q(2), q(3));
+            let m6 = _mm512_set1_epi32(0x3F);
+            let (l1, l2, l3) =
+                (_mm512_and_si512(b1, m6), _mm512_and_si512(b2, m6), _mm512_and_si512(b3, m6));
+            let two = _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(0xC0));
+            let three = _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(0xE0));
+            let four = _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(0xF0));
+            let v2 = _mm512_or_si512(
+                _mm512_slli_epi32::<6>(_mm512_and_si512(b0, _mm512_set1_epi32(0x1F))),
+                l1,
+            );
+            let v3 = _mm512_or_si512(
+                _mm512_slli_epi32::<12>(_mm512_and_si512(b0, _mm512_set1_epi32(0x0F))),
+                _mm512_or_si512(_mm512_slli_epi32::<6>(l1), l2),
+            );
+            let v4 = _mm512_or_si512(
+                _mm512_or_si512(
+                    _mm512_slli_epi32::<18>(_mm512_and_si512(b0, _mm512_set1_epi32(0x07))),
+                    _mm512_slli_epi32::<12>(l1),
+                ),
+                _mm512_or_si512(_mm512_slli_epi32::<6>(l2), l3),
+            );
+            let cp = _mm512_mask_mov_epi32(
+                _mm512_mask_mov_epi32(_mm512_mask_mov_epi32(b0, two, v2), three, v3),
+                four,
+                v4,
+            );
+            let n = (chars - 16 * r).min(16);
+            if T::UTF32 {
+                _mm512_storeu_si512(dst.add(o).cast(), cp);
+                o += n;
+            } else {
+                let s = _mm512_sub_epi32(v4, _mm512_set1_epi32(0x1_0000));
+                let high = _mm512_or_si512(_mm512_srli_epi32::<10>(s), _mm512_set1_epi32(0xD800));
+                let low = _mm512_or_si512(
+                    _mm512_and_si512(s, _mm512_set1_epi32(0x3FF)),
+                    _mm512_set1_epi32(0xDC00),
+                );
+                let pair = _mm512_or_si512(high, _mm512_slli_epi32::<16>(low));
+                let mut w = _mm512_mask_mov_epi32(cp, four, pair);
+                if T::swap() {
+                    w = _mm512_or_si512(_mm512_slli_epi16::<8>(w), _mm512_srli_epi16::<8>(w));
+                }
+                let lanes = ((1u32 << n) - 1) as u16;
+                if four & lanes == lanes {
+                    // All pairs (emoji): no packing.
+                    let store = ((1u64 << (2 * n)) - 1) as u32;
+                    _mm512_mask_storeu_epi16(dst.add(o).cast(), store, w);
+                    o += 2 * n;
+                } else {
+                    // The low unit of each of the `n` lanes, and the high
+                    // one where it is not zero (a low surrogate).
+                    let nonzero = _mm512_test_epi16_mask(w, w);
+                    let units = ((0x5555_5555 | (nonzero & 0xAAAA_AAAA)) as u64
+                        & ((1u64 << (2 * n)) - 1)) as u32;
+                    let packed = _mm512_maskz_compress_epi16(units, w);
+                    let count = units.count_ones() as usize;
+                    let store = ((1u64 << count) - 1) as u32;
+                    _mm512_mask_storeu_epi16(dst.add(o).cast(), store, packed);
+                    o += count;
+                }
+            }
+            r += 1;
+        }
+        o
+    }
+}
+
 impl Leads for __m512i {
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
@@ -94,9 +196,6 @@ impl Leads for __m512i {
         // write 64 units).
         unsafe {
             let x = v[0];
-            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
-                return None;
-            }
             let leads = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-65));
             // The characters before the last lead byte are complete, and
             // validated with the window.
@@ -104,6 +203,9 @@ impl Leads for __m512i {
             let keep = leads & ((1u64 << last) - 1);
             if keep == 0 {
                 return None;
+            }
+            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
+                return Some((last, with_four::<T>(x, at, keep, dst)));
             }
             let b0 = _mm512_maskz_compress_epi8(keep, x);
             let b1 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(1).cast()));
