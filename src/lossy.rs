@@ -110,7 +110,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
         out[o] = 0xFFFD;
         o += 1;
         match e.error_len() {
-            Some(n) => i += usize::from(n),
+            Some(n) => i += n,
             None => break,
         }
     }
