@@ -471,11 +471,24 @@ unsafe fn step<H: Bytes16, T: Target>(
             order16(pairs(cp), swap).store(d);
             return (16, 8);
         }
-        let entry = TABLES.index[(ends & 0xFFF) as usize];
-        let consumed = usize::from(entry & 15);
-        let p = &TABLES.patterns[usize::from(entry >> 4)];
-        let perm = input.shuffle(row(&p.shuffle));
-        match p.kind {
+        // The common runs of one width take paths of their own, with a
+        // constant shuffle and a constant step: the table path's step
+        // depends on a table load, and each step's start on the last one's
+        // step, so there the loop waits on load latency; here on nothing
+        // but a predicted branch.
+        let (consumed, kind, chars, shuffle) = if m16 == 0xAAAA {
+            const TWO: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
+            (16, KIND_2, 8, &TWO)
+        } else if ends & 0xFFF == 0x924 {
+            const THREE: [u8; 16] = [2, 1, 0, Z, 5, 4, 3, Z, 8, 7, 6, Z, 11, 10, 9, Z];
+            (12, KIND_3, 4, &THREE)
+        } else {
+            let entry = TABLES.index[(ends & 0xFFF) as usize];
+            let p = &TABLES.patterns[usize::from(entry >> 4)];
+            (usize::from(entry & 15), p.kind, usize::from(p.chars), &p.shuffle)
+        };
+        let perm = input.shuffle(row(shuffle));
+        match kind {
             KIND_2 => {
                 let ascii = perm.and(H::splat32(0x007F_007F));
                 let high = perm.and(H::splat32(0x1F00_1F00)).shr16::<2>();
@@ -487,7 +500,7 @@ unsafe fn step<H: Bytes16, T: Target>(
                 } else {
                     order16(u, swap).store(d);
                 }
-                (consumed, usize::from(p.chars))
+                (consumed, chars)
             }
             KIND_3 => {
                 let ascii = perm.and(H::splat32(0x7F));
@@ -503,14 +516,16 @@ unsafe fn step<H: Bytes16, T: Target>(
                     let narrow = if swap { &NARROW_BE } else { &NARROW_LE };
                     cp.shuffle(row(narrow)).store(d);
                 }
-                (consumed, usize::from(p.chars))
+                (consumed, chars)
             }
             _ => {
                 let cp = compose4(perm);
                 if T::UTF32 {
                     cp.store(d);
-                    return (consumed, usize::from(p.chars));
+                    return (consumed, chars);
                 }
+                // Only the table has KIND_4 patterns.
+                let p = &TABLES.patterns[usize::from(TABLES.index[(ends & 0xFFF) as usize] >> 4)];
                 let k = usize::from(p.pairs);
                 let m = row::<H>(&TABLES.pair_mask[k]);
                 // cp where the lane has no pair, the pair where it has.
