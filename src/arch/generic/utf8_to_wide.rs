@@ -19,8 +19,9 @@
 //! overlap by the few bytes of a character cut by the window's end (which
 //! are validated twice, harmlessly). A character ending on the window's
 //! last byte is left for the next window too: the validation of this one
-//! cannot tell whether it is complete. The steps read up to 16 bytes from a position `<= MAX_STEP_START`, so the loop runs while
-//! a window and [`MARGIN`] more bytes remain; it also stops when `dst` has
+//! cannot tell whether it is complete. The steps read up to 16 bytes from
+//! a position `<= MAX_STEP_START`, so the loop runs while a window and
+//! [`MARGIN`] more bytes remain; it also stops when `dst` has
 //! fewer than `BLOCK + MARGIN` units of room (a window writes at most one
 //! unit per input byte, and the steps store up to 16 units of scratch
 //! beyond what they count).
@@ -556,15 +557,18 @@ pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
     const { assert!(N * V::BYTES == BLOCK) };
     let (base, out) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut p, mut o) = (0, 0);
-    // SAFETY: the caller guarantees the ISAs. The loop condition keeps
-    // every read inside `src`: a window reads `p..p + BLOCK`, its shifted
-    // validation loads `p - 3..`, only when `p >= BLOCK - 12 > 3` (after
-    // one window, which advances `p` by more than `MAX_STEP_START`), the
-    // byte at `p + BLOCK`, and the steps 16 bytes at `p + pos`, `pos <=
-    // MAX_STEP_START`, so up to `p + BLOCK + 4 <= p + BLOCK + MARGIN`. It
-    // keeps every write inside `dst`: a window writes at most one unit per
-    // byte consumed plus 16 units of scratch after the last step's start,
-    // so below `o + BLOCK + MARGIN`.
+    // SAFETY: the caller guarantees the ISAs. The loop conditions keep
+    // every read inside `src`: a window reads `p..p + BLOCK` (two ASCII
+    // windows `p..p + 2 * BLOCK`, under their own condition); its shifted
+    // validation loads reach back to `p - V::BYTES`, only when `p > 0`, so
+    // after a window, which advanced `p` by more than `MAX_STEP_START >=
+    // V::BYTES` (or the loop ended); the steps read 16 bytes at `p + pos`,
+    // `pos <= MAX_STEP_START`, so up to `p + BLOCK + 4`, and
+    // `convert_window` up to `p + BLOCK + MARGIN` (its contract). Every
+    // write stays inside `dst`: a window writes at most one unit per byte
+    // consumed plus 16 units of scratch after the last step's start, so
+    // below `o + BLOCK + MARGIN`, and `convert_window` as its contract
+    // says.
     unsafe {
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
             let at = base.add(p);
@@ -608,7 +612,13 @@ pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
             if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {
                 p += c;
                 o += w;
-                continue;
+                // A valid window's last lead byte is one of its last four,
+                // so this always continues; the test keeps the invariant
+                // of the shifted loads (see the SAFETY comment) local.
+                if c > MAX_STEP_START {
+                    continue;
+                }
+                break;
             }
             // Bit 63 stays unknown (0), even though the byte after the
             // window is there: the window's validation has not seen it,
