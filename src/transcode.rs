@@ -6,6 +6,12 @@
 //! [`TranscodeError::OutputTooSmall`] with how far it got. No `dst` length,
 //! however small, panics or writes out of bounds.
 //!
+//! The UTF-8 to UTF-16 and UTF-32 conversions run the active SIMD
+//! [`Kernel`](crate::Kernel) (see [`Kernel::utf8_to_utf16le`](crate::Kernel::utf8_to_utf16le)
+//! and friends to pick one): it validates and converts 64-byte windows
+//! in one pass and stops at the first window with a problem, where the
+//! scalar code takes over, so errors are exactly those of the scalar code.
+//!
 //! # Output sizes that always suffice
 //!
 //! | function | `dst.len()` that always suffices | exact size |
