@@ -64,12 +64,18 @@ fn bench_utf16(c: &mut Criterion) {
         }
         // SAFETY: `dst` holds `input.len() + 1` units, more than the
         // conversion of valid UTF-8 writes; the buffers do not overlap.
-        let n = unsafe { simdutf::convert_utf8_to_utf16le(input.as_ptr(), input.len(), dst.as_mut_ptr()) };
+        let n = unsafe {
+            simdutf::convert_utf8_to_utf16le(input.as_ptr(), input.len(), dst.as_mut_ptr())
+        };
         assert_eq!(n, want.len());
         g.bench_function(id("simdutf::convert_utf8_to_utf16le"), |b| {
             // SAFETY: as above.
             b.iter(|| unsafe {
-                simdutf::convert_utf8_to_utf16le(black_box(input.as_ptr()), input.len(), dst.as_mut_ptr())
+                simdutf::convert_utf8_to_utf16le(
+                    black_box(input.as_ptr()),
+                    input.len(),
+                    dst.as_mut_ptr(),
+                )
             })
         });
         g.bench_function(id("encoding_rs::mem::convert_utf8_to_utf16"), |b| {
@@ -110,12 +116,18 @@ fn bench_utf32(c: &mut Criterion) {
         }
         // SAFETY: `dst` holds more values than the input has characters;
         // the buffers do not overlap.
-        let n = unsafe { simdutf::convert_utf8_to_utf32(input.as_ptr(), input.len(), dst.as_mut_ptr()) };
+        let n = unsafe {
+            simdutf::convert_utf8_to_utf32(input.as_ptr(), input.len(), dst.as_mut_ptr())
+        };
         assert_eq!(n, chars);
         g.bench_function(id("simdutf::convert_utf8_to_utf32"), |b| {
             // SAFETY: as above.
             b.iter(|| unsafe {
-                simdutf::convert_utf8_to_utf32(black_box(input.as_ptr()), input.len(), dst.as_mut_ptr())
+                simdutf::convert_utf8_to_utf32(
+                    black_box(input.as_ptr()),
+                    input.len(),
+                    dst.as_mut_ptr(),
+                )
             })
         });
         g.bench_function(id("std/chars"), |b| {
@@ -149,7 +161,9 @@ fn bench_lossy(c: &mut Criterion) {
             b.iter(|| rapidutf::utf8_to_utf16_lossy(black_box(&input)))
         });
         g.bench_function(id("std/from_utf8_lossy+encode_utf16"), |b| {
-            b.iter(|| String::from_utf8_lossy(black_box(&input)).encode_utf16().collect::<Vec<u16>>())
+            b.iter(|| {
+                String::from_utf8_lossy(black_box(&input)).encode_utf16().collect::<Vec<u16>>()
+            })
         });
         g.finish();
     }
