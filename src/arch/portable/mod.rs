@@ -8,14 +8,13 @@
 //! the byte shuffle behind `lookup16` is one instruction with SSSE3, NEON
 //! or `simd128`, but a 16-step loop on baseline x86_64 (SSE2 only).
 
+mod utf8_to_wide;
+
 use crate::arch::generic::{self, Simd};
 use crate::arch::KernelFns;
 use wide::u8x16;
 
-mod utf8_to_wide;
-
 use crate::scalar::transcode::no_prefix;
-
 /// Whether `wide` compiles a byte shuffle to one instruction on this build's
 /// target (SSSE3 `pshufb`, NEON `tbl`, WASM `i8x16.swizzle`). Without one,
 /// the lookup algorithm does not beat the scalar DFA, and

@@ -1,9 +1,10 @@
 //! NEON (Advanced SIMD): 128-bit vectors, four per 64-byte block.
 
-use crate::arch::generic::{self, Simd};
-use crate::arch::KernelFns;
 mod utf8_to_wide;
 
+use crate::arch::generic::{self, Simd};
+use crate::arch::KernelFns;
+use crate::scalar::transcode::no_prefix;
 use core::arch::aarch64::*;
 
 impl Simd for uint8x16_t {
@@ -100,13 +101,17 @@ fn is_valid_utf8(bytes: &[u8]) -> bool {
     unsafe { generic::utf8::is_valid::<uint8x16_t, 4>(bytes) }
 }
 
+/// Whether the target is little-endian (see `FNS`).
+const LE: bool = cfg!(target_endian = "little");
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
-    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
-    utf8_to_utf16le: utf8_to_wide::utf8_to_utf16le,
-    utf8_to_utf16be: utf8_to_wide::utf8_to_utf16be,
-    utf8_to_utf32: utf8_to_wide::utf8_to_utf32,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): the algorithm's
+    // lanes are little-endian, so on aarch64_be the scalar loop does it.
+    utf8_to_utf16le: if LE { utf8_to_wide::utf8_to_utf16le } else { no_prefix },
+    utf8_to_utf16be: if LE { utf8_to_wide::utf8_to_utf16be } else { no_prefix },
+    utf8_to_utf32: if LE { utf8_to_wide::utf8_to_utf32 } else { no_prefix },
 };
 
 /// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).

@@ -5,10 +5,10 @@
 //! the shifted vectors from memory instead (`SHIFT_BY_LOADS`): 24 GB/s
 //! instead of 18 on non-ASCII text on Zen 4.
 
-use crate::arch::generic::{self, Simd};
-use crate::arch::KernelFns;
 mod utf8_to_wide;
 
+use crate::arch::generic::{self, Simd};
+use crate::arch::KernelFns;
 use core::arch::x86_64::*;
 
 impl Simd for __m256i {

@@ -9,10 +9,10 @@
 //! Lake, Zen 4 and later have both; older AVX-512 CPUs (and Cannon Lake,
 //! which lacks VBMI2) use the AVX2 kernel.
 
-use crate::arch::generic::{self, Simd};
-use crate::arch::KernelFns;
 mod utf8_to_wide;
 
+use crate::arch::generic::{self, Simd};
+use crate::arch::KernelFns;
 use core::arch::x86_64::*;
 
 /// `0, 1, ..., 127`: the `vpermt2b` index vector for `prev::<N>` is the 64

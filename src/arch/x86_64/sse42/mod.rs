@@ -1,10 +1,10 @@
 //! SSE4.2 (with the SSSE3 shuffles and the SSE4.1 `ptest` it implies):
 //! 128-bit vectors, four per 64-byte block.
 
-use crate::arch::generic::{self, Simd};
-use crate::arch::KernelFns;
 mod utf8_to_wide;
 
+use crate::arch::generic::{self, Simd};
+use crate::arch::KernelFns;
 use core::arch::x86_64::*;
 
 impl Simd for __m128i {
