@@ -465,6 +465,46 @@ dispatched_transcoder!(utf16be_to_utf32, utf16be_to_utf32_raw = utf16be_to_utf32
 dispatched_transcoder!(utf32_to_utf16le, utf32_to_utf16le_raw = utf32_to_utf16le: u32 => u16, Utf32 => Utf16<Le>);
 dispatched_transcoder!(utf32_to_utf16be, utf32_to_utf16be_raw = utf32_to_utf16be: u32 => u16, Utf32 => Utf16<Be>);
 
+dispatched_transcoder!(utf8_to_utf16le, utf8_to_utf16le_raw = utf8_to_utf16le: u8 => u16, Utf8 => Utf16<Le>);
+dispatched_transcoder!(utf8_to_utf16be, utf8_to_utf16be_raw = utf8_to_utf16be: u8 => u16, Utf8 => Utf16<Be>);
+dispatched_transcoder!(utf8_to_utf32, utf8_to_utf32_raw = utf8_to_utf32: u8 => u32, Utf8 => Utf32);
+
+/// Converts the longest valid prefix of `src` to native-endian UTF-16:
+/// `(bytes read, units written, the error after the prefix)`. For lossy
+/// conversion, which needs the output written before an error (the public
+/// transcoders do not report it). `dst.len() >= src.len()` must hold.
+#[cfg(feature = "alloc")]
+pub(crate) fn utf8_to_utf16_until_error(
+    src: &[u8],
+    dst: &mut [u16],
+) -> (usize, usize, Option<Utf8Error>) {
+    type N = Utf16<crate::transcode::Native>;
+    let (read, written) = if src.len() < SHORT_UNITS {
+        (0, 0)
+    } else if cfg!(target_endian = "little") {
+        utf8_to_utf16le_raw(src, dst)
+    } else {
+        utf8_to_utf16be_raw(src, dst)
+    };
+    match transcode::<Utf8, N>(&src[read..], &mut dst[written..]) {
+        Ok(n) => (src.len(), written + n, None),
+        Err(TranscodeError::Invalid(e)) => {
+            // Convert the valid stretch before the error again, to learn
+            // how much it wrote: a few dozen bytes, since the kernel stops
+            // at the window holding the error.
+            let valid = read + e.valid_up_to();
+            let n = match transcode::<Utf8, N>(&src[read..valid], &mut dst[written..]) {
+                Ok(n) => n,
+                Err(_) => unreachable!("valid UTF-8 needs no more units than bytes"),
+            };
+            (valid, written + n, Some(e.shifted(read)))
+        }
+        Err(TranscodeError::OutputTooSmall { .. }) => {
+            unreachable!("valid UTF-8 needs no more units than bytes")
+        }
+    }
+}
+
 ifunc!(validate_utf16le_raw(src: &[u16]) -> usize = validate_utf16le);
 ifunc!(validate_utf16be_raw(src: &[u16]) -> usize = validate_utf16be);
 ifunc!(validate_utf32_raw(src: &[u32]) -> usize = validate_utf32);
@@ -494,12 +534,14 @@ pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 #[cfg(target_endian = "big")]
 pub(crate) use {
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
-    utf32_to_utf16be as utf32_to_utf16, validate_utf16be as validate_utf16,
+    utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
+    validate_utf16be as validate_utf16,
 };
 #[cfg(target_endian = "little")]
 pub(crate) use {
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
-    utf32_to_utf16le as utf32_to_utf16, validate_utf16le as validate_utf16,
+    utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
+    validate_utf16le as validate_utf16,
 };
 
 /// A count entry point of a kernel.

@@ -298,6 +298,10 @@ impl Kernel {
     }
 
     kernel_transcoders! {
+        utf8_to_utf16: u8 => u16, Utf8Error, Utf8 => Utf16<Native>;
+        utf8_to_utf16le: u8 => u16, Utf8Error, Utf8 => Utf16<Le>;
+        utf8_to_utf16be: u8 => u16, Utf8Error, Utf8 => Utf16<Be>;
+        utf8_to_utf32: u8 => u32, Utf8Error, Utf8 => Utf32;
         utf16_to_utf8: u16 => u8, Utf16Error, Utf16<Native> => Utf8;
         utf16le_to_utf8: u16 => u8, Utf16Error, Utf16<Le> => Utf8;
         utf16be_to_utf8: u16 => u8, Utf16Error, Utf16<Be> => Utf8;

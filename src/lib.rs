@@ -29,8 +29,9 @@
 //!   [`utf16_to_string`] and friends.
 //! - **Lengths and counts**: [`count_chars`], [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
-//! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`] and
-//!   [`utf16_to_string_lossy`], byte-identical to std's.
+//! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`],
+//!   [`utf8_to_utf16_lossy`] and [`utf16_to_string_lossy`], identical to
+//!   std's.
 //! - **Streaming** ([`stream`]): [`stream::Utf8Validator`] for chunked
 //!   validation, and [`stream::Utf8Decoder`] / [`stream::Utf16Decoder`]
 //!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
@@ -135,6 +136,7 @@ pub use kernel::{Kernel, UnknownKernel};
 #[cfg(feature = "alloc")]
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
+    utf8_to_utf16_lossy,
 };
 #[doc(inline)]
 pub use transcode::*;

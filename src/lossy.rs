@@ -14,6 +14,7 @@ use crate::transcode::{Be, ByteOrder, Le, Native};
 use crate::Utf16Error;
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec;
 use alloc::vec::Vec;
 
 /// Decodes UTF-8, replacing each maximal invalid subpart with U+FFFD.
@@ -196,4 +197,37 @@ pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
 #[must_use]
 pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Be>(src)
+}
+
+/// Converts UTF-8 to native-endian UTF-16, replacing each maximal invalid
+/// subpart with U+FFFD. Identical to
+/// `String::from_utf8_lossy(src).encode_utf16().collect::<Vec<u16>>()`,
+/// without the intermediate string: valid stretches go through the SIMD
+/// transcoder, each error through the error layer.
+///
+/// ```
+/// let v = rapidutf::utf8_to_utf16_lossy(b"a\xE1\xA0\xC0b");
+/// assert_eq!(v, [0x61, 0xFFFD, 0xFFFD, 0x62]);
+/// ```
+#[must_use]
+pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
+    // Valid UTF-8 needs at most one unit per byte, and each replaced
+    // subpart is at least one byte: `src.len()` units always suffice.
+    let mut out = vec![0u16; src.len()];
+    let (mut i, mut o) = (0, 0);
+    while i < src.len() {
+        let (read, written, err) =
+            crate::dispatch::utf8_to_utf16_until_error(&src[i..], &mut out[o..]);
+        i += read;
+        o += written;
+        let Some(e) = err else { break };
+        out[o] = 0xFFFD;
+        o += 1;
+        match e.error_len() {
+            Some(n) => i += n,
+            None => break,
+        }
+    }
+    out.truncate(o);
+    out
 }

@@ -6,6 +6,12 @@
 //! [`TranscodeError::OutputTooSmall`] with how far it got. No `dst` length,
 //! however small, panics or writes out of bounds.
 //!
+//! The UTF-8 to UTF-16 and UTF-32 conversions run the active SIMD
+//! [`Kernel`](crate::Kernel) (see [`Kernel::utf8_to_utf16le`](crate::Kernel::utf8_to_utf16le)
+//! and friends to pick one): it validates and converts 64-byte windows
+//! in one pass and stops at the first window with a problem, where the
+//! scalar code takes over, so errors are exactly those of the scalar code.
+//!
 //! # Output sizes that always suffice
 //!
 //! | function | `dst.len()` that always suffices | exact size |
@@ -25,7 +31,6 @@
 //! the target's native order.
 
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-use crate::scalar::transcode::{transcode, Utf16, Utf32, Utf8};
 
 /// How UTF-16 units are laid out in memory. Sealed: [`Le`] and [`Be`].
 pub(crate) trait ByteOrder: Copy + 'static {
@@ -72,8 +77,8 @@ pub(crate) type Native = Le;
 pub(crate) type Native = Be;
 
 /// Defines one public transcoder; the doc comes from the call site.
-/// (Plumbing only.) The `dispatch` form calls `crate::dispatch::$name`
-/// (SIMD kernel prefix, scalar finish); the other runs the scalar loop.
+/// (Plumbing only.) It calls `crate::dispatch::$name`: the SIMD kernel
+/// converts a prefix, the scalar loop finishes.
 macro_rules! transcoder {
     ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $err:ty, dispatch) => {
         $(#[$doc])*
@@ -90,20 +95,6 @@ macro_rules! transcoder {
             crate::dispatch::$name(src, dst)
         }
     };
-    ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $err:ty, $d:ty => $e:ty) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        /// [`TranscodeError::Invalid`] at the first invalid input unit, or
-        /// [`TranscodeError::OutputTooSmall`] when the next character does
-        /// not fit in `dst` (see the [module docs](crate::transcode) for
-        /// sizes that always suffice). Whichever comes first in the input
-        /// is reported.
-        pub fn $name(src: &[$src], dst: &mut [$dst]) -> Result<usize, TranscodeError<$err>> {
-            transcode::<$d, $e>(src, dst)
-        }
-    };
 }
 
 transcoder!(
@@ -116,15 +107,15 @@ transcoder!(
     /// let n = rapidutf::utf8_to_utf16("h€!".as_bytes(), &mut buf).unwrap();
     /// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0x21]);
     /// ```
-    utf8_to_utf16: u8 => u16, Utf8Error, Utf8 => Utf16<crate::transcode::Native>
+    utf8_to_utf16: u8 => u16, Utf8Error, dispatch
 );
 transcoder!(
     /// Converts UTF-8 to UTF-16LE: `Ok(units written)`.
-    utf8_to_utf16le: u8 => u16, Utf8Error, Utf8 => Utf16<Le>
+    utf8_to_utf16le: u8 => u16, Utf8Error, dispatch
 );
 transcoder!(
     /// Converts UTF-8 to UTF-16BE: `Ok(units written)`.
-    utf8_to_utf16be: u8 => u16, Utf8Error, Utf8 => Utf16<Be>
+    utf8_to_utf16be: u8 => u16, Utf8Error, dispatch
 );
 transcoder!(
     /// Converts native-endian UTF-16 to UTF-8: `Ok(bytes written)`.
@@ -151,7 +142,7 @@ transcoder!(
     /// Converts UTF-8 to UTF-32: `Ok(values written)`.
     ///
     /// `dst.len() >= src.len()` always suffices.
-    utf8_to_utf32: u8 => u32, Utf8Error, Utf8 => Utf32
+    utf8_to_utf32: u8 => u32, Utf8Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to UTF-8: `Ok(bytes written)`.

@@ -40,6 +40,16 @@ pub(crate) struct KernelFns {
     pub(crate) validate_utf8: unsafe fn(&[u8]) -> Result<(), usize>,
     /// Whether the input is valid UTF-8.
     pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
+    /// UTF-8 to UTF-16LE: `(read, written)`, `src[..read]` valid and
+    /// converted into `dst[..written]`; stops before any block with an
+    /// error and whenever `dst` might not hold a block's output, and never
+    /// writes past `dst.len()`. The caller finishes with the scalar loop.
+    pub(crate) utf8_to_utf16le: unsafe fn(&[u8], &mut [u16]) -> (usize, usize),
+    /// As `utf8_to_utf16le`, to UTF-16BE.
+    pub(crate) utf8_to_utf16be: unsafe fn(&[u8], &mut [u16]) -> (usize, usize),
+    /// As `utf8_to_utf16le`, to UTF-32.
+    pub(crate) utf8_to_utf32: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
 
     /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
     /// 64-byte block rather than of a group of blocks (the scalar kernel:
@@ -118,6 +128,9 @@ macro_rules! entries {
 }
 
 entries! {
+    Utf8 => Utf16<Le>: utf8_to_utf16le;
+    Utf8 => Utf16<Be>: utf8_to_utf16be;
+    Utf8 => Utf32: utf8_to_utf32;
     Utf16<Le> => Utf8: utf16le_to_utf8;
     Utf16<Be> => Utf8: utf16be_to_utf8;
     Utf32 => Utf8: utf32_to_utf8;

@@ -41,6 +41,11 @@ pub(crate) static FNS: KernelFns = KernelFns {
     utf16_len_from_utf32: count::utf16_len_from_utf32,
     utf32_len_from_utf16le: count::utf32_len_from_utf16::<crate::transcode::Le>,
     utf32_len_from_utf16be: count::utf32_len_from_utf16::<crate::transcode::Be>,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): the scalar loop does
+    // it all.
+    utf8_to_utf16le: no_prefix,
+    utf8_to_utf16be: no_prefix,
+    utf8_to_utf32: no_prefix,
 };
 
 /// A transcoder kernel entry that converts nothing: `(0, 0)`.

@@ -12,6 +12,7 @@
 
 pub(crate) mod count;
 pub(crate) mod utf8;
+pub(crate) mod utf8_to_wide;
 
 /// How to build the input shifted by one to three bytes, given the
 /// previous vector: a choice per ISA, by measurement.

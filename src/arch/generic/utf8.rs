@@ -345,6 +345,43 @@ impl<V: Simd> Carry<V> {
     }
 }
 
+/// The error bits of one block, `v`, loaded from `at`, checked against the
+/// three bytes before it: zero iff every byte of the block is valid in its
+/// context (a character left open at the block's end is not an error
+/// here). For callers that move through the input by other steps than
+/// whole blocks, such as the transcoders.
+///
+/// # Safety
+///
+/// V's ISA; `at - 3 .. at + BLOCK` readable, through a pointer whose
+/// provenance covers it. With [`Simd::SHIFT`] `Shuffle`, the vector
+/// before the block is loaded instead, so `at - V::BYTES ..` must be.
+#[inline(always)]
+pub(crate) unsafe fn check_block_at<V: Simd, const N: usize>(v: &[V; N], at: *const u8) -> V {
+    // SAFETY: the caller guarantees the ISA and the readable range.
+    unsafe {
+        let mut carry = Carry::<V>::new();
+        if V::SHIFT != Shift::Shuffle {
+            carry.check_from_memory(v, at)
+        } else {
+            carry.prev = V::load(at.sub(V::BYTES));
+            carry.check(v)
+        }
+    }
+}
+
+/// The error bits of the first block of the input (nothing before it), as
+/// [`check_block_at`].
+///
+/// # Safety
+///
+/// V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn check_first_block<V: Simd, const N: usize>(v: &[V; N]) -> V {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { Carry::<V>::new().check(v) }
+}
+
 /// The last `tail.len() < BLOCK` bytes, padded with ASCII spaces to a
 /// block, so the tail runs through the same code and nothing is read out of
 /// bounds. Padding with ASCII also checks for a character left open at the

@@ -1,11 +1,13 @@
 //! NEON (Advanced SIMD): 128-bit vectors, four per 64-byte block.
 
 mod count;
+mod utf8_to_wide;
 
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
 
 mod utf16;
+use crate::scalar::no_prefix;
 use core::arch::aarch64::*;
 
 impl Simd for uint8x16_t {
@@ -109,6 +111,9 @@ fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
     unsafe { generic::utf8::validate_blocks::<uint8x16_t, 4>(bytes) }
 }
 
+/// Whether the target is little-endian (see `FNS`).
+const LE: bool = cfg!(target_endian = "little");
+
 static FNS: KernelFns = KernelFns {
     validate_utf8,
     is_valid_utf8,
@@ -135,6 +140,11 @@ static FNS: KernelFns = KernelFns {
     utf16_len_from_utf32: count::utf16_len_from_utf32,
     utf32_len_from_utf16le: count::utf32_len_from_utf16le,
     utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): the algorithm's
+    // lanes are little-endian, so on aarch64_be the scalar loop does it.
+    utf8_to_utf16le: if LE { utf8_to_wide::utf8_to_utf16le } else { no_prefix },
+    utf8_to_utf16be: if LE { utf8_to_wide::utf8_to_utf16be } else { no_prefix },
+    utf8_to_utf32: if LE { utf8_to_wide::utf8_to_utf32 } else { no_prefix },
 };
 
 /// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).

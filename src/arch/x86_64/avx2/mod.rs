@@ -6,6 +6,7 @@
 //! instead of 18 on non-ASCII text on Zen 4.
 
 mod count;
+mod utf8_to_wide;
 
 use crate::arch::generic::{self, Shift, Simd};
 use crate::arch::KernelFns;
@@ -146,6 +147,10 @@ static FNS: KernelFns = KernelFns {
     utf16_len_from_utf32: count::utf16_len_from_utf32,
     utf32_len_from_utf16le: count::utf32_len_from_utf16le,
     utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
+    utf8_to_utf16le: utf8_to_wide::utf8_to_utf16le,
+    utf8_to_utf16be: utf8_to_wide::utf8_to_utf16be,
+    utf8_to_utf32: utf8_to_wide::utf8_to_utf32,
 };
 
 /// The AVX2 kernel, if this CPU has AVX2.

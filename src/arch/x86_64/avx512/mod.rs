@@ -1,11 +1,15 @@
-//! AVX-512 (F, BW and VBMI): one 512-bit vector per 64-byte block.
+//! AVX-512 (F, BW, VBMI and VBMI2): one 512-bit vector per 64-byte block.
 //!
 //! VBMI pays twice: the nibble lookups use `vpermb`, whose 64-byte table
 //! makes the masking of the default `shr4`/`lookup16` unnecessary, and
 //! `prev::<N>` is one `vpermt2b` across the whole register (used for the
 //! first block and short tails; the main loop loads the shifted vectors,
-//! see `Simd::SHIFT`). The kernel therefore requires VBMI (Ice
-//! Lake, Zen 4 and later); older AVX-512 CPUs use the AVX2 kernel.
+//! see `Simd::SHIFT`). The kernel therefore requires VBMI, and
+//! for the transcoders VBMI2 (`vpcompressb`, see `utf8_to_wide`): Ice
+//! Lake, Zen 4 and later have both; older AVX-512 CPUs (and Cannon Lake,
+//! which lacks VBMI2) use the AVX2 kernel.
+
+mod utf8_to_wide;
 
 mod count;
 
@@ -191,6 +195,10 @@ static FNS: KernelFns = KernelFns {
     utf16_len_from_utf32: count::utf16_len_from_utf32,
     utf32_len_from_utf16le: count::utf32_len_from_utf16le,
     utf32_len_from_utf16be: count::utf32_len_from_utf16be,
+    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
+    utf8_to_utf16le: utf8_to_wide::utf8_to_utf16le,
+    utf8_to_utf16be: utf8_to_wide::utf8_to_utf16be,
+    utf8_to_utf32: utf8_to_wide::utf8_to_utf32,
 };
 
 /// The AVX-512 kernel, if this CPU has AVX-512 F, BW, CD, VBMI and VBMI2

@@ -1,0 +1,646 @@
+//! UTF-8 to UTF-16 (either byte order) and UTF-32, validating in the same
+//! pass: the method of Lemire & Muła, *Transcoding Billions of Unicode
+//! Characters per Second with SIMD Instructions* (Software: Practice and
+//! Experience, 2022), with the validation of [`super::utf8`].
+//!
+//! # The main loop
+//!
+//! The input is read in 64-byte *windows*. A window starts on a character
+//! boundary (everything before it is converted), and is
+//!
+//! - all ASCII: then it is valid and is widened directly (zero-extended to
+//!   16 or 32 bits, byte-swapped for UTF-16BE), 64 units for 64 bytes;
+//! - otherwise: it is validated with the lookup algorithm against the three
+//!   bytes before it, and if that finds an error the kernel stops at the
+//!   window's start, leaving the exact error to the scalar finish (see
+//!   `KernelFns`); if not, its characters are converted by *steps*.
+//!
+//! The next window starts after the last character converted, so windows
+//! overlap by the few bytes of a character cut by the window's end (which
+//! are validated twice, harmlessly). A character ending on the window's
+//! last byte is left for the next window too: the validation of this one
+//! cannot tell whether it is complete. The steps read up to 16 bytes from
+//! a position `<= MAX_STEP_START`, so the loop runs while a window and
+//! [`MARGIN`] more bytes remain; it also stops when `dst` has
+//! fewer than `BLOCK + MARGIN` units of room (a window writes at most one
+//! unit per input byte, and the steps store up to 16 units of scratch
+//! beyond what they count).
+//!
+//! # Steps
+//!
+//! A step looks at the 16 bytes from a character boundary and at the
+//! 12-bit *end-of-character mask* of the first 12 (bit `i` set iff byte `i`
+//! is the last of a character: byte `i + 1` is not a continuation). The
+//! mask determines the lengths of the complete characters in those bytes,
+//! and so a byte shuffle that gathers each character's bytes into a 16- or
+//! 32-bit lane, last byte lowest; shifts and masks then squeeze out the
+//! UTF-8 marker bits. A table generated at compile time ([`TABLES`], by a
+//! `const fn`) maps each of the 4096 masks to one of 303
+//! shuffle patterns, of three kinds:
+//!
+//! - up to six 1- or 2-byte characters, into 16-bit lanes;
+//! - up to four 1- to 3-byte characters, into 32-bit lanes, then narrowed;
+//! - up to three 1- to 4-byte characters, into 32-bit lanes; for UTF-16,
+//!   the supplementary ones become surrogate pairs in their lane and a
+//!   second shuffle (keyed by which lanes hold pairs) packs the units.
+//!
+//! Sixteen ASCII bytes and four 4-byte characters (emoji) have their own
+//! faster paths, taken when the mask of 16 bytes says so.
+
+use super::utf8;
+use super::Simd;
+
+/// Bytes per window (the validation block).
+const BLOCK: usize = utf8::BLOCK;
+
+/// The steps start at most here in a window, so that the 12 bits of mask
+/// they use are known (`52 + 11 <= 63`).
+const MAX_STEP_START: usize = BLOCK - 12;
+
+/// Bytes the main loop needs after a window, and units of room in `dst`
+/// beyond one window's output: a step at [`MAX_STEP_START`] reads 16 bytes
+/// and stores up to 16 units past its start.
+const MARGIN: usize = 16;
+
+/// The operations a validation vector type needs beyond [`Simd`].
+pub(crate) trait Leads: Simd {
+    /// For the `N` vectors of a block: bit `i` of the result is set iff
+    /// byte `i` of the block is not a continuation byte (`80..=BF`).
+    unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64;
+
+    /// Stores the ASCII window `v` as `BLOCK` units at `dst`, where the
+    /// ISA widens faster than the 16-byte steps' vocabulary does; `false`
+    /// (the default) if it leaves that to them.
+    #[inline(always)]
+    unsafe fn store_ascii_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        dst: *mut T::Unit,
+    ) -> bool {
+        let _ = (v, dst);
+        false
+    }
+
+    /// An ISA's own conversion of a whole validated, non-ASCII window `v`
+    /// loaded from `at` (with [`MARGIN`] more bytes readable and room for
+    /// `BLOCK + MARGIN` units at `dst`), where it has a better algorithm
+    /// than the steps: `Some((bytes consumed, units written))`, consuming
+    /// only characters that end before the window's last lead byte.
+    /// `None` (the default) leaves the window to the steps.
+    #[inline(always)]
+    unsafe fn convert_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> Option<(usize, usize)> {
+        let _ = (v, at, dst);
+        None
+    }
+}
+
+/// A 16-byte vector: the vocabulary of the steps.
+///
+/// # Safety
+///
+/// As for [`Simd`]: the methods execute the implementing ISA's
+/// instructions, and callers guarantee the CPU supports them. Lanes of 16
+/// and 32 bits are little-endian, as in memory on the targets with a SIMD
+/// kernel.
+pub(crate) trait Bytes16: Copy {
+    /// Reads 16 bytes from `src` (unaligned).
+    unsafe fn load(src: *const u8) -> Self;
+    /// Writes 16 bytes to `dst` (unaligned).
+    unsafe fn store(self, dst: *mut u8);
+    /// Every 32-bit lane set to `x`.
+    unsafe fn splat32(x: u32) -> Self;
+    /// Lane `i` of the result is `self[idx[i]]`, or 0 if `idx[i] >= 0x80`.
+    /// Every other lane of `idx` is below 16.
+    unsafe fn shuffle(self, idx: Self) -> Self;
+    /// Bitwise AND.
+    unsafe fn and(self, other: Self) -> Self;
+    /// Bitwise OR.
+    unsafe fn or(self, other: Self) -> Self;
+    /// Bitwise XOR.
+    unsafe fn xor(self, other: Self) -> Self;
+    /// Logical right shift of each 16-bit lane.
+    unsafe fn shr16<const N: i32>(self) -> Self;
+    /// Logical right shift of each 32-bit lane.
+    unsafe fn shr32<const N: i32>(self) -> Self;
+    /// Left shift of each 32-bit lane.
+    unsafe fn shl32<const N: i32>(self) -> Self;
+    /// Wrapping subtraction of 32-bit lanes.
+    unsafe fn sub32(self, other: Self) -> Self;
+    /// The low and the high 8 bytes, zero-extended to 16 bits each.
+    unsafe fn widen8(self) -> (Self, Self);
+    /// The low and the high four 16-bit lanes, zero-extended to 32 bits.
+    unsafe fn widen16(self) -> (Self, Self);
+}
+
+/// The output of a conversion: UTF-16 in a byte order, or UTF-32.
+pub(crate) trait Target {
+    /// The code unit.
+    type Unit: Copy;
+    /// Whether the target is UTF-32.
+    const UTF32: bool;
+    /// For UTF-16: whether units are byte-swapped (stored big-endian).
+    fn swap() -> bool;
+}
+
+/// UTF-16 in byte order `O`.
+pub(crate) struct ToUtf16<O>(core::marker::PhantomData<O>);
+/// UTF-32.
+pub(crate) struct ToUtf32;
+
+impl<O: crate::transcode::ByteOrder> Target for ToUtf16<O> {
+    type Unit = u16;
+    const UTF32: bool = false;
+    #[inline(always)]
+    fn swap() -> bool {
+        // Folds to a constant: whether storing 1 changes its bytes.
+        O::write16(1) != 1
+    }
+}
+
+impl Target for ToUtf32 {
+    type Unit = u32;
+    const UTF32: bool = true;
+    #[inline(always)]
+    fn swap() -> bool {
+        false
+    }
+}
+
+/// The pattern kinds (see the module docs).
+const KIND_2: u8 = 0;
+const KIND_3: u8 = 1;
+const KIND_4: u8 = 2;
+
+/// One shuffle pattern: how to gather the characters of a step into lanes.
+#[derive(Clone, Copy)]
+struct Pattern {
+    /// The `Bytes16::shuffle` index vector.
+    shuffle: [u8; 16],
+    /// [`KIND_2`], [`KIND_3`] or [`KIND_4`].
+    kind: u8,
+    /// Characters converted.
+    chars: u8,
+    /// UTF-16 units written: `chars` plus one per 4-byte character.
+    units16: u8,
+    /// For [`KIND_4`]: bit `k` set iff character `k` has 4 bytes.
+    pairs: u8,
+}
+
+/// At most this many distinct patterns (the generator asserts it).
+const MAX_PATTERNS: usize = 320;
+
+/// The step tables, built by [`build_tables`].
+struct Tables {
+    /// Per 12-bit mask: `pattern << 4 | bytes consumed`; 0 consumed for a
+    /// mask that valid UTF-8 cannot produce.
+    index: [u16; 4096],
+    patterns: [Pattern; MAX_PATTERNS],
+    /// For [`KIND_4`] and UTF-16, per `pairs`: the lane mask of the lanes
+    /// holding pairs, and the shuffle that packs the 16-bit units in
+    /// little- and in big-endian order.
+    pair_mask: [[u8; 16]; 8],
+    pack_le: [[u8; 16]; 8],
+    pack_be: [[u8; 16]; 8],
+}
+
+/// Shuffle index that yields a zero byte.
+const Z: u8 = 0x80;
+
+/// Whether the first `chars` of `lens` exist and are at most `max` bytes.
+const fn fits(lens: &[usize; 12], chars: usize, max: usize) -> bool {
+    let mut k = 0;
+    while k < chars {
+        if lens[k] > max {
+            return false;
+        }
+        k += 1;
+    }
+    chars > 0
+}
+
+const fn min(a: usize, b: usize) -> usize {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+const fn build_tables() -> Tables {
+    const EMPTY: Pattern = Pattern { shuffle: [Z; 16], kind: 0, chars: 0, units16: 0, pairs: 0 };
+    let mut t = Tables {
+        index: [0; 4096],
+        patterns: [EMPTY; MAX_PATTERNS],
+        pair_mask: [[0; 16]; 8],
+        pack_le: [[Z; 16]; 8],
+        pack_be: [[Z; 16]; 8],
+    };
+    // The key of each pattern, to share patterns between masks.
+    let mut keys = [u32::MAX; MAX_PATTERNS];
+    let mut count = 0;
+    let mut mask = 0;
+    while mask < 4096 {
+        // The lengths of the complete characters.
+        let mut lens = [0usize; 12];
+        let (mut n, mut start, mut i) = (0, 0, 0);
+        while i < 12 {
+            if mask >> i & 1 == 1 {
+                lens[n] = i + 1 - start;
+                n += 1;
+                start = i + 1;
+            }
+            i += 1;
+        }
+        // The kind: the first that takes all of its leading characters.
+        let (kind, chars) = if fits(&lens, min(n, 6), 2) {
+            (KIND_2, min(n, 6))
+        } else if fits(&lens, min(n, 4), 3) {
+            (KIND_3, min(n, 4))
+        } else if fits(&lens, min(n, 3), 4) {
+            (KIND_4, min(n, 3))
+        } else {
+            // Not valid UTF-8 (a character longer than 4 bytes, or none
+            // ending in 12 bytes): consume nothing.
+            mask += 1;
+            continue;
+        };
+        let mut key = (kind as u32) << 20 | (chars as u32) << 16;
+        let mut k = 0;
+        let mut consumed = 0;
+        while k < chars {
+            key |= ((lens[k] - 1) as u32) << (2 * k);
+            consumed += lens[k];
+            k += 1;
+        }
+        let mut p = 0;
+        while p < count && keys[p] != key {
+            p += 1;
+        }
+        if p == count {
+            assert!(count < MAX_PATTERNS, "too many step patterns");
+            keys[p] = key;
+            count += 1;
+            let lane = if kind == KIND_2 { 2 } else { 4 };
+            let mut pat =
+                Pattern { shuffle: [Z; 16], kind, chars: chars as u8, units16: 0, pairs: 0 };
+            let (mut k, mut s) = (0, 0);
+            while k < chars {
+                // Lane `k` holds the character's bytes, last one lowest.
+                let mut j = 0;
+                while j < lens[k] {
+                    pat.shuffle[lane * k + j] = (s + lens[k] - 1 - j) as u8;
+                    j += 1;
+                }
+                if lens[k] == 4 {
+                    pat.pairs |= 1 << k;
+                }
+                s += lens[k];
+                k += 1;
+            }
+            pat.units16 = pat.chars + pat.pairs.count_ones() as u8;
+            t.patterns[p] = pat;
+        }
+        t.index[mask] = (p << 4 | consumed) as u16;
+        mask += 1;
+    }
+    // Packing the three 32-bit lanes of KIND_4: the low unit of each lane,
+    // and the high one too where the lane holds a pair.
+    let mut pairs = 0;
+    while pairs < 8 {
+        let (mut k, mut o) = (0, 0);
+        while k < 3 {
+            let units = if pairs >> k & 1 == 1 { 2 } else { 1 };
+            let mut u = 0;
+            while u < units {
+                let b = 4 * k + 2 * u;
+                t.pack_le[pairs][2 * o] = b as u8;
+                t.pack_le[pairs][2 * o + 1] = b as u8 + 1;
+                t.pack_be[pairs][2 * o] = b as u8 + 1;
+                t.pack_be[pairs][2 * o + 1] = b as u8;
+                o += 1;
+                u += 1;
+            }
+            if units == 2 {
+                let mut j = 0;
+                while j < 4 {
+                    t.pair_mask[pairs][4 * k + j] = 0xFF;
+                    j += 1;
+                }
+            }
+            k += 1;
+        }
+        pairs += 1;
+    }
+    t
+}
+
+/// The step tables (8 KiB of index, 6 KiB of patterns).
+static TABLES: Tables = build_tables();
+
+/// Loads a 16-byte table row.
+#[inline(always)]
+unsafe fn row<H: Bytes16>(r: &[u8; 16]) -> H {
+    // SAFETY: the caller guarantees H's ISA; `r` is 16 readable bytes.
+    unsafe { H::load(r.as_ptr()) }
+}
+
+/// Byte-swaps each 16-bit lane if `swap`.
+#[inline(always)]
+unsafe fn order16<H: Bytes16>(v: H, swap: bool) -> H {
+    const SWAP: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
+    // SAFETY: the caller guarantees H's ISA.
+    unsafe {
+        if swap {
+            v.shuffle(row(&SWAP))
+        } else {
+            v
+        }
+    }
+}
+
+/// Stores 16 bytes `v`, already known to be ASCII, as 16 units at `dst`.
+#[inline(always)]
+unsafe fn store_ascii16<H: Bytes16, T: Target>(v: H, dst: *mut T::Unit) {
+    // SAFETY: the caller guarantees H's ISA and room for 16 units at `dst`.
+    unsafe {
+        let d = dst.cast::<u8>();
+        let (lo, hi) = v.widen8();
+        if T::UTF32 {
+            let (a, b) = lo.widen16();
+            let (c, e) = hi.widen16();
+            a.store(d);
+            b.store(d.add(16));
+            c.store(d.add(32));
+            e.store(d.add(48));
+        } else {
+            order16(lo, T::swap()).store(d);
+            order16(hi, T::swap()).store(d.add(16));
+        }
+    }
+}
+
+/// Stores the ASCII window `v`, loaded from `at`, as `BLOCK` units at
+/// `dst`: the ISA's way, or 16 bytes at a time.
+#[inline(always)]
+unsafe fn store_ascii_window<V: Leads, H: Bytes16, T: Target, const N: usize>(
+    v: &[V; N],
+    at: *const u8,
+    dst: *mut T::Unit,
+) {
+    // SAFETY: the caller guarantees the ISAs, `BLOCK` readable bytes at
+    // `at` and room for `BLOCK` units at `dst`.
+    unsafe {
+        if !V::store_ascii_window::<T, N>(v, dst) {
+            for k in 0..BLOCK / 16 {
+                store_ascii16::<H, T>(H::load(at.add(16 * k)), dst.add(16 * k));
+            }
+        }
+    }
+}
+
+/// The scalar values of the 4-byte-or-shorter characters gathered in the
+/// 32-bit lanes of `perm` (last byte lowest, zeros above the first).
+#[inline(always)]
+unsafe fn compose4<H: Bytes16>(perm: H) -> H {
+    // SAFETY: the caller guarantees H's ISA.
+    unsafe {
+        let ascii = perm.and(H::splat32(0x7F));
+        let second = perm.and(H::splat32(0x3F00)).shr32::<2>();
+        // Byte 2 is a continuation (6 bits) or the lead of a 3-byte
+        // character (4 bits); for a lead, bit 6 is set, and clears the
+        // marker bit 5 that the 0x3F mask let through.
+        let third = perm.and(H::splat32(0x3F_0000));
+        let lead3 = perm.and(H::splat32(0x40_0000)).shr32::<1>();
+        let third = third.xor(lead3).shr32::<4>();
+        let fourth = perm.and(H::splat32(0x0700_0000)).shr32::<6>();
+        ascii.or(second).or(third).or(fourth)
+    }
+}
+
+/// The surrogate pairs of the supplementary scalar values in the 32-bit
+/// lanes of `cp`: high surrogate in the low 16 bits. (Lanes below
+/// U+10000 give garbage, for the caller to mask out.)
+#[inline(always)]
+unsafe fn pairs<H: Bytes16>(cp: H) -> H {
+    // SAFETY: the caller guarantees H's ISA.
+    unsafe {
+        let v = cp.sub32(H::splat32(0x1_0000));
+        let high = v.shr32::<10>().or(H::splat32(0xD800));
+        let low = v.and(H::splat32(0x3FF)).or(H::splat32(0xDC00)).shl32::<16>();
+        high.or(low)
+    }
+}
+
+/// One step at `src`: converts the complete characters among the first 12
+/// (or 16) bytes, per `ends` (the end-of-character mask from `src` on;
+/// unknown bits are 0). Returns the bytes consumed and units written (0
+/// consumed for a mask valid UTF-8 cannot produce).
+///
+/// # Safety
+///
+/// H's ISA; 16 readable bytes at `src`, room for 16 units at `dst`.
+#[inline(always)]
+unsafe fn step<H: Bytes16, T: Target>(
+    src: *const u8,
+    ends: u64,
+    dst: *mut T::Unit,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees H's ISA, the 16 bytes at `src` and the
+    // 16 units at `dst`, in bytes `16 * size_of::<T::Unit>() / 2 >= 32`;
+    // every store below writes at most that many bytes from `dst`. Table
+    // rows are 16-byte arrays.
+    unsafe {
+        let input = H::load(src);
+        let d = dst.cast::<u8>();
+        let swap = T::swap();
+        let m16 = ends & 0xFFFF;
+        if m16 == 0xFFFF {
+            store_ascii16::<H, T>(input, dst);
+            return (16, 16);
+        }
+        if m16 == 0x8888 {
+            // Four 4-byte characters: reverse each 32-bit lane.
+            const REV: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12];
+            let cp = compose4(input.shuffle(row(&REV)));
+            if T::UTF32 {
+                cp.store(d);
+                return (16, 4);
+            }
+            order16(pairs(cp), swap).store(d);
+            return (16, 8);
+        }
+        // The common runs of one width take paths of their own, with a
+        // constant shuffle and a constant step: the table path's step
+        // depends on a table load, and each step's start on the last one's
+        // step, so there the loop waits on load latency; here on nothing
+        // but a predicted branch.
+        let (consumed, kind, chars, shuffle) = if m16 == 0xAAAA {
+            const TWO: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
+            (16, KIND_2, 8, &TWO)
+        } else if ends & 0xFFF == 0x924 {
+            const THREE: [u8; 16] = [2, 1, 0, Z, 5, 4, 3, Z, 8, 7, 6, Z, 11, 10, 9, Z];
+            (12, KIND_3, 4, &THREE)
+        } else {
+            let entry = TABLES.index[(ends & 0xFFF) as usize];
+            let p = &TABLES.patterns[usize::from(entry >> 4)];
+            (usize::from(entry & 15), p.kind, usize::from(p.chars), &p.shuffle)
+        };
+        let perm = input.shuffle(row(shuffle));
+        match kind {
+            KIND_2 => {
+                let ascii = perm.and(H::splat32(0x007F_007F));
+                let high = perm.and(H::splat32(0x1F00_1F00)).shr16::<2>();
+                let u = ascii.or(high);
+                if T::UTF32 {
+                    let (a, b) = u.widen16();
+                    a.store(d);
+                    b.store(d.add(16));
+                } else {
+                    order16(u, swap).store(d);
+                }
+                (consumed, chars)
+            }
+            KIND_3 => {
+                let ascii = perm.and(H::splat32(0x7F));
+                let second = perm.and(H::splat32(0x3F00)).shr32::<2>();
+                let third = perm.and(H::splat32(0x0F_0000)).shr32::<4>();
+                let cp = ascii.or(second).or(third);
+                if T::UTF32 {
+                    cp.store(d);
+                } else {
+                    // The low 16 bits of each lane, in order.
+                    const NARROW_LE: [u8; 16] = [0, 1, 4, 5, 8, 9, 12, 13, Z, Z, Z, Z, Z, Z, Z, Z];
+                    const NARROW_BE: [u8; 16] = [1, 0, 5, 4, 9, 8, 13, 12, Z, Z, Z, Z, Z, Z, Z, Z];
+                    let narrow = if swap { &NARROW_BE } else { &NARROW_LE };
+                    cp.shuffle(row(narrow)).store(d);
+                }
+                (consumed, chars)
+            }
+            _ => {
+                let cp = compose4(perm);
+                if T::UTF32 {
+                    cp.store(d);
+                    return (consumed, chars);
+                }
+                // Only the table has KIND_4 patterns.
+                let p = &TABLES.patterns[usize::from(TABLES.index[(ends & 0xFFF) as usize] >> 4)];
+                let k = usize::from(p.pairs);
+                let m = row::<H>(&TABLES.pair_mask[k]);
+                // cp where the lane has no pair, the pair where it has.
+                let units = cp.xor(cp.xor(pairs(cp)).and(m));
+                let pack = if swap { &TABLES.pack_be[k] } else { &TABLES.pack_le[k] };
+                units.shuffle(row(pack)).store(d);
+                (consumed, usize::from(p.units16))
+            }
+        }
+    }
+}
+
+/// Converts the longest prefix of `src` it can, under the kernel contract
+/// (see `KernelFns`): returns `(read, written)` with `src[..read]` valid
+/// and its conversion in `dst[..written]`.
+///
+/// `V` and `N` are the validation vectors of a 64-byte block, `H` the
+/// 16-byte vectors of the steps (the same ISA).
+///
+/// # Safety
+///
+/// The CPU must support the ISAs of `V` and `H`.
+#[inline(always)]
+pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
+    src: &[u8],
+    dst: &mut [T::Unit],
+) -> (usize, usize) {
+    const { assert!(N * V::BYTES == BLOCK) };
+    let (base, out) = (src.as_ptr(), dst.as_mut_ptr());
+    let (mut p, mut o) = (0, 0);
+    // SAFETY: the caller guarantees the ISAs. The loop conditions keep
+    // every read inside `src`: a window reads `p..p + BLOCK` (two ASCII
+    // windows `p..p + 2 * BLOCK`, under their own condition); its shifted
+    // validation loads reach back to `p - V::BYTES`, only when `p > 0`, so
+    // after a window, which advanced `p` by more than `MAX_STEP_START >=
+    // V::BYTES` (or the loop ended); the steps read 16 bytes at `p + pos`,
+    // `pos <= MAX_STEP_START`, so up to `p + BLOCK + 4`, and
+    // `convert_window` up to `p + BLOCK + MARGIN` (its contract). Every
+    // write stays inside `dst`: a window writes at most one unit per byte
+    // consumed plus 16 units of scratch after the last step's start, so
+    // below `o + BLOCK + MARGIN`, and `convert_window` as its contract
+    // says.
+    unsafe {
+        while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
+            let at = base.add(p);
+            let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let mut any = v[0];
+            for x in &v[1..] {
+                any = any.or(*x);
+            }
+            if !any.any_high_bit() {
+                // ASCII after a character boundary: valid.
+                store_ascii_window::<V, H, T, N>(&v, at, out.add(o));
+                p += BLOCK;
+                o += BLOCK;
+                // The rest of an ASCII run: two windows per test.
+                while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst.len() {
+                    let at = base.add(p);
+                    let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+                    let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
+                    let mut any = a[0].or(b[0]);
+                    for k in 1..N {
+                        any = any.or(a[k]).or(b[k]);
+                    }
+                    if any.any_high_bit() {
+                        break;
+                    }
+                    store_ascii_window::<V, H, T, N>(&a, at, out.add(o));
+                    store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
+                    p += 2 * BLOCK;
+                    o += 2 * BLOCK;
+                }
+                continue;
+            }
+            let err = if p == 0 {
+                utf8::check_first_block::<V, N>(&v)
+            } else {
+                utf8::check_block_at::<V, N>(&v, at)
+            };
+            if err.any_bit() {
+                break;
+            }
+            if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {
+                p += c;
+                o += w;
+                // A valid window's last lead byte is one of its last four,
+                // so this always continues; the test keeps the invariant
+                // of the shifted loads (see the SAFETY comment) local.
+                if c > MAX_STEP_START {
+                    continue;
+                }
+                break;
+            }
+            // Bit 63 stays unknown (0), even though the byte after the
+            // window is there: the window's validation has not seen it,
+            // so a character ending at byte 63 may be cut short.
+            let ends = V::lead_bits(&v) >> 1;
+            let mut pos = 0;
+            while pos <= MAX_STEP_START {
+                let (c, w) = step::<H, T>(at.add(pos), ends >> pos, out.add(o));
+                if c == 0 {
+                    break;
+                }
+                pos += c;
+                o += w;
+            }
+            if pos <= MAX_STEP_START {
+                // Cannot happen on validated input; stop for the scalar
+                // code, which is the reference.
+                p += pos;
+                break;
+            }
+            p += pos;
+        }
+    }
+    (p, o)
+}

@@ -1,0 +1,253 @@
+//! UTF-8 to UTF-16/UTF-32 with AVX-512: 512-bit validation and ASCII
+//! tests, and an AVX-512 VBMI2 conversion of whole windows of 1- to 3-byte
+//! characters (after Clausecker & Lemire, *Transcoding Unicode Characters
+//! with AVX-512 Instructions*, 2023), with a 32-bit-lane variant for
+//! windows that hold 4-byte characters. (The 16-byte steps of the SSE4.2
+//! kernel are instantiated too, but valid windows never reach them.)
+//!
+//! Why an ISA-specific algorithm: `vpcompressb` gathers the first, second
+//! and third bytes of up to 63 characters into three registers in one
+//! instruction each, with no serial dependency, where the steps chain one
+//! table lookup per 12 bytes (each step's start depends on the last's).
+
+use crate::arch::generic::utf8_to_wide::{self, Leads, Target, ToUtf16, ToUtf32};
+use crate::transcode::{Be, Le};
+use core::arch::x86_64::*;
+
+/// Converts 32 characters given their first, second and third bytes
+/// (zero-extended to 16 bits; garbage past the last character) and stores
+/// them as 32 units at `dst`.
+#[inline(always)]
+unsafe fn finish32<T: Target, const THREE: bool>(
+    b0: __m512i,
+    b1: __m512i,
+    b2: __m512i,
+    dst: *mut T::Unit,
+) {
+    // SAFETY: the caller guarantees AVX-512 F/BW and room for 32 units.
+    unsafe {
+        let two = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xC0));
+        let low1 = _mm512_and_si512(b1, _mm512_set1_epi16(0x3F));
+        // 110yyyyy 10xxxxxx: yyyyy << 6 | xxxxxx.
+        let v2 = _mm512_or_si512(
+            _mm512_slli_epi16::<6>(_mm512_and_si512(b0, _mm512_set1_epi16(0x1F))),
+            low1,
+        );
+        let mut u = _mm512_mask_mov_epi16(b0, two, v2);
+        if THREE {
+            let three = _mm512_cmpge_epu16_mask(b0, _mm512_set1_epi16(0xE0));
+            let low2 = _mm512_and_si512(b2, _mm512_set1_epi16(0x3F));
+            // 1110zzzz 10yyyyyy 10xxxxxx: the shift by 12 drops the marker.
+            let v3 = _mm512_or_si512(
+                _mm512_or_si512(_mm512_slli_epi16::<12>(b0), _mm512_slli_epi16::<6>(low1)),
+                low2,
+            );
+            u = _mm512_mask_mov_epi16(u, three, v3);
+        }
+        let d = dst.cast::<__m512i>();
+        if T::UTF32 {
+            _mm512_storeu_si512(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(u)));
+            _mm512_storeu_si512(d.add(1), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(u)));
+        } else if T::swap() {
+            _mm512_storeu_si512(
+                d,
+                _mm512_or_si512(_mm512_slli_epi16::<8>(u), _mm512_srli_epi16::<8>(u)),
+            );
+        } else {
+            _mm512_storeu_si512(d, u);
+        }
+    }
+}
+
+/// Converts the characters of a window that has 4-byte ones, `keep`
+/// marking their first bytes: the first to fourth bytes of each are
+/// gathered with `vpcompressb`, and every 16 characters are converted in
+/// 32-bit lanes; for UTF-16, the supplementary ones become surrogate
+/// pairs in their lane and `vpcompressw` packs the units. Returns the
+/// units written.
+///
+/// # Safety
+///
+/// AVX-512 F/BW/VBMI2; 64 + 3 readable bytes at `at`, room for 64 + 16
+/// units at `dst`.
+#[inline(always)]
+unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T::Unit) -> usize {
+    // SAFETY: the caller guarantees the ISA and the readable bytes (the
+    // loads at `at + 1..=3` end at `at + 67`). Writes: round `r` (16
+    // characters) starts at `o <= 16 * r` units and UTF-32 stores 16
+    // values, so ends at most at 64 units; UTF-16 stores with a mask of
+    // the units it counts, whose total is at most the 63 bytes consumed.
+    // The stack arrays are 64 bytes and read 16 at `16 * r`, `r < 4`.
+    unsafe {
+        let mut bytes = [[0u8; 64]; 4];
+        _mm512_storeu_si512(bytes[0].as_mut_ptr().cast(), _mm512_maskz_compress_epi8(keep, x));
+        for (k, b) in bytes.iter_mut().enumerate().skip(1) {
+            let shifted = _mm512_loadu_si512(at.add(k).cast());
+            _mm512_storeu_si512(b.as_mut_ptr().cast(), _mm512_maskz_compress_epi8(keep, shifted));
+        }
+        let chars = keep.count_ones() as usize;
+        let mut o = 0;
+        let mut r = 0;
+        while 16 * r < chars {
+            let q = |k: usize| {
+                _mm512_cvtepu8_epi32(_mm_loadu_si128(bytes[k][16 * r..].as_ptr().cast()))
+            };
+            let (b0, b1, b2, b3) = (q(0), q(1), q(2), q(3));
+            let m6 = _mm512_set1_epi32(0x3F);
+            let (l1, l2, l3) =
+                (_mm512_and_si512(b1, m6), _mm512_and_si512(b2, m6), _mm512_and_si512(b3, m6));
+            let two = _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(0xC0));
+            let three = _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(0xE0));
+            let four = _mm512_cmpge_epu32_mask(b0, _mm512_set1_epi32(0xF0));
+            let v2 = _mm512_or_si512(
+                _mm512_slli_epi32::<6>(_mm512_and_si512(b0, _mm512_set1_epi32(0x1F))),
+                l1,
+            );
+            let v3 = _mm512_or_si512(
+                _mm512_slli_epi32::<12>(_mm512_and_si512(b0, _mm512_set1_epi32(0x0F))),
+                _mm512_or_si512(_mm512_slli_epi32::<6>(l1), l2),
+            );
+            let v4 = _mm512_or_si512(
+                _mm512_or_si512(
+                    _mm512_slli_epi32::<18>(_mm512_and_si512(b0, _mm512_set1_epi32(0x07))),
+                    _mm512_slli_epi32::<12>(l1),
+                ),
+                _mm512_or_si512(_mm512_slli_epi32::<6>(l2), l3),
+            );
+            let cp = _mm512_mask_mov_epi32(
+                _mm512_mask_mov_epi32(_mm512_mask_mov_epi32(b0, two, v2), three, v3),
+                four,
+                v4,
+            );
+            let n = (chars - 16 * r).min(16);
+            if T::UTF32 {
+                _mm512_storeu_si512(dst.add(o).cast(), cp);
+                o += n;
+            } else {
+                let s = _mm512_sub_epi32(v4, _mm512_set1_epi32(0x1_0000));
+                let high = _mm512_or_si512(_mm512_srli_epi32::<10>(s), _mm512_set1_epi32(0xD800));
+                let low = _mm512_or_si512(
+                    _mm512_and_si512(s, _mm512_set1_epi32(0x3FF)),
+                    _mm512_set1_epi32(0xDC00),
+                );
+                let pair = _mm512_or_si512(high, _mm512_slli_epi32::<16>(low));
+                let mut w = _mm512_mask_mov_epi32(cp, four, pair);
+                if T::swap() {
+                    w = _mm512_or_si512(_mm512_slli_epi16::<8>(w), _mm512_srli_epi16::<8>(w));
+                }
+                let lanes = ((1u32 << n) - 1) as u16;
+                if four & lanes == lanes {
+                    // All pairs (emoji): no packing.
+                    let store = ((1u64 << (2 * n)) - 1) as u32;
+                    _mm512_mask_storeu_epi16(dst.add(o).cast(), store, w);
+                    o += 2 * n;
+                } else {
+                    // The low unit of each of the `n` lanes, and the high
+                    // one where it is not zero (a low surrogate).
+                    let nonzero = _mm512_test_epi16_mask(w, w);
+                    let units = ((0x5555_5555 | (nonzero & 0xAAAA_AAAA)) as u64
+                        & ((1u64 << (2 * n)) - 1)) as u32;
+                    let packed = _mm512_maskz_compress_epi16(units, w);
+                    let count = units.count_ones() as usize;
+                    let store = ((1u64 << count) - 1) as u32;
+                    _mm512_mask_storeu_epi16(dst.add(o).cast(), store, packed);
+                    o += count;
+                }
+            }
+            r += 1;
+        }
+        o
+    }
+}
+
+impl Leads for __m512i {
+    #[inline(always)]
+    unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
+        // SAFETY: the caller guarantees AVX-512BW. Continuations are
+        // -128..=-65 as `i8`; the rest compare greater than -65.
+        unsafe { _mm512_cmpgt_epi8_mask(v[0], _mm512_set1_epi8(-65)) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_ascii_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        dst: *mut T::Unit,
+    ) -> bool {
+        // SAFETY: the caller guarantees AVX-512F (so AVX2) and room for 64
+        // units at `dst`. Through the AVX2 kernel's 256-bit stores, which
+        // measured faster on Zen 4 (38.7 against 38.0 GB/s on ASCII) than
+        // 512-bit ones.
+        unsafe {
+            let x = v[0];
+            let halves = [_mm512_castsi512_si256(x), _mm512_extracti64x4_epi64::<1>(x)];
+            <__m256i as Leads>::store_ascii_window::<T, 2>(&halves, dst)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn convert_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller guarantees AVX-512 F/BW/VBMI2, 64 + 16
+        // readable bytes at `at` (the loads at `at + 1` and `at + 2` read up
+        // to `at + 66`) and room for 64 + 16 units at `dst` (the stores
+        // write 64 units).
+        unsafe {
+            let x = v[0];
+            let leads = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-65));
+            // The characters before the last lead byte are complete, and
+            // validated with the window.
+            let last = 63 - leads.leading_zeros() as usize;
+            let keep = leads & ((1u64 << last) - 1);
+            if keep == 0 {
+                return None;
+            }
+            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
+                return Some((last, with_four::<T>(x, at, keep, dst)));
+            }
+            let b0 = _mm512_maskz_compress_epi8(keep, x);
+            let b1 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(1).cast()));
+            let chars = keep.count_ones() as usize;
+            let lo = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_castsi512_si256(b));
+            let hi = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(b));
+            // Third bytes only where there are 3-byte characters (the
+            // Cyrillic, Greek, Arabic, Hebrew... windows have none).
+            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
+                let b2 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(2).cast()));
+                finish32::<T, true>(lo(b0), lo(b1), lo(b2), dst);
+                if chars > 32 {
+                    finish32::<T, true>(hi(b0), hi(b1), hi(b2), dst.add(32));
+                }
+            } else {
+                let z = _mm512_setzero_si512();
+                finish32::<T, false>(lo(b0), lo(b1), z, dst);
+                if chars > 32 {
+                    finish32::<T, false>(hi(b0), hi(b1), z, dst.add(32));
+                }
+            }
+            Some((last, chars))
+        }
+    }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
+pub(super) fn utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: compiled with AVX-512 F/BW/VBMI/VBMI2 (which imply SSE4.2
+    // for the steps) and only reachable through the kernel's `FNS`,
+    // handed out after detection.
+    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Le>>(src, dst) }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
+pub(super) fn utf8_to_utf16be(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    // SAFETY: as in `utf8_to_utf16le`.
+    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Be>>(src, dst) }
+}
+
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
+pub(super) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+    // SAFETY: as in `utf8_to_utf16le`.
+    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf32>(src, dst) }
+}
