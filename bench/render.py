@@ -440,6 +440,38 @@ def render(results, note):
         "every 500 units. GB/s of input.",
         by_section["lossy"],
     )
+    # --- UTF-8's derivatives (bench `derive`: one group, whole corpus) ---
+    derive = {}
+    for (group, op, impl), r in results.items():
+        if group == "derive":
+            derive.setdefault(op, {})[impl] = r
+    if derive:
+        add("## UTF-8's derivatives")
+        add("")
+        add(
+            "Each operation over the whole lipsum corpus concatenated (converted "
+            "to the derivative first where it is the input); GB/s of input. "
+            "`rapidutf` is the derivative function, the `(plain)` row is "
+            "rapidutf's plain UTF-8 path on the same text, and the rest are the "
+            "scalar crates `cesu8` and `wtf8` (and std)."
+        )
+        add("")
+        rows = []
+        for op in sorted(derive):
+            impls = derive[op]
+            mine = impls.get("rapidutf")
+            plain = [(k, v) for k, v in impls.items() if k.endswith("(plain)")]
+            peers = [(k, v) for k, v in impls.items() if k != "rapidutf" and not k.endswith("(plain)")]
+            best = max(peers, key=lambda kv: gbps(kv[1])) if peers else None
+            rows.append([
+                f"`{op}`",
+                fmt(gbps(mine)) if mine else "–",
+                f"{fmt(gbps(best[1]))} (`{best[0]}`)" if best else "–",
+                fmt(gbps(mine) / gbps(best[1])) if mine and best else "–",
+                fmt(gbps(plain[0][1])) if plain else "–",
+            ])
+        add(table(["operation", "rapidutf", "best peer", "ratio", "plain UTF-8 path"], rows))
+        add("")
     return "\n".join(lines)
 
 
