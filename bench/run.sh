@@ -39,7 +39,9 @@ before=$(cut -d' ' -f1-3 /proc/loadavg)
 targets=${BENCH_TARGETS:-$(cd benches && ls *.rs | sed 's/\.rs$//' | tr '\n' ' ')}
 bench_args=()
 for t in $targets; do bench_args+=(--bench "$t"); done
-cargo build --release "${bench_args[@]}" --quiet
+# The bench profile (debug = 1) differs from release: build that one, or
+# `cargo bench` rebuilds everything.
+cargo build --profile bench "${bench_args[@]}" --quiet
 # The full criterion output goes to a log; the summary lines to the terminal.
 set +e
 cargo bench "${bench_args[@]}" -- "$@" 2>&1 | tee "$target/bench.log" |
