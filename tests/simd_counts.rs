@@ -8,47 +8,11 @@
 
 mod common;
 
+use common::{
+    def_count_chars, def_utf16_len_from_utf32, def_utf16_len_from_utf8, def_utf32_len_from_utf16,
+    def_utf8_len_from_utf16, def_utf8_len_from_utf32,
+};
 use proptest::prelude::*;
-
-// The definitions, written independently of the library's scalar code.
-
-fn def_count_chars(s: &[u8]) -> usize {
-    s.iter().filter(|&&b| !(0x80..=0xBF).contains(&b)).count()
-}
-
-fn def_utf16_len_from_utf8(s: &[u8]) -> usize {
-    def_count_chars(s) + s.iter().filter(|&&b| b >= 0xF0).count()
-}
-
-fn def_utf8_len_from_utf16(s: &[u16]) -> usize {
-    s.iter()
-        .map(|&u| match u {
-            0..=0x7F => 1,
-            0x80..=0x7FF => 2,
-            0xD800..=0xDFFF => 2,
-            _ => 3,
-        })
-        .sum()
-}
-
-fn def_utf8_len_from_utf32(s: &[u32]) -> usize {
-    s.iter()
-        .map(|&c| match c {
-            0..=0x7F => 1,
-            0x80..=0x7FF => 2,
-            0x800..=0xFFFF => 3,
-            _ => 4,
-        })
-        .sum()
-}
-
-fn def_utf16_len_from_utf32(s: &[u32]) -> usize {
-    s.iter().map(|&c| if c >= 0x10000 { 2 } else { 1 }).sum()
-}
-
-fn def_utf32_len_from_utf16(s: &[u16]) -> usize {
-    s.iter().filter(|&&u| !(0xDC00..=0xDFFF).contains(&u)).count()
-}
 
 fn swapped(s: &[u16]) -> Vec<u16> {
     s.iter().map(|u| u.swap_bytes()).collect()
