@@ -136,7 +136,13 @@ pub(crate) fn no_unwind<R>(f: impl FnOnce() -> R) -> R {
 
 impl RapidutfResult {
     pub(crate) const fn ok(read: usize, written: usize) -> Self {
-        RapidutfResult { status: RAPIDUTF_OK, kind: RAPIDUTF_KIND_NONE, read, written, error_len: 0 }
+        RapidutfResult {
+            status: RAPIDUTF_OK,
+            kind: RAPIDUTF_KIND_NONE,
+            read,
+            written,
+            error_len: 0,
+        }
     }
 
     pub(crate) const fn too_small(read: usize, written: usize) -> Self {
@@ -166,7 +172,9 @@ impl RapidutfResult {
 
     pub(crate) fn from_transcode<E: CError>(e: &TranscodeError<E>) -> Self {
         match e {
-            TranscodeError::OutputTooSmall { read, written, .. } => Self::too_small(*read, *written),
+            TranscodeError::OutputTooSmall { read, written, .. } => {
+                Self::too_small(*read, *written)
+            }
             other => match other.invalid() {
                 Some(e) => Self::invalid(e),
                 // A problem that a newer library reports and this ABI has

@@ -136,11 +136,8 @@ fn header_functions(code: &str) -> BTreeMap<String, Sig> {
     for decl in code.split(';') {
         // Drop preprocessor lines and everything up to the last brace
         // (struct and enum bodies end in `}` and are not prototypes).
-        let decl: String = decl
-            .lines()
-            .filter(|l| !l.trim_start().starts_with('#'))
-            .collect::<Vec<_>>()
-            .join(" ");
+        let decl: String =
+            decl.lines().filter(|l| !l.trim_start().starts_with('#')).collect::<Vec<_>>().join(" ");
         let decl = decl.rsplit(['{', '}']).next().unwrap_or_default().trim();
         if !decl.ends_with(')') || !decl.contains("rapidutf_") {
             continue;
@@ -280,11 +277,17 @@ fn result_layout() {
 #[test]
 fn parsers_see_differences() {
     let a = header_functions("int32_t rapidutf_f(const uint8_t *src, size_t len);");
-    let b = rust_functions("pub unsafe extern \"C\" fn rapidutf_f(src: *const u8, len: usize) -> i32 {}");
+    let b = rust_functions(
+        "pub unsafe extern \"C\" fn rapidutf_f(src: *const u8, len: usize) -> i32 {}",
+    );
     assert_eq!(a, b);
-    let c = rust_functions("pub unsafe extern \"C\" fn rapidutf_f(src: *const u16, len: usize) -> i32 {}");
+    let c = rust_functions(
+        "pub unsafe extern \"C\" fn rapidutf_f(src: *const u16, len: usize) -> i32 {}",
+    );
     assert_ne!(a, c);
-    let d = rust_functions("pub unsafe extern \"C\" fn rapidutf_f(source: *const u8, len: usize) -> i32 {}");
+    let d = rust_functions(
+        "pub unsafe extern \"C\" fn rapidutf_f(source: *const u8, len: usize) -> i32 {}",
+    );
     assert_ne!(a, d);
     assert_eq!(header_constants("enum e { A = 1, B = 2 };").get("B"), Some(&2));
 }
