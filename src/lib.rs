@@ -113,13 +113,17 @@ mod bom;
 mod count;
 pub mod derive;
 mod dispatch;
+mod dropin;
 mod error;
+mod grid;
 mod kernel;
 #[cfg(feature = "alloc")]
 mod lossy;
+mod many;
 mod scalar;
 pub mod stream;
 pub mod transcode;
+mod utf16_tools;
 mod validate;
 
 pub use bom::{detect_bom, Bom};
@@ -132,14 +136,29 @@ pub use error::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
 };
+pub use dropin::{from_utf8, from_utf8_mut};
+#[cfg(feature = "alloc")]
+pub use dropin::{string_from_utf8, FromUtf8Error};
+#[doc(inline)]
+pub use grid::*;
 pub use kernel::{Kernel, UnknownKernel};
 #[cfg(feature = "alloc")]
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
     utf8_to_utf16_lossy,
 };
+pub use many::{
+    validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
+    StringOffset,
+};
 #[doc(inline)]
 pub use transcode::*;
+pub use utf16_tools::{
+    make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed,
+    swap_utf16_bytes, swap_utf16_bytes_in_place, to_well_formed_utf16, to_well_formed_utf16be,
+    to_well_formed_utf16le, utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy,
+    utf8_len_from_utf16le_lossy,
+};
 pub use validate::{
     is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
     validate_utf8,

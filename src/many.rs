@@ -1,0 +1,313 @@
+//! Validating many strings stored in one buffer: Arrow-style offsets
+//! (`offsets[i]..offsets[i + 1]`) or a list of byte ranges.
+//!
+//! Validating each short string on its own pays a call and a setup per
+//! string and never reaches the SIMD kernels. Instead the region the
+//! strings cover is validated once with [`is_valid_utf8`](crate::is_valid_utf8),
+//! and then every string's ends are checked to be character boundaries of
+//! that region (not a continuation byte `80..=BF`, or the region's end).
+//! Both together are exactly "every string is valid UTF-8": a substring of
+//! valid UTF-8 cut at character boundaries is valid UTF-8.
+//!
+//! Only when that fails are the strings validated one by one, in order, to
+//! find the first bad one and its exact error.
+
+use crate::error::Utf8Error;
+use core::fmt;
+use core::ops::Range;
+
+/// Why one string of a many-strings validation failed.
+///
+/// ```
+/// use rapidutf::ManyStringsErrorKind;
+/// let e = rapidutf::validate_utf8_offsets(b"ab\xFF", &[0u32, 2, 3]).unwrap_err();
+/// assert!(matches!(e.kind(), ManyStringsErrorKind::Invalid(_)));
+/// let e = rapidutf::validate_utf8_offsets(b"ab", &[0u32, 3]).unwrap_err();
+/// assert_eq!(e.kind(), ManyStringsErrorKind::OutOfBounds);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ManyStringsErrorKind {
+    /// The string is not valid UTF-8. The error's positions are relative
+    /// to the start of the string: exactly what
+    /// [`from_utf8`](crate::from_utf8) reports for it alone.
+    Invalid(Utf8Error),
+    /// The string's start or end lies past the end of the buffer (or is
+    /// negative).
+    OutOfBounds,
+    /// The string's start lies after its end (offsets that decrease).
+    Reversed,
+}
+
+/// The first string that failed a many-strings validation
+/// ([`validate_utf8_offsets`], [`validate_utf8_ranges`]): its index and
+/// why.
+///
+/// ```
+/// let buf = "okgrüß".as_bytes();
+/// // Offset 5 cuts "ü" (bytes 4..6) in half.
+/// let e = rapidutf::validate_utf8_offsets(buf, &[0u32, 2, 5, buf.len() as u32]).unwrap_err();
+/// assert_eq!(e.index(), 1);
+/// let utf8 = e.utf8_error().unwrap();
+/// assert_eq!((utf8.valid_up_to(), utf8.error_len()), (2, None)); // relative to "grü"[..3]
+/// assert_eq!(e.to_string(), "string 1: incomplete utf-8 byte sequence from index 2: \
+///     input ends inside a character, expected a continuation byte");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ManyStringsError {
+    index: usize,
+    kind: ManyStringsErrorKind,
+}
+
+impl ManyStringsError {
+    /// The index of the first string that failed (the `i` of
+    /// `offsets[i]..offsets[i + 1]`, or of `ranges[i]`).
+    ///
+    /// ```
+    /// let e = rapidutf::validate_utf8_ranges(b"a\x80", &[0..1, 1..2]).unwrap_err();
+    /// assert_eq!(e.index(), 1);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Why that string failed.
+    ///
+    /// ```
+    /// use rapidutf::ManyStringsErrorKind;
+    /// let e = rapidutf::validate_utf8_offsets(b"abc", &[0u32, 2, 1]).unwrap_err();
+    /// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::Reversed));
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn kind(&self) -> ManyStringsErrorKind {
+        self.kind
+    }
+
+    /// The string's UTF-8 error (relative to the string's start), if it
+    /// was in bounds but invalid.
+    ///
+    /// ```
+    /// let e = rapidutf::validate_utf8_offsets(b"a\xC0", &[0u32, 1, 2]).unwrap_err();
+    /// assert_eq!(e.utf8_error().unwrap().valid_up_to(), 0);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn utf8_error(&self) -> Option<Utf8Error> {
+        match self.kind {
+            ManyStringsErrorKind::Invalid(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ManyStringsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ManyStringsErrorKind::Invalid(e) => write!(f, "string {}: {e}", self.index),
+            ManyStringsErrorKind::OutOfBounds => {
+                write!(f, "string {}: range extends past the end of the buffer", self.index)
+            }
+            ManyStringsErrorKind::Reversed => {
+                write!(f, "string {}: range starts after it ends", self.index)
+            }
+        }
+    }
+}
+
+impl core::error::Error for ManyStringsError {}
+
+mod sealed {
+    /// An integer type used for string offsets.
+    pub trait Sealed: Copy {
+        /// The offset as an index; `usize::MAX` (out of bounds for every
+        /// buffer) when negative or too large for `usize`.
+        fn index(self) -> usize;
+    }
+}
+
+/// An integer type that [`validate_utf8_offsets`] accepts as string
+/// offsets: `u32` and `i32` (Arrow's `Utf8`), `u64` and `i64` (Arrow's
+/// `LargeUtf8`), and `usize`. Sealed.
+///
+/// ```
+/// fn check<O: rapidutf::StringOffset>(buf: &[u8], offsets: &[O]) -> bool {
+///     rapidutf::validate_utf8_offsets(buf, offsets).is_ok()
+/// }
+/// assert!(check(b"ab", &[0i64, 1, 2]));
+/// ```
+pub trait StringOffset: sealed::Sealed {}
+
+macro_rules! offset_types {
+    ($($t:ty),*) => {$(
+        impl sealed::Sealed for $t {
+            #[inline(always)]
+            fn index(self) -> usize {
+                usize::try_from(self).unwrap_or(usize::MAX)
+            }
+        }
+        impl StringOffset for $t {}
+    )*};
+}
+offset_types!(u32, u64, usize, i32, i64);
+
+/// Whether `b` is a UTF-8 continuation byte (`80..=BF`): no character
+/// starts there.
+#[inline(always)]
+fn is_continuation(b: u8) -> bool {
+    (b as i8) < -64
+}
+
+/// Checks the strings `offsets[i]..offsets[i + 1]` of `buf`.
+///
+/// `offsets` has one more entry than there are strings, as in Apache
+/// Arrow's variable-size binary layout; zero or one offsets mean no
+/// strings. The offsets need not start at 0, nor end at `buf.len()`.
+///
+/// When the offsets are in order and in bounds, the bytes from the first
+/// to the last offset are validated once with the SIMD validator and each
+/// offset is checked to be a character boundary, which together mean that
+/// every string is valid UTF-8.
+///
+/// # Errors
+///
+/// The first string (lowest index) that is out of bounds, reversed or
+/// invalid, with the error [`from_utf8`](crate::from_utf8) gives for that
+/// string alone (see [`ManyStringsError`]).
+///
+/// ```
+/// // Three strings: "héllo", "", "wörld".
+/// let buf = "héllowörld".as_bytes();
+/// assert!(rapidutf::validate_utf8_offsets(buf, &[0u32, 6, 6, 12]).is_ok());
+///
+/// // An offset inside "é" (bytes 1..3) makes both neighbours invalid;
+/// // the first is reported.
+/// let e = rapidutf::validate_utf8_offsets(buf, &[0u32, 2, 12]).unwrap_err();
+/// assert_eq!(e.index(), 0);
+/// assert_eq!(e.utf8_error().unwrap().valid_up_to(), 1);
+/// ```
+pub fn validate_utf8_offsets<O: StringOffset>(
+    buf: &[u8],
+    offsets: &[O],
+) -> Result<(), ManyStringsError> {
+    offsets_with(buf, offsets, crate::is_valid_utf8, crate::validate_utf8)
+}
+
+/// [`validate_utf8_offsets`] over any validator pair (the active kernel's
+/// in the public function).
+#[inline(always)]
+fn offsets_with<O: StringOffset>(
+    buf: &[u8],
+    offsets: &[O],
+    is_valid: impl Fn(&[u8]) -> bool,
+    validate: impl Fn(&[u8]) -> Result<&str, Utf8Error>,
+) -> Result<(), ManyStringsError> {
+    let [first, .., last] = offsets else {
+        return Ok(());
+    };
+    let (first, last) = (first.index(), last.index());
+    if first <= last && last <= buf.len() {
+        let region = &buf[first..last];
+        // Branch-free over the offsets: decreasing anywhere, or a string
+        // starting on a continuation byte inside the region. (An offset
+        // past the region means some later one decreases.)
+        let mut bad = false;
+        let mut prev = first;
+        for &o in &offsets[1..] {
+            let o = o.index();
+            bad |= o < prev;
+            prev = o;
+            bad |= region.get(o.wrapping_sub(first)).is_some_and(|&b| is_continuation(b));
+        }
+        if !bad && is_valid(region) {
+            return Ok(());
+        }
+    }
+    first_failure(
+        buf,
+        offsets.windows(2).map(|w| (w[0].index(), w[1].index())),
+        validate,
+    )
+}
+
+/// Checks the strings `buf[r.start..r.end]` for each `r` in `ranges`.
+///
+/// The ranges may come in any order, overlap, or leave gaps. The region
+/// from the lowest start to the highest end is validated once with the
+/// SIMD validator, and each range's ends are checked to be character
+/// boundaries in it; if that fails (for example because a gap holds
+/// non-UTF-8 bytes), the ranges are validated one by one.
+///
+/// # Errors
+///
+/// The first range (lowest index) that is out of bounds, reversed or
+/// invalid, with the error [`from_utf8`](crate::from_utf8) gives for that
+/// string alone (see [`ManyStringsError`]).
+///
+/// ```
+/// let buf = b"key\xFFvalue";
+/// // The invalid byte lies between the strings: both are fine.
+/// assert!(rapidutf::validate_utf8_ranges(buf, &[0..3, 4..9]).is_ok());
+/// let e = rapidutf::validate_utf8_ranges(buf, &[0..3, 3..9]).unwrap_err();
+/// assert_eq!(e.index(), 1);
+/// ```
+pub fn validate_utf8_ranges(buf: &[u8], ranges: &[Range<usize>]) -> Result<(), ManyStringsError> {
+    ranges_with(buf, ranges, crate::is_valid_utf8, crate::validate_utf8)
+}
+
+/// [`validate_utf8_ranges`] over any validator pair.
+#[inline(always)]
+fn ranges_with(
+    buf: &[u8],
+    ranges: &[Range<usize>],
+    is_valid: impl Fn(&[u8]) -> bool,
+    validate: impl Fn(&[u8]) -> Result<&str, Utf8Error>,
+) -> Result<(), ManyStringsError> {
+    if ranges.is_empty() {
+        return Ok(());
+    }
+    let (mut lo, mut hi, mut bad) = (usize::MAX, 0, false);
+    for r in ranges {
+        bad |= r.start > r.end;
+        lo = lo.min(r.start);
+        hi = hi.max(r.end);
+    }
+    if !bad && hi <= buf.len() {
+        let region = &buf[lo..hi];
+        let at = |i: usize| region.get(i - lo).is_some_and(|&b| is_continuation(b));
+        for r in ranges {
+            bad |= at(r.start) | at(r.end);
+        }
+        if !bad && is_valid(region) {
+            return Ok(());
+        }
+    }
+    first_failure(buf, ranges.iter().map(|r| (r.start, r.end)), validate)
+}
+
+/// The slow path: the first of `strings` (as `(start, end)`) that is out
+/// of bounds, reversed or invalid, validated one at a time.
+#[cold]
+#[inline(never)]
+fn first_failure(
+    buf: &[u8],
+    strings: impl Iterator<Item = (usize, usize)>,
+    validate: impl Fn(&[u8]) -> Result<&str, Utf8Error>,
+) -> Result<(), ManyStringsError> {
+    for (index, (start, end)) in strings.enumerate() {
+        let kind = if start > buf.len() || end > buf.len() {
+            ManyStringsErrorKind::OutOfBounds
+        } else if start > end {
+            ManyStringsErrorKind::Reversed
+        } else {
+            match validate(&buf[start..end]) {
+                Ok(_) => continue,
+                Err(e) => ManyStringsErrorKind::Invalid(e),
+            }
+        };
+        return Err(ManyStringsError { index, kind });
+    }
+    Ok(())
+}
