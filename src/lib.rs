@@ -132,13 +132,13 @@ pub use count::{
     utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_utf16, utf8_len_from_utf16be,
     utf8_len_from_utf16le, utf8_len_from_utf32,
 };
+pub use dropin::{from_utf8, from_utf8_mut};
+#[cfg(feature = "alloc")]
+pub use dropin::{string_from_utf8, FromUtf8Error};
 pub use error::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
 };
-pub use dropin::{from_utf8, from_utf8_mut};
-#[cfg(feature = "alloc")]
-pub use dropin::{string_from_utf8, FromUtf8Error};
 #[doc(inline)]
 pub use grid::*;
 pub use kernel::{Kernel, UnknownKernel};
@@ -154,8 +154,8 @@ pub use many::{
 #[doc(inline)]
 pub use transcode::*;
 pub use utf16_tools::{
-    make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed,
-    swap_utf16_bytes, swap_utf16_bytes_in_place, to_well_formed_utf16, to_well_formed_utf16be,
+    make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed, swap_utf16_bytes,
+    swap_utf16_bytes_in_place, to_well_formed_utf16, to_well_formed_utf16be,
     to_well_formed_utf16le, utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy,
     utf8_len_from_utf16le_lossy,
 };

@@ -225,11 +225,7 @@ fn offsets_with<O: StringOffset>(
             return Ok(());
         }
     }
-    first_failure(
-        buf,
-        offsets.windows(2).map(|w| (w[0].index(), w[1].index())),
-        validate,
-    )
+    first_failure(buf, offsets.windows(2).map(|w| (w[0].index(), w[1].index())), validate)
 }
 
 /// Checks the strings `buf[r.start..r.end]` for each `r` in `ranges`.

@@ -525,7 +525,8 @@ fn check_utf8_stream(input: &[u8], chunks: &[&[u8]], cap8: usize, cap32: usize) 
     };
 
     let mut d = Utf8Decoder::new();
-    let (out, err) = drive::<_, _, Utf8Error>(chunks, cap8, &mut |s, o, l| Ok(d.decode_to_utf8_lossy(s, o, l)));
+    let (out, err) =
+        drive::<_, _, Utf8Error>(chunks, cap8, &mut |s, o, l| Ok(d.decode_to_utf8_lossy(s, o, l)));
     assert!(err.is_none());
     assert_eq!(out, lossy.as_bytes(), "lossy utf-8, cap {cap8}, chunks {chunks:?}");
 
@@ -535,7 +536,12 @@ fn check_utf8_stream(input: &[u8], chunks: &[&[u8]], cap8: usize, cap32: usize) 
     check_err(err);
 
     let mut d = Utf8Decoder::new();
-    let (out, err) = drive::<_, _, Utf8Error>(chunks, cap32, &mut |s, o, l| Ok(d.decode_to_utf32_lossy(s, o, l)));
+    let (out, err) =
+        drive::<_, _, Utf8Error>(
+            chunks,
+            cap32,
+            &mut |s, o, l| Ok(d.decode_to_utf32_lossy(s, o, l)),
+        );
     assert!(err.is_none());
     assert_eq!(out, lossy.chars().map(u32::from).collect::<Vec<_>>(), "lossy utf-32");
 
@@ -579,7 +585,10 @@ fn utf8_stream_buffer_bounds() {
                     let mut buf = vec![0u32; d.max_utf32_len(0)];
                     // The UTF-32 bound covers a pending character at `last`.
                     let mut probe = d.clone();
-                    assert_eq!(probe.decode_to_utf32_lossy(&[], &mut buf, true).0, CoderResult::InputEmpty);
+                    assert_eq!(
+                        probe.decode_to_utf32_lossy(&[], &mut buf, true).0,
+                        CoderResult::InputEmpty
+                    );
                 }
                 if lossy {
                     assert_eq!(out, String::from_utf8_lossy(&input).as_bytes());
@@ -592,7 +601,8 @@ fn utf8_stream_buffer_bounds() {
 fn utf32_oracle(src: &[u32]) -> (String, Option<(usize, Utf32ErrorKind)>) {
     let lossy: String = src.iter().map(|&v| char::from_u32(v).unwrap_or('\u{FFFD}')).collect();
     let err = src.iter().position(|&v| char::from_u32(v).is_none()).map(|i| {
-        let kind = if src[i] > 0x10FFFF { Utf32ErrorKind::TooLarge } else { Utf32ErrorKind::Surrogate };
+        let kind =
+            if src[i] > 0x10FFFF { Utf32ErrorKind::TooLarge } else { Utf32ErrorKind::Surrogate };
         (i, kind)
     });
     (lossy, err)
@@ -601,7 +611,9 @@ fn utf32_oracle(src: &[u32]) -> (String, Option<(usize, Utf32ErrorKind)>) {
 fn check_utf32_stream(input: &[u32], chunks: &[&[u32]], cap: usize) {
     let (lossy, err) = utf32_oracle(input);
     let mut d = Utf32Decoder::new();
-    let (out, e) = drive::<_, _, rapidutf::Utf32Error>(chunks, cap, &mut |s, o, l| Ok(d.decode_to_utf8_lossy(s, o, l)));
+    let (out, e) = drive::<_, _, rapidutf::Utf32Error>(chunks, cap, &mut |s, o, l| {
+        Ok(d.decode_to_utf8_lossy(s, o, l))
+    });
     assert!(e.is_none());
     assert_eq!(out, lossy.as_bytes(), "lossy, cap {cap}, chunks {chunks:?}");
 
