@@ -2,12 +2,15 @@
 //! (`offsets[i]..offsets[i + 1]`) or a list of byte ranges.
 //!
 //! Validating each short string on its own pays a call and a setup per
-//! string and never reaches the SIMD kernels. Instead the region the
-//! strings cover is validated once with [`is_valid_utf8`](crate::is_valid_utf8),
-//! and then every string's ends are checked to be character boundaries of
-//! that region (not a continuation byte `80..=BF`, or the region's end).
-//! Both together are exactly "every string is valid UTF-8": a substring of
-//! valid UTF-8 cut at character boundaries is valid UTF-8.
+//! string and never reaches the SIMD kernels. Instead the bytes the
+//! strings cover are validated in bulk with
+//! [`is_valid_utf8`](crate::is_valid_utf8), and then every string's ends
+//! are checked to be character boundaries of those bytes (not a
+//! continuation byte `80..=BF`, or the end). Both together are exactly
+//! "every string is valid UTF-8": a substring of valid UTF-8 cut at
+//! character boundaries is valid UTF-8. Offsets go a few hundred strings
+//! at a time, and an all-ASCII group (where every position is a boundary)
+//! skips the per-offset check.
 //!
 //! Only when that fails are the strings validated one by one, in order, to
 //! find the first bad one and its exact error.
@@ -166,10 +169,11 @@ fn is_continuation(b: u8) -> bool {
 /// Arrow's variable-size binary layout; zero or one offsets mean no
 /// strings. The offsets need not start at 0, nor end at `buf.len()`.
 ///
-/// When the offsets are in order and in bounds, the bytes from the first
-/// to the last offset are validated once with the SIMD validator and each
-/// offset is checked to be a character boundary, which together mean that
-/// every string is valid UTF-8.
+/// When the offsets are in order and in bounds, the strings are checked a
+/// group of a few hundred at a time: a group whose bytes are all ASCII is
+/// valid as a whole; any other group's bytes are validated with the SIMD
+/// validator and each offset inside it is checked to be a character
+/// boundary, which together mean that every string is valid UTF-8.
 ///
 /// # Errors
 ///
@@ -208,24 +212,57 @@ fn offsets_with<O: StringOffset>(
         return Ok(());
     };
     let (first, last) = (first.index(), last.index());
-    if first <= last && last <= buf.len() {
-        let region = &buf[first..last];
-        // Branch-free over the offsets: decreasing anywhere, or a string
-        // starting on a continuation byte inside the region. (An offset
-        // past the region means some later one decreases.)
-        let mut bad = false;
-        let mut prev = first;
-        for &o in &offsets[1..] {
-            let o = o.index();
-            bad |= o < prev;
-            prev = o;
-            bad |= region.get(o.wrapping_sub(first)).is_some_and(|&b| is_continuation(b));
-        }
-        if !bad && is_valid(region) {
-            return Ok(());
-        }
+    if first <= last
+        && last <= buf.len()
+        && !decreasing(offsets)
+        && groups_valid(buf, offsets, is_valid)
+    {
+        return Ok(());
     }
     first_failure(buf, offsets.windows(2).map(|w| (w[0].index(), w[1].index())), validate)
+}
+
+/// Whether any offset is below the one before it. Branch-free, so it
+/// vectorises.
+#[inline(always)]
+fn decreasing<O: StringOffset>(offsets: &[O]) -> bool {
+    offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b.index() < a.index()))
+}
+
+/// Strings per group in [`groups_valid`]: a few KiB of short strings, so
+/// that each group's bytes are still in L1 when its offsets are checked,
+/// and the calls cost little next to the work.
+const GROUP: usize = 256;
+
+/// Whether every string is valid UTF-8, given offsets in order and in
+/// bounds: group by group, an all-ASCII group needs nothing more (every
+/// position is a character boundary); any other group is validated and
+/// its inner offsets must not start on a continuation byte. Each group is
+/// valid on its own, so the offsets between groups are boundaries too.
+#[inline(always)]
+fn groups_valid<O: StringOffset>(
+    buf: &[u8],
+    offsets: &[O],
+    is_valid: impl Fn(&[u8]) -> bool,
+) -> bool {
+    let n = offsets.len();
+    let mut a = 0;
+    while a + 1 < n {
+        let b = (a + GROUP).min(n - 1);
+        let start = offsets[a].index();
+        let bytes = &buf[start..offsets[b].index()];
+        if !crate::is_ascii(bytes) {
+            // Offsets in order: each inner one lies in `start..=end`.
+            let inside = offsets[a + 1..b].iter().fold(false, |bad, o| {
+                bad | bytes.get(o.index() - start).is_some_and(|&b| is_continuation(b))
+            });
+            if inside || !is_valid(bytes) {
+                return false;
+            }
+        }
+        a = b;
+    }
+    true
 }
 
 /// Checks the strings `buf[r.start..r.end]` for each `r` in `ranges`.

@@ -219,6 +219,24 @@ fn many_strings_edges() {
 }
 
 #[test]
+fn many_strings_mid_character_in_later_groups() {
+    // 1000 strings "é" (C3 A9) and "a", each offset in turn moved into
+    // an "é": the strings on both sides become invalid.
+    let strings: Vec<&[u8]> =
+        (0..1000).map(|i| if i % 3 == 0 { "é".as_bytes() } else { b"a" }).collect();
+    let (buf, offsets) = arrow(&strings);
+    check_offsets(&buf, &offsets);
+    for k in (1..offsets.len() - 1).filter(|&k| strings[k] == "é".as_bytes()).step_by(4) {
+        let mut moved = offsets.clone();
+        moved[k] += 1;
+        check_offsets(&buf, &moved);
+        let mut cut = buf.clone();
+        cut[offsets[k] + 1] = b'a'; // "é" loses its continuation byte
+        check_offsets(&cut, &offsets);
+    }
+}
+
+#[test]
 fn many_strings_long() {
     // Strings long enough for the kernels, each kind of error in one string.
     let text = TEXT.repeat(2);
@@ -277,6 +295,33 @@ proptest! {
                 let i = at.index(offsets.len());
                 offsets[i] = (offsets[i] as i64 + by).max(0) as usize;
             }
+        }
+        check_offsets(&buf, &offsets);
+    }
+
+    #[test]
+    fn many_strings_across_groups(
+        // Hundreds of short strings, so that the offsets span many groups,
+        // some all-ASCII and some not.
+        strings in proptest::collection::vec(prop_oneof![
+            8 => "[a-z]{0,12}".prop_map(String::into_bytes),
+            1 => proptest::collection::vec(any::<char>(), 0..4)
+                .prop_map(|cs| cs.into_iter().collect::<String>().into_bytes()),
+        ], 200..1500),
+        corrupt in proptest::collection::vec((any::<prop::sample::Index>(), any::<u8>()), 0..2),
+        shifts in proptest::collection::vec((any::<prop::sample::Index>(), -3i64..=3), 0..2),
+    ) {
+        let refs: Vec<&[u8]> = strings.iter().map(Vec::as_slice).collect();
+        let (mut buf, mut offsets) = arrow(&refs);
+        if !buf.is_empty() {
+            for (at, b) in &corrupt {
+                let i = at.index(buf.len());
+                buf[i] = *b;
+            }
+        }
+        for (at, by) in &shifts {
+            let i = at.index(offsets.len());
+            offsets[i] = (offsets[i] as i64 + by).max(0) as usize;
         }
         check_offsets(&buf, &offsets);
     }
