@@ -301,23 +301,53 @@ fn ranges_with(
     if ranges.is_empty() {
         return Ok(());
     }
-    let (mut lo, mut hi, mut bad) = (usize::MAX, 0, false);
+    // One branch-free pass: reversed anywhere, the span, and whether each
+    // range ends at or before the next one starts (as the strings a
+    // reader lays out one after the other).
+    let (mut lo, mut hi, mut bad, mut in_order) = (usize::MAX, 0, false, true);
+    let mut prev_end = 0;
     for r in ranges {
         bad |= r.start > r.end;
+        in_order &= prev_end <= r.start;
+        prev_end = r.end;
         lo = lo.min(r.start);
         hi = hi.max(r.end);
     }
     if !bad && hi <= buf.len() {
-        let region = &buf[lo..hi];
-        let at = |i: usize| region.get(i - lo).is_some_and(|&b| is_continuation(b));
-        for r in ranges {
-            bad |= at(r.start) | at(r.end);
-        }
-        if !bad && is_valid(region) {
+        let fine = if in_order {
+            ranges_in_order_valid(buf, ranges, is_valid)
+        } else {
+            let region = &buf[lo..hi];
+            let at = |i: usize| region.get(i - lo).is_some_and(|&b| is_continuation(b));
+            let inside = ranges.iter().fold(false, |bad, r| bad | at(r.start) | at(r.end));
+            !inside && is_valid(region)
+        };
+        if fine {
             return Ok(());
         }
     }
     first_failure(buf, ranges.iter().map(|r| (r.start, r.end)), validate)
+}
+
+/// [`groups_valid`] for ranges in order and in bounds, not reversed: a
+/// group's bytes run from its first start to its last end.
+#[inline(always)]
+fn ranges_in_order_valid(
+    buf: &[u8],
+    ranges: &[Range<usize>],
+    is_valid: impl Fn(&[u8]) -> bool,
+) -> bool {
+    ranges.chunks(GROUP).all(|group| {
+        let (start, end) = (group[0].start, group[group.len() - 1].end);
+        let bytes = &buf[start..end];
+        if crate::is_ascii(bytes) {
+            return true;
+        }
+        // In order: every start and end lies in `start..=end`.
+        let at = |i: usize| bytes.get(i - start).is_some_and(|&b| is_continuation(b));
+        let inside = group.iter().fold(false, |bad, r| bad | at(r.start) | at(r.end));
+        !inside && is_valid(bytes)
+    })
 }
 
 /// The slow path: the first of `strings` (as `(start, end)`) that is out

@@ -343,6 +343,13 @@ proptest! {
             })
             .collect();
         check_ranges(&buf, &ranges);
+        // In order with gaps (cut points paired up), and back to back.
+        let mut cuts: Vec<usize> = picks.iter().map(|(a, _)| a.index(n)).collect();
+        cuts.sort_unstable();
+        let gapped: Vec<(usize, usize)> = cuts.chunks_exact(2).map(|c| (c[0], c[1])).collect();
+        check_ranges(&buf, &gapped);
+        let back_to_back: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
+        check_ranges(&buf, &back_to_back);
     }
 }
 
