@@ -196,7 +196,7 @@ pub fn validate_utf8_offsets<O: StringOffset>(
     buf: &[u8],
     offsets: &[O],
 ) -> Result<(), ManyStringsError> {
-    offsets_with(buf, offsets, crate::is_valid_utf8, crate::validate_utf8)
+    offsets_with(buf, offsets, crate::is_valid_utf8, |b| crate::validate_utf8(b).map(drop))
 }
 
 /// [`validate_utf8_offsets`] over any validator pair (the active kernel's
@@ -206,7 +206,7 @@ fn offsets_with<O: StringOffset>(
     buf: &[u8],
     offsets: &[O],
     is_valid: impl Fn(&[u8]) -> bool,
-    validate: impl Fn(&[u8]) -> Result<&str, Utf8Error>,
+    validate: impl Fn(&[u8]) -> Result<(), Utf8Error>,
 ) -> Result<(), ManyStringsError> {
     let [first, .., last] = offsets else {
         return Ok(());
@@ -287,7 +287,7 @@ fn groups_valid<O: StringOffset>(
 /// assert_eq!(e.index(), 1);
 /// ```
 pub fn validate_utf8_ranges(buf: &[u8], ranges: &[Range<usize>]) -> Result<(), ManyStringsError> {
-    ranges_with(buf, ranges, crate::is_valid_utf8, crate::validate_utf8)
+    ranges_with(buf, ranges, crate::is_valid_utf8, |b| crate::validate_utf8(b).map(drop))
 }
 
 /// [`validate_utf8_ranges`] over any validator pair.
@@ -296,7 +296,7 @@ fn ranges_with(
     buf: &[u8],
     ranges: &[Range<usize>],
     is_valid: impl Fn(&[u8]) -> bool,
-    validate: impl Fn(&[u8]) -> Result<&str, Utf8Error>,
+    validate: impl Fn(&[u8]) -> Result<(), Utf8Error>,
 ) -> Result<(), ManyStringsError> {
     if ranges.is_empty() {
         return Ok(());
@@ -357,7 +357,7 @@ fn ranges_in_order_valid(
 fn first_failure(
     buf: &[u8],
     strings: impl Iterator<Item = (usize, usize)>,
-    validate: impl Fn(&[u8]) -> Result<&str, Utf8Error>,
+    validate: impl Fn(&[u8]) -> Result<(), Utf8Error>,
 ) -> Result<(), ManyStringsError> {
     for (index, (start, end)) in strings.enumerate() {
         let kind = if start > buf.len() || end > buf.len() {
@@ -366,11 +366,63 @@ fn first_failure(
             ManyStringsErrorKind::Reversed
         } else {
             match validate(&buf[start..end]) {
-                Ok(_) => continue,
+                Ok(()) => continue,
                 Err(e) => ManyStringsErrorKind::Invalid(e),
             }
         };
         return Err(ManyStringsError { index, kind });
     }
     Ok(())
+}
+
+impl crate::Kernel {
+    /// [`validate_utf8_offsets`] with this kernel's validation, whatever
+    /// the strings' lengths.
+    ///
+    /// # Errors
+    ///
+    /// As [`validate_utf8_offsets`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](crate::Kernel::is_available).
+    ///
+    /// ```
+    /// for k in rapidutf::Kernel::available() {
+    ///     assert!(k.validate_utf8_offsets("añb".as_bytes(), &[0u32, 1, 3, 4]).is_ok());
+    ///     assert_eq!(k.validate_utf8_offsets("añb".as_bytes(), &[0u32, 2, 4]).unwrap_err().index(), 0);
+    /// }
+    /// ```
+    pub fn validate_utf8_offsets<O: StringOffset>(
+        self,
+        buf: &[u8],
+        offsets: &[O],
+    ) -> Result<(), ManyStringsError> {
+        offsets_with(buf, offsets, |b| self.is_valid_utf8(b), |b| self.validate_utf8(b).map(drop))
+    }
+
+    /// [`validate_utf8_ranges`] with this kernel's validation, whatever
+    /// the strings' lengths.
+    ///
+    /// # Errors
+    ///
+    /// As [`validate_utf8_ranges`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](crate::Kernel::is_available).
+    ///
+    /// ```
+    /// for k in rapidutf::Kernel::available() {
+    ///     assert!(k.validate_utf8_ranges(b"ab\xFFcd", &[0..2, 3..5]).is_ok());
+    ///     assert_eq!(k.validate_utf8_ranges(b"ab\xFFcd", &[0..3]).unwrap_err().index(), 0);
+    /// }
+    /// ```
+    pub fn validate_utf8_ranges(
+        self,
+        buf: &[u8],
+        ranges: &[Range<usize>],
+    ) -> Result<(), ManyStringsError> {
+        ranges_with(buf, ranges, |b| self.is_valid_utf8(b), |b| self.validate_utf8(b).map(drop))
+    }
 }

@@ -3,10 +3,11 @@
 //! and the UTF-8 → UTF-8/UTF-32 and UTF-32 → UTF-8 streams, each against
 //! std: `core::str::from_utf8` per string, `String::from_utf8_lossy`,
 //! `String::from_utf16_lossy`, `char::decode_utf16`, `char::from_u32`.
+//! The many-strings validators are also run with every available kernel.
 
 use proptest::prelude::*;
 use rapidutf::stream::{CoderResult, StreamError, Utf32Decoder, Utf8Decoder};
-use rapidutf::{ManyStringsErrorKind, Utf32ErrorKind, Utf8Error};
+use rapidutf::{Kernel, ManyStringsErrorKind, Utf32ErrorKind, Utf8Error};
 use std::ops::Range;
 
 const TEXT: &str = "Grüße, Jürgen! Привет, мир. 你好，世界。こんにちは 😀🎉 \
@@ -167,16 +168,21 @@ fn check_offsets(buf: &[u8], offsets: &[usize]) {
     assert_eq!(many_result(rapidutf::validate_utf8_offsets(buf, &i32s)), want, "i32");
     assert_eq!(many_result(rapidutf::validate_utf8_offsets(buf, &i64s)), want, "i64");
     assert_eq!(many_result(rapidutf::validate_utf8_offsets(buf, offsets)), want, "usize");
+    for k in Kernel::available() {
+        let got = many_result(k.validate_utf8_offsets(buf, &u32s));
+        assert_eq!(got, want, "{} {offsets:?}", k.name());
+    }
     check_ranges(buf, &strings);
 }
 
 fn check_ranges(buf: &[u8], strings: &[(usize, usize)]) {
     let ranges: Vec<Range<usize>> = strings.iter().map(|&(s, e)| s..e).collect();
-    assert_eq!(
-        many_result(rapidutf::validate_utf8_ranges(buf, &ranges)),
-        many_oracle(buf, strings),
-        "ranges {ranges:?}"
-    );
+    let want = many_oracle(buf, strings);
+    assert_eq!(many_result(rapidutf::validate_utf8_ranges(buf, &ranges)), want, "{ranges:?}");
+    for k in Kernel::available() {
+        let got = many_result(k.validate_utf8_ranges(buf, &ranges));
+        assert_eq!(got, want, "{} {ranges:?}", k.name());
+    }
 }
 
 /// A buffer of strings and their Arrow offsets.
