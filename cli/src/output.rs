@@ -148,6 +148,58 @@ impl Drop for TempFile {
     }
 }
 
+/// How much output a temporary file receives between two background
+/// syncs (128 MiB).
+const FLUSH_EVERY: u64 = 128 << 20;
+
+/// Syncs a temporary file on a background thread while it is still being
+/// written, every [`FLUSH_EVERY`] bytes, so that the disk writes overlap
+/// the conversion instead of all waiting for the final sync. (Its errors
+/// are left to the final sync, which reports them.)
+struct Flusher {
+    tick: Option<std::sync::mpsc::SyncSender<()>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+    pending: u64,
+}
+
+impl Flusher {
+    fn new(file: &File) -> Flusher {
+        let none = Flusher { tick: None, thread: None, pending: 0 };
+        let Ok(file) = file.try_clone() else { return none };
+        let (tick, ticks) = std::sync::mpsc::sync_channel::<()>(1);
+        let thread = std::thread::Builder::new().name("flush".into()).spawn(move || {
+            for () in ticks {
+                let _ = file.sync_data();
+            }
+        });
+        match thread {
+            Ok(thread) => Flusher { tick: Some(tick), thread: Some(thread), pending: 0 },
+            Err(_) => none,
+        }
+    }
+
+    /// Counts `n` bytes written; starts a sync when enough are pending
+    /// (unless one is still running).
+    fn wrote(&mut self, n: usize) {
+        self.pending += n as u64;
+        if self.pending >= FLUSH_EVERY {
+            if let Some(tick) = &self.tick {
+                if tick.try_send(()).is_ok() {
+                    self.pending = 0;
+                }
+            }
+        }
+    }
+
+    /// Waits for the background syncs to end.
+    fn finish(mut self) {
+        self.tick = None;
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
 /// Where the output goes, see the module docs.
 pub struct Sink(Kind);
 
@@ -155,7 +207,7 @@ enum Kind {
     /// A regular file, replaced by a temporary file beside it; `links`:
     /// the destination opened for writing, when its hard links are kept by
     /// copying the output back into it.
-    Replace { temp: TempFile, dest: PathBuf, name: String, links: Option<File> },
+    Replace { temp: TempFile, dest: PathBuf, name: String, links: Option<File>, flusher: Flusher },
     /// A stream written as the output is produced.
     Direct { to: BufWriter<File>, name: String },
     /// A stream, held back until the conversion succeeded.
@@ -286,7 +338,8 @@ impl Sink {
                 links = writable;
             }
         }
-        Ok(Sink(Kind::Replace { temp, dest, name, links }))
+        let flusher = Flusher::new(temp.file()?.get_ref());
+        Ok(Sink(Kind::Replace { temp, dest, name, links, flusher }))
     }
 
     /// Writes output.
@@ -296,7 +349,11 @@ impl Sink {
     /// An I/O error of the destination or of a temporary file.
     pub fn write(&mut self, bytes: &[u8]) -> Result<(), OutError> {
         match &mut self.0 {
-            Kind::Replace { temp, .. } => temp.write_all(bytes),
+            Kind::Replace { temp, flusher, .. } => {
+                temp.write_all(bytes)?;
+                flusher.wrote(bytes.len());
+                Ok(())
+            }
             Kind::Direct { to, name } => to.write_all(bytes).map_err(named(name)),
             Kind::Spool { spill: Some(temp), .. } => temp.write_all(bytes),
             Kind::Spool { memory, spill, .. } => {
@@ -323,8 +380,9 @@ impl Sink {
     /// An I/O error of the destination or of a temporary file.
     pub fn commit(self) -> Result<(), OutError> {
         match self.0 {
-            Kind::Replace { mut temp, dest, name, links } => {
+            Kind::Replace { mut temp, dest, name, links, flusher } => {
                 let mut file = temp.finish()?;
+                flusher.finish();
                 match links {
                     None => {
                         file.sync_all().map_err(named(&temp.name))?;
