@@ -27,7 +27,9 @@
 //! # Byte-order marks
 //!
 //! Without `--bom`, as iconv: `utf-16`/`utf-32`/`auto` input consumes a
-//! BOM, every other input keeps it as a character (so it is transcoded);
+//! BOM (`utf-16`/`utf-32` without one are in the machine's byte order, as
+//! in glibc iconv), every other input keeps it as a character (so it is
+//! transcoded);
 //! `utf-16`/`utf-32` output starts with a BOM (before the first character;
 //! so `-f utf-8 -t utf-16` of a text that starts with U+FEFF writes two).
 //!
@@ -67,20 +69,13 @@
 //!
 //! # Never a partial success
 //!
-//! A failed conversion leaves nothing behind:
-//!
-//! - with `-o FILE`, the output goes to a temporary file beside `FILE`
-//!   that is renamed over it only when the conversion succeeded (and
-//!   removed otherwise), so `FILE` is either untouched or complete;
-//! - on stdout in strict mode, a regular file is checked first (validated,
-//!   or, where lone surrogates are involved, converted once without
-//!   output), so that nothing is written unless the conversion will
-//!   succeed; a stream is held back
-//!   (in memory up to [`SPOOL_MEMORY`], then in a temporary file) and
-//!   written only at its end;
-//! - on stdout in replace mode, invalid input cannot fail the conversion,
-//!   so the output is written as it is produced. (Only an I/O error can
-//!   interrupt it, and that is reported with exit status 2.)
+//! The input is read once. A failed conversion leaves nothing behind: in
+//! strict mode the output is released only at the end, by renaming a
+//! temporary file over `-o FILE` or by copying held-back output to a
+//! stream; see [`crate::output`]. With `--errors=replace` invalid input
+//! cannot fail the conversion, so the output is written as it is produced
+//! (only an I/O error can interrupt it, and that is reported with exit
+//! status 2).
 
 use crate::derived::{self, safe_cut, ByteSource, Decoded, Derived};
 use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
