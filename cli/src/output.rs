@@ -397,9 +397,11 @@ impl Sink {
                         renamed.map_err(named(&name))?;
                         // Make the rename itself durable, where the
                         // directory can be synced.
-                        if let Some(dir) = dest.parent().filter(|d| !d.as_os_str().is_empty()) {
-                            let _ = File::open(dir).and_then(|d| d.sync_all());
-                        }
+                        let dir = match dest.parent() {
+                            Some(d) if !d.as_os_str().is_empty() => d,
+                            _ => Path::new("."),
+                        };
+                        let _ = File::open(dir).and_then(|d| d.sync_all());
                         Ok(())
                     }
                     Some(mut to) => {
