@@ -1,0 +1,659 @@
+//! A small, self-contained test set for Miri (`ci/miri.sh`), also run as a
+//! normal integration test.
+//!
+//! Every available kernel is called through its own methods
+//! (`Kernel::Avx2.validate_utf8(..)`) on inputs of every length from 0 to
+//! [`MAX_LEN`] units, valid and with an error, each one a sub-slice at an
+//! offset inside a larger allocation with guard units on both sides. Under
+//! Miri's default aliasing model (Stacked Borrows) a slice only grants
+//! access to its own range, so a kernel that reads even one byte past the
+//! end of its input, or writes one unit past the end of `dst`, is reported
+//! as undefined behaviour although the access stays inside the
+//! allocation, where AddressSanitizer and guard zones see nothing.
+//!
+//! Each transcoder runs with a tight `dst`: exactly the size of the output,
+//! and one unit less. Expected results come from core/std only
+//! (`core::str::from_utf8`, `char::decode_utf16`, `char::from_u32`,
+//! `char::encode_utf8/16`, `String::from_utf8_lossy`), and the documented
+//! rule that a transcoder reports whichever comes first in the input: an
+//! invalid sequence, or a character that does not fit in `dst`.
+//!
+//! Miri interprets about a thousand times slower than native code, so
+//! under Miri fewer offsets and one input shape per length are used (the
+//! shape rotates with the length); natively every combination runs.
+//!
+//! `RAPIDUTF_REQUIRE_KERNELS` (comma-separated kernel names) makes the test
+//! fail when one of those kernels is not available, so a run that quietly
+//! tests fewer kernels than intended cannot pass (under Miri the variable
+//! must be forwarded with `-Zmiri-env-forward`).
+
+use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind};
+
+/// Inputs have every length from 0 to this many units (exclusive).
+const MAX_LEN: usize = 200;
+
+/// Units of guard on each side of an input or output slice.
+const GUARD: usize = 64;
+
+/// The kernels to test: every available one, after checking that the
+/// required ones are among them.
+fn kernels() -> Vec<Kernel> {
+    let available: Vec<Kernel> = Kernel::available().collect();
+    if let Ok(required) = std::env::var("RAPIDUTF_REQUIRE_KERNELS") {
+        for name in required.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            let k: Kernel = name.parse().unwrap_or_else(|_| {
+                panic!("RAPIDUTF_REQUIRE_KERNELS names unknown kernel {name:?}")
+            });
+            assert!(
+                available.contains(&k),
+                "RAPIDUTF_REQUIRE_KERNELS requires {name}, but it is not available here \
+                 (available: {available:?})"
+            );
+        }
+    }
+    assert!(available.contains(&Kernel::Scalar));
+    available
+}
+
+/// Start offsets (in units) of the inputs inside their allocation.
+fn offsets(len: usize) -> &'static [usize] {
+    if !cfg!(miri) {
+        &[0, 1, 2, 3, 5, 7, 8, 15, 31]
+    } else if len < 70 {
+        &[1, 6]
+    } else {
+        &[3]
+    }
+}
+
+/// Whether input shape `shape` (of `count`) is tested at length `len`:
+/// natively all of them, under Miri one per length, rotating.
+fn tested(shape: usize, count: usize, len: usize) -> bool {
+    !cfg!(miri) || len % count == shape
+}
+
+// ---------------------------------------------------------------------------
+// Sub-slices inside a larger allocation.
+// ---------------------------------------------------------------------------
+
+/// `data` copied into a fresh allocation at offset `GUARD + off`, with
+/// `fill` on both sides.
+struct Placed<T> {
+    buf: Vec<T>,
+    start: usize,
+    len: usize,
+}
+
+impl<T: Copy> Placed<T> {
+    fn new(data: &[T], off: usize, fill: T) -> Self {
+        let start = GUARD + off;
+        let mut buf = vec![fill; start + data.len() + GUARD];
+        buf[start..start + data.len()].copy_from_slice(data);
+        Placed { buf, start, len: data.len() }
+    }
+
+    fn get(&self) -> &[T] {
+        &self.buf[self.start..self.start + self.len]
+    }
+}
+
+/// Runs `f` on a `dst` of `len` units placed inside a larger allocation
+/// and checks that the guard units on both sides are untouched. Returns
+/// `f`'s result and the whole of `dst`.
+fn with_dst<T: Copy + PartialEq + std::fmt::Debug, R>(
+    len: usize,
+    off: usize,
+    fill: T,
+    f: impl FnOnce(&mut [T]) -> R,
+) -> (R, Vec<T>) {
+    let start = GUARD + off;
+    let mut buf = vec![fill; start + len + GUARD];
+    let r = f(&mut buf[start..start + len]);
+    assert!(buf[..start].iter().all(|&u| u == fill), "write before dst");
+    assert!(buf[start + len..].iter().all(|&u| u == fill), "write after dst");
+    (r, buf[start..start + len].to_vec())
+}
+
+// ---------------------------------------------------------------------------
+// Inputs: deterministic, of an exact length in units.
+// ---------------------------------------------------------------------------
+
+/// Characters of every UTF-8 and UTF-16 width, in an order that puts each
+/// width at every position modulo small block sizes.
+const CHARS: [char; 9] = ['a', 'é', '€', '😀', 'z', 'ж', '中', '𝄞', '~'];
+
+/// Valid text whose encoding by `encode` (units per char) has exactly
+/// `len` units: characters from [`CHARS`] starting at `seed`, then ASCII
+/// padding. `ascii` gives ASCII only.
+fn text(len: usize, seed: usize, ascii: bool, units: impl Fn(char) -> usize) -> String {
+    let mut s = String::new();
+    let mut n = 0;
+    let mut i = seed;
+    while n < len {
+        let c = if ascii { (b'a' + (i % 26) as u8) as char } else { CHARS[i % CHARS.len()] };
+        let c = if n + units(c) <= len { c } else { 'x' };
+        s.push(c);
+        n += units(c);
+        i += 1;
+    }
+    s
+}
+
+/// The UTF-8 inputs of length `len`: `(name, bytes)`.
+fn utf8_inputs(len: usize) -> Vec<(&'static str, Vec<u8>)> {
+    let mixed = text(len, len, false, char::len_utf8).into_bytes();
+    // Errors: (name, bytes that replace the input's end from `at`).
+    const ERRORS: [(&str, &[u8]); 6] = [
+        ("byte FF", b"\xFF"),
+        ("lone continuation", b"\x80"),
+        ("overlong", b"\xC0\xAF"),
+        ("surrogate", b"\xED\xA0\x80"),
+        ("too large", b"\xF4\x90\x80\x80"),
+        ("truncated at the end", b"\xF0\x9F\x98"),
+    ];
+    let mut out = vec![
+        ("ascii", text(len, len, true, char::len_utf8).into_bytes()),
+        ("mixed", mixed.clone()),
+    ];
+    let (name, bad) = ERRORS[len % ERRORS.len()];
+    if len >= bad.len() {
+        // Errors near the end, in the middle and at the start, in turn.
+        let at = if name.ends_with("end") {
+            len - bad.len()
+        } else {
+            match len % 3 {
+                0 => len - bad.len(),
+                1 => (len - bad.len()) / 2,
+                _ => (len - bad.len()) / 7,
+            }
+        };
+        let mut v = mixed;
+        // Keep what precedes the error valid: cut it at a char boundary
+        // and pad with ASCII.
+        let mut cut = at;
+        while cut > 0 && (v[cut] & 0xC0) == 0x80 {
+            cut -= 1;
+        }
+        v[cut..at].fill(b'-');
+        v[at..at + bad.len()].copy_from_slice(bad);
+        out.push((name, v));
+    }
+    out
+}
+
+/// The UTF-16 inputs (native order) of `len` units.
+fn utf16_inputs(len: usize) -> Vec<(&'static str, Vec<u16>)> {
+    let mixed: Vec<u16> = text(len, len, false, char::len_utf16).encode_utf16().collect();
+    let mut out = vec![("mixed", mixed.clone())];
+    if len > 0 {
+        let at = match len % 3 {
+            0 => len - 1,
+            1 => len / 2,
+            _ => len / 7,
+        };
+        let mut v = mixed;
+        // Keep the units before `at` valid: a high surrogate right before
+        // becomes ASCII.
+        if at > 0 && (0xD800..0xDC00).contains(&v[at - 1]) {
+            v[at - 1] = u16::from(b'-');
+        }
+        let (name, unit) = match len % 4 {
+            0 => ("unpaired high", 0xD800),
+            1 => ("unpaired low", 0xDC00),
+            2 => ("high before BMP", 0xDBFF),
+            _ => ("low, high swapped", 0xDFFF),
+        };
+        v[at] = unit;
+        if name == "high before BMP" && at + 1 < len {
+            v[at + 1] = 0x20AC;
+        } else if name == "low, high swapped" && at + 1 < len {
+            v[at + 1] = 0xD83D;
+        }
+        out.push((name, v));
+    }
+    out
+}
+
+/// The UTF-32 inputs of `len` units.
+fn utf32_inputs(len: usize) -> Vec<(&'static str, Vec<u32>)> {
+    let mixed: Vec<u32> = text(len, len, false, |_| 1).chars().map(u32::from).collect();
+    let mut out = vec![("mixed", mixed.clone())];
+    if len > 0 {
+        let at = if len % 2 == 0 { len - 1 } else { len / 3 };
+        let mut v = mixed;
+        v[at] = [0xD800, 0xDFFF, 0x11_0000, u32::MAX][len % 4];
+        out.push(("invalid value", v));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Oracles: std's decoding, as (input units, output units) per character.
+// ---------------------------------------------------------------------------
+
+/// What a transcoder must return, from the input's characters up to the
+/// first error and the error (if any), for a `dst` of `cap` units:
+/// `(result, expected output)` where the result is `Ok(written)`,
+/// `Err(Ok((read, written)))` for `OutputTooSmall` or `Err(Err(()))` for
+/// `Invalid`.
+type Expected = Result<usize, Result<(usize, usize), ()>>;
+
+fn expect<T: Copy>(chars: &[(usize, Vec<T>)], invalid: bool, cap: usize) -> (Expected, Vec<T>) {
+    let (mut read, mut out) = (0, Vec::new());
+    for (n, units) in chars {
+        if out.len() + units.len() > cap {
+            return (Err(Ok((read, out.len()))), out);
+        }
+        read += n;
+        out.extend_from_slice(units);
+    }
+    if invalid {
+        (Err(Err(())), out)
+    } else {
+        (Ok(out.len()), out)
+    }
+}
+
+/// Checks one transcoder call's result against [`expect`] for both tight
+/// `dst` sizes (exact and exact - 1), with the error compared by `same`.
+fn check_transcode<T, E>(
+    what: &str,
+    chars: &[(usize, Vec<T>)],
+    invalid: bool,
+    off: usize,
+    fill: T,
+    same: impl Fn(&E) -> bool,
+    f: impl Fn(&mut [T]) -> Result<usize, TranscodeError<E>>,
+) where
+    T: Copy + PartialEq + std::fmt::Debug,
+    E: std::fmt::Debug,
+{
+    let exact: usize = chars.iter().map(|(_, u)| u.len()).sum();
+    for cap in [Some(exact), exact.checked_sub(1)].into_iter().flatten() {
+        let (want, want_out) = expect(chars, invalid, cap);
+        let (got, dst) = with_dst(cap, off, fill, &f);
+        match (&want, &got) {
+            (Ok(n), Ok(m)) => {
+                assert_eq!(n, m, "{what}, dst {cap}");
+                assert_eq!(&dst[..*m], &want_out[..], "{what}, dst {cap}: output");
+            }
+            (
+                Err(Ok((read, written))),
+                Err(TranscodeError::OutputTooSmall { read: r, written: w }),
+            ) => {
+                assert_eq!((read, written), (r, w), "{what}, dst {cap}: OutputTooSmall");
+                assert_eq!(&dst[..*w], &want_out[..], "{what}, dst {cap}: output");
+            }
+            (Err(Err(())), Err(TranscodeError::Invalid(e))) => {
+                assert!(same(e), "{what}, dst {cap}: wrong error {e:?}");
+            }
+            _ => panic!("{what}, dst {cap}: expected {want:?}, got {got:?}"),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The tests.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn utf8_inputs_every_kernel() {
+    let ks = kernels();
+    for len in 0..MAX_LEN {
+        let inputs = utf8_inputs(len);
+        let count = inputs.len();
+        for (shape, (name, data)) in inputs.into_iter().enumerate() {
+            if !tested(shape, count, len) {
+                continue;
+            }
+            let std = core::str::from_utf8(&data);
+            let valid_up_to = std.map_or_else(|e| e.valid_up_to(), str::len);
+            let prefix = core::str::from_utf8(&data[..valid_up_to]).unwrap();
+            let c8: Vec<(usize, Vec<u8>)> =
+                prefix.chars().map(|c| (c.len_utf8(), c.to_string().into_bytes())).collect();
+            let c16 = |le: Option<bool>| -> Vec<(usize, Vec<u16>)> {
+                c8.iter()
+                    .map(|(n, b)| {
+                        let c = core::str::from_utf8(b).unwrap().chars().next().unwrap();
+                        let mut u = [0u16; 2];
+                        let units = c.encode_utf16(&mut u).iter().map(|&x| match le {
+                            None => x,
+                            Some(true) => x.to_le(),
+                            Some(false) => x.to_be(),
+                        });
+                        (*n, units.collect())
+                    })
+                    .collect()
+            };
+            let c32: Vec<(usize, Vec<u32>)> =
+                prefix.chars().map(|c| (c.len_utf8(), vec![u32::from(c)])).collect();
+            let (c16n, c16le, c16be) = (c16(None), c16(Some(true)), c16(Some(false)));
+            let same = |e: &rapidutf::Utf8Error| {
+                let s = std.unwrap_err();
+                (e.valid_up_to(), e.error_len()) == (s.valid_up_to(), s.error_len())
+            };
+            let lossy = String::from_utf8_lossy(&data);
+            let non_cont = data.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+            let f_bytes = data.iter().filter(|&&b| b >= 0xF0).count();
+
+            for &off in offsets(len) {
+                let placed = Placed::new(&data, off, 0xFF);
+                let src = placed.get();
+                for &k in &ks {
+                    let what = format!("{k}: {name}, len {len}, offset {off}");
+                    match (k.validate_utf8(src), &std) {
+                        (Ok(s), Ok(t)) => assert_eq!(s, *t, "{what}"),
+                        (Err(e), Err(s)) => assert_eq!(
+                            (e.valid_up_to(), e.error_len()),
+                            (s.valid_up_to(), s.error_len()),
+                            "{what}"
+                        ),
+                        (got, _) => panic!("{what}: validate_utf8 gave {got:?}, core {std:?}"),
+                    }
+                    assert_eq!(k.is_valid_utf8(src), std.is_ok(), "{what}");
+                    assert_eq!(k.count_chars(src), non_cont, "{what}: count_chars");
+                    assert_eq!(
+                        k.utf16_len_from_utf8(src),
+                        non_cont + f_bytes,
+                        "{what}: utf16_len_from_utf8"
+                    );
+                    assert_eq!(k.utf8_to_string_lossy(src), lossy, "{what}: lossy");
+                    let bad = std.is_err();
+                    check_transcode(
+                        &format!("{what}: utf8_to_utf16"),
+                        &c16n,
+                        bad,
+                        off,
+                        0xAAAA,
+                        same,
+                        |d| k.utf8_to_utf16(src, d),
+                    );
+                    check_transcode(
+                        &format!("{what}: utf8_to_utf16le"),
+                        &c16le,
+                        bad,
+                        off,
+                        0xAAAA,
+                        same,
+                        |d| k.utf8_to_utf16le(src, d),
+                    );
+                    check_transcode(
+                        &format!("{what}: utf8_to_utf16be"),
+                        &c16be,
+                        bad,
+                        off,
+                        0xAAAA,
+                        same,
+                        |d| k.utf8_to_utf16be(src, d),
+                    );
+                    check_transcode(
+                        &format!("{what}: utf8_to_utf32"),
+                        &c32,
+                        bad,
+                        off,
+                        0xAAAA_AAAA,
+                        same,
+                        |d| k.utf8_to_utf32(src, d),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `u` as stored in memory for byte order `le` (`None`: native).
+fn order(u: u16, le: Option<bool>) -> u16 {
+    match le {
+        None => u,
+        Some(true) => u.to_le(),
+        Some(false) => u.to_be(),
+    }
+}
+
+#[test]
+fn utf16_inputs_every_kernel() {
+    let ks = kernels();
+    for len in 0..MAX_LEN {
+        let inputs = utf16_inputs(len);
+        let count = inputs.len();
+        for (shape, (name, native)) in inputs.into_iter().enumerate() {
+            if !tested(shape, count, len) {
+                continue;
+            }
+            // The oracle: char::decode_utf16 up to the first error.
+            let mut chars8: Vec<(usize, Vec<u8>)> = Vec::new();
+            let mut chars32: Vec<(usize, Vec<u32>)> = Vec::new();
+            let mut error = None;
+            let mut at = 0;
+            for r in char::decode_utf16(native.iter().copied()) {
+                match r {
+                    Ok(c) => {
+                        chars8.push((c.len_utf16(), c.to_string().into_bytes()));
+                        chars32.push((c.len_utf16(), vec![u32::from(c)]));
+                        at += c.len_utf16();
+                    }
+                    Err(e) => {
+                        let kind = if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) {
+                            Utf16ErrorKind::UnpairedHigh
+                        } else {
+                            Utf16ErrorKind::UnpairedLow
+                        };
+                        error = Some((at, kind));
+                        break;
+                    }
+                }
+            }
+            let same = |e: &rapidutf::Utf16Error| Some((e.valid_up_to(), e.kind())) == error;
+            let lossy = String::from_utf16_lossy(&native);
+            // The documented counts, on any input.
+            let utf8_len: usize = native
+                .iter()
+                .map(|&u| match u {
+                    0..0x80 => 1,
+                    0x80..0x800 => 2,
+                    0xD800..0xE000 => 2,
+                    _ => 3,
+                })
+                .sum();
+            let utf32_len = native.iter().filter(|u| !(0xDC00..0xE000).contains(*u)).count();
+
+            for le in [None, Some(true), Some(false)] {
+                let data: Vec<u16> = native.iter().map(|&u| order(u, le)).collect();
+                for &off in offsets(len) {
+                    let placed = Placed::new(&data, off, order(0xD800, le));
+                    let src = placed.get();
+                    for &k in &ks {
+                        let what = format!("{k}: {name}, {le:?}, len {len}, offset {off}");
+                        let (v, to8, to32, l8, l32) = match le {
+                            None => (
+                                k.validate_utf16(src),
+                                &(|d: &mut [u8]| k.utf16_to_utf8(src, d))
+                                    as &dyn Fn(&mut [u8]) -> _,
+                                &(|d: &mut [u32]| k.utf16_to_utf32(src, d))
+                                    as &dyn Fn(&mut [u32]) -> _,
+                                k.utf8_len_from_utf16(src),
+                                k.utf32_len_from_utf16(src),
+                            ),
+                            Some(true) => (
+                                k.validate_utf16le(src),
+                                &(|d: &mut [u8]| k.utf16le_to_utf8(src, d))
+                                    as &dyn Fn(&mut [u8]) -> _,
+                                &(|d: &mut [u32]| k.utf16le_to_utf32(src, d))
+                                    as &dyn Fn(&mut [u32]) -> _,
+                                k.utf8_len_from_utf16le(src),
+                                k.utf32_len_from_utf16le(src),
+                            ),
+                            Some(false) => (
+                                k.validate_utf16be(src),
+                                &(|d: &mut [u8]| k.utf16be_to_utf8(src, d))
+                                    as &dyn Fn(&mut [u8]) -> _,
+                                &(|d: &mut [u32]| k.utf16be_to_utf32(src, d))
+                                    as &dyn Fn(&mut [u32]) -> _,
+                                k.utf8_len_from_utf16be(src),
+                                k.utf32_len_from_utf16be(src),
+                            ),
+                        };
+                        assert_eq!(
+                            v.map_err(|e| (e.valid_up_to(), e.kind())).err(),
+                            error,
+                            "{what}"
+                        );
+                        assert_eq!(l8, utf8_len, "{what}: utf8_len");
+                        assert_eq!(l32, utf32_len, "{what}: utf32_len");
+                        let bad = error.is_some();
+                        check_transcode(
+                            &format!("{what}: to utf8"),
+                            &chars8,
+                            bad,
+                            off,
+                            0xAA,
+                            same,
+                            to8,
+                        );
+                        check_transcode(
+                            &format!("{what}: to utf32"),
+                            &chars32,
+                            bad,
+                            off,
+                            0xAAAA_AAAA,
+                            same,
+                            to32,
+                        );
+                    }
+                    // Lossy decoding has no per-kernel entry: the active kernel.
+                    let got = match le {
+                        None => rapidutf::utf16_to_string_lossy(src),
+                        Some(true) => rapidutf::utf16le_to_string_lossy(src),
+                        Some(false) => rapidutf::utf16be_to_string_lossy(src),
+                    };
+                    assert_eq!(got, lossy, "{name}, {le:?}, len {len}, offset {off}: lossy");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn utf32_inputs_every_kernel() {
+    let ks = kernels();
+    for len in 0..MAX_LEN {
+        let inputs = utf32_inputs(len);
+        let count = inputs.len();
+        for (shape, (name, data)) in inputs.into_iter().enumerate() {
+            if !tested(shape, count, len) {
+                continue;
+            }
+            let mut error = None;
+            let mut chars: Vec<char> = Vec::new();
+            for (i, &u) in data.iter().enumerate() {
+                match char::from_u32(u) {
+                    Some(c) => chars.push(c),
+                    None => {
+                        let kind = if u > 0x10_FFFF {
+                            Utf32ErrorKind::TooLarge
+                        } else {
+                            Utf32ErrorKind::Surrogate
+                        };
+                        error = Some((i, kind));
+                        break;
+                    }
+                }
+            }
+            let same = |e: &rapidutf::Utf32Error| Some((e.valid_up_to(), e.kind())) == error;
+            let c8: Vec<(usize, Vec<u8>)> =
+                chars.iter().map(|c| (1, c.to_string().into_bytes())).collect();
+            let c16 = |le: Option<bool>| -> Vec<(usize, Vec<u16>)> {
+                chars
+                    .iter()
+                    .map(|c| {
+                        let mut u = [0u16; 2];
+                        (1, c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
+                    })
+                    .collect()
+            };
+            let (c16n, c16le, c16be) = (c16(None), c16(Some(true)), c16(Some(false)));
+            // The documented counts, on any input.
+            let utf8_len: usize = data
+                .iter()
+                .map(|&u| match u {
+                    0..0x80 => 1,
+                    0x80..0x800 => 2,
+                    0x800..0x10000 => 3,
+                    _ => 4,
+                })
+                .sum();
+            let utf16_len: usize = data.iter().map(|&u| if u >= 0x10000 { 2 } else { 1 }).sum();
+            let bad = error.is_some();
+
+            for &off in offsets(len) {
+                let placed = Placed::new(&data, off, 0xD800);
+                let src = placed.get();
+                for &k in &ks {
+                    let what = format!("{k}: {name}, len {len}, offset {off}");
+                    assert_eq!(
+                        k.validate_utf32(src).map_err(|e| (e.valid_up_to(), e.kind())).err(),
+                        error,
+                        "{what}"
+                    );
+                    assert_eq!(k.utf8_len_from_utf32(src), utf8_len, "{what}: utf8_len");
+                    assert_eq!(k.utf16_len_from_utf32(src), utf16_len, "{what}: utf16_len");
+                    check_transcode(&format!("{what}: to utf8"), &c8, bad, off, 0xAA, same, |d| {
+                        k.utf32_to_utf8(src, d)
+                    });
+                    check_transcode(
+                        &format!("{what}: to utf16"),
+                        &c16n,
+                        bad,
+                        off,
+                        0xAAAA,
+                        same,
+                        |d| k.utf32_to_utf16(src, d),
+                    );
+                    check_transcode(
+                        &format!("{what}: to utf16le"),
+                        &c16le,
+                        bad,
+                        off,
+                        0xAAAA,
+                        same,
+                        |d| k.utf32_to_utf16le(src, d),
+                    );
+                    check_transcode(
+                        &format!("{what}: to utf16be"),
+                        &c16be,
+                        bad,
+                        off,
+                        0xAAAA,
+                        same,
+                        |d| k.utf32_to_utf16be(src, d),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The free functions that only exist for the active kernel, on short and
+/// long inputs (the short ones never reach a kernel).
+#[test]
+fn lossy_utf8_to_utf16_active_kernel() {
+    for len in (0..MAX_LEN).step_by(if cfg!(miri) { 7 } else { 1 }) {
+        for (name, data) in utf8_inputs(len) {
+            let want: Vec<u16> = String::from_utf8_lossy(&data).encode_utf16().collect();
+            for &off in offsets(len) {
+                let placed = Placed::new(&data, off, 0xFF);
+                let src = placed.get();
+                assert_eq!(
+                    rapidutf::utf8_to_utf16_lossy(src),
+                    want,
+                    "{name}, len {len}, offset {off}"
+                );
+                assert_eq!(
+                    rapidutf::validate_utf8(src).is_ok(),
+                    core::str::from_utf8(src).is_ok(),
+                    "{name}, len {len}, offset {off}"
+                );
+            }
+        }
+    }
+}
