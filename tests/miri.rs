@@ -27,7 +27,7 @@
 //! tests fewer kernels than intended cannot pass (under Miri the variable
 //! must be forwarded with `-Zmiri-env-forward`).
 
-use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind};
+use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind, Utf8Error};
 
 /// Inputs have every length from 0 to this many units (exclusive).
 const MAX_LEN: usize = 200;
@@ -35,41 +35,98 @@ const MAX_LEN: usize = 200;
 /// Units of guard on each side of an input or output slice.
 const GUARD: usize = 64;
 
-/// The kernels to test: every available one, after checking that the
-/// required ones are among them.
-fn kernels() -> Vec<Kernel> {
-    let available: Vec<Kernel> = Kernel::available().collect();
-    if let Ok(required) = std::env::var("RAPIDUTF_REQUIRE_KERNELS") {
-        for name in required.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-            let k: Kernel = name.parse().unwrap_or_else(|_| {
-                panic!("RAPIDUTF_REQUIRE_KERNELS names unknown kernel {name:?}")
-            });
-            assert!(
-                available.contains(&k),
-                "RAPIDUTF_REQUIRE_KERNELS requires {name}, but it is not available here \
-                 (available: {available:?})"
-            );
+/// The operations, each a group of calls that share an input: UTF-8
+/// validation, counts, lossy decoding and the four UTF-8 transcoders;
+/// UTF-16 validation with counts, and its two transcoders (in one byte
+/// order); UTF-32 validation with counts, and its four transcoders.
+const OPS: usize = 15;
+
+/// What one kernel runs at one input length.
+///
+/// Natively: everything (every operation, input shape, byte order, offset
+/// and both tight `dst` sizes). Under Miri, where a call on 200 units takes
+/// from 10 ms to several seconds, each kernel runs UTF-8 validation and one
+/// other operation per length, with one input shape, byte order, offset
+/// and `dst` size, all rotating with the length: every operation still
+/// meets every kernel at lengths spread over all residues modulo the
+/// block sizes (`OPS` is odd).
+#[derive(Clone, Copy)]
+struct Plan {
+    len: usize,
+    /// The kernel's position, so that kernels rotate out of step.
+    phase: usize,
+}
+
+impl Plan {
+    fn runs(self, op: usize) -> bool {
+        !cfg!(miri) || op == 0 || (self.len + 4 * self.phase) % OPS == op
+    }
+
+    /// Whether input shape `shape` of `count` runs.
+    fn shape(self, shape: usize, count: usize) -> bool {
+        !cfg!(miri) || (self.len / OPS + self.phase) % count == shape
+    }
+
+    /// The start offsets (in units) of the input inside its allocation.
+    fn offsets(self) -> Vec<usize> {
+        const ALL: [usize; 5] = [0, 1, 3, 7, 8];
+        if cfg!(miri) {
+            vec![ALL[(self.len + self.phase) % ALL.len()]]
+        } else {
+            ALL.to_vec()
         }
     }
-    assert!(available.contains(&Kernel::Scalar));
-    available
-}
 
-/// Start offsets (in units) of the inputs inside their allocation.
-fn offsets(len: usize) -> &'static [usize] {
-    if !cfg!(miri) {
-        &[0, 1, 2, 3, 5, 7, 8, 15, 31]
-    } else if len < 70 {
-        &[1, 6]
-    } else {
-        &[3]
+    /// The `dst` sizes, given the exact size of the output.
+    fn caps(self, exact: usize) -> Vec<usize> {
+        let all = [Some(exact), exact.checked_sub(1)];
+        if cfg!(miri) {
+            all[(self.len / 2) % 2].or(all[0]).into_iter().collect()
+        } else {
+            all.into_iter().flatten().collect()
+        }
+    }
+
+    /// The UTF-16 byte orders (`None`: native, `Some(true)`: LE).
+    fn orders(self) -> Vec<Option<bool>> {
+        let all = [None, Some(true), Some(false)];
+        if cfg!(miri) {
+            vec![all[(self.len / OPS + self.phase) % 3]]
+        } else {
+            all.to_vec()
+        }
     }
 }
 
-/// Whether input shape `shape` (of `count`) is tested at length `len`:
-/// natively all of them, under Miri one per length, rotating.
-fn tested(shape: usize, count: usize, len: usize) -> bool {
-    !cfg!(miri) || len % count == shape
+/// The kernels that `RAPIDUTF_REQUIRE_KERNELS` (comma-separated names)
+/// requires.
+fn required() -> Vec<Kernel> {
+    let Ok(list) = std::env::var("RAPIDUTF_REQUIRE_KERNELS") else {
+        return Vec::new();
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|name| {
+            name.parse().unwrap_or_else(|_| {
+                panic!("RAPIDUTF_REQUIRE_KERNELS names unknown kernel {name:?}")
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn required_kernels_are_available() {
+    let available: Vec<Kernel> = Kernel::available().collect();
+    assert!(available.contains(&Kernel::Scalar));
+    for k in required() {
+        assert!(
+            available.contains(&k),
+            "RAPIDUTF_REQUIRE_KERNELS requires {k}, but it is not available here \
+             (available: {available:?})"
+        );
+    }
+    eprintln!("kernels available: {available:?}");
 }
 
 // ---------------------------------------------------------------------------
@@ -219,7 +276,7 @@ fn utf32_inputs(len: usize) -> Vec<(&'static str, Vec<u32>)> {
     let mixed: Vec<u32> = text(len, len, false, |_| 1).chars().map(u32::from).collect();
     let mut out = vec![("mixed", mixed.clone())];
     if len > 0 {
-        let at = if len % 2 == 0 { len - 1 } else { len / 3 };
+        let at = if len.is_multiple_of(2) { len - 1 } else { len / 3 };
         let mut v = mixed;
         v[at] = [0xD800, 0xDFFF, 0x11_0000, u32::MAX][len % 4];
         out.push(("invalid value", v));
@@ -254,10 +311,13 @@ fn expect<T: Copy>(chars: &[(usize, Vec<T>)], invalid: bool, cap: usize) -> (Exp
     }
 }
 
-/// Checks one transcoder call's result against [`expect`] for both tight
-/// `dst` sizes (exact and exact - 1), with the error compared by `same`.
+/// Checks a transcoder's result against [`expect`] for the tight `dst`
+/// sizes of `plan` (exact and exact - 1), with the error compared by
+/// `same`. `what` names the call in a failure message.
+#[allow(clippy::too_many_arguments)]
 fn check_transcode<T, E>(
-    what: &str,
+    plan: Plan,
+    what: &dyn Fn() -> String,
     chars: &[(usize, Vec<T>)],
     invalid: bool,
     off: usize,
@@ -269,136 +329,36 @@ fn check_transcode<T, E>(
     E: std::fmt::Debug,
 {
     let exact: usize = chars.iter().map(|(_, u)| u.len()).sum();
-    for cap in [Some(exact), exact.checked_sub(1)].into_iter().flatten() {
+    for cap in plan.caps(exact) {
         let (want, want_out) = expect(chars, invalid, cap);
         let (got, dst) = with_dst(cap, off, fill, &f);
-        match (&want, &got) {
-            (Ok(n), Ok(m)) => {
-                assert_eq!(n, m, "{what}, dst {cap}");
-                assert_eq!(&dst[..*m], &want_out[..], "{what}, dst {cap}: output");
-            }
+        let ok = match (&want, &got) {
+            (Ok(n), Ok(m)) => n == m && dst[..*m] == want_out[..],
             (
                 Err(Ok((read, written))),
                 Err(TranscodeError::OutputTooSmall { read: r, written: w }),
-            ) => {
-                assert_eq!((read, written), (r, w), "{what}, dst {cap}: OutputTooSmall");
-                assert_eq!(&dst[..*w], &want_out[..], "{what}, dst {cap}: output");
-            }
-            (Err(Err(())), Err(TranscodeError::Invalid(e))) => {
-                assert!(same(e), "{what}, dst {cap}: wrong error {e:?}");
-            }
-            _ => panic!("{what}, dst {cap}: expected {want:?}, got {got:?}"),
-        }
+            ) => (read, written) == (r, w) && dst[..*w] == want_out[..],
+            (Err(Err(())), Err(TranscodeError::Invalid(e))) => same(e),
+            _ => false,
+        };
+        assert!(
+            ok,
+            "{}, dst {cap}: expected {want:?} writing {want_out:?}, got {got:?} having written {dst:?}",
+            what()
+        );
     }
 }
 
-// ---------------------------------------------------------------------------
-// The tests.
-// ---------------------------------------------------------------------------
-
-#[test]
-fn utf8_inputs_every_kernel() {
-    let ks = kernels();
-    for len in 0..MAX_LEN {
-        let inputs = utf8_inputs(len);
-        let count = inputs.len();
-        for (shape, (name, data)) in inputs.into_iter().enumerate() {
-            if !tested(shape, count, len) {
-                continue;
-            }
-            let std = core::str::from_utf8(&data);
-            let valid_up_to = std.map_or_else(|e| e.valid_up_to(), str::len);
-            let prefix = core::str::from_utf8(&data[..valid_up_to]).unwrap();
-            let c8: Vec<(usize, Vec<u8>)> =
-                prefix.chars().map(|c| (c.len_utf8(), c.to_string().into_bytes())).collect();
-            let c16 = |le: Option<bool>| -> Vec<(usize, Vec<u16>)> {
-                c8.iter()
-                    .map(|(n, b)| {
-                        let c = core::str::from_utf8(b).unwrap().chars().next().unwrap();
-                        let mut u = [0u16; 2];
-                        let units = c.encode_utf16(&mut u).iter().map(|&x| match le {
-                            None => x,
-                            Some(true) => x.to_le(),
-                            Some(false) => x.to_be(),
-                        });
-                        (*n, units.collect())
-                    })
-                    .collect()
-            };
-            let c32: Vec<(usize, Vec<u32>)> =
-                prefix.chars().map(|c| (c.len_utf8(), vec![u32::from(c)])).collect();
-            let (c16n, c16le, c16be) = (c16(None), c16(Some(true)), c16(Some(false)));
-            let same = |e: &rapidutf::Utf8Error| {
-                let s = std.unwrap_err();
-                (e.valid_up_to(), e.error_len()) == (s.valid_up_to(), s.error_len())
-            };
-            let lossy = String::from_utf8_lossy(&data);
-            let non_cont = data.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
-            let f_bytes = data.iter().filter(|&&b| b >= 0xF0).count();
-
-            for &off in offsets(len) {
-                let placed = Placed::new(&data, off, 0xFF);
-                let src = placed.get();
-                for &k in &ks {
-                    let what = format!("{k}: {name}, len {len}, offset {off}");
-                    match (k.validate_utf8(src), &std) {
-                        (Ok(s), Ok(t)) => assert_eq!(s, *t, "{what}"),
-                        (Err(e), Err(s)) => assert_eq!(
-                            (e.valid_up_to(), e.error_len()),
-                            (s.valid_up_to(), s.error_len()),
-                            "{what}"
-                        ),
-                        (got, _) => panic!("{what}: validate_utf8 gave {got:?}, core {std:?}"),
-                    }
-                    assert_eq!(k.is_valid_utf8(src), std.is_ok(), "{what}");
-                    assert_eq!(k.count_chars(src), non_cont, "{what}: count_chars");
-                    assert_eq!(
-                        k.utf16_len_from_utf8(src),
-                        non_cont + f_bytes,
-                        "{what}: utf16_len_from_utf8"
-                    );
-                    assert_eq!(k.utf8_to_string_lossy(src), lossy, "{what}: lossy");
-                    let bad = std.is_err();
-                    check_transcode(
-                        &format!("{what}: utf8_to_utf16"),
-                        &c16n,
-                        bad,
-                        off,
-                        0xAAAA,
-                        same,
-                        |d| k.utf8_to_utf16(src, d),
-                    );
-                    check_transcode(
-                        &format!("{what}: utf8_to_utf16le"),
-                        &c16le,
-                        bad,
-                        off,
-                        0xAAAA,
-                        same,
-                        |d| k.utf8_to_utf16le(src, d),
-                    );
-                    check_transcode(
-                        &format!("{what}: utf8_to_utf16be"),
-                        &c16be,
-                        bad,
-                        off,
-                        0xAAAA,
-                        same,
-                        |d| k.utf8_to_utf16be(src, d),
-                    );
-                    check_transcode(
-                        &format!("{what}: utf8_to_utf32"),
-                        &c32,
-                        bad,
-                        off,
-                        0xAAAA_AAAA,
-                        same,
-                        |d| k.utf8_to_utf32(src, d),
-                    );
-                }
-            }
-        }
-    }
+/// UTF-8 -> UTF-16 oracle: `(bytes, units)` per character of `prefix`,
+/// the units as stored for byte order `le` (`None`: native).
+fn chars16(prefix: &str, le: Option<bool>) -> Vec<(usize, Vec<u16>)> {
+    prefix
+        .chars()
+        .map(|c| {
+            let mut u = [0u16; 2];
+            (c.len_utf8(), c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
+        })
+        .collect()
 }
 
 /// `u` as stored in memory for byte order `le` (`None`: native).
@@ -410,222 +370,230 @@ fn order(u: u16, le: Option<bool>) -> u16 {
     }
 }
 
-#[test]
-fn utf16_inputs_every_kernel() {
-    let ks = kernels();
-    for len in 0..MAX_LEN {
-        let inputs = utf16_inputs(len);
-        let count = inputs.len();
-        for (shape, (name, native)) in inputs.into_iter().enumerate() {
-            if !tested(shape, count, len) {
-                continue;
-            }
-            // The oracle: char::decode_utf16 up to the first error.
-            let mut chars8: Vec<(usize, Vec<u8>)> = Vec::new();
-            let mut chars32: Vec<(usize, Vec<u32>)> = Vec::new();
-            let mut error = None;
-            let mut at = 0;
-            for r in char::decode_utf16(native.iter().copied()) {
-                match r {
-                    Ok(c) => {
-                        chars8.push((c.len_utf16(), c.to_string().into_bytes()));
-                        chars32.push((c.len_utf16(), vec![u32::from(c)]));
-                        at += c.len_utf16();
-                    }
-                    Err(e) => {
-                        let kind = if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) {
-                            Utf16ErrorKind::UnpairedHigh
-                        } else {
-                            Utf16ErrorKind::UnpairedLow
-                        };
-                        error = Some((at, kind));
-                        break;
-                    }
-                }
-            }
-            let same = |e: &rapidutf::Utf16Error| Some((e.valid_up_to(), e.kind())) == error;
-            let lossy = String::from_utf16_lossy(&native);
-            // The documented counts, on any input.
-            let utf8_len: usize = native
-                .iter()
-                .map(|&u| match u {
-                    0..0x80 => 1,
-                    0x80..0x800 => 2,
-                    0xD800..0xE000 => 2,
-                    _ => 3,
-                })
-                .sum();
-            let utf32_len = native.iter().filter(|u| !(0xDC00..0xE000).contains(*u)).count();
+// ---------------------------------------------------------------------------
+// The tests: one per kernel, so that they can run in parallel processes.
+// ---------------------------------------------------------------------------
 
-            for le in [None, Some(true), Some(false)] {
-                let data: Vec<u16> = native.iter().map(|&u| order(u, le)).collect();
-                for &off in offsets(len) {
-                    let placed = Placed::new(&data, off, order(0xD800, le));
-                    let src = placed.get();
-                    for &k in &ks {
-                        let what = format!("{k}: {name}, {le:?}, len {len}, offset {off}");
-                        let (v, to8, to32, l8, l32) = match le {
-                            None => (
-                                k.validate_utf16(src),
-                                &(|d: &mut [u8]| k.utf16_to_utf8(src, d))
-                                    as &dyn Fn(&mut [u8]) -> _,
-                                &(|d: &mut [u32]| k.utf16_to_utf32(src, d))
-                                    as &dyn Fn(&mut [u32]) -> _,
-                                k.utf8_len_from_utf16(src),
-                                k.utf32_len_from_utf16(src),
-                            ),
-                            Some(true) => (
-                                k.validate_utf16le(src),
-                                &(|d: &mut [u8]| k.utf16le_to_utf8(src, d))
-                                    as &dyn Fn(&mut [u8]) -> _,
-                                &(|d: &mut [u32]| k.utf16le_to_utf32(src, d))
-                                    as &dyn Fn(&mut [u32]) -> _,
-                                k.utf8_len_from_utf16le(src),
-                                k.utf32_len_from_utf16le(src),
-                            ),
-                            Some(false) => (
-                                k.validate_utf16be(src),
-                                &(|d: &mut [u8]| k.utf16be_to_utf8(src, d))
-                                    as &dyn Fn(&mut [u8]) -> _,
-                                &(|d: &mut [u32]| k.utf16be_to_utf32(src, d))
-                                    as &dyn Fn(&mut [u32]) -> _,
-                                k.utf8_len_from_utf16be(src),
-                                k.utf32_len_from_utf16be(src),
-                            ),
-                        };
-                        assert_eq!(
-                            v.map_err(|e| (e.valid_up_to(), e.kind())).err(),
-                            error,
-                            "{what}"
-                        );
-                        assert_eq!(l8, utf8_len, "{what}: utf8_len");
-                        assert_eq!(l32, utf32_len, "{what}: utf32_len");
-                        let bad = error.is_some();
-                        check_transcode(
-                            &format!("{what}: to utf8"),
-                            &chars8,
-                            bad,
-                            off,
-                            0xAA,
-                            same,
-                            to8,
-                        );
-                        check_transcode(
-                            &format!("{what}: to utf32"),
-                            &chars32,
-                            bad,
-                            off,
-                            0xAAAA_AAAA,
-                            same,
-                            to32,
-                        );
+/// Runs every operation of [`OPS`] that `Plan` selects on kernel `k`, or
+/// reports on stderr that the kernel is not available here (the
+/// `required_kernels_are_available` test fails if it was required).
+fn run_kernel(k: Kernel) {
+    if !k.is_available() {
+        eprintln!("kernel {k}: not available here, not tested");
+        return;
+    }
+    let phase = Kernel::available().position(|x| x == k).unwrap_or(0);
+    for len in 0..MAX_LEN {
+        let plan = Plan { len, phase };
+        utf8_ops(k, plan);
+        utf16_ops(k, plan);
+        utf32_ops(k, plan);
+    }
+}
+
+macro_rules! kernel_tests {
+    ($($name:ident: $k:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            run_kernel($k);
+        }
+    )*};
+}
+
+kernel_tests! {
+    kernel_scalar: Kernel::Scalar;
+    kernel_portable: Kernel::Portable;
+    kernel_sse42: Kernel::Sse42;
+    kernel_avx2: Kernel::Avx2;
+    kernel_avx512: Kernel::Avx512;
+    kernel_neon: Kernel::Neon;
+}
+
+/// Operations 0 to 6.
+fn utf8_ops(k: Kernel, plan: Plan) {
+    let len = plan.len;
+    let inputs = utf8_inputs(len);
+    let count = inputs.len();
+    for (shape, (name, data)) in inputs.into_iter().enumerate() {
+        if !plan.shape(shape, count) {
+            continue;
+        }
+        let std = core::str::from_utf8(&data);
+        let valid_up_to = std.map_or_else(|e| e.valid_up_to(), str::len);
+        let prefix = core::str::from_utf8(&data[..valid_up_to]).unwrap();
+        let bad = std.is_err();
+        let same = |e: &Utf8Error| {
+            let s = std.unwrap_err();
+            (e.valid_up_to(), e.error_len()) == (s.valid_up_to(), s.error_len())
+        };
+        for off in plan.offsets() {
+            let placed = Placed::new(&data, off, 0xFF);
+            let src = placed.get();
+            let what = |op: &str| format!("{k}: {op}, {name}, len {len}, offset {off}");
+            if plan.runs(0) {
+                let got = k.validate_utf8(src);
+                let ok = match (&got, &std) {
+                    (Ok(s), Ok(t)) => s == t,
+                    (Err(e), Err(s)) => {
+                        (e.valid_up_to(), e.error_len()) == (s.valid_up_to(), s.error_len())
                     }
-                    // Lossy decoding has no per-kernel entry: the active kernel.
-                    let got = match le {
-                        None => rapidutf::utf16_to_string_lossy(src),
-                        Some(true) => rapidutf::utf16le_to_string_lossy(src),
-                        Some(false) => rapidutf::utf16be_to_string_lossy(src),
+                    _ => false,
+                };
+                assert!(ok, "{}: got {got:?}, core {std:?}", what("validate_utf8"));
+                assert_eq!(k.is_valid_utf8(src), !bad, "{}", what("is_valid_utf8"));
+            }
+            if plan.runs(1) {
+                let non_cont = data.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+                let f_bytes = data.iter().filter(|&&b| b >= 0xF0).count();
+                assert_eq!(k.count_chars(src), non_cont, "{}", what("count_chars"));
+                assert_eq!(
+                    k.utf16_len_from_utf8(src),
+                    non_cont + f_bytes,
+                    "{}",
+                    what("utf16_len_from_utf8")
+                );
+            }
+            if plan.runs(2) {
+                let lossy = String::from_utf8_lossy(&data);
+                assert_eq!(k.utf8_to_string_lossy(src), lossy, "{}", what("lossy"));
+            }
+            if plan.runs(3) {
+                let c = chars16(prefix, None);
+                let w = || what("utf8_to_utf16");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA, same, |d| k.utf8_to_utf16(src, d));
+            }
+            if plan.runs(4) {
+                let c = chars16(prefix, Some(true));
+                let w = || what("utf8_to_utf16le");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA, same, |d| {
+                    k.utf8_to_utf16le(src, d)
+                });
+            }
+            if plan.runs(5) {
+                let c = chars16(prefix, Some(false));
+                let w = || what("utf8_to_utf16be");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA, same, |d| {
+                    k.utf8_to_utf16be(src, d)
+                });
+            }
+            if plan.runs(6) {
+                let c: Vec<(usize, Vec<u32>)> =
+                    prefix.chars().map(|c| (c.len_utf8(), vec![u32::from(c)])).collect();
+                let w = || what("utf8_to_utf32");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA_AAAA, same, |d| {
+                    k.utf8_to_utf32(src, d)
+                });
+            }
+        }
+    }
+}
+
+/// Operations 7 to 9, and UTF-16 lossy decoding through the active kernel
+/// (there is no per-kernel entry for it) with operation 7.
+fn utf16_ops(k: Kernel, plan: Plan) {
+    if !(7..=9).any(|op| plan.runs(op)) {
+        return;
+    }
+    let len = plan.len;
+    let inputs = utf16_inputs(len);
+    let count = inputs.len();
+    for (shape, (name, native)) in inputs.into_iter().enumerate() {
+        if !plan.shape(shape, count) {
+            continue;
+        }
+        // The oracle: char::decode_utf16 up to the first error.
+        let mut chars8: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut chars32: Vec<(usize, Vec<u32>)> = Vec::new();
+        let mut error = None;
+        let mut at = 0;
+        for r in char::decode_utf16(native.iter().copied()) {
+            match r {
+                Ok(c) => {
+                    chars8.push((c.len_utf16(), c.to_string().into_bytes()));
+                    chars32.push((c.len_utf16(), vec![u32::from(c)]));
+                    at += c.len_utf16();
+                }
+                Err(e) => {
+                    let kind = if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) {
+                        Utf16ErrorKind::UnpairedHigh
+                    } else {
+                        Utf16ErrorKind::UnpairedLow
                     };
-                    assert_eq!(got, lossy, "{name}, {le:?}, len {len}, offset {off}: lossy");
+                    error = Some((at, kind));
+                    break;
                 }
             }
         }
-    }
-}
+        let same = |e: &rapidutf::Utf16Error| Some((e.valid_up_to(), e.kind())) == error;
+        let bad = error.is_some();
 
-#[test]
-fn utf32_inputs_every_kernel() {
-    let ks = kernels();
-    for len in 0..MAX_LEN {
-        let inputs = utf32_inputs(len);
-        let count = inputs.len();
-        for (shape, (name, data)) in inputs.into_iter().enumerate() {
-            if !tested(shape, count, len) {
-                continue;
-            }
-            let mut error = None;
-            let mut chars: Vec<char> = Vec::new();
-            for (i, &u) in data.iter().enumerate() {
-                match char::from_u32(u) {
-                    Some(c) => chars.push(c),
-                    None => {
-                        let kind = if u > 0x10_FFFF {
-                            Utf32ErrorKind::TooLarge
-                        } else {
-                            Utf32ErrorKind::Surrogate
-                        };
-                        error = Some((i, kind));
-                        break;
-                    }
-                }
-            }
-            let same = |e: &rapidutf::Utf32Error| Some((e.valid_up_to(), e.kind())) == error;
-            let c8: Vec<(usize, Vec<u8>)> =
-                chars.iter().map(|c| (1, c.to_string().into_bytes())).collect();
-            let c16 = |le: Option<bool>| -> Vec<(usize, Vec<u16>)> {
-                chars
-                    .iter()
-                    .map(|c| {
-                        let mut u = [0u16; 2];
-                        (1, c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
-                    })
-                    .collect()
-            };
-            let (c16n, c16le, c16be) = (c16(None), c16(Some(true)), c16(Some(false)));
-            // The documented counts, on any input.
-            let utf8_len: usize = data
-                .iter()
-                .map(|&u| match u {
-                    0..0x80 => 1,
-                    0x80..0x800 => 2,
-                    0x800..0x10000 => 3,
-                    _ => 4,
-                })
-                .sum();
-            let utf16_len: usize = data.iter().map(|&u| if u >= 0x10000 { 2 } else { 1 }).sum();
-            let bad = error.is_some();
-
-            for &off in offsets(len) {
-                let placed = Placed::new(&data, off, 0xD800);
+        for le in plan.orders() {
+            let data: Vec<u16> = native.iter().map(|&u| order(u, le)).collect();
+            for off in plan.offsets() {
+                let placed = Placed::new(&data, off, order(0xD800, le));
                 let src = placed.get();
-                for &k in &ks {
-                    let what = format!("{k}: {name}, len {len}, offset {off}");
-                    assert_eq!(
-                        k.validate_utf32(src).map_err(|e| (e.valid_up_to(), e.kind())).err(),
-                        error,
-                        "{what}"
-                    );
-                    assert_eq!(k.utf8_len_from_utf32(src), utf8_len, "{what}: utf8_len");
-                    assert_eq!(k.utf16_len_from_utf32(src), utf16_len, "{what}: utf16_len");
-                    check_transcode(&format!("{what}: to utf8"), &c8, bad, off, 0xAA, same, |d| {
-                        k.utf32_to_utf8(src, d)
+                let what = |op: &str| format!("{k}: {op}, {le:?}, {name}, len {len}, offset {off}");
+                if plan.runs(7) {
+                    let (v, l8, l32, lossy) = match le {
+                        None => (
+                            k.validate_utf16(src),
+                            k.utf8_len_from_utf16(src),
+                            k.utf32_len_from_utf16(src),
+                            rapidutf::utf16_to_string_lossy(src),
+                        ),
+                        Some(true) => (
+                            k.validate_utf16le(src),
+                            k.utf8_len_from_utf16le(src),
+                            k.utf32_len_from_utf16le(src),
+                            rapidutf::utf16le_to_string_lossy(src),
+                        ),
+                        Some(false) => (
+                            k.validate_utf16be(src),
+                            k.utf8_len_from_utf16be(src),
+                            k.utf32_len_from_utf16be(src),
+                            rapidutf::utf16be_to_string_lossy(src),
+                        ),
+                    };
+                    let v = v.map_err(|e| (e.valid_up_to(), e.kind())).err();
+                    assert_eq!(v, error, "{}", what("validate_utf16"));
+                    // The documented counts, on any input.
+                    let utf8_len: usize = native
+                        .iter()
+                        .map(|&u| match u {
+                            0..0x80 => 1,
+                            0x80..0x800 | 0xD800..0xE000 => 2,
+                            _ => 3,
+                        })
+                        .sum();
+                    let utf32_len =
+                        native.iter().filter(|u| !(0xDC00..0xE000).contains(*u)).count();
+                    assert_eq!(l8, utf8_len, "{}", what("utf8_len_from_utf16"));
+                    assert_eq!(l32, utf32_len, "{}", what("utf32_len_from_utf16"));
+                    assert_eq!(lossy, String::from_utf16_lossy(&native), "{}", what("lossy"));
+                }
+                if plan.runs(8) {
+                    let w = || what("utf16_to_utf8");
+                    check_transcode(plan, &w, &chars8, bad, off, 0xAA, same, |d| match le {
+                        None => k.utf16_to_utf8(src, d),
+                        Some(true) => k.utf16le_to_utf8(src, d),
+                        Some(false) => k.utf16be_to_utf8(src, d),
                     });
+                }
+                if plan.runs(9) {
+                    let w = || what("utf16_to_utf32");
                     check_transcode(
-                        &format!("{what}: to utf16"),
-                        &c16n,
+                        plan,
+                        &w,
+                        &chars32,
                         bad,
                         off,
-                        0xAAAA,
+                        0xAAAA_AAAA,
                         same,
-                        |d| k.utf32_to_utf16(src, d),
-                    );
-                    check_transcode(
-                        &format!("{what}: to utf16le"),
-                        &c16le,
-                        bad,
-                        off,
-                        0xAAAA,
-                        same,
-                        |d| k.utf32_to_utf16le(src, d),
-                    );
-                    check_transcode(
-                        &format!("{what}: to utf16be"),
-                        &c16be,
-                        bad,
-                        off,
-                        0xAAAA,
-                        same,
-                        |d| k.utf32_to_utf16be(src, d),
+                        |d| match le {
+                            None => k.utf16_to_utf32(src, d),
+                            Some(true) => k.utf16le_to_utf32(src, d),
+                            Some(false) => k.utf16be_to_utf32(src, d),
+                        },
                     );
                 }
             }
@@ -633,14 +601,109 @@ fn utf32_inputs_every_kernel() {
     }
 }
 
-/// The free functions that only exist for the active kernel, on short and
-/// long inputs (the short ones never reach a kernel).
+/// Operations 10 to 14.
+fn utf32_ops(k: Kernel, plan: Plan) {
+    if !(10..=14).any(|op| plan.runs(op)) {
+        return;
+    }
+    let len = plan.len;
+    let inputs = utf32_inputs(len);
+    let count = inputs.len();
+    for (shape, (name, data)) in inputs.into_iter().enumerate() {
+        if !plan.shape(shape, count) {
+            continue;
+        }
+        let mut error = None;
+        let mut chars: Vec<char> = Vec::new();
+        for (i, &u) in data.iter().enumerate() {
+            match char::from_u32(u) {
+                Some(c) => chars.push(c),
+                None => {
+                    let kind = if u > 0x10_FFFF {
+                        Utf32ErrorKind::TooLarge
+                    } else {
+                        Utf32ErrorKind::Surrogate
+                    };
+                    error = Some((i, kind));
+                    break;
+                }
+            }
+        }
+        let same = |e: &rapidutf::Utf32Error| Some((e.valid_up_to(), e.kind())) == error;
+        let bad = error.is_some();
+        let c16 = |le: Option<bool>| -> Vec<(usize, Vec<u16>)> {
+            chars
+                .iter()
+                .map(|c| {
+                    let mut u = [0u16; 2];
+                    (1, c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
+                })
+                .collect()
+        };
+
+        for off in plan.offsets() {
+            let placed = Placed::new(&data, off, 0xD800);
+            let src = placed.get();
+            let what = |op: &str| format!("{k}: {op}, {name}, len {len}, offset {off}");
+            if plan.runs(10) {
+                let v = k.validate_utf32(src).map_err(|e| (e.valid_up_to(), e.kind())).err();
+                assert_eq!(v, error, "{}", what("validate_utf32"));
+                // The documented counts, on any input.
+                let utf8_len: usize = data
+                    .iter()
+                    .map(|&u| match u {
+                        0..0x80 => 1,
+                        0x80..0x800 => 2,
+                        0x800..0x10000 => 3,
+                        _ => 4,
+                    })
+                    .sum();
+                let utf16_len: usize = data.iter().map(|&u| if u >= 0x10000 { 2 } else { 1 }).sum();
+                assert_eq!(k.utf8_len_from_utf32(src), utf8_len, "{}", what("utf8_len_from_utf32"));
+                assert_eq!(
+                    k.utf16_len_from_utf32(src),
+                    utf16_len,
+                    "{}",
+                    what("utf16_len_from_utf32")
+                );
+            }
+            if plan.runs(11) {
+                let c: Vec<(usize, Vec<u8>)> =
+                    chars.iter().map(|c| (1, c.to_string().into_bytes())).collect();
+                let w = || what("utf32_to_utf8");
+                check_transcode(plan, &w, &c, bad, off, 0xAA, same, |d| k.utf32_to_utf8(src, d));
+            }
+            if plan.runs(12) {
+                let w = || what("utf32_to_utf16");
+                check_transcode(plan, &w, &c16(None), bad, off, 0xAAAA, same, |d| {
+                    k.utf32_to_utf16(src, d)
+                });
+            }
+            if plan.runs(13) {
+                let w = || what("utf32_to_utf16le");
+                check_transcode(plan, &w, &c16(Some(true)), bad, off, 0xAAAA, same, |d| {
+                    k.utf32_to_utf16le(src, d)
+                });
+            }
+            if plan.runs(14) {
+                let w = || what("utf32_to_utf16be");
+                check_transcode(plan, &w, &c16(Some(false)), bad, off, 0xAAAA, same, |d| {
+                    k.utf32_to_utf16be(src, d)
+                });
+            }
+        }
+    }
+}
+
+/// UTF-8 -> UTF-16 lossy decoding and validation through the free
+/// functions (the active kernel; short inputs are answered without one).
 #[test]
-fn lossy_utf8_to_utf16_active_kernel() {
-    for len in (0..MAX_LEN).step_by(if cfg!(miri) { 7 } else { 1 }) {
+fn free_functions_active_kernel() {
+    for len in (0..MAX_LEN).step_by(if cfg!(miri) { 11 } else { 1 }) {
+        let plan = Plan { len, phase: 0 };
         for (name, data) in utf8_inputs(len) {
             let want: Vec<u16> = String::from_utf8_lossy(&data).encode_utf16().collect();
-            for &off in offsets(len) {
+            for off in plan.offsets() {
                 let placed = Placed::new(&data, off, 0xFF);
                 let src = placed.get();
                 assert_eq!(
