@@ -48,8 +48,11 @@ export RAPIDUTF_REQUIRE_KERNELS=$require
 # Isolation hides the host's environment from the program; forward the
 # one variable the tests read. The default aliasing model (Stacked
 # Borrows) is the one that catches reads past a sub-slice: do not switch
-# to Tree Borrows here.
-export MIRIFLAGS="-Zmiri-env-forward=RAPIDUTF_REQUIRE_KERNELS -Zmiri-strict-provenance ${MIRIFLAGS:-}"
+# to Tree Borrows here. Strict provenance: no integer-to-pointer casts.
+# The data race detector is off: the code under test shares nothing
+# between threads but the dispatch atomics, and the detector would slow
+# every access of the (concurrently running) tests.
+export MIRIFLAGS="-Zmiri-env-forward=RAPIDUTF_REQUIRE_KERNELS -Zmiri-strict-provenance -Zmiri-disable-data-race-detector ${MIRIFLAGS:-}"
 # A target dir of its own: the build differs (RUSTFLAGS, Miri's sysroot).
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}/miri
 
