@@ -228,8 +228,7 @@ fn check32(k: Kernel, values: &[u32], caps: &[usize]) {
     for &cap in &caps16 {
         let exp = expect(&to16, err, cap);
         // LE and BE output: units as stored in memory in that order.
-        let exp_le =
-            (exp.0.clone(), exp.1.iter().map(|&u| u32::from((u as u16).to_le())).collect());
+        let exp_le = (exp.0, exp.1.iter().map(|&u| u32::from((u as u16).to_le())).collect());
         check_into(
             &format!("{name} utf32_to_utf16le"),
             cap,
