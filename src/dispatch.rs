@@ -558,3 +558,27 @@ pub(crate) fn count_with<T>(
     // kernels the running CPU supports.
     unsafe { pick(fns)(src) }
 }
+
+/// `bytes` as a `String` if it is valid UTF-8, else the bytes back with
+/// the exact error: the zero-copy core of
+/// [`string_from_utf8`](crate::string_from_utf8).
+#[cfg(feature = "alloc")]
+pub(crate) fn string_from_utf8(
+    bytes: alloc::vec::Vec<u8>,
+) -> Result<alloc::string::String, (alloc::vec::Vec<u8>, Utf8Error)> {
+    match validate_utf8(&bytes) {
+        // SAFETY: `validate_utf8` accepted every byte of `bytes`.
+        Ok(_) => Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) }),
+        Err(e) => Err((bytes, e)),
+    }
+}
+
+/// `bytes` as a `&mut str` if it is valid UTF-8: the core of
+/// [`from_utf8_mut`](crate::from_utf8_mut).
+pub(crate) fn str_from_utf8_mut(bytes: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    match validate_utf8(bytes) {
+        // SAFETY: `validate_utf8` accepted every byte of `bytes`.
+        Ok(_) => Ok(unsafe { core::str::from_utf8_unchecked_mut(bytes) }),
+        Err(e) => Err(e),
+    }
+}

@@ -27,7 +27,8 @@
 //!   UTF-16 (native, LE, BE) and UTF-32: see [`transcode`] for the buffer
 //!   sizes that always suffice. With `alloc`: [`utf8_to_utf16_vec`],
 //!   [`utf16_to_string`] and friends.
-//! - **Lengths and counts**: [`count_chars`], [`utf16_len_from_utf8`],
+//! - **Lengths and counts**: [`count_chars`] (also named
+//!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
 //! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`],
 //!   [`utf8_to_utf16_lossy`] and [`utf16_to_string_lossy`], identical to
@@ -35,7 +36,16 @@
 //! - **Streaming** ([`stream`]): [`stream::Utf8Validator`] for chunked
 //!   validation, and [`stream::Utf8Decoder`] / [`stream::Utf16Decoder`]
 //!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
-//!   lossy; results are independent of where the chunks are cut.
+//!   lossy, plus UTF-8 → UTF-8 (a chunked `from_utf8_lossy`), UTF-8 →
+//!   UTF-32 and [`stream::Utf32Decoder`]; results are independent of where
+//!   the chunks are cut.
+//! - **Drop-ins** for core and std: [`from_utf8`], [`from_utf8_mut`] and
+//!   (with `alloc`) [`string_from_utf8`], with exactly their contracts.
+//! - **Many strings in one buffer** (Arrow-style offsets or ranges):
+//!   [`validate_utf8_offsets`], [`validate_utf8_ranges`], reporting the
+//!   first failing string and its error.
+//! - **UTF-16 helpers**: [`swap_utf16_bytes`], [`make_utf16_well_formed`],
+//!   [`to_well_formed_utf16`], [`utf8_len_from_utf16_lossy`].
 //! - **Byte order marks**: [`detect_bom`] and [`Bom`].
 //! - **UTF-8 derivatives** ([`derive`](mod@derive)): CESU-8, Java's Modified UTF-8,
 //!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's
@@ -99,6 +109,7 @@
 //! 1.89, the first release with stable AVX-512 intrinsics.
 
 #![no_std]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
@@ -113,13 +124,17 @@ mod bom;
 mod count;
 pub mod derive;
 mod dispatch;
+mod dropin;
 mod error;
+mod grid;
 mod kernel;
 #[cfg(feature = "alloc")]
 mod lossy;
+mod many;
 mod scalar;
 pub mod stream;
 pub mod transcode;
+mod utf16_tools;
 mod validate;
 
 pub use bom::{detect_bom, Bom};
@@ -128,18 +143,33 @@ pub use count::{
     utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_utf16, utf8_len_from_utf16be,
     utf8_len_from_utf16le, utf8_len_from_utf32,
 };
+pub use dropin::{from_utf8, from_utf8_mut};
+#[cfg(feature = "alloc")]
+pub use dropin::{string_from_utf8, FromUtf8Error};
 pub use error::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
 };
+#[doc(inline)]
+pub use grid::*;
 pub use kernel::{Kernel, UnknownKernel};
 #[cfg(feature = "alloc")]
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
     utf8_to_utf16_lossy,
 };
+pub use many::{
+    validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
+    StringOffset,
+};
 #[doc(inline)]
 pub use transcode::*;
+pub use utf16_tools::{
+    make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed, swap_utf16_bytes,
+    swap_utf16_bytes_in_place, to_well_formed_utf16, to_well_formed_utf16be,
+    to_well_formed_utf16le, utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy,
+    utf8_len_from_utf16le_lossy,
+};
 pub use validate::{
     is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
     validate_utf8,

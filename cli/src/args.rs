@@ -85,7 +85,8 @@ Options:
   -i, --invert           Print the names of valid inputs instead (with -l or alone)
       --encoding <ENC>   The encoding to check [default: utf-8]
                          utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32
-                         (utf-16/utf-32 honour a BOM and are big-endian without one);
+                         (utf-16/utf-32 honour a BOM and are in the machine's byte
+                         order without one, little-endian here, as glibc iconv);
                          auto (UTF-8/16/32 by the BOM, UTF-8 without one);
                          cesu-8, mutf-8 (modified-utf-8, java), wtf-8, utf8mb3
   -h, --help             Print help
@@ -98,13 +99,13 @@ Convert text between Unicode encodings (like iconv).
 
 Usage: rapidutf convert -f <FROM> -t <TO> [-o <OUT>] [FILE]
 
-With no FILE, or when FILE is -, read standard input. Memory use is
-bounded (a few windows of 4 MiB) whatever the input size.
+With no FILE, or when FILE is -, read standard input. The input is read
+once, in windows of 4 MiB; memory use is bounded whatever its size.
 
 Options:
   -f, --from-code <FROM>  The input encoding
   -t, --to-code <TO>      The output encoding
-  -o, --output <OUT>      Write to OUT instead of standard output
+  -o, --output <OUT>      Write to OUT, not standard output (OUT may be FILE)
       --errors <MODE>     strict: stop at the first invalid sequence [default]
                           replace: write U+FFFD for each invalid sequence
                           surrogateescape: Python's PEP 383, invalid UTF-8
@@ -120,19 +121,38 @@ Encodings (case-insensitive, '-' and '_' optional): utf-8, utf-16le,
 utf-16be, utf-16, utf-32le, utf-32be, utf-32, cesu-8, mutf-8 (also
 modified-utf-8, java), wtf-8; input only: auto, utf8mb3.
 
-On input, utf-16 and utf-32 honour a byte-order mark and drop it
-(big-endian without one), and auto picks UTF-8, UTF-16 or UTF-32 by the
-BOM (UTF-8 without one); on output utf-16 and utf-32 are little-endian
-with a BOM. The other names keep a BOM as a character, unless --bom says
-otherwise (--bom=strip drops it, --bom=keep also keeps one that utf-16,
-utf-32 or auto consumed).
+Byte order, as glibc iconv: on input, utf-16 and utf-32 honour a
+byte-order mark and drop it, and without one read the machine's byte order
+(little-endian here; RFC 2781 would say big-endian: name utf-16be for such
+input); auto picks UTF-8, UTF-16 or UTF-32 by the BOM (UTF-8 without one).
+On output, utf-16 and utf-32 are in the machine's byte order after a BOM.
+The other names keep a BOM as a character, unless --bom says otherwise
+(--bom=strip drops it, --bom=keep also keeps one that utf-16, utf-32 or
+auto consumed).
 
 In strict mode, invalid input prints
   rapidutf: illegal input sequence at position N
-(N is the byte offset in the input) and exits with status 1; nothing is
-written: the output file is replaced only on success (through a temporary
-file beside it), and output to stdout is held back until the end. A lone
-surrogate that the output cannot represent is an illegal input sequence.
+(N is the byte offset in the input) and exits with status 1, and nothing
+is written. A lone surrogate that the output cannot represent is an
+illegal input sequence.
+
+Output:
+  A regular OUT is never truncated first: the output goes to a temporary
+  file in OUT's directory (.OUT.rapidutf-PID-N.tmp) with OUT's permissions
+  (and owner and group where allowed), synced and renamed over OUT on
+  success, removed on failure. So OUT may be the input itself. An OUT the
+  user may not write is refused ('Permission denied') before converting.
+  A symbolic link is followed: its target is replaced, the link stays.
+  A file with several hard links is written back into at the end (by a
+  copy from the temporary file), so that every name sees the new text.
+  A FIFO, a device (/dev/null) or /dev/stdout is written into directly.
+  Standard output, a FIFO or a device gets nothing until the conversion
+  succeeded: the output is held back in memory (up to 64 MiB) and then in
+  a temporary file in $TMPDIR (default /tmp), which needs room for the
+  whole output. With --errors=replace, and to /dev/null, it is written as
+  it is produced.
+  SIGINT, SIGTERM and SIGHUP remove the temporary files and exit with
+  128 + the signal number. A closed pipe ends the tool quietly (status 2).
 ";
 
 const COUNT_HELP: &str = "\

@@ -27,7 +27,9 @@
 //! # Byte-order marks
 //!
 //! Without `--bom`, as iconv: `utf-16`/`utf-32`/`auto` input consumes a
-//! BOM, every other input keeps it as a character (so it is transcoded);
+//! BOM (`utf-16`/`utf-32` without one are in the machine's byte order, as
+//! in glibc iconv), every other input keeps it as a character (so it is
+//! transcoded);
 //! `utf-16`/`utf-32` output starts with a BOM (before the first character;
 //! so `-f utf-8 -t utf-16` of a text that starts with U+FEFF writes two).
 //!
@@ -67,35 +69,24 @@
 //!
 //! # Never a partial success
 //!
-//! A failed conversion leaves nothing behind:
-//!
-//! - with `-o FILE`, the output goes to a temporary file beside `FILE`
-//!   that is renamed over it only when the conversion succeeded (and
-//!   removed otherwise), so `FILE` is either untouched or complete;
-//! - on stdout in strict mode, a regular file is checked first (validated,
-//!   or, where lone surrogates are involved, converted once without
-//!   output), so that nothing is written unless the conversion will
-//!   succeed; a stream is held back
-//!   (in memory up to [`SPOOL_MEMORY`], then in a temporary file) and
-//!   written only at its end;
-//! - on stdout in replace mode, invalid input cannot fail the conversion,
-//!   so the output is written as it is produced. (Only an I/O error can
-//!   interrupt it, and that is reported with exit status 2.)
+//! The input is read once. A failed conversion leaves nothing behind: in
+//! strict mode the output is released only at the end, by renaming a
+//! temporary file over `-o FILE` or by copying held-back output to a
+//! stream; see [`crate::output`]. With `--errors=replace` invalid input
+//! cannot fail the conversion, so the output is written as it is produced
+//! (only an I/O error can interrupt it, and that is reported with exit
+//! status 2).
 
 use crate::derived::{self, safe_cut, ByteSource, Decoded, Derived};
 use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
 use crate::input::{InputName, Reader, Window};
+use crate::output::{OutError, Sink};
 use crate::Status;
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
 use rapidutf::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
 use std::borrow::Cow;
-use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufWriter, Seek, Write};
-use std::path::{Path, PathBuf};
-
-/// How much converted output to stdout is held in memory before it spills
-/// into a temporary file (64 MiB).
-pub const SPOOL_MEMORY: usize = 64 << 20;
+use std::io;
+use std::path::PathBuf;
 
 /// What to do with invalid input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -139,20 +130,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// Whether a conversion can fail on invalid input only where
-    /// `validate` would report the input invalid, so that validating
-    /// first suffices to know it will succeed. Not so when lone
-    /// surrogates are involved: WTF-8 and Modified UTF-8 input may hold
-    /// some that the output cannot, and UTF-16 input may hold some that a
-    /// WTF-8 or Modified UTF-8 output can.
-    fn validation_suffices(&self) -> bool {
-        let lone_in = matches!(self.from, Encoding::Derived(d) if d.holds_lone_surrogates());
-        let utf16_in =
-            matches!(self.from, Encoding::Utf16(_) | Encoding::Utf16Bom | Encoding::Auto);
-        let lone_out = matches!(self.to, Encoding::Derived(d) if d.holds_lone_surrogates());
-        self.errors == ErrorMode::Strict && !lone_in && !(utf16_in && lone_out)
-    }
-
     /// Whether invalid input cannot fail the conversion.
     fn infallible(&self) -> bool {
         match self.errors {
@@ -172,7 +149,7 @@ enum Fail {
     /// Reading the input failed.
     Read(io::Error),
     /// Writing the output failed.
-    Write(io::Error),
+    Write(OutError),
     /// A transcoder broke its documented contract.
     Internal(&'static str),
 }
@@ -193,8 +170,11 @@ pub fn run(opts: &Options) -> Status {
             crate::report_io(&opts.input, &e);
             Status::Trouble
         }
+        // A closed pipe (`rapidutf convert ... | head`) is no error to
+        // report; the reader has what it wanted.
+        Err(Fail::Write(e)) if e.error.kind() == io::ErrorKind::BrokenPipe => Status::Trouble,
         Err(Fail::Write(e)) => {
-            report_output(opts, &e);
+            eprintln!("rapidutf: {e}");
             Status::Trouble
         }
         Err(Fail::Internal(what)) => {
@@ -204,28 +184,12 @@ pub fn run(opts: &Options) -> Status {
     }
 }
 
-/// Converts the input to the output, or fails leaving no output behind.
+/// Converts the input to the output in one pass, or fails leaving no
+/// output behind (see [`crate::output`]).
 fn convert_input(opts: &Options) -> Result<(), Fail> {
     let mut reader = Reader::open(&opts.input, "convert").map_err(Fail::Read)?;
-    // Output to stdout may not start before the input is known to convert.
-    // A regular file is checked first (much cheaper than holding the
-    // output back), a stream is spooled.
-    let checked = opts.output.is_none() && !opts.infallible() && reader.rewindable();
-    if checked {
-        if opts.validation_suffices() {
-            match crate::validate::scan(&mut reader, opts.from).map_err(Fail::Read)? {
-                None => {}
-                Some(p) if p.incomplete => return Err(Fail::Incomplete),
-                Some(p) => return Err(Fail::Illegal(p.byte)),
-            }
-        } else {
-            // A dry run: convert without output.
-            pump(&mut reader, &mut Converter::new(opts), &mut Sink::Discard)?;
-        }
-        reader.rewind().map_err(Fail::Read)?;
-    }
-    let hold_back = !checked && !opts.infallible();
-    let mut sink = Sink::open(opts, hold_back).map_err(Fail::Write)?;
+    crate::cleanup::install();
+    let mut sink = Sink::open(opts.output.as_deref(), !opts.infallible()).map_err(Fail::Write)?;
     pump(&mut reader, &mut Converter::new(opts), &mut sink)?;
     // On failure `sink` is dropped uncommitted, which removes its
     // temporary file.
@@ -242,13 +206,6 @@ fn pump(reader: &mut Reader, converter: &mut Converter, sink: &mut Sink) -> Resu
         if last {
             return Ok(());
         }
-    }
-}
-
-fn report_output(opts: &Options, e: &io::Error) {
-    match &opts.output {
-        Some(path) => crate::report_io(&InputName::Path(path.clone()), e),
-        None => eprintln!("rapidutf: standard output: {}", crate::io_message(e)),
     }
 }
 
@@ -948,136 +905,6 @@ impl Emit<'_> {
             *self.bom = b"";
         }
         self.sink.write(bytes).map_err(Fail::Write)
-    }
-}
-
-/// A file that is removed when dropped, unless it was kept.
-struct TempFile {
-    path: PathBuf,
-    file: Option<BufWriter<File>>,
-}
-
-impl TempFile {
-    /// Creates a new file in `dir` whose name starts with `stem`.
-    fn create(dir: &Path, stem: &str) -> io::Result<TempFile> {
-        let pid = std::process::id();
-        let mut attempt = 0u32;
-        loop {
-            let path = dir.join(format!("{stem}.rapidutf-{pid}-{attempt}.tmp"));
-            match OpenOptions::new().write(true).read(true).create_new(true).open(&path) {
-                Ok(f) => {
-                    return Ok(TempFile { path, file: Some(BufWriter::with_capacity(1 << 20, f)) })
-                }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && attempt < 1000 => {
-                    attempt += 1;
-                }
-                Err(e) => return Err(e),
-            }
-        }
-    }
-
-    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match &mut self.file {
-            Some(w) => w.write_all(bytes),
-            None => Err(io::Error::other("temporary file already finished")),
-        }
-    }
-
-    /// Flushes the file and hands it over, still to be removed on drop.
-    fn finish(&mut self) -> io::Result<File> {
-        match self.file.take() {
-            Some(w) => w.into_inner().map_err(|e| e.into_error()),
-            None => Err(io::Error::other("temporary file already finished")),
-        }
-    }
-}
-
-impl Drop for TempFile {
-    fn drop(&mut self) {
-        self.file = None;
-        if !self.path.as_os_str().is_empty() {
-            let _ = fs::remove_file(&self.path);
-        }
-    }
-}
-
-/// Where the output goes, see the module docs.
-enum Sink {
-    /// `-o FILE`: a temporary file beside it, renamed on success.
-    File { temp: TempFile, dest: PathBuf },
-    /// stdout in strict mode: held back until the conversion succeeded.
-    Spool { memory: Vec<u8>, spill: Option<TempFile> },
-    /// stdout in replace mode, or for input already validated.
-    Stdout(BufWriter<io::Stdout>),
-    /// Nowhere: a dry run that only checks that the input converts.
-    Discard,
-}
-
-impl Sink {
-    /// The sink for `opts`; `hold_back`: stdout must be held back until
-    /// the conversion succeeded.
-    fn open(opts: &Options, hold_back: bool) -> io::Result<Sink> {
-        Ok(match (&opts.output, hold_back) {
-            (Some(dest), _) => {
-                let dir = match dest.parent() {
-                    Some(p) if !p.as_os_str().is_empty() => p,
-                    _ => Path::new("."),
-                };
-                let name = dest.file_name().map(|n| n.to_string_lossy()).unwrap_or_default();
-                let temp = TempFile::create(dir, &format!(".{name}"))?;
-                Sink::File { temp, dest: dest.clone() }
-            }
-            (None, _) if hold_back => Sink::Spool { memory: Vec::new(), spill: None },
-            (None, _) => Sink::Stdout(BufWriter::with_capacity(1 << 20, io::stdout())),
-        })
-    }
-
-    fn write(&mut self, bytes: &[u8]) -> io::Result<()> {
-        match self {
-            Sink::File { temp, .. } => temp.write_all(bytes),
-            Sink::Stdout(w) => w.write_all(bytes),
-            Sink::Discard => Ok(()),
-            Sink::Spool { spill: Some(temp), .. } => temp.write_all(bytes),
-            Sink::Spool { memory, spill } => {
-                if memory.len() + bytes.len() <= SPOOL_MEMORY {
-                    memory.extend_from_slice(bytes);
-                    return Ok(());
-                }
-                let mut temp = TempFile::create(&std::env::temp_dir(), "spool")?;
-                temp.write_all(memory)?;
-                temp.write_all(bytes)?;
-                *memory = Vec::new();
-                *spill = Some(temp);
-                Ok(())
-            }
-        }
-    }
-
-    /// Completes a successful conversion: renames the output file into
-    /// place, or writes the held-back output to stdout.
-    fn commit(&mut self) -> io::Result<()> {
-        match self {
-            Sink::File { temp, dest } => {
-                drop(temp.finish()?);
-                fs::rename(&temp.path, &*dest)?;
-                // Renamed: nothing is left to remove.
-                temp.path = PathBuf::new();
-                Ok(())
-            }
-            Sink::Stdout(w) => w.flush(),
-            Sink::Discard => Ok(()),
-            Sink::Spool { memory, spill } => {
-                let mut stdout = io::stdout().lock();
-                if let Some(temp) = spill {
-                    let mut file = temp.finish()?;
-                    file.rewind()?;
-                    io::copy(&mut file, &mut stdout)?;
-                } else {
-                    stdout.write_all(memory)?;
-                }
-                stdout.flush()
-            }
-        }
     }
 }
 

@@ -18,6 +18,15 @@
 //!
 //! Memory stays bounded by the one buffer, whatever the input size.
 //!
+//! # Read-ahead
+//!
+//! A regular file larger than one window is read ahead by a background
+//! thread into a second and third buffer, so that reading (a copy out of
+//! the page cache, system time) overlaps the consumer's work instead of
+//! alternating with it. Each buffer keeps [`HEADROOM`] bytes free in front,
+//! where the bytes the previous window left unconsumed are put: the window
+//! is still contiguous, and only those few bytes are copied.
+//!
 //! # Testing knob
 //!
 //! The environment variable `RAPIDUTF_CLI_WINDOW` (a byte count, at least
@@ -44,6 +53,12 @@ pub const FILE_WINDOW: usize = 4 << 20;
 /// The smallest window `RAPIDUTF_CLI_WINDOW` may ask for (64 bytes):
 /// the consumers leave up to a few dozen bytes of a window for the next.
 pub const MIN_WINDOW: usize = 64;
+
+/// The room in front of a read-ahead buffer for the previous window's
+/// unconsumed bytes (4 KiB; a multiple of 4, so that a window that starts
+/// after whole units stays aligned for unit views). A consumer that leaves
+/// more (one that peeks at a window without consuming it) gets a copy.
+pub const HEADROOM: usize = 4 << 10;
 
 /// The window size `RAPIDUTF_CLI_WINDOW` asks for, if set and valid.
 fn window_override() -> Option<usize> {
@@ -120,7 +135,7 @@ impl Read for Origin {
 
 /// The input read through `buf`; `buf[start..end]` is unconsumed.
 struct Source {
-    read: Origin,
+    read: Reading,
     /// `u32`s so that the window start is aligned for 16- and 32-bit unit
     /// views.
     buf: Vec<u32>,
@@ -139,7 +154,8 @@ impl Reader {
     pub fn open(name: &InputName, label: &str) -> io::Result<Reader> {
         let (source, total) = match name {
             InputName::Stdin => {
-                (Source::new(Origin::Other(Box::new(io::stdin().lock())), STREAM_CHUNK), None)
+                let stdin = Origin::Other(Box::new(io::stdin().lock()));
+                (Source::new(Reading::Direct(stdin), STREAM_CHUNK), None)
             }
             InputName::Path(path) => {
                 let file = File::open(path)?;
@@ -150,10 +166,17 @@ impl Reader {
                 if meta.is_file() {
                     // Never more buffer than the file needs.
                     let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
-                    let window = FILE_WINDOW.min(size.max(STREAM_CHUNK));
-                    (Source::new(Origin::File(file), window), Some(meta.len()))
+                    let window =
+                        window_override().unwrap_or(FILE_WINDOW.min(size.max(STREAM_CHUNK)));
+                    let read = if size > window {
+                        Reading::ahead(file, window)
+                    } else {
+                        Reading::Direct(Origin::File(file))
+                    };
+                    (Source::new(read, window), Some(meta.len()))
                 } else {
-                    (Source::new(Origin::Other(Box::new(file)), STREAM_CHUNK), None)
+                    let other = Origin::Other(Box::new(file));
+                    (Source::new(Reading::Direct(other), STREAM_CHUNK), None)
                 }
             }
         };
@@ -165,7 +188,7 @@ impl Reader {
     #[cfg(test)]
     pub fn from_read(read: Box<dyn Read>) -> Reader {
         Reader {
-            source: Source::new(Origin::Other(read), STREAM_CHUNK),
+            source: Source::new(Reading::Direct(Origin::Other(read)), STREAM_CHUNK),
             offset: 0,
             progress: Progress::new("", None),
         }
@@ -182,21 +205,51 @@ impl Reader {
     pub fn fill(&mut self) -> io::Result<Window<'_>> {
         self.progress.update(self.offset);
         let offset = self.offset;
-        let Source { read, buf, start, end, eof } = &mut self.source;
+        let source = &mut self.source;
+        if let Reading::Ahead(ahead) = &mut source.read {
+            if !source.eof {
+                let chunk = ahead.next()?;
+                let (start, end) = (source.start, source.end);
+                let old = std::mem::replace(&mut source.buf, chunk.buf);
+                let left = &bytemuck::cast_slice::<u32, u8>(&old)[start..end];
+                let k = left.len();
+                if k <= HEADROOM {
+                    let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut source.buf);
+                    bytes[HEADROOM - k..HEADROOM].copy_from_slice(left);
+                    source.start = HEADROOM - k;
+                    source.end = HEADROOM + chunk.len;
+                } else {
+                    // Much left unconsumed: one buffer holding both.
+                    let mut both = vec![0u32; (HEADROOM + k + chunk.len).div_ceil(4)];
+                    let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut both);
+                    bytes[HEADROOM..HEADROOM + k].copy_from_slice(left);
+                    let new = &bytemuck::cast_slice::<u32, u8>(&source.buf)[HEADROOM..];
+                    bytes[HEADROOM + k..HEADROOM + k + chunk.len]
+                        .copy_from_slice(&new[..chunk.len]);
+                    source.buf = both;
+                    source.start = HEADROOM;
+                    source.end = HEADROOM + k + chunk.len;
+                }
+                source.eof = chunk.eof;
+                ahead.recycle(old);
+            }
+            let bytes: &[u8] = bytemuck::cast_slice(&source.buf);
+            return Ok(Window {
+                bytes: &bytes[source.start..source.end],
+                offset,
+                last: source.eof,
+            });
+        }
+        let Source { read: Reading::Direct(read), buf, start, end, eof } = source else {
+            unreachable!("read-ahead is handled above")
+        };
         let bytes: &mut [u8] = bytemuck::cast_slice_mut(buf);
         if *start > 0 {
             bytes.copy_within(*start..*end, 0);
             *end -= *start;
             *start = 0;
         }
-        while !*eof && *end < bytes.len() {
-            match read.read(&mut bytes[*end..]) {
-                Ok(0) => *eof = true,
-                Ok(n) => *end += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
+        *end += fill_from(read, &mut bytes[*end..], eof)?;
         Ok(Window { bytes: &bytes[..*end], offset, last: *eof })
     }
 
@@ -211,7 +264,10 @@ impl Reader {
     /// Whether [`Reader::rewind`] can start this input over (a regular
     /// file can; a stream cannot).
     pub fn rewindable(&self) -> bool {
-        matches!(self.source.read, Origin::File(_))
+        match &self.source.read {
+            Reading::Direct(origin) => matches!(origin, Origin::File(_)),
+            Reading::Ahead(_) => true,
+        }
     }
 
     /// Starts a regular file over from its first byte, for a second pass;
@@ -222,10 +278,16 @@ impl Reader {
     /// The I/O error of seeking.
     pub fn rewind(&mut self) -> io::Result<bool> {
         let source = &mut self.source;
-        let Origin::File(file) = &mut source.read else {
-            return Ok(false);
-        };
-        file.rewind()?;
+        match &mut source.read {
+            Reading::Direct(Origin::File(file)) => file.rewind()?,
+            Reading::Direct(Origin::Other(_)) => return Ok(false),
+            Reading::Ahead(ahead) => {
+                let window = ahead.window;
+                let mut file = ahead.stop()?;
+                file.rewind()?;
+                source.read = Reading::ahead(file, window);
+            }
+        }
         source.start = 0;
         source.end = 0;
         source.eof = false;
@@ -234,10 +296,130 @@ impl Reader {
     }
 }
 
+/// Reads from `read` until `out` is full or the input ends (then sets
+/// `eof`); returns the bytes read.
+fn fill_from(read: &mut impl Read, out: &mut [u8], eof: &mut bool) -> io::Result<usize> {
+    let mut n = 0;
+    while !*eof && n < out.len() {
+        match read.read(&mut out[n..]) {
+            Ok(0) => *eof = true,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// How a [`Source`] gets its bytes.
+enum Reading {
+    /// Read on demand into the one buffer.
+    Direct(Origin),
+    /// Read ahead by a thread, see the module docs.
+    Ahead(Ahead),
+}
+
+/// A buffer the read-ahead thread filled after its [`HEADROOM`].
+struct Chunk {
+    buf: Vec<u32>,
+    /// Bytes read into it.
+    len: usize,
+    /// Whether the input ends with it.
+    eof: bool,
+}
+
+/// The read-ahead thread and its two queues: empty buffers to it, full
+/// ones back.
+struct Ahead {
+    window: usize,
+    empty: Option<std::sync::mpsc::SyncSender<Vec<u32>>>,
+    full: std::sync::mpsc::Receiver<io::Result<Chunk>>,
+    thread: Option<std::thread::JoinHandle<File>>,
+}
+
+/// Buffers in flight between the reader and its thread (besides the one
+/// the consumer holds).
+const AHEAD_BUFFERS: usize = 2;
+
+impl Reading {
+    /// Reads `file` ahead in windows of `window` bytes; reads directly if
+    /// no thread can be started.
+    fn ahead(file: File, window: usize) -> Reading {
+        use std::sync::mpsc::sync_channel;
+        let (empty, empties) = sync_channel::<Vec<u32>>(AHEAD_BUFFERS);
+        let (fulls, full) = sync_channel(AHEAD_BUFFERS);
+        let size = (HEADROOM + window).div_ceil(4);
+        for _ in 0..AHEAD_BUFFERS {
+            let _ = empty.send(vec![0u32; size]);
+        }
+        // The file goes to the thread and comes back when it ends; a
+        // thread that cannot start leaves it in this slot.
+        let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(file)));
+        let theirs = std::sync::Arc::clone(&slot);
+        let spawned = std::thread::Builder::new().name("read-ahead".into()).spawn(move || {
+            let taken = theirs.lock().map(|mut o| o.take()).ok().flatten();
+            let Some(mut file) = taken else { unreachable!("the file is set before") };
+            let mut eof = false;
+            for mut buf in empties {
+                let bytes: &mut [u8] = bytemuck::cast_slice_mut(&mut buf);
+                let read = fill_from(&mut file, &mut bytes[HEADROOM..], &mut eof);
+                let stop = eof || read.is_err();
+                if fulls.send(read.map(|len| Chunk { buf, len, eof })).is_err() || stop {
+                    break;
+                }
+            }
+            file
+        });
+        match spawned {
+            Ok(thread) => {
+                Reading::Ahead(Ahead { window, empty: Some(empty), full, thread: Some(thread) })
+            }
+            Err(_) => {
+                let file = slot.lock().ok().and_then(|mut o| o.take());
+                Reading::Direct(Origin::File(
+                    file.unwrap_or_else(|| unreachable!("no thread took it")),
+                ))
+            }
+        }
+    }
+}
+
+impl Ahead {
+    /// The next chunk of input.
+    fn next(&mut self) -> io::Result<Chunk> {
+        self.full
+            .recv()
+            .unwrap_or_else(|_| Err(io::Error::other("the read-ahead thread ended early")))
+    }
+
+    /// Hands a consumed buffer back for reuse (buffers of another size,
+    /// made for a long unconsumed tail, are dropped and replaced).
+    fn recycle(&mut self, buf: Vec<u32>) {
+        let size = (HEADROOM + self.window).div_ceil(4);
+        let buf = if buf.len() == size { buf } else { vec![0u32; size] };
+        if let Some(empty) = &self.empty {
+            let _ = empty.try_send(buf);
+        }
+    }
+
+    /// Stops the thread and takes the file back.
+    fn stop(&mut self) -> io::Result<File> {
+        self.empty = None;
+        // Unblock a thread waiting to hand over a chunk.
+        while self.full.recv().is_ok() {}
+        match self.thread.take().map(std::thread::JoinHandle::join) {
+            Some(Ok(file)) => Ok(file),
+            _ => Err(io::Error::other("the read-ahead thread failed")),
+        }
+    }
+}
+
 impl Source {
-    fn new(read: Origin, window: usize) -> Source {
+    fn new(read: Reading, window: usize) -> Source {
         let window = window_override().unwrap_or(window);
-        Source { read, buf: vec![0u32; window.div_ceil(4)], start: 0, end: 0, eof: false }
+        // Read-ahead brings its own buffers.
+        let size = if matches!(read, Reading::Direct(_)) { window.div_ceil(4) } else { 0 };
+        Source { read, buf: vec![0u32; size], start: 0, end: 0, eof: false }
     }
 }
 
@@ -256,6 +438,52 @@ mod tests {
             self.1 += n;
             Ok(n)
         }
+    }
+
+    /// Read-ahead windows carry what was left unconsumed (a few bytes, a
+    /// whole window when a consumer peeks, more than the headroom), and a
+    /// rewind starts over.
+    #[test]
+    fn read_ahead_windows_carry_unconsumed_bytes() {
+        let data: Vec<u8> = (0..100_000u32).map(|i| (i % 251) as u8).collect();
+        let path = std::env::temp_dir().join(format!("rapidutf-input-{}", std::process::id()));
+        std::fs::write(&path, &data).unwrap();
+        for window in [64, 1000, 3 * HEADROOM, 99_999, 100_000, 200_000] {
+            let file = File::open(&path).unwrap();
+            let read = Reading::ahead(file, window);
+            assert!(matches!(read, Reading::Ahead(_)));
+            let mut r = Reader {
+                source: Source::new(read, window),
+                offset: 0,
+                progress: Progress::new("", None),
+            };
+            for pass in 0..2 {
+                let mut seen = Vec::new();
+                let mut round = 0usize;
+                loop {
+                    round += 1;
+                    let w = r.fill().unwrap();
+                    let at = w.offset as usize;
+                    assert_eq!(w.bytes, &data[at..at + w.bytes.len()], "window {window}");
+                    let (last, len) = (w.last, w.bytes.len());
+                    // Every third window is only peeked at; others leave
+                    // 0..=9 bytes, or everything at the end.
+                    let n = match round % 3 {
+                        _ if last => len,
+                        0 => 0,
+                        k => len.saturating_sub(k * 3 + round % 4),
+                    };
+                    seen.extend_from_slice(&data[at..at + n]);
+                    r.consume(n);
+                    if last {
+                        break;
+                    }
+                }
+                assert!(seen == data, "window {window}, pass {pass}");
+                assert!(r.rewind().unwrap());
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

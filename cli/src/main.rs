@@ -17,11 +17,13 @@
 
 mod args;
 mod bench;
+mod cleanup;
 mod convert;
 mod count;
 mod derived;
 mod encoding;
 mod input;
+mod output;
 mod position;
 mod progress;
 mod validate;

@@ -395,9 +395,11 @@ fn bom_keep_strip_add() {
     let o = convert_ok(&["convert", "--bom=keep", "-f", "utf-8", "-t", "utf-16"], &input);
     assert!(o == encode(&text, "utf-16le", true));
     assert_eq!(code(&run(&["convert", "--bom=strip", "-f", "utf-8", "-t", "utf-32"], b"")), 2);
-    // utf-16 input without a BOM is big-endian; keep adds none.
-    let be = encode(&text, "utf-16be", false);
-    let o = convert_ok(&["convert", "--bom=keep", "-f", "utf-16", "-t", "utf-8"], &be);
+    // utf-16 input without a BOM is in the machine's order, as glibc
+    // iconv reads it; keep adds none.
+    let host = if cfg!(target_endian = "little") { "utf-16le" } else { "utf-16be" };
+    let native = encode(&text, host, false);
+    let o = convert_ok(&["convert", "--bom=keep", "-f", "utf-16", "-t", "utf-8"], &native);
     assert!(o == text.as_bytes());
     // add on an empty input: just the BOM.
     assert_eq!(
@@ -607,4 +609,36 @@ fn random_derivative_mixes_match_the_library() {
             Err(e) => assert_eq!(stderr(&o), illegal(e.valid_up_to()), "{bytes:?}"),
         }
     }
+}
+
+/// Files larger than the window are read ahead by a thread: conversions
+/// and error positions are the same at every window size.
+#[test]
+fn files_read_ahead_convert_and_validate_like_std() {
+    let text = mixed_text().repeat(20);
+    let dir = std::env::temp_dir().join(format!("rapidutf-readahead-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = dir.join("good");
+    std::fs::write(&good, &text).unwrap();
+    let bad_at = text.len() - 17;
+    let mut bad = text.clone().into_bytes();
+    bad.insert(bad_at, 0xFF);
+    let bad_path = dir.join("bad");
+    std::fs::write(&bad_path, &bad).unwrap();
+    let (g, b) = (good.to_str().unwrap(), bad_path.to_str().unwrap());
+    let utf16: Vec<u8> = text.encode_utf16().flat_map(u16::to_le_bytes).collect();
+    let utf16_path = dir.join("utf16");
+    std::fs::write(&utf16_path, &utf16).unwrap();
+    let u = utf16_path.to_str().unwrap();
+    for window in [64, 100, 4096, 5000, 65536] {
+        let o = run_with(&["convert", "-f", "utf-8", "-t", "utf-16le", g], b"", Some(window));
+        assert!(code(&o) == 0 && o.stdout == utf16, "window {window}");
+        let o = run_with(&["convert", "-f", "utf-16le", "-t", "utf-8", u], b"", Some(window));
+        assert!(code(&o) == 0 && o.stdout == text.as_bytes(), "window {window} back");
+        let o = run_with(&["convert", "-f", "utf-8", "-t", "utf-32be", b], b"", Some(window));
+        assert_eq!((code(&o), stderr(&o)), (1, illegal(bad_at)), "window {window}");
+        let o = run_with(&["validate", "-l", g, b], b"", Some(window));
+        assert_eq!((code(&o), stdout(&o)), (1, format!("{b}\n")), "window {window}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

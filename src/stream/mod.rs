@@ -17,6 +17,11 @@
 //! - [`Utf8Decoder`]: UTF-8 to UTF-16 (native, LE or BE) into bounded
 //!   buffers, strict or lossy, in the style of `encoding_rs::Decoder`.
 //! - [`Utf16Decoder`]: UTF-16 (native, LE or BE) to UTF-8, likewise.
+//! - [`Utf8Decoder`] also converts UTF-8 to UTF-32
+//!   ([`decode_to_utf32`](Utf8Decoder::decode_to_utf32)) and to UTF-8:
+//!   [`decode_to_utf8_lossy`](Utf8Decoder::decode_to_utf8_lossy) is a
+//!   chunked `String::from_utf8_lossy`.
+//! - [`Utf32Decoder`]: UTF-32 to UTF-8, strict or lossy.
 //!
 //! ```
 //! use rapidutf::stream::{CoderResult, Utf8Decoder};
@@ -33,10 +38,13 @@
 use core::fmt;
 
 mod utf16_decoder;
+mod utf32_decoder;
 mod utf8_decoder;
+mod utf8_outputs;
 mod validator;
 
 pub use utf16_decoder::Utf16Decoder;
+pub use utf32_decoder::Utf32Decoder;
 pub use utf8_decoder::Utf8Decoder;
 pub use validator::Utf8Validator;
 

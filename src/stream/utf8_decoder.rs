@@ -49,10 +49,10 @@ pub struct Utf8Decoder {
     endian: Endian,
     /// Stream offset of the first byte not yet converted: the start of
     /// `carry`.
-    pos: usize,
+    pub(super) pos: usize,
     /// An incomplete but so far valid character at the end of the input.
-    carry: [u8; 4],
-    carry_len: u8,
+    pub(super) carry: [u8; 4],
+    pub(super) carry_len: u8,
 }
 
 impl Default for Utf8Decoder {
@@ -334,7 +334,7 @@ impl Utf8Decoder {
 /// Where an incomplete character at the end of `src` starts (`src.len()`
 /// if there is none): the last lead byte among the final three bytes, if
 /// the sequence it starts is longer than the bytes left.
-fn incomplete_tail(src: &[u8]) -> usize {
+pub(super) fn incomplete_tail(src: &[u8]) -> usize {
     let n = src.len();
     for k in 1..=n.min(3) {
         let b = src[n - k];

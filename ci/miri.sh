@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# Runs tests/miri.rs under Miri (nightly), which reports undefined
+# behaviour in the unsafe code: an out-of-bounds or misaligned access, a
+# read of uninitialised memory, an aliasing violation. Unlike
+# AddressSanitizer it also catches a kernel that reads past the end of its
+# input slice while staying inside the same allocation (Stacked Borrows
+# gives a slice access to its own range only).
+#
+# Kernels: every one Miri can interpret. On x86_64 the crate is built with
+# `-Ctarget-feature=+sse4.2,+avx2`, so the SSE4.2 and AVX2 kernels are
+# compiled in and detected (Miri reports the compile-time features as the
+# CPU's); AVX-512 is not, as Miri does not implement its intrinsics. The
+# kernels that must be found are passed to the tests as
+# RAPIDUTF_REQUIRE_KERNELS, so a kernel that goes missing fails the run.
+#
+# tests/miri.rs is a small, dedicated test set (the normal suite is far too
+# heavy for an interpreter about a thousand times slower than native
+# code): one test per kernel, run in parallel processes.
+#
+# Environment:
+#   MIRI_JOBS        parallel Miri processes (default 2)
+#   MIRIFLAGS        extra Miri flags (added to the ones below)
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+source "$(dirname "$0")/lib.sh"
+cd "$ROOT"
+
+rustup run nightly rustc --version >/dev/null 2>&1 ||
+    die "the nightly toolchain is required (rustup toolchain install nightly)"
+if ! cargo +nightly miri --version >/dev/null 2>&1; then
+    log "rustup component add miri rust-src --toolchain nightly"
+    rustup component add miri rust-src --toolchain nightly
+fi
+echo "miri: $(cargo +nightly miri --version)" >&2
+
+case $(uname -m) in
+    x86_64)
+        export RUSTFLAGS="-Ctarget-feature=+sse4.2,+avx2"
+        require=scalar,portable,sse42,avx2
+        ;;
+    *)
+        export RUSTFLAGS=""
+        require=scalar,portable
+        ;;
+esac
+unset CARGO_ENCODED_RUSTFLAGS
+export RAPIDUTF_REQUIRE_KERNELS=$require
+# Isolation hides the host's environment from the program; forward the
+# one variable the tests read. The default aliasing model (Stacked
+# Borrows) is the one that catches reads past a sub-slice: do not switch
+# to Tree Borrows here. Strict provenance: no integer-to-pointer casts.
+# The data race detector is off: the code under test shares nothing
+# between threads but the dispatch atomics, and the detector would slow
+# every access of the (concurrently running) tests.
+export MIRIFLAGS="-Zmiri-env-forward=RAPIDUTF_REQUIRE_KERNELS -Zmiri-strict-provenance -Zmiri-disable-data-race-detector ${MIRIFLAGS:-}"
+# A target dir of its own: the build differs (RUSTFLAGS, Miri's sysroot).
+export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}/miri
+
+log "building tests/miri.rs for Miri (RUSTFLAGS=$RUSTFLAGS)"
+timed "miri build" nice cargo +nightly miri test -p rapidutf --test miri --no-run
+
+# The per-kernel tests, spread over MIRI_JOBS processes; the portable
+# kernel (SIMD through the `wide` crate, many small calls) is by far the
+# slowest to interpret, so it gets a process of its own.
+jobs=${MIRI_JOBS:-2}
+if ((jobs >= 2)); then
+    groups=("kernel_portable" "kernel_scalar kernel_sse42 kernel_avx2 kernel_avx512 kernel_neon required free_functions")
+else
+    groups=("")
+fi
+
+log "cargo miri test --test miri (RAPIDUTF_REQUIRE_KERNELS=$require, MIRIFLAGS=$MIRIFLAGS), ${#groups[@]} processes"
+logs=$(mktemp -d "${TMPDIR:-/tmp}/rapidutf-miri.XXXXXX")
+trap 'rm -rf "$logs"' EXIT
+pids=()
+for i in "${!groups[@]}"; do
+    # shellcheck disable=SC2086 # each group is a list of test-name filters
+    timed "miri tests [${groups[$i]:-all}]" cargo +nightly miri test -q -p rapidutf --test miri -- \
+        ${groups[$i]} >"$logs/$i.log" 2>&1 &
+    pids+=($!)
+done
+failed=0
+for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || failed=1
+    cat "$logs/$i.log" >&2
+done
+((failed == 0)) || die "Miri found a failure or undefined behaviour (see above)"
+printf '\nmiri: tests/miri.rs passed under Miri with kernels %s\n' "$require" >&2

@@ -1,0 +1,173 @@
+//! The rest of the naming grid: [`utf32_len_from_utf8`] (the grid's name
+//! for [`count_chars`](crate::count_chars)) and the allocating `_vec`
+//! conveniences for the directions that had none.
+
+/// The number of UTF-32 values (code points) in UTF-8 `src`: the grid's
+/// name for [`count_chars`](crate::count_chars), which stays as the
+/// familiar alias. Both are the same function.
+///
+/// On any input this is the number of bytes that are not continuation
+/// bytes (`80..=BF`), so a buffer of this length always holds
+/// [`utf8_to_utf32`](crate::utf8_to_utf32)'s output for the valid prefix.
+///
+/// ```
+/// let s = "añ€😀";
+/// assert_eq!(rapidutf::utf32_len_from_utf8(s.as_bytes()), s.chars().count());
+/// assert_eq!(rapidutf::utf32_len_from_utf8(s.as_bytes()), rapidutf::count_chars(s.as_bytes()));
+/// ```
+#[must_use]
+#[inline]
+pub fn utf32_len_from_utf8(src: &[u8]) -> usize {
+    crate::count_chars(src)
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_api {
+    use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// Runs `convert` into a vector of `len` units (a length that always
+    /// suffices for the valid prefix) and keeps what it wrote.
+    #[inline]
+    fn to_vec<T: Copy + Default, E>(
+        len: usize,
+        convert: impl FnOnce(&mut [T]) -> Result<usize, TranscodeError<E>>,
+    ) -> Result<Vec<T>, E> {
+        let mut v = vec![T::default(); len];
+        match convert(&mut v) {
+            Ok(n) => {
+                v.truncate(n);
+                Ok(v)
+            }
+            Err(TranscodeError::Invalid(e)) => Err(e),
+            // The counts size the conversion of any valid prefix exactly.
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("exact-size buffer was too small")
+            }
+        }
+    }
+
+    /// Converts UTF-8 to a new UTF-16LE vector, allocated at its exact
+    /// size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf8Error`].
+    ///
+    /// ```
+    /// let v = rapidutf::utf8_to_utf16le_vec("a€".as_bytes()).unwrap();
+    /// assert_eq!(v, [0x61u16.to_le(), 0x20ACu16.to_le()]);
+    /// ```
+    pub fn utf8_to_utf16le_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
+        to_vec(crate::utf16_len_from_utf8(src), |d| crate::utf8_to_utf16le(src, d))
+    }
+
+    /// Converts UTF-8 to a new UTF-16BE vector, allocated at its exact
+    /// size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf8Error`].
+    ///
+    /// ```
+    /// let v = rapidutf::utf8_to_utf16be_vec("a€".as_bytes()).unwrap();
+    /// assert_eq!(v, [0x61u16.to_be(), 0x20ACu16.to_be()]);
+    /// assert!(rapidutf::utf8_to_utf16be_vec(b"a\xC0").is_err());
+    /// ```
+    pub fn utf8_to_utf16be_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
+        to_vec(crate::utf16_len_from_utf8(src), |d| crate::utf8_to_utf16be(src, d))
+    }
+
+    /// Converts native-endian UTF-16 to a new UTF-32 vector, allocated at
+    /// its exact size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf16Error`].
+    ///
+    /// ```
+    /// let src: Vec<u16> = "a😀".encode_utf16().collect();
+    /// assert_eq!(rapidutf::utf16_to_utf32_vec(&src).unwrap(), [0x61, 0x1F600]);
+    /// assert_eq!(rapidutf::utf16_to_utf32_vec(&[0xDE00]).unwrap_err().valid_up_to(), 0);
+    /// ```
+    pub fn utf16_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
+        to_vec(crate::utf32_len_from_utf16(src), |d| crate::utf16_to_utf32(src, d))
+    }
+
+    /// Converts UTF-16LE to a new UTF-32 vector, allocated at its exact
+    /// size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf16Error`].
+    ///
+    /// ```
+    /// let src = [0xD83Du16.to_le(), 0xDE00u16.to_le()];
+    /// assert_eq!(rapidutf::utf16le_to_utf32_vec(&src).unwrap(), [0x1F600]);
+    /// ```
+    pub fn utf16le_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
+        to_vec(crate::utf32_len_from_utf16le(src), |d| crate::utf16le_to_utf32(src, d))
+    }
+
+    /// Converts UTF-16BE to a new UTF-32 vector, allocated at its exact
+    /// size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf16Error`].
+    ///
+    /// ```
+    /// let src = [0x41u16.to_be(), 0xE9u16.to_be()];
+    /// assert_eq!(rapidutf::utf16be_to_utf32_vec(&src).unwrap(), [0x41, 0xE9]);
+    /// ```
+    pub fn utf16be_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
+        to_vec(crate::utf32_len_from_utf16be(src), |d| crate::utf16be_to_utf32(src, d))
+    }
+
+    /// Converts UTF-32 to a new native-endian UTF-16 vector, allocated at
+    /// its exact size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf32Error`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf32_to_utf16_vec(&[0x61, 0x1F600]).unwrap(), [0x61, 0xD83D, 0xDE00]);
+    /// assert_eq!(rapidutf::utf32_to_utf16_vec(&[0x61, 0xD800]).unwrap_err().valid_up_to(), 1);
+    /// ```
+    pub fn utf32_to_utf16_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
+        to_vec(crate::utf16_len_from_utf32(src), |d| crate::utf32_to_utf16(src, d))
+    }
+
+    /// Converts UTF-32 to a new UTF-16LE vector, allocated at its exact
+    /// size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf32Error`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf32_to_utf16le_vec(&[0xE9]).unwrap(), [0xE9u16.to_le()]);
+    /// ```
+    pub fn utf32_to_utf16le_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
+        to_vec(crate::utf16_len_from_utf32(src), |d| crate::utf32_to_utf16le(src, d))
+    }
+
+    /// Converts UTF-32 to a new UTF-16BE vector, allocated at its exact
+    /// size.
+    ///
+    /// # Errors
+    ///
+    /// The input's first [`Utf32Error`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf32_to_utf16be_vec(&[0xE9]).unwrap(), [0xE9u16.to_be()]);
+    /// ```
+    pub fn utf32_to_utf16be_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
+        to_vec(crate::utf16_len_from_utf32(src), |d| crate::utf32_to_utf16be(src, d))
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use alloc_api::*;

@@ -1,0 +1,377 @@
+//! Streaming UTF-8 to UTF-32, and UTF-8 to UTF-8 (validated or lossy: a
+//! chunked `from_utf8_lossy`), on [`Utf8Decoder`].
+//!
+//! The decoder's state is input bytes only (an incomplete character at the
+//! end of a chunk), so the same decoder may switch between output forms
+//! from one call to the next.
+
+use super::utf8_decoder::incomplete_tail;
+use super::{CoderResult, StreamError, Utf8Decoder};
+use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
+
+/// An output form for UTF-8 input: its unit, its bulk conversion and how
+/// one character is written.
+trait Output {
+    type Unit: Copy;
+    /// A transcoder's contract: `Ok(units written)`, or the first problem
+    /// in input order.
+    fn transcode(src: &[u8], dst: &mut [Self::Unit]) -> Result<usize, TranscodeError<Utf8Error>>;
+    /// Writes `c` at `dst[*o..]`; false if it does not fit.
+    fn put(dst: &mut [Self::Unit], o: &mut usize, c: char) -> bool;
+}
+
+/// UTF-8 out: valid stretches are validated by the SIMD validator and
+/// copied.
+struct ToUtf8;
+/// UTF-32 out, through the SIMD transcoder.
+struct ToUtf32;
+
+impl Output for ToUtf8 {
+    type Unit = u8;
+
+    fn transcode(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf8Error>> {
+        // Only as much as fits is looked at.
+        let w = src.len().min(dst.len());
+        let valid = match crate::validate_utf8(&src[..w]) {
+            Ok(_) if w == src.len() => {
+                dst[..w].copy_from_slice(&src[..w]);
+                return Ok(w);
+            }
+            // All that fits is valid; the next character does not fit.
+            Ok(_) => w,
+            // A character cut by the end of the room: it does not fit
+            // (whether it is valid shows when there is room).
+            Err(e) if w < src.len() && e.error_len().is_none() => e.valid_up_to(),
+            Err(e) => return Err(TranscodeError::Invalid(e)),
+        };
+        dst[..valid].copy_from_slice(&src[..valid]);
+        Err(TranscodeError::OutputTooSmall { read: valid, written: valid })
+    }
+
+    #[inline]
+    fn put(dst: &mut [u8], o: &mut usize, c: char) -> bool {
+        let Some(out) = dst.get_mut(*o..*o + c.len_utf8()) else {
+            return false;
+        };
+        c.encode_utf8(out);
+        *o += c.len_utf8();
+        true
+    }
+}
+
+impl Output for ToUtf32 {
+    type Unit = u32;
+
+    fn transcode(src: &[u8], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf8Error>> {
+        crate::utf8_to_utf32(src, dst)
+    }
+
+    #[inline]
+    fn put(dst: &mut [u32], o: &mut usize, c: char) -> bool {
+        let Some(out) = dst.get_mut(*o) else {
+            return false;
+        };
+        *out = u32::from(c);
+        *o += 1;
+        true
+    }
+}
+
+/// The first character of `bytes` and its width, or the error at the
+/// start of `bytes` (relative to it).
+fn decode_first(bytes: &[u8]) -> Result<(char, usize), Utf8Error> {
+    let (valid, err) = match crate::validate_utf8(bytes) {
+        Ok(s) => (s, None),
+        Err(e) => (crate::validate_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(), Some(e)),
+    };
+    match (valid.chars().next(), err) {
+        (Some(c), _) => Ok((c, c.len_utf8())),
+        (None, Some(e)) => Err(e),
+        // Empty input: nothing to decode yet.
+        (None, None) => Err(Utf8Error::new(0, 0, Utf8ErrorKind::Truncated)),
+    }
+}
+
+impl Utf8Decoder {
+    /// An output length that lets the next
+    /// [`decode_to_utf32`](Self::decode_to_utf32) or
+    /// [`decode_to_utf32_lossy`](Self::decode_to_utf32_lossy) call
+    /// consume `src_len` bytes completely: `src_len`, plus one if an
+    /// incomplete character is pending. Any non-empty `dst` makes
+    /// progress.
+    ///
+    /// ```
+    /// let mut d = rapidutf::stream::Utf8Decoder::new();
+    /// assert_eq!(d.max_utf32_len(10), 10);
+    /// d.decode_to_utf32(b"\xE2\x82", &mut [0u32; 4], false).unwrap();
+    /// assert_eq!(d.max_utf32_len(0), 1); // a truncated character at `last`
+    /// ```
+    #[must_use]
+    pub const fn max_utf32_len(&self, src_len: usize) -> usize {
+        src_len.saturating_add((self.carry_len > 0) as usize)
+    }
+
+    /// An output length that lets the next
+    /// [`decode_to_utf8`](Self::decode_to_utf8) or
+    /// [`decode_to_utf8_lossy`](Self::decode_to_utf8_lossy) call consume
+    /// `src_len` bytes completely: `3 * src_len`, plus 3 if an incomplete
+    /// character is pending (each invalid byte may become the 3 bytes of
+    /// U+FFFD). `dst.len() >= 4` guarantees progress on every call.
+    ///
+    /// ```
+    /// let d = rapidutf::stream::Utf8Decoder::new();
+    /// assert_eq!(d.max_utf8_len(10), 30);
+    /// ```
+    #[must_use]
+    pub const fn max_utf8_len(&self, src_len: usize) -> usize {
+        src_len.saturating_add((self.carry_len > 0) as usize).saturating_mul(3)
+    }
+
+    /// Converts the next chunk to UTF-32, strictly.
+    ///
+    /// The same protocol as [`decode_to_utf16`](Self::decode_to_utf16):
+    /// returns `(result, read, written)`, keeps an incomplete character at
+    /// the end of `src` for the next call, and the result is that of
+    /// [`utf8_to_utf32`](crate::utf8_to_utf32) on the whole stream, for
+    /// every chunking. The decoder's [`endian`](Self::endian) does not
+    /// apply (UTF-32 is native-endian).
+    ///
+    /// # Errors
+    ///
+    /// The stream's first invalid sequence, positioned from the start of
+    /// the stream, with the progress made before it (see
+    /// [`StreamError`]); with `last`, an incomplete character at the end
+    /// is [`Truncated`](Utf8ErrorKind::Truncated).
+    ///
+    /// ```
+    /// use rapidutf::stream::{CoderResult, Utf8Decoder};
+    /// let mut d = Utf8Decoder::new();
+    /// let mut buf = [0u32; 4];
+    /// assert_eq!(d.decode_to_utf32(b"a\xF0\x9F", &mut buf, false), Ok((CoderResult::InputEmpty, 3, 1)));
+    /// assert_eq!(d.decode_to_utf32(b"\x98\x80", &mut buf, true), Ok((CoderResult::InputEmpty, 2, 1)));
+    /// assert_eq!(buf[0], 0x1F600);
+    /// ```
+    pub fn decode_to_utf32(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u32],
+        last: bool,
+    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
+        self.run_to::<ToUtf32>(src, dst, last, false)
+    }
+
+    /// Converts the next chunk to UTF-32, replacing each maximal invalid
+    /// subpart with U+FFFD exactly as
+    /// [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy)
+    /// does on the whole stream.
+    ///
+    /// Returns `(result, read, written)` as
+    /// [`decode_to_utf32`](Self::decode_to_utf32) does.
+    ///
+    /// ```
+    /// use rapidutf::stream::{CoderResult, Utf8Decoder};
+    /// let mut d = Utf8Decoder::new();
+    /// let mut buf = [0u32; 4];
+    /// assert_eq!(d.decode_to_utf32_lossy(b"a\xE1", &mut buf, false), (CoderResult::InputEmpty, 2, 1));
+    /// assert_eq!(d.decode_to_utf32_lossy(b"\xA0", &mut buf, true), (CoderResult::InputEmpty, 1, 1));
+    /// assert_eq!(buf[0], 0xFFFD);
+    /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    pub fn decode_to_utf32_lossy(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u32],
+        last: bool,
+    ) -> (CoderResult, usize, usize) {
+        match self.run_to::<ToUtf32>(src, dst, last, true) {
+            Ok(r) => r,
+            // The lossy path replaces errors instead of returning them.
+            Err(e) => unreachable!("lossy decoding returned {e:?}"),
+        }
+    }
+
+    /// Copies the next chunk to `dst` if it is valid UTF-8, strictly: a
+    /// chunked validator whose output is the stream itself, cut at
+    /// character boundaries.
+    ///
+    /// Returns `(result, read, written)`; an incomplete character at the
+    /// end of `src` is kept and written by the call that completes it.
+    ///
+    /// # Errors
+    ///
+    /// As [`decode_to_utf32`](Self::decode_to_utf32).
+    ///
+    /// ```
+    /// use rapidutf::stream::{CoderResult, Utf8Decoder};
+    /// let mut d = Utf8Decoder::new();
+    /// let mut buf = [0u8; 8];
+    /// assert_eq!(d.decode_to_utf8(b"h\xC3", &mut buf, false), Ok((CoderResult::InputEmpty, 2, 1)));
+    /// assert_eq!(d.decode_to_utf8(b"\xA9", &mut buf, true), Ok((CoderResult::InputEmpty, 1, 2)));
+    /// assert_eq!(&buf[..2], "é".as_bytes());
+    /// ```
+    pub fn decode_to_utf8(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
+        self.run_to::<ToUtf8>(src, dst, last, false)
+    }
+
+    /// A chunked [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy):
+    /// copies the next chunk to `dst`, replacing each maximal invalid
+    /// subpart with U+FFFD, so that the concatenated output is
+    /// byte-identical to `from_utf8_lossy` of the whole stream for every
+    /// chunking. Valid stretches are checked by the SIMD validator and
+    /// copied.
+    ///
+    /// Returns `(result, read, written)` as
+    /// [`decode_to_utf16`](Self::decode_to_utf16) does. With
+    /// `dst.len() >= 4` every call makes progress; with
+    /// `dst.len() >= self.max_utf8_len(src.len())` it consumes all of
+    /// `src`.
+    ///
+    /// ```
+    /// use rapidutf::stream::{CoderResult, Utf8Decoder};
+    ///
+    /// // A terminal reading a child's output in small pieces.
+    /// let mut d = Utf8Decoder::new();
+    /// let mut out = Vec::new();
+    /// let mut buf = [0u8; 64];
+    /// for (chunk, last) in [(&b"caf\xC3"[..], false), (b"\xA9 \xF0\x9F", false), (b"!", true)] {
+    ///     let (result, read, written) = d.decode_to_utf8_lossy(chunk, &mut buf, last);
+    ///     assert_eq!((result, read), (CoderResult::InputEmpty, chunk.len()));
+    ///     out.extend_from_slice(&buf[..written]);
+    /// }
+    /// assert_eq!(out, String::from_utf8_lossy(b"caf\xC3\xA9 \xF0\x9F!").as_bytes());
+    /// assert_eq!(out, "café \u{FFFD}!".as_bytes());
+    /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    pub fn decode_to_utf8_lossy(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+    ) -> (CoderResult, usize, usize) {
+        match self.run_to::<ToUtf8>(src, dst, last, true) {
+            Ok(r) => r,
+            // The lossy path replaces errors instead of returning them.
+            Err(e) => unreachable!("lossy decoding returned {e:?}"),
+        }
+    }
+
+    /// The conversion loop, for any output form: the pending character
+    /// first, then the bulk of `src` through `O::transcode`, with errors
+    /// replaced (lossy) or reported (strict).
+    fn run_to<O: Output>(
+        &mut self,
+        src: &[u8],
+        dst: &mut [O::Unit],
+        last: bool,
+        lossy: bool,
+    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
+        let (mut i, mut o) = (0, 0);
+        if self.carry_len > 0 {
+            // Complete (or give up on) the carried character first. Nothing
+            // changes unless the call gets past it.
+            let have = self.carry_len as usize;
+            let take = src.len().min(4 - have);
+            let mut buf = self.carry;
+            buf[have..have + take].copy_from_slice(&src[..take]);
+            let buf = &buf[..have + take];
+            match decode_first(buf) {
+                Ok((c, width)) => {
+                    if !O::put(dst, &mut o, c) {
+                        return Ok((CoderResult::OutputFull, 0, 0));
+                    }
+                    i = width - have;
+                    self.pos += width;
+                    self.carry_len = 0;
+                }
+                Err(e) => {
+                    if e.kind() == Utf8ErrorKind::Truncated && !last {
+                        // Still incomplete: `src` was too short to finish
+                        // it, so all of it is in `buf`.
+                        self.carry[..buf.len()].copy_from_slice(buf);
+                        self.carry_len = buf.len() as u8;
+                        return Ok((CoderResult::InputEmpty, src.len(), 0));
+                    }
+                    if !lossy {
+                        let error = Utf8Error::new(self.pos, e.error_len, e.kind());
+                        return Err(StreamError { error, read: 0, written: 0 });
+                    }
+                    if !O::put(dst, &mut o, char::REPLACEMENT_CHARACTER) {
+                        return Ok((CoderResult::OutputFull, 0, 0));
+                    }
+                    // The maximal subpart starts with the carry (a valid
+                    // prefix) and may take bytes of `src`; when truncated
+                    // at the end of the stream it is the carry and all of
+                    // `src`.
+                    let n = e.error_len().unwrap_or(buf.len());
+                    i = n - have;
+                    self.pos += n;
+                    self.carry_len = 0;
+                }
+            }
+        }
+        // A chunk usually ends inside a character. Convert the part before
+        // that character on its own, so that the bulk conversion does not
+        // stop at a "truncated" error and convert everything twice.
+        let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
+        while i < src.len() {
+            let end = if i < cut { cut } else { src.len() };
+            let rest = &src[i..end];
+            let out = &mut dst[o..];
+            let mut e = match O::transcode(rest, out) {
+                Ok(n) => {
+                    self.pos += rest.len();
+                    (i, o) = (end, o + n);
+                    continue;
+                }
+                Err(TranscodeError::OutputTooSmall { read, written }) => {
+                    self.pos += read;
+                    return Ok((CoderResult::OutputFull, i + read, o + written));
+                }
+                Err(TranscodeError::Invalid(e)) => e,
+            };
+            // What the conversion wrote past the valid prefix is
+            // unspecified: convert the prefix again (it fits, since
+            // problems are reported in input order).
+            let v = e.valid_up_to();
+            match O::transcode(&rest[..v], out) {
+                Ok(n) => o += n,
+                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
+            }
+            i += v;
+            self.pos += v;
+            if e.error_len().is_none() && end < src.len() {
+                // Cut short at `cut`, where a lead byte follows: the error
+                // in full context is a missing continuation.
+                if let Err(full) = decode_first(&src[i..src.len().min(i + 4)]) {
+                    e = full;
+                }
+            }
+            let n = match e.error_len() {
+                Some(n) => n,
+                None if !last => {
+                    // An incomplete character ends the chunk: keep it.
+                    let tail = &src[i..];
+                    self.carry[..tail.len()].copy_from_slice(tail);
+                    self.carry_len = tail.len() as u8;
+                    return Ok((CoderResult::InputEmpty, src.len(), o));
+                }
+                None => src.len() - i,
+            };
+            if !lossy {
+                let error = Utf8Error::new(self.pos, e.error_len, e.kind());
+                return Err(StreamError { error, read: i, written: o });
+            }
+            if !O::put(dst, &mut o, char::REPLACEMENT_CHARACTER) {
+                return Ok((CoderResult::OutputFull, i, o));
+            }
+            i += n;
+            self.pos += n;
+        }
+        Ok((CoderResult::InputEmpty, src.len(), o))
+    }
+}

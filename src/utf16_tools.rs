@@ -1,0 +1,280 @@
+//! UTF-16 helpers: byte swapping, making UTF-16 well-formed (each lone
+//! surrogate becomes U+FFFD), and the UTF-8 length of lossy UTF-16.
+//!
+//! The well-formedness functions validate with the SIMD validator first
+//! and only write after the first unpaired surrogate, so well-formed input
+//! costs one validation pass. The byte swaps are plain loops over whole
+//! slices, which the compiler vectorises.
+
+use crate::error::Utf16Error;
+
+/// Byte order plumbing over the public UTF-16 functions.
+trait Order {
+    /// U+FFFD as a unit stored in this byte order.
+    const REPLACEMENT: u16;
+    fn validate(src: &[u16]) -> Result<(), Utf16Error>;
+    fn utf8_len(src: &[u16]) -> usize;
+}
+
+struct Native;
+struct Le;
+struct Be;
+
+impl Order for Native {
+    const REPLACEMENT: u16 = 0xFFFD;
+    #[inline]
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        crate::validate_utf16(src)
+    }
+    #[inline]
+    fn utf8_len(src: &[u16]) -> usize {
+        crate::utf8_len_from_utf16(src)
+    }
+}
+
+impl Order for Le {
+    const REPLACEMENT: u16 = 0xFFFDu16.to_le();
+    #[inline]
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        crate::validate_utf16le(src)
+    }
+    #[inline]
+    fn utf8_len(src: &[u16]) -> usize {
+        crate::utf8_len_from_utf16le(src)
+    }
+}
+
+impl Order for Be {
+    const REPLACEMENT: u16 = 0xFFFDu16.to_be();
+    #[inline]
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        crate::validate_utf16be(src)
+    }
+    #[inline]
+    fn utf8_len(src: &[u16]) -> usize {
+        crate::utf8_len_from_utf16be(src)
+    }
+}
+
+/// Calls `f` with the index of each unpaired surrogate of `src`, in order.
+#[inline]
+fn for_each_lone<O: Order>(src: &[u16], mut f: impl FnMut(usize)) {
+    let mut i = 0;
+    while let Err(e) = O::validate(&src[i..]) {
+        let at = i + e.valid_up_to();
+        f(at);
+        // The unit after an unpaired surrogate starts a new character
+        // (std's `decode_utf16` resumes there too).
+        i = at + 1;
+    }
+}
+
+fn make_well_formed<O: Order>(buf: &mut [u16]) -> usize {
+    let mut lone = 0;
+    let mut i = 0;
+    while let Err(e) = O::validate(&buf[i..]) {
+        let at = i + e.valid_up_to();
+        buf[at] = O::REPLACEMENT;
+        lone += 1;
+        i = at + 1;
+    }
+    lone
+}
+
+fn to_well_formed<O: Order>(src: &[u16], dst: &mut [u16]) -> usize {
+    assert!(
+        dst.len() >= src.len(),
+        "dst too short: {} units for {} units of input",
+        dst.len(),
+        src.len()
+    );
+    let dst = &mut dst[..src.len()];
+    dst.copy_from_slice(src);
+    make_well_formed::<O>(dst)
+}
+
+fn utf8_len_lossy<O: Order>(src: &[u16]) -> usize {
+    // `utf8_len` counts 2 bytes for a lone surrogate; U+FFFD takes 3.
+    let mut len = O::utf8_len(src);
+    for_each_lone::<O>(src, |_| len += 1);
+    len
+}
+
+/// Swaps the bytes of each unit of `src` into `dst[..src.len()]`:
+/// UTF-16LE to UTF-16BE and back.
+///
+/// # Panics
+///
+/// If `dst.len() < src.len()`.
+///
+/// ```
+/// let le: Vec<u16> = "hé".encode_utf16().map(u16::to_le).collect();
+/// let mut be = [0u16; 2];
+/// rapidutf::swap_utf16_bytes(&le, &mut be);
+/// assert_eq!(be, [0x68u16.to_be(), 0xE9u16.to_be()]);
+/// ```
+#[inline]
+pub fn swap_utf16_bytes(src: &[u16], dst: &mut [u16]) {
+    assert!(
+        dst.len() >= src.len(),
+        "dst too short: {} units for {} units of input",
+        dst.len(),
+        src.len()
+    );
+    for (d, s) in dst.iter_mut().zip(src) {
+        *d = s.swap_bytes();
+    }
+}
+
+/// Swaps the bytes of each unit of `buf` in place: UTF-16LE to UTF-16BE
+/// and back.
+///
+/// ```
+/// let mut units = [0x0061u16, 0xD83D];
+/// rapidutf::swap_utf16_bytes_in_place(&mut units);
+/// assert_eq!(units, [0x6100, 0x3DD8]);
+/// ```
+#[inline]
+pub fn swap_utf16_bytes_in_place(buf: &mut [u16]) {
+    for u in buf {
+        *u = u.swap_bytes();
+    }
+}
+
+/// Makes native-endian UTF-16 well-formed in place: each unpaired
+/// surrogate becomes U+FFFD, exactly as [`String::from_utf16_lossy`]
+/// decodes it (what JavaScript's `String.prototype.toWellFormed` does).
+/// Returns the number of surrogates replaced.
+///
+/// Well-formed input is only validated (with the SIMD validator), never
+/// written.
+///
+/// [`String::from_utf16_lossy`]: alloc::string::String::from_utf16_lossy
+///
+/// ```
+/// let mut units = [0x61, 0xD800, 0xD83D, 0xDE00, 0xDC00];
+/// assert_eq!(rapidutf::make_utf16_well_formed(&mut units), 2);
+/// assert_eq!(units, [0x61, 0xFFFD, 0xD83D, 0xDE00, 0xFFFD]);
+/// ```
+#[inline]
+pub fn make_utf16_well_formed(buf: &mut [u16]) -> usize {
+    make_well_formed::<Native>(buf)
+}
+
+/// [`make_utf16_well_formed`] for UTF-16LE units (the replacement is
+/// written as UTF-16LE too).
+///
+/// ```
+/// let mut units = [0xD800u16.to_le(), 0x61u16.to_le()];
+/// assert_eq!(rapidutf::make_utf16le_well_formed(&mut units), 1);
+/// assert_eq!(units, [0xFFFDu16.to_le(), 0x61u16.to_le()]);
+/// ```
+#[inline]
+pub fn make_utf16le_well_formed(buf: &mut [u16]) -> usize {
+    make_well_formed::<Le>(buf)
+}
+
+/// [`make_utf16_well_formed`] for UTF-16BE units (the replacement is
+/// written as UTF-16BE too).
+///
+/// ```
+/// let mut units = [0x61u16.to_be(), 0xDFFFu16.to_be()];
+/// assert_eq!(rapidutf::make_utf16be_well_formed(&mut units), 1);
+/// assert_eq!(units, [0x61u16.to_be(), 0xFFFDu16.to_be()]);
+/// ```
+#[inline]
+pub fn make_utf16be_well_formed(buf: &mut [u16]) -> usize {
+    make_well_formed::<Be>(buf)
+}
+
+/// Copies native-endian UTF-16 `src` into `dst[..src.len()]`, replacing
+/// each unpaired surrogate with U+FFFD (see [`make_utf16_well_formed`]).
+/// Returns the number of surrogates replaced.
+///
+/// # Panics
+///
+/// If `dst.len() < src.len()`.
+///
+/// ```
+/// let src = [0xDC00, 0x62];
+/// let mut dst = [0u16; 2];
+/// assert_eq!(rapidutf::to_well_formed_utf16(&src, &mut dst), 1);
+/// assert_eq!(dst, [0xFFFD, 0x62]);
+/// ```
+#[inline]
+pub fn to_well_formed_utf16(src: &[u16], dst: &mut [u16]) -> usize {
+    to_well_formed::<Native>(src, dst)
+}
+
+/// [`to_well_formed_utf16`] for UTF-16LE units.
+///
+/// # Panics
+///
+/// If `dst.len() < src.len()`.
+///
+/// ```
+/// let src = [0xD800u16.to_le()];
+/// let mut dst = [0u16; 1];
+/// assert_eq!(rapidutf::to_well_formed_utf16le(&src, &mut dst), 1);
+/// assert_eq!(dst, [0xFFFDu16.to_le()]);
+/// ```
+#[inline]
+pub fn to_well_formed_utf16le(src: &[u16], dst: &mut [u16]) -> usize {
+    to_well_formed::<Le>(src, dst)
+}
+
+/// [`to_well_formed_utf16`] for UTF-16BE units.
+///
+/// # Panics
+///
+/// If `dst.len() < src.len()`.
+///
+/// ```
+/// let src = [0x41u16.to_be()];
+/// let mut dst = [0u16; 1];
+/// assert_eq!(rapidutf::to_well_formed_utf16be(&src, &mut dst), 0);
+/// assert_eq!(dst, src);
+/// ```
+#[inline]
+pub fn to_well_formed_utf16be(src: &[u16], dst: &mut [u16]) -> usize {
+    to_well_formed::<Be>(src, dst)
+}
+
+/// The length in bytes of the UTF-8 that lossy decoding of native-endian
+/// UTF-16 `src` produces: `String::from_utf16_lossy(src).len()`, without
+/// decoding (each unpaired surrogate counts the 3 bytes of U+FFFD).
+///
+/// ```
+/// let src = [0x61, 0xD800, 0xD83D, 0xDE00];
+/// assert_eq!(rapidutf::utf8_len_from_utf16_lossy(&src), 1 + 3 + 4);
+/// assert_eq!(rapidutf::utf8_len_from_utf16_lossy(&src), String::from_utf16_lossy(&src).len());
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_utf16_lossy(src: &[u16]) -> usize {
+    utf8_len_lossy::<Native>(src)
+}
+
+/// [`utf8_len_from_utf16_lossy`] for UTF-16LE units.
+///
+/// ```
+/// let src = [0xDC00u16.to_le()];
+/// assert_eq!(rapidutf::utf8_len_from_utf16le_lossy(&src), 3);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_utf16le_lossy(src: &[u16]) -> usize {
+    utf8_len_lossy::<Le>(src)
+}
+
+/// [`utf8_len_from_utf16_lossy`] for UTF-16BE units.
+///
+/// ```
+/// let src = [0xE9u16.to_be()];
+/// assert_eq!(rapidutf::utf8_len_from_utf16be_lossy(&src), 2);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_len_from_utf16be_lossy(src: &[u16]) -> usize {
+    utf8_len_lossy::<Be>(src)
+}

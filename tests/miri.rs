@@ -1,0 +1,740 @@
+//! A small, self-contained test set for Miri (`ci/miri.sh`), also run as a
+//! normal integration test.
+//!
+//! Every available kernel is called through its own methods
+//! (`Kernel::Avx2.validate_utf8(..)`) on inputs of every length from 0 to
+//! [`MAX_LEN`] units, valid and with an error, each one a sub-slice at an
+//! offset inside a larger allocation with guard units on both sides. Under
+//! Miri's default aliasing model (Stacked Borrows) a slice only grants
+//! access to its own range, so a kernel that reads even one byte past the
+//! end of its input, or writes one unit past the end of `dst`, is reported
+//! as undefined behaviour although the access stays inside the
+//! allocation, where AddressSanitizer and guard zones see nothing.
+//!
+//! Each transcoder runs with a tight `dst`: exactly the size of the output,
+//! and one unit less. Expected results come from core/std only
+//! (`core::str::from_utf8`, `char::decode_utf16`, `char::from_u32`,
+//! `char::encode_utf8/16`, `String::from_utf8_lossy`), and the documented
+//! rule that a transcoder reports whichever comes first in the input: an
+//! invalid sequence, or a character that does not fit in `dst`.
+//!
+//! Miri interprets about a thousand times slower than native code, so
+//! under Miri fewer offsets and one input shape per length are used (the
+//! shape rotates with the length); natively every combination runs.
+//!
+//! `RAPIDUTF_REQUIRE_KERNELS` (comma-separated kernel names) makes the test
+//! fail when one of those kernels is not available, so a run that quietly
+//! tests fewer kernels than intended cannot pass (under Miri the variable
+//! must be forwarded with `-Zmiri-env-forward`).
+
+use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind, Utf8Error};
+
+/// Inputs have every length from 0 to this many units (exclusive).
+const MAX_LEN: usize = 200;
+
+/// Units of guard on each side of an input or output slice.
+const GUARD: usize = 64;
+
+/// The operations, each a group of calls that share an input: UTF-8
+/// validation, counts, lossy decoding and the four UTF-8 transcoders;
+/// UTF-16 validation with counts, and its two transcoders (in one byte
+/// order); UTF-32 validation with counts, and its four transcoders.
+const OPS: usize = 15;
+
+/// Under Miri, the rotating operation of a length is the one numbered
+/// `(len + 4 * phase) % MIRI_SLOTS`, if there is one: a prime a little
+/// under twice [`OPS`], so that about every other length runs one, and
+/// each operation meets each kernel at lengths spread over all residues
+/// modulo the block sizes (16, 32, 64).
+const MIRI_SLOTS: usize = 29;
+
+/// What one kernel runs at one input length.
+///
+/// Natively: everything (every operation, input shape, byte order, offset
+/// and both tight `dst` sizes). Under Miri, where a call on 200 units takes
+/// from 10 ms to a few seconds, each kernel runs UTF-8 validation at every
+/// length and one other operation at about every other length (see
+/// [`MIRI_SLOTS`]), each with one input shape, byte order, offset and
+/// `dst` size, all rotating with the length.
+#[derive(Clone, Copy)]
+struct Plan {
+    len: usize,
+    /// The kernel's position, so that kernels rotate out of step.
+    phase: usize,
+}
+
+impl Plan {
+    fn runs(self, op: usize) -> bool {
+        !cfg!(miri) || op == 0 || (self.len + 4 * self.phase) % MIRI_SLOTS == op
+    }
+
+    /// Whether input shape `shape` of `count` runs.
+    fn shape(self, shape: usize, count: usize) -> bool {
+        !cfg!(miri) || (self.len / OPS + self.phase) % count == shape
+    }
+
+    /// The start offsets (in units) of the input inside its allocation.
+    fn offsets(self) -> Vec<usize> {
+        const ALL: [usize; 5] = [0, 1, 3, 7, 8];
+        if cfg!(miri) {
+            vec![ALL[(self.len + self.phase) % ALL.len()]]
+        } else {
+            ALL.to_vec()
+        }
+    }
+
+    /// The `dst` sizes, given the exact size of the output.
+    fn caps(self, exact: usize) -> Vec<usize> {
+        let all = [Some(exact), exact.checked_sub(1)];
+        if cfg!(miri) {
+            all[(self.len / 2) % 2].or(all[0]).into_iter().collect()
+        } else {
+            all.into_iter().flatten().collect()
+        }
+    }
+
+    /// The UTF-16 byte orders (`None`: native, `Some(true)`: LE).
+    fn orders(self) -> Vec<Option<bool>> {
+        let all = [None, Some(true), Some(false)];
+        if cfg!(miri) {
+            vec![all[(self.len / OPS + self.phase) % 3]]
+        } else {
+            all.to_vec()
+        }
+    }
+}
+
+/// The kernels that `RAPIDUTF_REQUIRE_KERNELS` (comma-separated names)
+/// requires.
+fn required() -> Vec<Kernel> {
+    let Ok(list) = std::env::var("RAPIDUTF_REQUIRE_KERNELS") else {
+        return Vec::new();
+    };
+    list.split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|name| {
+            name.parse().unwrap_or_else(|_| {
+                panic!("RAPIDUTF_REQUIRE_KERNELS names unknown kernel {name:?}")
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn required_kernels_are_available() {
+    let available: Vec<Kernel> = Kernel::available().collect();
+    assert!(available.contains(&Kernel::Scalar));
+    for k in required() {
+        assert!(
+            available.contains(&k),
+            "RAPIDUTF_REQUIRE_KERNELS requires {k}, but it is not available here \
+             (available: {available:?})"
+        );
+    }
+    eprintln!("kernels available: {available:?}");
+}
+
+// ---------------------------------------------------------------------------
+// Sub-slices inside a larger allocation.
+// ---------------------------------------------------------------------------
+
+/// `data` copied into a fresh allocation at offset `GUARD + off`, with
+/// `fill` on both sides.
+struct Placed<T> {
+    buf: Vec<T>,
+    start: usize,
+    len: usize,
+}
+
+impl<T: Copy> Placed<T> {
+    fn new(data: &[T], off: usize, fill: T) -> Self {
+        let start = GUARD + off;
+        let mut buf = vec![fill; start + data.len() + GUARD];
+        buf[start..start + data.len()].copy_from_slice(data);
+        Placed { buf, start, len: data.len() }
+    }
+
+    fn get(&self) -> &[T] {
+        &self.buf[self.start..self.start + self.len]
+    }
+}
+
+/// Runs `f` on a `dst` of `len` units placed inside a larger allocation
+/// and checks that the guard units on both sides are untouched. Returns
+/// `f`'s result and the whole of `dst`.
+fn with_dst<T: Copy + PartialEq + std::fmt::Debug, R>(
+    len: usize,
+    off: usize,
+    fill: T,
+    f: impl FnOnce(&mut [T]) -> R,
+) -> (R, Vec<T>) {
+    let start = GUARD + off;
+    let mut buf = vec![fill; start + len + GUARD];
+    let r = f(&mut buf[start..start + len]);
+    // Under Miri a write outside `dst` is already undefined behaviour (the
+    // slice grants access to its own range only), and scanning the guards
+    // would cost more than the call.
+    if !cfg!(miri) {
+        assert!(buf[..start].iter().all(|&u| u == fill), "write before dst");
+        assert!(buf[start + len..].iter().all(|&u| u == fill), "write after dst");
+    }
+    (r, buf[start..start + len].to_vec())
+}
+
+// ---------------------------------------------------------------------------
+// Inputs: deterministic, of an exact length in units.
+// ---------------------------------------------------------------------------
+
+/// Characters of every UTF-8 and UTF-16 width, in an order that puts each
+/// width at every position modulo small block sizes.
+const CHARS: [char; 9] = ['a', 'é', '€', '😀', 'z', 'ж', '中', '𝄞', '~'];
+
+/// Valid text whose encoding by `encode` (units per char) has exactly
+/// `len` units: characters from [`CHARS`] starting at `seed`, then ASCII
+/// padding. `ascii` gives ASCII only.
+fn text(len: usize, seed: usize, ascii: bool, units: impl Fn(char) -> usize) -> String {
+    let mut s = String::new();
+    let mut n = 0;
+    let mut i = seed;
+    while n < len {
+        let c = if ascii { (b'a' + (i % 26) as u8) as char } else { CHARS[i % CHARS.len()] };
+        let c = if n + units(c) <= len { c } else { 'x' };
+        s.push(c);
+        n += units(c);
+        i += 1;
+    }
+    s
+}
+
+/// The UTF-8 input shapes: ASCII, mixed widths, and mixed widths with an
+/// error (its kind, and whether it sits near the start, the middle or the
+/// end, rotate with the length).
+const UTF8_SHAPES: usize = 3;
+
+/// The UTF-8 inputs of length `len` whose shape `keep` accepts:
+/// `(shape, name, bytes)`. The error shape is left out where the error
+/// does not fit.
+fn utf8_inputs(len: usize, keep: impl Fn(usize) -> bool) -> Vec<(usize, &'static str, Vec<u8>)> {
+    let mut out = Vec::new();
+    if keep(0) {
+        out.push((0, "ascii", text(len, len, true, char::len_utf8).into_bytes()));
+    }
+    if keep(1) {
+        out.push((1, "mixed", text(len, len, false, char::len_utf8).into_bytes()));
+    }
+    // Errors: (name, bytes that replace the input from `at`).
+    const ERRORS: [(&str, &[u8]); 6] = [
+        ("byte FF", b"\xFF"),
+        ("lone continuation", b"\x80"),
+        ("overlong", b"\xC0\xAF"),
+        ("surrogate", b"\xED\xA0\x80"),
+        ("too large", b"\xF4\x90\x80\x80"),
+        ("truncated at the end", b"\xF0\x9F\x98"),
+    ];
+    let (name, bad) = ERRORS[len % ERRORS.len()];
+    if keep(2) && len >= bad.len() {
+        // Errors near the end, in the middle and at the start, in turn.
+        let at = if name.ends_with("end") {
+            len - bad.len()
+        } else {
+            match len % 3 {
+                0 => len - bad.len(),
+                1 => (len - bad.len()) / 2,
+                _ => (len - bad.len()) / 7,
+            }
+        };
+        let mut v = text(len, len, false, char::len_utf8).into_bytes();
+        // Keep what precedes the error valid: cut it at a char boundary
+        // and pad with ASCII.
+        let mut cut = at;
+        while cut > 0 && (v[cut] & 0xC0) == 0x80 {
+            cut -= 1;
+        }
+        v[cut..at].fill(b'-');
+        v[at..at + bad.len()].copy_from_slice(bad);
+        out.push((2, name, v));
+    }
+    out
+}
+
+/// The UTF-16 and UTF-32 input shapes: mixed widths, and mixed widths
+/// with an error.
+const WIDE_SHAPES: usize = 2;
+
+/// The UTF-16 inputs (native order) of `len` units whose shape `keep`
+/// accepts: `(shape, name, units)`.
+fn utf16_inputs(len: usize, keep: impl Fn(usize) -> bool) -> Vec<(usize, &'static str, Vec<u16>)> {
+    let mixed = || -> Vec<u16> { text(len, len, false, char::len_utf16).encode_utf16().collect() };
+    let mut out = Vec::new();
+    if keep(0) {
+        out.push((0, "mixed", mixed()));
+    }
+    if keep(1) && len > 0 {
+        let at = match len % 3 {
+            0 => len - 1,
+            1 => len / 2,
+            _ => len / 7,
+        };
+        let mut v = mixed();
+        // Keep the units before `at` valid: a high surrogate right before
+        // becomes ASCII.
+        if at > 0 && (0xD800..0xDC00).contains(&v[at - 1]) {
+            v[at - 1] = u16::from(b'-');
+        }
+        let (name, unit, next) = match len % 4 {
+            0 => ("unpaired high", 0xD800, u16::from(b'-')),
+            1 => ("unpaired low", 0xDC00, u16::from(b'-')),
+            2 => ("high before BMP", 0xDBFF, 0x20AC),
+            _ => ("low, high swapped", 0xDFFF, 0xD83D),
+        };
+        v[at] = unit;
+        if at + 1 < len {
+            v[at + 1] = next;
+        }
+        out.push((1, name, v));
+    }
+    out
+}
+
+/// The UTF-32 inputs of `len` units whose shape `keep` accepts:
+/// `(shape, name, values)`.
+fn utf32_inputs(len: usize, keep: impl Fn(usize) -> bool) -> Vec<(usize, &'static str, Vec<u32>)> {
+    let mixed = || -> Vec<u32> { text(len, len, false, |_| 1).chars().map(u32::from).collect() };
+    let mut out = Vec::new();
+    if keep(0) {
+        out.push((0, "mixed", mixed()));
+    }
+    if keep(1) && len > 0 {
+        let at = if len.is_multiple_of(2) { len - 1 } else { len / 3 };
+        let mut v = mixed();
+        v[at] = [0xD800, 0xDFFF, 0x11_0000, u32::MAX][len % 4];
+        out.push((1, "invalid value", v));
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------
+// Oracles: std's decoding, as (input units, output units) per character.
+// ---------------------------------------------------------------------------
+
+/// What a transcoder must return, from the input's characters up to the
+/// first error and the error (if any), for a `dst` of `cap` units:
+/// `(result, expected output)` where the result is `Ok(written)`,
+/// `Err(Ok((read, written)))` for `OutputTooSmall` or `Err(Err(()))` for
+/// `Invalid`.
+type Expected = Result<usize, Result<(usize, usize), ()>>;
+
+fn expect<T: Copy>(chars: &[(usize, Vec<T>)], invalid: bool, cap: usize) -> (Expected, Vec<T>) {
+    let (mut read, mut out) = (0, Vec::new());
+    for (n, units) in chars {
+        if out.len() + units.len() > cap {
+            return (Err(Ok((read, out.len()))), out);
+        }
+        read += n;
+        out.extend_from_slice(units);
+    }
+    if invalid {
+        (Err(Err(())), out)
+    } else {
+        (Ok(out.len()), out)
+    }
+}
+
+/// Checks a transcoder's result against [`expect`] for the tight `dst`
+/// sizes of `plan` (exact and exact - 1), with the error compared by
+/// `same`. `what` names the call in a failure message.
+#[allow(clippy::too_many_arguments)]
+fn check_transcode<T, E>(
+    plan: Plan,
+    what: &dyn Fn() -> String,
+    chars: &[(usize, Vec<T>)],
+    invalid: bool,
+    off: usize,
+    fill: T,
+    same: impl Fn(&E) -> bool,
+    f: impl Fn(&mut [T]) -> Result<usize, TranscodeError<E>>,
+) where
+    T: Copy + PartialEq + std::fmt::Debug,
+    E: std::fmt::Debug,
+{
+    let exact: usize = chars.iter().map(|(_, u)| u.len()).sum();
+    for cap in plan.caps(exact) {
+        let (want, want_out) = expect(chars, invalid, cap);
+        let (got, dst) = with_dst(cap, off, fill, &f);
+        let ok = match (&want, &got) {
+            (Ok(n), Ok(m)) => n == m && dst[..*m] == want_out[..],
+            (
+                Err(Ok((read, written))),
+                Err(TranscodeError::OutputTooSmall { read: r, written: w }),
+            ) => (read, written) == (r, w) && dst[..*w] == want_out[..],
+            (Err(Err(())), Err(TranscodeError::Invalid(e))) => same(e),
+            _ => false,
+        };
+        assert!(
+            ok,
+            "{}, dst {cap}: expected {want:?} writing {want_out:?}, got {got:?} having written {dst:?}",
+            what()
+        );
+    }
+}
+
+/// UTF-8 -> UTF-16 oracle: `(bytes, units)` per character of `prefix`,
+/// the units as stored for byte order `le` (`None`: native).
+fn chars16(prefix: &str, le: Option<bool>) -> Vec<(usize, Vec<u16>)> {
+    prefix
+        .chars()
+        .map(|c| {
+            let mut u = [0u16; 2];
+            (c.len_utf8(), c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
+        })
+        .collect()
+}
+
+/// `u` as stored in memory for byte order `le` (`None`: native).
+fn order(u: u16, le: Option<bool>) -> u16 {
+    match le {
+        None => u,
+        Some(true) => u.to_le(),
+        Some(false) => u.to_be(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The tests: one per kernel, so that they can run in parallel processes.
+// ---------------------------------------------------------------------------
+
+/// Runs every operation of [`OPS`] that `Plan` selects on kernel `k`, or
+/// reports on stderr that the kernel is not available here (the
+/// `required_kernels_are_available` test fails if it was required).
+fn run_kernel(k: Kernel) {
+    if !k.is_available() {
+        eprintln!("kernel {k}: not available here, not tested");
+        return;
+    }
+    let phase = Kernel::available().position(|x| x == k).unwrap_or(0);
+    for len in 0..MAX_LEN {
+        let plan = Plan { len, phase };
+        utf8_ops(k, plan);
+        utf16_ops(k, plan);
+        utf32_ops(k, plan);
+    }
+}
+
+macro_rules! kernel_tests {
+    ($($name:ident: $k:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            run_kernel($k);
+        }
+    )*};
+}
+
+kernel_tests! {
+    kernel_scalar: Kernel::Scalar;
+    kernel_portable: Kernel::Portable;
+    kernel_sse42: Kernel::Sse42;
+    kernel_avx2: Kernel::Avx2;
+    kernel_avx512: Kernel::Avx512;
+    kernel_neon: Kernel::Neon;
+}
+
+/// Operations 0 to 6.
+fn utf8_ops(k: Kernel, plan: Plan) {
+    let len = plan.len;
+    for (shape, name, data) in utf8_inputs(len, |shape| plan.shape(shape, UTF8_SHAPES)) {
+        let std = core::str::from_utf8(&data);
+        assert_eq!(std.is_err(), shape == 2, "input generator: {name}, len {len}");
+        let valid_up_to = std.map_or_else(|e| e.valid_up_to(), str::len);
+        let prefix = core::str::from_utf8(&data[..valid_up_to]).unwrap();
+        let bad = std.is_err();
+        let same = |e: &Utf8Error| {
+            let s = std.unwrap_err();
+            (e.valid_up_to(), e.error_len()) == (s.valid_up_to(), s.error_len())
+        };
+        for off in plan.offsets() {
+            let placed = Placed::new(&data, off, 0xFF);
+            let src = placed.get();
+            let what = |op: &str| format!("{k}: {op}, {name}, len {len}, offset {off}");
+            if plan.runs(0) {
+                let got = k.validate_utf8(src);
+                let ok = match (&got, &std) {
+                    (Ok(s), Ok(t)) => s == t,
+                    (Err(e), Err(s)) => {
+                        (e.valid_up_to(), e.error_len()) == (s.valid_up_to(), s.error_len())
+                    }
+                    _ => false,
+                };
+                assert!(ok, "{}: got {got:?}, core {std:?}", what("validate_utf8"));
+                assert_eq!(k.is_valid_utf8(src), !bad, "{}", what("is_valid_utf8"));
+            }
+            if plan.runs(1) {
+                let non_cont = data.iter().filter(|&&b| (b & 0xC0) != 0x80).count();
+                let f_bytes = data.iter().filter(|&&b| b >= 0xF0).count();
+                assert_eq!(k.count_chars(src), non_cont, "{}", what("count_chars"));
+                assert_eq!(
+                    k.utf16_len_from_utf8(src),
+                    non_cont + f_bytes,
+                    "{}",
+                    what("utf16_len_from_utf8")
+                );
+            }
+            if plan.runs(2) {
+                let lossy = String::from_utf8_lossy(&data);
+                assert_eq!(k.utf8_to_string_lossy(src), lossy, "{}", what("lossy"));
+            }
+            if plan.runs(3) {
+                let c = chars16(prefix, None);
+                let w = || what("utf8_to_utf16");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA, same, |d| k.utf8_to_utf16(src, d));
+            }
+            if plan.runs(4) {
+                let c = chars16(prefix, Some(true));
+                let w = || what("utf8_to_utf16le");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA, same, |d| {
+                    k.utf8_to_utf16le(src, d)
+                });
+            }
+            if plan.runs(5) {
+                let c = chars16(prefix, Some(false));
+                let w = || what("utf8_to_utf16be");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA, same, |d| {
+                    k.utf8_to_utf16be(src, d)
+                });
+            }
+            if plan.runs(6) {
+                let c: Vec<(usize, Vec<u32>)> =
+                    prefix.chars().map(|c| (c.len_utf8(), vec![u32::from(c)])).collect();
+                let w = || what("utf8_to_utf32");
+                check_transcode(plan, &w, &c, bad, off, 0xAAAA_AAAA, same, |d| {
+                    k.utf8_to_utf32(src, d)
+                });
+            }
+        }
+    }
+}
+
+/// Operations 7 to 9, and UTF-16 lossy decoding through the active kernel
+/// (there is no per-kernel entry for it) with operation 7.
+fn utf16_ops(k: Kernel, plan: Plan) {
+    if !(7..=9).any(|op| plan.runs(op)) {
+        return;
+    }
+    let len = plan.len;
+    for (shape, name, native) in utf16_inputs(len, |shape| plan.shape(shape, WIDE_SHAPES)) {
+        // The oracle: char::decode_utf16 up to the first error.
+        let mut chars8: Vec<(usize, Vec<u8>)> = Vec::new();
+        let mut chars32: Vec<(usize, Vec<u32>)> = Vec::new();
+        let mut error = None;
+        let mut at = 0;
+        for r in char::decode_utf16(native.iter().copied()) {
+            match r {
+                Ok(c) => {
+                    chars8.push((c.len_utf16(), c.to_string().into_bytes()));
+                    chars32.push((c.len_utf16(), vec![u32::from(c)]));
+                    at += c.len_utf16();
+                }
+                Err(e) => {
+                    let kind = if (0xD800..0xDC00).contains(&e.unpaired_surrogate()) {
+                        Utf16ErrorKind::UnpairedHigh
+                    } else {
+                        Utf16ErrorKind::UnpairedLow
+                    };
+                    error = Some((at, kind));
+                    break;
+                }
+            }
+        }
+        assert_eq!(error.is_some(), shape == 1, "input generator: {name}, len {len}");
+        let same = |e: &rapidutf::Utf16Error| Some((e.valid_up_to(), e.kind())) == error;
+        let bad = error.is_some();
+
+        for le in plan.orders() {
+            let data: Vec<u16> = native.iter().map(|&u| order(u, le)).collect();
+            for off in plan.offsets() {
+                let placed = Placed::new(&data, off, order(0xD800, le));
+                let src = placed.get();
+                let what = |op: &str| format!("{k}: {op}, {le:?}, {name}, len {len}, offset {off}");
+                if plan.runs(7) {
+                    let (v, l8, l32, lossy) = match le {
+                        None => (
+                            k.validate_utf16(src),
+                            k.utf8_len_from_utf16(src),
+                            k.utf32_len_from_utf16(src),
+                            rapidutf::utf16_to_string_lossy(src),
+                        ),
+                        Some(true) => (
+                            k.validate_utf16le(src),
+                            k.utf8_len_from_utf16le(src),
+                            k.utf32_len_from_utf16le(src),
+                            rapidutf::utf16le_to_string_lossy(src),
+                        ),
+                        Some(false) => (
+                            k.validate_utf16be(src),
+                            k.utf8_len_from_utf16be(src),
+                            k.utf32_len_from_utf16be(src),
+                            rapidutf::utf16be_to_string_lossy(src),
+                        ),
+                    };
+                    let v = v.map_err(|e| (e.valid_up_to(), e.kind())).err();
+                    assert_eq!(v, error, "{}", what("validate_utf16"));
+                    // The documented counts, on any input.
+                    let utf8_len: usize = native
+                        .iter()
+                        .map(|&u| match u {
+                            0..0x80 => 1,
+                            0x80..0x800 | 0xD800..0xE000 => 2,
+                            _ => 3,
+                        })
+                        .sum();
+                    let utf32_len =
+                        native.iter().filter(|u| !(0xDC00..0xE000).contains(*u)).count();
+                    assert_eq!(l8, utf8_len, "{}", what("utf8_len_from_utf16"));
+                    assert_eq!(l32, utf32_len, "{}", what("utf32_len_from_utf16"));
+                    assert_eq!(lossy, String::from_utf16_lossy(&native), "{}", what("lossy"));
+                }
+                if plan.runs(8) {
+                    let w = || what("utf16_to_utf8");
+                    check_transcode(plan, &w, &chars8, bad, off, 0xAA, same, |d| match le {
+                        None => k.utf16_to_utf8(src, d),
+                        Some(true) => k.utf16le_to_utf8(src, d),
+                        Some(false) => k.utf16be_to_utf8(src, d),
+                    });
+                }
+                if plan.runs(9) {
+                    let w = || what("utf16_to_utf32");
+                    check_transcode(
+                        plan,
+                        &w,
+                        &chars32,
+                        bad,
+                        off,
+                        0xAAAA_AAAA,
+                        same,
+                        |d| match le {
+                            None => k.utf16_to_utf32(src, d),
+                            Some(true) => k.utf16le_to_utf32(src, d),
+                            Some(false) => k.utf16be_to_utf32(src, d),
+                        },
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Operations 10 to 14.
+fn utf32_ops(k: Kernel, plan: Plan) {
+    if !(10..=14).any(|op| plan.runs(op)) {
+        return;
+    }
+    let len = plan.len;
+    for (shape, name, data) in utf32_inputs(len, |shape| plan.shape(shape, WIDE_SHAPES)) {
+        let mut error = None;
+        let mut chars: Vec<char> = Vec::new();
+        for (i, &u) in data.iter().enumerate() {
+            match char::from_u32(u) {
+                Some(c) => chars.push(c),
+                None => {
+                    let kind = if u > 0x10_FFFF {
+                        Utf32ErrorKind::TooLarge
+                    } else {
+                        Utf32ErrorKind::Surrogate
+                    };
+                    error = Some((i, kind));
+                    break;
+                }
+            }
+        }
+        assert_eq!(error.is_some(), shape == 1, "input generator: {name}, len {len}");
+        let same = |e: &rapidutf::Utf32Error| Some((e.valid_up_to(), e.kind())) == error;
+        let bad = error.is_some();
+        let c16 = |le: Option<bool>| -> Vec<(usize, Vec<u16>)> {
+            chars
+                .iter()
+                .map(|c| {
+                    let mut u = [0u16; 2];
+                    (1, c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
+                })
+                .collect()
+        };
+
+        for off in plan.offsets() {
+            let placed = Placed::new(&data, off, 0xD800);
+            let src = placed.get();
+            let what = |op: &str| format!("{k}: {op}, {name}, len {len}, offset {off}");
+            if plan.runs(10) {
+                let v = k.validate_utf32(src).map_err(|e| (e.valid_up_to(), e.kind())).err();
+                assert_eq!(v, error, "{}", what("validate_utf32"));
+                // The documented counts, on any input.
+                let utf8_len: usize = data
+                    .iter()
+                    .map(|&u| match u {
+                        0..0x80 => 1,
+                        0x80..0x800 => 2,
+                        0x800..0x10000 => 3,
+                        _ => 4,
+                    })
+                    .sum();
+                let utf16_len: usize = data.iter().map(|&u| if u >= 0x10000 { 2 } else { 1 }).sum();
+                assert_eq!(k.utf8_len_from_utf32(src), utf8_len, "{}", what("utf8_len_from_utf32"));
+                assert_eq!(
+                    k.utf16_len_from_utf32(src),
+                    utf16_len,
+                    "{}",
+                    what("utf16_len_from_utf32")
+                );
+            }
+            if plan.runs(11) {
+                let c: Vec<(usize, Vec<u8>)> =
+                    chars.iter().map(|c| (1, c.to_string().into_bytes())).collect();
+                let w = || what("utf32_to_utf8");
+                check_transcode(plan, &w, &c, bad, off, 0xAA, same, |d| k.utf32_to_utf8(src, d));
+            }
+            if plan.runs(12) {
+                let w = || what("utf32_to_utf16");
+                check_transcode(plan, &w, &c16(None), bad, off, 0xAAAA, same, |d| {
+                    k.utf32_to_utf16(src, d)
+                });
+            }
+            if plan.runs(13) {
+                let w = || what("utf32_to_utf16le");
+                check_transcode(plan, &w, &c16(Some(true)), bad, off, 0xAAAA, same, |d| {
+                    k.utf32_to_utf16le(src, d)
+                });
+            }
+            if plan.runs(14) {
+                let w = || what("utf32_to_utf16be");
+                check_transcode(plan, &w, &c16(Some(false)), bad, off, 0xAAAA, same, |d| {
+                    k.utf32_to_utf16be(src, d)
+                });
+            }
+        }
+    }
+}
+
+/// UTF-8 -> UTF-16 lossy decoding and validation through the free
+/// functions (the active kernel; short inputs are answered without one).
+#[test]
+fn free_functions_active_kernel() {
+    for len in (0..MAX_LEN).step_by(if cfg!(miri) { 11 } else { 1 }) {
+        let plan = Plan { len, phase: 0 };
+        for (_, name, data) in utf8_inputs(len, |_| true) {
+            let want: Vec<u16> = String::from_utf8_lossy(&data).encode_utf16().collect();
+            for off in plan.offsets() {
+                let placed = Placed::new(&data, off, 0xFF);
+                let src = placed.get();
+                assert_eq!(
+                    rapidutf::utf8_to_utf16_lossy(src),
+                    want,
+                    "{name}, len {len}, offset {off}"
+                );
+                assert_eq!(
+                    rapidutf::validate_utf8(src).is_ok(),
+                    core::str::from_utf8(src).is_ok(),
+                    "{name}, len {len}, offset {off}"
+                );
+            }
+        }
+    }
+}
