@@ -1,0 +1,330 @@
+/*
+ * rapidutf.h: the C ABI of rapidutf, which validates and transcodes UTF-8,
+ * UTF-16 (native, little- and big-endian) and UTF-32 with SIMD kernels
+ * chosen at run time for the CPU.
+ *
+ * Link the static library (librapidutf_capi.a, plus -lpthread -ldl -lm) or
+ * the shared library (librapidutf_capi.so); see "Using it from C" in the
+ * README. Compiles warning-free as C11 and as C++17 (gcc/g++ -Wall -Wextra
+ * -pedantic).
+ *
+ * CONTRACTS SHARED BY EVERY FUNCTION
+ *
+ * Buffers. Every buffer is a pointer plus a length counted in UNITS of the
+ * pointer's type: bytes for `uint8_t *`, 16-bit units for `uint16_t *`,
+ * 32-bit values for `uint32_t *`. Never bytes for the wider types.
+ *
+ * Null pointers. A null pointer with length 0 is an empty buffer, always
+ * accepted. A null pointer with a non-zero length is a caller error: the
+ * functions that return a rapidutf_result report RAPIDUTF_NULL_POINTER and
+ * touch nothing; rapidutf_is_valid_utf8 and rapidutf_is_ascii return
+ * false, the counts return 0, rapidutf_detect_bom returns
+ * RAPIDUTF_BOM_NONE.
+ *
+ * Alignment. A non-empty `uint16_t *` buffer must be aligned to 2 bytes and
+ * a `uint32_t *` buffer to 4 (as any `uint16_t`/`uint32_t` object is). A
+ * misaligned one is reported as RAPIDUTF_MISALIGNED (or false / 0 / NONE,
+ * as above); it is never read. To process UTF-16 at an odd address, copy it
+ * to an aligned buffer first.
+ *
+ * Byte order. The plain utf16 functions read and write 16-bit units in the
+ * machine's native order. The utf16le / utf16be functions read or write
+ * units whose bytes IN MEMORY are little- / big-endian on every machine:
+ * the bytes of a UTF-16BE file, viewed as `uint16_t` (aligned), convert
+ * with the utf16be functions without a swap pass. UTF-32 is native order.
+ *
+ * Other argument checks. A buffer longer than PTRDIFF_MAX bytes is
+ * RAPIDUTF_TOO_LONG; an output buffer that overlaps the input buffer is
+ * RAPIDUTF_OVERLAP. What cannot be checked is the caller's duty: a
+ * non-null pointer must address at least as many readable (input) or
+ * writable (output) units as its length says, for the whole call, and no
+ * other thread may write an input or touch an output during the call.
+ *
+ * Output buffers are only written, never read, so they may be
+ * uninitialised memory. On RAPIDUTF_OK and RAPIDUTF_OUTPUT_TOO_SMALL,
+ * exactly dst[0 .. written) is written. On RAPIDUTF_INVALID_INPUT the
+ * content of dst[0 .. dst_len) is unspecified (it holds a valid conversion
+ * of a prefix of the input); to get the conversion of the valid prefix,
+ * call again with src_len = result.read.
+ *
+ * Threads. Every function may be called from any thread at any time; none
+ * keeps state between calls except the kernel choice, made once per
+ * process.
+ *
+ * Panics. rapidutf never panics on any input, and no panic crosses this
+ * ABI: should one ever happen, the process calls abort() (deterministic;
+ * no unwinding into C or C++ code, no undefined behaviour).
+ *
+ * The library never prints.
+ */
+
+#ifndef RAPIDUTF_H
+#define RAPIDUTF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/*
+ * Status codes: the `status` field of a rapidutf_result.
+ */
+enum rapidutf_status {
+    /* Success. read = every input unit; written = output units written. */
+    RAPIDUTF_OK = 0,
+    /* The input is invalid. read = the position of the first invalid unit
+     * (everything before it is valid), kind = why (RAPIDUTF_KIND_*),
+     * error_len = the length of the invalid sequence in input units,
+     * written = 0. */
+    RAPIDUTF_INVALID_INPUT = 1,
+    /* The output buffer has no room for the next character. read = input
+     * units converted (always at a character boundary), written = output
+     * units written, dst[0 .. written) being the conversion of
+     * src[0 .. read). Call again with src + read and a fresh buffer to go
+     * on. */
+    RAPIDUTF_OUTPUT_TOO_SMALL = 2,
+    /* A null pointer with a non-zero length. Nothing was read or written. */
+    RAPIDUTF_NULL_POINTER = 3,
+    /* A uint16_t or uint32_t pointer not aligned for its type. */
+    RAPIDUTF_MISALIGNED = 4,
+    /* A buffer longer than PTRDIFF_MAX bytes. */
+    RAPIDUTF_TOO_LONG = 5,
+    /* The output buffer overlaps the input buffer. */
+    RAPIDUTF_OVERLAP = 6
+};
+
+/*
+ * Error kinds: the `kind` field of a rapidutf_result whose status is
+ * RAPIDUTF_INVALID_INPUT (RAPIDUTF_KIND_NONE otherwise).
+ *
+ * For UTF-8, the kind is decided by the maximal invalid subpart (Unicode
+ * 3.9) at `read`, and error_len is its length: 1 to 3 bytes, or 0 for
+ * RAPIDUTF_KIND_TRUNCATED (more input could complete the character). The
+ * position and length are exactly those of Rust's core::str::from_utf8.
+ * For UTF-16 and UTF-32, error_len is 1.
+ */
+enum rapidutf_kind {
+    RAPIDUTF_KIND_NONE = 0,
+    /* UTF-8: a byte that never appears in UTF-8 (C0, C1, F5..FF). */
+    RAPIDUTF_KIND_INVALID_BYTE = 1,
+    /* UTF-8: a continuation byte (80..BF) where a character should start. */
+    RAPIDUTF_KIND_UNEXPECTED_CONTINUATION = 2,
+    /* UTF-8: an overlong form (E0 80..9F, F0 80..8F). */
+    RAPIDUTF_KIND_OVERLONG = 3,
+    /* UTF-8: an encoded surrogate (ED A0..BF). UTF-32: a value in
+     * 0xD800..0xDFFF. */
+    RAPIDUTF_KIND_SURROGATE = 4,
+    /* UTF-8: a code point above U+10FFFF (F4 90..BF). UTF-32: a value above
+     * 0x10FFFF. */
+    RAPIDUTF_KIND_TOO_LARGE = 5,
+    /* UTF-8: a lead byte cut short by a byte that is no allowed
+     * continuation (error_len 1 to 3). */
+    RAPIDUTF_KIND_MISSING_CONTINUATION = 6,
+    /* UTF-8: the input ends inside a character valid so far (error_len 0). */
+    RAPIDUTF_KIND_TRUNCATED = 7,
+    /* UTF-16: a high surrogate (D800..DBFF) not followed by a low one,
+     * including one at the very end. */
+    RAPIDUTF_KIND_UNPAIRED_HIGH = 8,
+    /* UTF-16: a low surrogate (DC00..DFFF) not preceded by a high one. */
+    RAPIDUTF_KIND_UNPAIRED_LOW = 9,
+    /* A kind that a newer library added and this header has no code for. */
+    RAPIDUTF_KIND_OTHER = 127
+};
+
+/*
+ * Byte order marks: the return value of rapidutf_detect_bom.
+ */
+enum rapidutf_bom {
+    RAPIDUTF_BOM_NONE = 0,
+    /* EF BB BF (3 bytes). */
+    RAPIDUTF_BOM_UTF8 = 1,
+    /* FF FE (2 bytes). */
+    RAPIDUTF_BOM_UTF16LE = 2,
+    /* FE FF (2 bytes). */
+    RAPIDUTF_BOM_UTF16BE = 3,
+    /* FF FE 00 00 (4 bytes). */
+    RAPIDUTF_BOM_UTF32LE = 4,
+    /* 00 00 FE FF (4 bytes). */
+    RAPIDUTF_BOM_UTF32BE = 5
+};
+
+/*
+ * The result of validation, transcoding and lossy decoding. One struct, one
+ * meaning per field, whatever the status (see enum rapidutf_status):
+ *   status     a RAPIDUTF_* status code;
+ *   kind       a RAPIDUTF_KIND_* code (only with RAPIDUTF_INVALID_INPUT);
+ *   read       input units consumed, or the error's position;
+ *   written    output units written (0 for validation and errors);
+ *   error_len  input units of the invalid sequence (INVALID_INPUT only).
+ * Counts are in the units of the buffers they refer to, never bytes of a
+ * wider type. Argument errors leave read, written and error_len at 0.
+ */
+typedef struct rapidutf_result {
+    int32_t status;
+    int32_t kind;
+    size_t read;
+    size_t written;
+    size_t error_len;
+} rapidutf_result;
+
+/* ---------------------------------------------------------------------
+ * Validation
+ * ------------------------------------------------------------------- */
+
+/* Validates UTF-8. RAPIDUTF_OK (read = len), or RAPIDUTF_INVALID_INPUT with
+ * the position, kind and length of the first invalid sequence. */
+rapidutf_result rapidutf_validate_utf8(const uint8_t *src, size_t len);
+
+/* Whether src[0 .. len) is valid UTF-8: the fastest check, no position.
+ * False for a null src with len > 0. */
+bool rapidutf_is_valid_utf8(const uint8_t *src, size_t len);
+
+/* Whether every byte is below 0x80. False for a null src with len > 0. */
+bool rapidutf_is_ascii(const uint8_t *src, size_t len);
+
+/* Validates UTF-16 (len units): every surrogate must be paired. The error
+ * is the first unpaired surrogate (RAPIDUTF_KIND_UNPAIRED_HIGH or _LOW).
+ * Native byte order, little-endian, big-endian. */
+rapidutf_result rapidutf_validate_utf16(const uint16_t *src, size_t len);
+rapidutf_result rapidutf_validate_utf16le(const uint16_t *src, size_t len);
+rapidutf_result rapidutf_validate_utf16be(const uint16_t *src, size_t len);
+
+/* Validates UTF-32 (len values): every value must be a Unicode scalar value
+ * (RAPIDUTF_KIND_SURROGATE or RAPIDUTF_KIND_TOO_LARGE otherwise). */
+rapidutf_result rapidutf_validate_utf32(const uint32_t *src, size_t len);
+
+/* ---------------------------------------------------------------------
+ * Transcoding into a caller's buffer
+ *
+ * Each function validates while it converts and reports, in input order,
+ * whichever comes first: invalid input (RAPIDUTF_INVALID_INPUT, positions
+ * in input units) or a character that does not fit
+ * (RAPIDUTF_OUTPUT_TOO_SMALL with read and written). No dst_len, however
+ * small, makes it write out of bounds. On RAPIDUTF_OK, written is the
+ * number of output units.
+ *
+ * Output sizes (in output units) that always suffice:
+ *   utf8  -> utf16*, utf32     dst_len >= src_len
+ *   utf16* -> utf8             dst_len >= 3 * src_len
+ *   utf16* -> utf32            dst_len >= src_len
+ *   utf32 -> utf8              dst_len >= 4 * src_len
+ *   utf32 -> utf16*            dst_len >= 2 * src_len
+ * The exact size of a valid input's conversion is given by the length
+ * functions below (rapidutf_utf16_len_from_utf8, ...).
+ * ------------------------------------------------------------------- */
+
+rapidutf_result rapidutf_utf8_to_utf16(const uint8_t *src, size_t src_len, uint16_t *dst,
+                                       size_t dst_len);
+rapidutf_result rapidutf_utf8_to_utf16le(const uint8_t *src, size_t src_len, uint16_t *dst,
+                                         size_t dst_len);
+rapidutf_result rapidutf_utf8_to_utf16be(const uint8_t *src, size_t src_len, uint16_t *dst,
+                                         size_t dst_len);
+rapidutf_result rapidutf_utf16_to_utf8(const uint16_t *src, size_t src_len, uint8_t *dst,
+                                       size_t dst_len);
+rapidutf_result rapidutf_utf16le_to_utf8(const uint16_t *src, size_t src_len, uint8_t *dst,
+                                         size_t dst_len);
+rapidutf_result rapidutf_utf16be_to_utf8(const uint16_t *src, size_t src_len, uint8_t *dst,
+                                         size_t dst_len);
+rapidutf_result rapidutf_utf8_to_utf32(const uint8_t *src, size_t src_len, uint32_t *dst,
+                                       size_t dst_len);
+rapidutf_result rapidutf_utf32_to_utf8(const uint32_t *src, size_t src_len, uint8_t *dst,
+                                       size_t dst_len);
+rapidutf_result rapidutf_utf16_to_utf32(const uint16_t *src, size_t src_len, uint32_t *dst,
+                                        size_t dst_len);
+rapidutf_result rapidutf_utf16le_to_utf32(const uint16_t *src, size_t src_len, uint32_t *dst,
+                                          size_t dst_len);
+rapidutf_result rapidutf_utf16be_to_utf32(const uint16_t *src, size_t src_len, uint32_t *dst,
+                                          size_t dst_len);
+rapidutf_result rapidutf_utf32_to_utf16(const uint32_t *src, size_t src_len, uint16_t *dst,
+                                        size_t dst_len);
+rapidutf_result rapidutf_utf32_to_utf16le(const uint32_t *src, size_t src_len, uint16_t *dst,
+                                          size_t dst_len);
+rapidutf_result rapidutf_utf32_to_utf16be(const uint32_t *src, size_t src_len, uint16_t *dst,
+                                          size_t dst_len);
+
+/* ---------------------------------------------------------------------
+ * Lengths and counts
+ *
+ * Exact for valid input; on any input they return the documented count
+ * (never an error), so they size buffers before validation: a buffer of
+ * the returned size holds the conversion of the input's valid prefix.
+ * Each returns 0 for a null src with len > 0 (or a misaligned one).
+ * ------------------------------------------------------------------- */
+
+/* Code points in UTF-8: the bytes that are not continuation bytes. Also the
+ * UTF-32 length of UTF-8. */
+size_t rapidutf_count_chars(const uint8_t *src, size_t len);
+/* UTF-16 units for UTF-8: non-continuation bytes, plus one per F0..FF. */
+size_t rapidutf_utf16_len_from_utf8(const uint8_t *src, size_t len);
+/* UTF-8 bytes for UTF-16 (native, LE, BE): 1, 2 or 3 per unit by value, 2
+ * per surrogate (4 per pair). */
+size_t rapidutf_utf8_len_from_utf16(const uint16_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16le(const uint16_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16be(const uint16_t *src, size_t len);
+/* UTF-8 bytes for UTF-32: 1 to 4 per value by magnitude. */
+size_t rapidutf_utf8_len_from_utf32(const uint32_t *src, size_t len);
+/* UTF-16 units for UTF-32: 1 per value, 2 from 0x10000 on. */
+size_t rapidutf_utf16_len_from_utf32(const uint32_t *src, size_t len);
+/* UTF-32 values for UTF-16 (native, LE, BE): every unit but low
+ * surrogates. */
+size_t rapidutf_utf32_len_from_utf16(const uint16_t *src, size_t len);
+size_t rapidutf_utf32_len_from_utf16le(const uint16_t *src, size_t len);
+size_t rapidutf_utf32_len_from_utf16be(const uint16_t *src, size_t len);
+
+/* ---------------------------------------------------------------------
+ * Lossy decoding into a caller's buffer
+ *
+ * Each maximal invalid subpart of UTF-8, or each unpaired surrogate of
+ * UTF-16, becomes one U+FFFD: the output is identical to Rust's
+ * String::from_utf8_lossy / String::from_utf16_lossy (the Unicode "best
+ * practice"). The status is RAPIDUTF_OK (read = src_len) or, when dst is
+ * too small, RAPIDUTF_OUTPUT_TOO_SMALL with read and written: the call
+ * stopped between two characters or replaced subparts, dst[0 .. written)
+ * is final, and a call on src + read (src_len - read units) continues the
+ * output exactly as one call with enough room would have. Never
+ * RAPIDUTF_INVALID_INPUT.
+ * ------------------------------------------------------------------- */
+
+/* UTF-8 to UTF-8 (U+FFFD is EF BF BD). dst_len >= 3 * src_len always
+ * suffices; dst_len >= src_len suffices for valid input. */
+rapidutf_result rapidutf_utf8_to_string_lossy(const uint8_t *src, size_t src_len, uint8_t *dst,
+                                              size_t dst_len);
+/* UTF-8 to native-endian UTF-16. dst_len >= src_len always suffices. */
+rapidutf_result rapidutf_utf8_to_utf16_lossy(const uint8_t *src, size_t src_len, uint16_t *dst,
+                                             size_t dst_len);
+/* UTF-16 (native, LE, BE) to UTF-8. dst_len >= 3 * src_len always
+ * suffices. */
+rapidutf_result rapidutf_utf16_to_string_lossy(const uint16_t *src, size_t src_len, uint8_t *dst,
+                                               size_t dst_len);
+rapidutf_result rapidutf_utf16le_to_string_lossy(const uint16_t *src, size_t src_len,
+                                                 uint8_t *dst, size_t dst_len);
+rapidutf_result rapidutf_utf16be_to_string_lossy(const uint16_t *src, size_t src_len,
+                                                 uint8_t *dst, size_t dst_len);
+
+/* ---------------------------------------------------------------------
+ * Byte order marks and the kernel
+ * ------------------------------------------------------------------- */
+
+/* The byte order mark at the start of src[0 .. len), as a RAPIDUTF_BOM_*
+ * code. Unless bom_len is null (or misaligned), *bom_len receives the
+ * mark's length in bytes (0 for RAPIDUTF_BOM_NONE). FF FE 00 00 is
+ * UTF-32LE, not UTF-16LE followed by U+0000. */
+int32_t rapidutf_detect_bom(const uint8_t *src, size_t len, size_t *bom_len);
+
+/* The name of the SIMD kernel in use: "scalar", "portable", "sse42",
+ * "avx2", "avx512" or "neon". A static NUL-terminated string: never null,
+ * never to be freed. Chosen once per process, the fastest the CPU runs,
+ * unless the environment variable RAPIDUTF_KERNEL names another available
+ * one. */
+const char *rapidutf_active_kernel_name(void);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#endif /* RAPIDUTF_H */

@@ -1,0 +1,615 @@
+//! The exported functions, called through their C signatures, against
+//! std's oracles: `core::str::from_utf8`, `str::encode_utf16`,
+//! `char::decode_utf16`, `String::from_utf8_lossy`,
+//! `String::from_utf16_lossy`.
+
+use rapidutf_capi::*;
+use std::ptr;
+
+/// A small deterministic generator (xorshift64*), so the test needs no
+/// dependency and every failure reproduces.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Byte strings that are mostly UTF-8 with some damage: characters of
+/// every length, and now and then a random byte, a cut or a surrogate.
+fn samples() -> Vec<Vec<u8>> {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut out: Vec<Vec<u8>> = vec![
+        b"".to_vec(),
+        b"plain ascii".to_vec(),
+        "h\u{e9}llo \u{20ac} \u{1D11E}".as_bytes().to_vec(),
+        b"\xC0\x80".to_vec(),
+        b"ab\xE0\x80\x80".to_vec(),
+        b"ab\xED\xA0\x80".to_vec(),
+        b"ab\xF4\x90\x80\x80".to_vec(),
+        b"\x80".to_vec(),
+        b"a\xE1\xA0\xC0b".to_vec(),
+        b"\xF0\x9F\x98".to_vec(),
+        b"\xE2\x82".to_vec(),
+    ];
+    let chars = [
+        'a',
+        'z',
+        '\u{7f}',
+        '\u{80}',
+        '\u{e9}',
+        '\u{7ff}',
+        '\u{800}',
+        '\u{20ac}',
+        '\u{ffff}',
+        '\u{10000}',
+        '\u{1F600}',
+        '\u{10FFFF}',
+    ];
+    for _ in 0..400 {
+        let n = rng.below(150) as usize;
+        let mut s = Vec::new();
+        for _ in 0..n {
+            match rng.below(40) {
+                0 => s.push(rng.next() as u8),
+                1 => s.extend_from_slice(b"\xED\xB0\x80"),
+                _ => {
+                    let c = chars[rng.below(chars.len() as u64) as usize];
+                    s.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes());
+                }
+            }
+        }
+        if rng.below(4) == 0 && !s.is_empty() {
+            let cut = rng.below(s.len() as u64) as usize;
+            s.truncate(cut);
+        }
+        out.push(s);
+    }
+    out
+}
+
+/// UTF-16 unit strings, valid and with lone surrogates.
+fn samples16() -> Vec<Vec<u16>> {
+    let mut rng = Rng(0xD1B5_4A32_D192_ED03);
+    let mut out =
+        vec![vec![], vec![0xD800], vec![0xDC00], vec![0x61, 0xD83D, 0xDE00], vec![0xD83D, 0x62]];
+    for _ in 0..400 {
+        let n = rng.below(120) as usize;
+        let mut s = Vec::new();
+        for _ in 0..n {
+            match rng.below(30) {
+                0 => s.push(0xD800 | rng.below(0x800) as u16),
+                1..=5 => s.extend_from_slice(&[
+                    0xD800 | rng.below(0x400) as u16,
+                    0xDC00 | rng.below(0x400) as u16,
+                ]),
+                6..=15 => s.push(rng.below(0x80) as u16),
+                _ => s.push(match rng.below(0xF800) as u16 {
+                    u if u >= 0xD800 => u + 0x800,
+                    u => u,
+                }),
+            }
+        }
+        out.push(s);
+    }
+    out
+}
+
+fn validate8(s: &[u8]) -> RapidutfResult {
+    // SAFETY: a live slice.
+    unsafe { rapidutf_validate_utf8(s.as_ptr(), s.len()) }
+}
+
+#[test]
+fn validate_utf8_matches_core() {
+    for s in samples() {
+        let r = validate8(&s);
+        // SAFETY: a live slice.
+        let valid = unsafe { rapidutf_is_valid_utf8(s.as_ptr(), s.len()) };
+        assert_eq!(r.written, 0);
+        match core::str::from_utf8(&s) {
+            Ok(_) => {
+                assert_eq!(
+                    r,
+                    RapidutfResult {
+                        status: RAPIDUTF_OK,
+                        kind: RAPIDUTF_KIND_NONE,
+                        read: s.len(),
+                        written: 0,
+                        error_len: 0
+                    }
+                );
+                assert!(valid);
+            }
+            Err(e) => {
+                assert_eq!(r.status, RAPIDUTF_INVALID_INPUT, "{s:x?}");
+                assert_eq!(r.read, e.valid_up_to(), "{s:x?}");
+                assert_eq!(r.error_len, e.error_len().unwrap_or(0), "{s:x?}");
+                assert_eq!(r.kind == RAPIDUTF_KIND_TRUNCATED, e.error_len().is_none(), "{s:x?}");
+                assert!((1..=7).contains(&r.kind));
+                assert!(!valid);
+            }
+        }
+        // SAFETY: a live slice.
+        assert_eq!(unsafe { rapidutf_is_ascii(s.as_ptr(), s.len()) }, s.is_ascii());
+    }
+}
+
+#[test]
+fn utf8_kinds() {
+    let cases: [(&[u8], i32, usize, usize); 8] = [
+        (b"a\xC0", RAPIDUTF_KIND_INVALID_BYTE, 1, 1),
+        (b"a\x80", RAPIDUTF_KIND_UNEXPECTED_CONTINUATION, 1, 1),
+        (b"\xE0\x80\x80", RAPIDUTF_KIND_OVERLONG, 0, 1),
+        (b"\xED\xA0\x80", RAPIDUTF_KIND_SURROGATE, 0, 1),
+        (b"\xF4\x90\x80\x80", RAPIDUTF_KIND_TOO_LARGE, 0, 1),
+        (b"\xE2\x82a", RAPIDUTF_KIND_MISSING_CONTINUATION, 0, 2),
+        (b"ab\xF0\x9F\x98", RAPIDUTF_KIND_TRUNCATED, 2, 0),
+        (b"\xFF", RAPIDUTF_KIND_INVALID_BYTE, 0, 1),
+    ];
+    for (s, kind, read, len) in cases {
+        let r = validate8(s);
+        assert_eq!(
+            (r.status, r.kind, r.read, r.error_len),
+            (RAPIDUTF_INVALID_INPUT, kind, read, len),
+            "{s:x?}"
+        );
+    }
+}
+
+#[test]
+fn validate_utf16_and_utf32() {
+    for s in samples16() {
+        let be: Vec<u16> = s.iter().map(|u| u.to_be()).collect();
+        let le: Vec<u16> = s.iter().map(|u| u.to_le()).collect();
+        let first_bad = char::decode_utf16(s.iter().copied())
+            .scan(0usize, |pos, r| {
+                let at = *pos;
+                *pos += r.as_ref().map_or(1, |c| c.len_utf16());
+                Some((at, r))
+            })
+            .find(|(_, r)| r.is_err());
+        // SAFETY: live slices.
+        let rs = unsafe {
+            [
+                rapidutf_validate_utf16(s.as_ptr(), s.len()),
+                rapidutf_validate_utf16le(le.as_ptr(), le.len()),
+                rapidutf_validate_utf16be(be.as_ptr(), be.len()),
+            ]
+        };
+        for r in rs {
+            match &first_bad {
+                None => assert_eq!((r.status, r.read), (RAPIDUTF_OK, s.len())),
+                Some((at, Err(e))) => {
+                    assert_eq!((r.status, r.read, r.error_len), (RAPIDUTF_INVALID_INPUT, *at, 1));
+                    let high = (0xD800..0xDC00).contains(&e.unpaired_surrogate());
+                    let kind =
+                        if high { RAPIDUTF_KIND_UNPAIRED_HIGH } else { RAPIDUTF_KIND_UNPAIRED_LOW };
+                    assert_eq!(r.kind, kind);
+                }
+                Some((_, Ok(_))) => unreachable!(),
+            }
+        }
+    }
+    let cases: [(&[u32], RapidutfResult); 3] = [
+        (
+            &[0x61, 0x10FFFF],
+            RapidutfResult { status: RAPIDUTF_OK, kind: 0, read: 2, written: 0, error_len: 0 },
+        ),
+        (
+            &[0x61, 0xDFFF],
+            RapidutfResult {
+                status: RAPIDUTF_INVALID_INPUT,
+                kind: RAPIDUTF_KIND_SURROGATE,
+                read: 1,
+                written: 0,
+                error_len: 1,
+            },
+        ),
+        (
+            &[0x110000],
+            RapidutfResult {
+                status: RAPIDUTF_INVALID_INPUT,
+                kind: RAPIDUTF_KIND_TOO_LARGE,
+                read: 0,
+                written: 0,
+                error_len: 1,
+            },
+        ),
+    ];
+    for (s, want) in cases {
+        // SAFETY: a live slice.
+        assert_eq!(unsafe { rapidutf_validate_utf32(s.as_ptr(), s.len()) }, want);
+    }
+}
+
+/// UTF-8 to UTF-16 and UTF-32: whole output against std, and every
+/// smaller output buffer against the too-small contract.
+#[test]
+fn transcode_from_utf8() {
+    for s in samples() {
+        let valid = core::str::from_utf8(&s);
+        let want16: Vec<u16> = match valid {
+            Ok(t) => t.encode_utf16().collect(),
+            Err(e) => core::str::from_utf8(&s[..e.valid_up_to()])
+                .unwrap_or_default()
+                .encode_utf16()
+                .collect(),
+        };
+        let mut dst = vec![0u16; s.len()];
+        // SAFETY: live, disjoint slices.
+        let r = unsafe { rapidutf_utf8_to_utf16(s.as_ptr(), s.len(), dst.as_mut_ptr(), dst.len()) };
+        match valid {
+            Ok(_) => {
+                assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OK, s.len(), want16.len()));
+                assert_eq!(dst[..r.written], want16[..]);
+            }
+            Err(e) => assert_eq!(
+                (r.status, r.read, r.written),
+                (RAPIDUTF_INVALID_INPUT, e.valid_up_to(), 0)
+            ),
+        }
+        for small in 0..want16.len() {
+            let mut dst = vec![0u16; small];
+            // SAFETY: live, disjoint slices.
+            let r = unsafe { rapidutf_utf8_to_utf16(s.as_ptr(), s.len(), dst.as_mut_ptr(), small) };
+            assert_eq!(r.status, RAPIDUTF_OUTPUT_TOO_SMALL, "{s:x?} into {small}");
+            let prefix = core::str::from_utf8(&s[..r.read]).expect("read ends on a boundary");
+            let p16: Vec<u16> = prefix.encode_utf16().collect();
+            assert_eq!(dst[..r.written], p16[..]);
+            assert!(small - r.written < 2, "stopped early");
+        }
+        // LE, BE and UTF-32 on the whole buffer.
+        let mut le = vec![0u16; s.len()];
+        let mut be = vec![0u16; s.len()];
+        let mut u32s = vec![0u32; s.len()];
+        // SAFETY: live, disjoint slices.
+        let (rl, rb, r32) = unsafe {
+            (
+                rapidutf_utf8_to_utf16le(s.as_ptr(), s.len(), le.as_mut_ptr(), le.len()),
+                rapidutf_utf8_to_utf16be(s.as_ptr(), s.len(), be.as_mut_ptr(), be.len()),
+                rapidutf_utf8_to_utf32(s.as_ptr(), s.len(), u32s.as_mut_ptr(), u32s.len()),
+            )
+        };
+        assert_eq!((rl.status, rl.read), (r.status, r.read));
+        assert_eq!((rb.status, rb.read), (r.status, r.read));
+        assert_eq!((r32.status, r32.read, r32.kind), (r.status, r.read, r.kind));
+        if let Ok(t) = valid {
+            let l: Vec<u16> = le[..rl.written].iter().map(|&u| u16::from_le(u)).collect();
+            let b: Vec<u16> = be[..rb.written].iter().map(|&u| u16::from_be(u)).collect();
+            assert_eq!((l, b), (want16.clone(), want16.clone()));
+            let c: Vec<u32> = t.chars().map(u32::from).collect();
+            assert_eq!(u32s[..r32.written], c[..]);
+        }
+    }
+}
+
+/// UTF-16 to UTF-8 and UTF-32, UTF-32 to UTF-8 and UTF-16, round trips.
+#[test]
+fn transcode_from_utf16_and_utf32() {
+    for s in samples16() {
+        let mut d8 = vec![0u8; 3 * s.len()];
+        // SAFETY: live, disjoint slices.
+        let r = unsafe { rapidutf_utf16_to_utf8(s.as_ptr(), s.len(), d8.as_mut_ptr(), d8.len()) };
+        match String::from_utf16(&s) {
+            Ok(t) => {
+                assert_eq!((r.status, r.written), (RAPIDUTF_OK, t.len()));
+                assert_eq!(&d8[..r.written], t.as_bytes());
+                let be: Vec<u16> = s.iter().map(|u| u.to_be()).collect();
+                let le: Vec<u16> = s.iter().map(|u| u.to_le()).collect();
+                let mut a = vec![0u8; 3 * s.len()];
+                let mut b = vec![0u8; 3 * s.len()];
+                let mut c32 = vec![0u32; s.len()];
+                let mut l32 = vec![0u32; s.len()];
+                let mut b32 = vec![0u32; s.len()];
+                // SAFETY: live, disjoint slices.
+                let rs = unsafe {
+                    [
+                        rapidutf_utf16le_to_utf8(le.as_ptr(), le.len(), a.as_mut_ptr(), a.len()),
+                        rapidutf_utf16be_to_utf8(be.as_ptr(), be.len(), b.as_mut_ptr(), b.len()),
+                        rapidutf_utf16_to_utf32(s.as_ptr(), s.len(), c32.as_mut_ptr(), c32.len()),
+                        rapidutf_utf16le_to_utf32(
+                            le.as_ptr(),
+                            le.len(),
+                            l32.as_mut_ptr(),
+                            l32.len(),
+                        ),
+                        rapidutf_utf16be_to_utf32(
+                            be.as_ptr(),
+                            be.len(),
+                            b32.as_mut_ptr(),
+                            b32.len(),
+                        ),
+                    ]
+                };
+                assert!(rs.iter().all(|r| r.status == RAPIDUTF_OK && r.read == s.len()));
+                assert_eq!(&a[..rs[0].written], t.as_bytes());
+                assert_eq!(&b[..rs[1].written], t.as_bytes());
+                let chars: Vec<u32> = t.chars().map(u32::from).collect();
+                for (buf, r) in [(&c32, rs[2]), (&l32, rs[3]), (&b32, rs[4])] {
+                    assert_eq!(buf[..r.written], chars[..]);
+                }
+                // Back from UTF-32.
+                let mut o8 = vec![0u8; 4 * chars.len()];
+                let mut o16 = vec![0u16; 2 * chars.len()];
+                let mut ol = vec![0u16; 2 * chars.len()];
+                let mut ob = vec![0u16; 2 * chars.len()];
+                // SAFETY: live, disjoint slices.
+                let back = unsafe {
+                    [
+                        rapidutf_utf32_to_utf8(
+                            chars.as_ptr(),
+                            chars.len(),
+                            o8.as_mut_ptr(),
+                            o8.len(),
+                        ),
+                        rapidutf_utf32_to_utf16(
+                            chars.as_ptr(),
+                            chars.len(),
+                            o16.as_mut_ptr(),
+                            o16.len(),
+                        ),
+                        rapidutf_utf32_to_utf16le(
+                            chars.as_ptr(),
+                            chars.len(),
+                            ol.as_mut_ptr(),
+                            ol.len(),
+                        ),
+                        rapidutf_utf32_to_utf16be(
+                            chars.as_ptr(),
+                            chars.len(),
+                            ob.as_mut_ptr(),
+                            ob.len(),
+                        ),
+                    ]
+                };
+                assert!(back.iter().all(|r| r.status == RAPIDUTF_OK && r.read == chars.len()));
+                assert_eq!(&o8[..back[0].written], t.as_bytes());
+                assert_eq!(o16[..back[1].written], s[..]);
+                assert_eq!(ol[..back[2].written], le[..]);
+                assert_eq!(ob[..back[3].written], be[..]);
+                // Too small: every shorter UTF-8 buffer.
+                for small in 0..t.len() {
+                    // SAFETY: live, disjoint slices.
+                    let r = unsafe {
+                        rapidutf_utf16_to_utf8(s.as_ptr(), s.len(), d8.as_mut_ptr(), small)
+                    };
+                    assert_eq!(r.status, RAPIDUTF_OUTPUT_TOO_SMALL);
+                    let prefix =
+                        String::from_utf16(&s[..r.read]).expect("read ends between characters");
+                    assert_eq!(&d8[..r.written], prefix.as_bytes());
+                    assert!(small - r.written < 4);
+                }
+            }
+            Err(_) => {
+                assert_eq!(r.status, RAPIDUTF_INVALID_INPUT);
+                assert!(String::from_utf16(&s[..r.read]).is_ok());
+                assert!(String::from_utf16(&s[..=r.read]).is_err() || r.read + 1 == s.len());
+            }
+        }
+    }
+}
+
+#[test]
+fn counts() {
+    for s in samples() {
+        let non_cont = s.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        let four = s.iter().filter(|&&b| b >= 0xF0).count();
+        // SAFETY: live slices.
+        unsafe {
+            assert_eq!(rapidutf_count_chars(s.as_ptr(), s.len()), non_cont);
+            assert_eq!(rapidutf_utf16_len_from_utf8(s.as_ptr(), s.len()), non_cont + four);
+        }
+    }
+    for s in samples16() {
+        let u8len: usize = s
+            .iter()
+            .map(|&u| match u {
+                0..=0x7F => 1,
+                0x80..=0x7FF => 2,
+                0xD800..=0xDFFF => 2,
+                _ => 3,
+            })
+            .sum();
+        let u32len = s.iter().filter(|&&u| !(0xDC00..0xE000).contains(&u)).count();
+        let be: Vec<u16> = s.iter().map(|u| u.to_be()).collect();
+        let le: Vec<u16> = s.iter().map(|u| u.to_le()).collect();
+        // SAFETY: live slices.
+        unsafe {
+            assert_eq!(rapidutf_utf8_len_from_utf16(s.as_ptr(), s.len()), u8len);
+            assert_eq!(rapidutf_utf8_len_from_utf16le(le.as_ptr(), le.len()), u8len);
+            assert_eq!(rapidutf_utf8_len_from_utf16be(be.as_ptr(), be.len()), u8len);
+            assert_eq!(rapidutf_utf32_len_from_utf16(s.as_ptr(), s.len()), u32len);
+            assert_eq!(rapidutf_utf32_len_from_utf16le(le.as_ptr(), le.len()), u32len);
+            assert_eq!(rapidutf_utf32_len_from_utf16be(be.as_ptr(), be.len()), u32len);
+        }
+    }
+    let v: Vec<u32> = vec![0x41, 0x80, 0x800, 0xFFFF, 0x10000, 0x10FFFF];
+    // SAFETY: a live slice.
+    unsafe {
+        assert_eq!(rapidutf_utf8_len_from_utf32(v.as_ptr(), v.len()), 1 + 2 + 3 + 3 + 4 + 4);
+        assert_eq!(rapidutf_utf16_len_from_utf32(v.as_ptr(), v.len()), 4 + 2 * 2);
+    }
+}
+
+/// Lossy decoding with enough room equals std's, and with any smaller
+/// buffer the pieces, resumed from `read`, add up to the same.
+#[test]
+fn lossy_matches_std() {
+    type F8<D> = unsafe extern "C" fn(*const u8, usize, *mut D, usize) -> RapidutfResult;
+    /// Calls `f` on `src` with an output of `room` units until done,
+    /// resuming at each `read`; every call must make progress (a room of
+    /// 4 bytes or 2 UTF-16 units holds any character and U+FFFD).
+    fn pieces<S, D: Copy + Default>(
+        f: unsafe extern "C" fn(*const S, usize, *mut D, usize) -> RapidutfResult,
+        src: &[S],
+        room: usize,
+    ) -> Vec<D> {
+        let mut out = Vec::new();
+        let mut i = 0;
+        let mut buf = vec![D::default(); room];
+        loop {
+            // SAFETY: live, disjoint slices.
+            let r = unsafe { f(src[i..].as_ptr(), src.len() - i, buf.as_mut_ptr(), room) };
+            out.extend_from_slice(&buf[..r.written]);
+            i += r.read;
+            match r.status {
+                RAPIDUTF_OK => {
+                    assert_eq!(i, src.len());
+                    return out;
+                }
+                RAPIDUTF_OUTPUT_TOO_SMALL => {
+                    assert!(r.read > 0 && r.written > 0, "no progress with room {room}")
+                }
+                s => panic!("status {s}"),
+            }
+        }
+    }
+    let to8: F8<u8> = rapidutf_utf8_to_string_lossy;
+    let to16: F8<u16> = rapidutf_utf8_to_utf16_lossy;
+    for s in samples() {
+        let want = String::from_utf8_lossy(&s).into_owned();
+        let want16: Vec<u16> = want.encode_utf16().collect();
+        assert_eq!(pieces(to8, &s, 3 * s.len()), want.as_bytes());
+        assert_eq!(pieces(to16, &s, s.len()), want16);
+        for room in [4, 5, 7, 16] {
+            assert_eq!(pieces(to8, &s, room), want.as_bytes(), "{s:x?} room {room}");
+        }
+        for room in [2, 3, 5] {
+            assert_eq!(pieces(to16, &s, room), want16, "{s:x?} room {room}");
+        }
+    }
+    for s in samples16() {
+        let want = String::from_utf16_lossy(&s);
+        let be: Vec<u16> = s.iter().map(|u| u.to_be()).collect();
+        let le: Vec<u16> = s.iter().map(|u| u.to_le()).collect();
+        for room in [3 * s.len(), 4, 5, 9] {
+            assert_eq!(pieces(rapidutf_utf16_to_string_lossy, &s, room), want.as_bytes());
+            assert_eq!(pieces(rapidutf_utf16le_to_string_lossy, &le, room), want.as_bytes());
+            assert_eq!(pieces(rapidutf_utf16be_to_string_lossy, &be, room), want.as_bytes());
+        }
+    }
+}
+
+#[test]
+fn lossy_too_small() {
+    let mut buf = [0u8; 8];
+    // "a" + bad byte: 'a' fits, U+FFFD (3 bytes) does not fit in 2.
+    // SAFETY: live, disjoint slices.
+    let r = unsafe { rapidutf_utf8_to_string_lossy(b"a\xFFb".as_ptr(), 3, buf.as_mut_ptr(), 2) };
+    assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OUTPUT_TOO_SMALL, 1, 1));
+    // A two-byte character does not fit in one byte.
+    // SAFETY: as above.
+    let r = unsafe { rapidutf_utf8_to_string_lossy("a\u{e9}".as_ptr(), 3, buf.as_mut_ptr(), 2) };
+    assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OUTPUT_TOO_SMALL, 1, 1));
+    // SAFETY: as above.
+    let r =
+        unsafe { rapidutf_utf8_to_string_lossy(b"\xF0\x9F\x98".as_ptr(), 3, buf.as_mut_ptr(), 3) };
+    assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OK, 3, 3));
+    assert_eq!(&buf[..3], "\u{FFFD}".as_bytes());
+}
+
+#[test]
+fn null_and_empty() {
+    // SAFETY: null with length 0 is an empty buffer; null with a non-zero
+    // length is rejected before any access.
+    unsafe {
+        assert_eq!(
+            rapidutf_validate_utf8(ptr::null(), 0),
+            RapidutfResult { status: RAPIDUTF_OK, kind: 0, read: 0, written: 0, error_len: 0 }
+        );
+        assert!(rapidutf_is_valid_utf8(ptr::null(), 0));
+        assert!(rapidutf_is_ascii(ptr::null(), 0));
+        assert!(!rapidutf_is_valid_utf8(ptr::null(), 5));
+        assert!(!rapidutf_is_ascii(ptr::null(), 5));
+        assert_eq!(rapidutf_validate_utf8(ptr::null(), 5).status, RAPIDUTF_NULL_POINTER);
+        assert_eq!(rapidutf_validate_utf16(ptr::null(), 1).status, RAPIDUTF_NULL_POINTER);
+        assert_eq!(rapidutf_validate_utf32(ptr::null(), 1).status, RAPIDUTF_NULL_POINTER);
+        assert_eq!(rapidutf_count_chars(ptr::null(), 7), 0);
+        assert_eq!(rapidutf_utf8_len_from_utf16(ptr::null(), 7), 0);
+        assert_eq!(rapidutf_utf8_to_utf16(ptr::null(), 0, ptr::null_mut(), 0).status, RAPIDUTF_OK);
+        let r = rapidutf_utf8_to_utf16(b"a".as_ptr(), 1, ptr::null_mut(), 0);
+        assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OUTPUT_TOO_SMALL, 0, 0));
+        assert_eq!(
+            rapidutf_utf8_to_utf16(b"a".as_ptr(), 1, ptr::null_mut(), 4).status,
+            RAPIDUTF_NULL_POINTER
+        );
+        assert_eq!(
+            rapidutf_utf16_to_utf8(ptr::null(), 2, ptr::null_mut(), 0).status,
+            RAPIDUTF_NULL_POINTER
+        );
+        assert_eq!(
+            rapidutf_utf8_to_string_lossy(ptr::null(), 0, ptr::null_mut(), 0).status,
+            RAPIDUTF_OK
+        );
+        assert_eq!(
+            rapidutf_utf8_to_string_lossy(ptr::null(), 1, ptr::null_mut(), 0).status,
+            RAPIDUTF_NULL_POINTER
+        );
+        let mut n = 99usize;
+        assert_eq!(rapidutf_detect_bom(ptr::null(), 0, &mut n), RAPIDUTF_BOM_NONE);
+        assert_eq!(n, 0);
+        assert_eq!(rapidutf_detect_bom(ptr::null(), 3, ptr::null_mut()), RAPIDUTF_BOM_NONE);
+    }
+}
+
+#[test]
+fn misaligned_overlap_too_long() {
+    let mut words = [0u16; 9];
+    let bytes = words.as_mut_ptr().cast::<u8>();
+    let odd = bytes.wrapping_add(1).cast::<u16>();
+    // SAFETY: the misaligned, overlapping and oversized buffers are all
+    // rejected before any access.
+    unsafe {
+        assert_eq!(rapidutf_validate_utf16(odd, 2).status, RAPIDUTF_MISALIGNED);
+        assert_eq!(rapidutf_utf8_len_from_utf16(odd, 2), 0);
+        let mut out = [0u8; 8];
+        assert_eq!(rapidutf_utf16_to_utf8(odd, 2, out.as_mut_ptr(), 8).status, RAPIDUTF_MISALIGNED);
+        assert_eq!(rapidutf_utf8_to_utf16(b"ab".as_ptr(), 2, odd, 2).status, RAPIDUTF_MISALIGNED);
+        // In place: the output overlaps the input.
+        let r = rapidutf_utf16_to_utf8(words.as_ptr(), 4, bytes, 8);
+        assert_eq!(r.status, RAPIDUTF_OVERLAP);
+        let r = rapidutf_utf8_to_string_lossy(bytes, 4, bytes.wrapping_add(2), 8);
+        assert_eq!(r.status, RAPIDUTF_OVERLAP);
+        let huge = usize::MAX / 2;
+        assert_eq!(rapidutf_validate_utf16(words.as_ptr(), huge).status, RAPIDUTF_TOO_LONG);
+        assert_eq!(rapidutf_validate_utf8(bytes, usize::MAX).status, RAPIDUTF_TOO_LONG);
+    }
+}
+
+#[test]
+fn bom() {
+    let cases: [(&[u8], i32, usize); 7] = [
+        (b"\xEF\xBB\xBFx", RAPIDUTF_BOM_UTF8, 3),
+        (b"\xFF\xFEa\x00", RAPIDUTF_BOM_UTF16LE, 2),
+        (b"\xFE\xFF", RAPIDUTF_BOM_UTF16BE, 2),
+        (b"\xFF\xFE\x00\x00", RAPIDUTF_BOM_UTF32LE, 4),
+        (b"\x00\x00\xFE\xFF", RAPIDUTF_BOM_UTF32BE, 4),
+        (b"\xEF\xBB", RAPIDUTF_BOM_NONE, 0),
+        (b"plain", RAPIDUTF_BOM_NONE, 0),
+    ];
+    for (s, code, len) in cases {
+        let mut n = 99usize;
+        // SAFETY: live buffers.
+        assert_eq!(unsafe { rapidutf_detect_bom(s.as_ptr(), s.len(), &mut n) }, code);
+        assert_eq!(n, len);
+        // SAFETY: a live buffer; a null length pointer is allowed.
+        assert_eq!(unsafe { rapidutf_detect_bom(s.as_ptr(), s.len(), ptr::null_mut()) }, code);
+    }
+}
+
+#[test]
+fn kernel_name() {
+    let p = rapidutf_active_kernel_name();
+    assert!(!p.is_null());
+    // SAFETY: a static NUL-terminated string.
+    let name = unsafe { std::ffi::CStr::from_ptr(p) };
+    assert_eq!(name.to_str().ok(), Some(rapidutf::Kernel::active().name()));
+}

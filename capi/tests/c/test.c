@@ -1,0 +1,437 @@
+/*
+ * Exercises every function of rapidutf.h from C: valid input, each error
+ * kind, too-small outputs, null pointers with and without a length,
+ * misaligned and overlapping buffers. Built and run by ci/capi.sh against
+ * the static and the shared library. Exits 0 when every check passes.
+ */
+#include "rapidutf.h"
+
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The layout that the Rust side (#[repr(C)] RapidutfResult) has. */
+_Static_assert(offsetof(rapidutf_result, status) == 0, "status");
+_Static_assert(offsetof(rapidutf_result, kind) == 4, "kind");
+_Static_assert(offsetof(rapidutf_result, read) == 8, "read");
+_Static_assert(offsetof(rapidutf_result, written) == 8 + sizeof(size_t), "written");
+_Static_assert(offsetof(rapidutf_result, error_len) == 8 + 2 * sizeof(size_t), "error_len");
+_Static_assert(sizeof(rapidutf_result) == 8 + 3 * sizeof(size_t), "size");
+
+static int checks = 0;
+static int failures = 0;
+
+#define CHECK(cond)                                                                    \
+    do {                                                                               \
+        checks++;                                                                      \
+        if (!(cond)) {                                                                 \
+            failures++;                                                                \
+            fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__, #cond); \
+        }                                                                              \
+    } while (0)
+
+/* status, kind, read, written, error_len all as expected. */
+static int is(rapidutf_result r, int32_t status, int32_t kind, size_t read, size_t written,
+              size_t error_len) {
+    if (r.status == status && r.kind == kind && r.read == read && r.written == written &&
+        r.error_len == error_len)
+        return 1;
+    fprintf(stderr, "  got {status %d, kind %d, read %zu, written %zu, error_len %zu}\n",
+            (int)r.status, (int)r.kind, r.read, r.written, r.error_len);
+    return 0;
+}
+
+#define U8(s) ((const uint8_t *)(s)), (sizeof(s) - 1)
+
+static uint16_t swap16(uint16_t u) { return (uint16_t)((u >> 8) | (u << 8)); }
+
+static int little_endian(void) {
+    const uint16_t one = 1;
+    return *(const uint8_t *)&one == 1;
+}
+
+/* Units stored in memory as little- or big-endian, from their values. */
+static uint16_t le16(uint16_t v) { return little_endian() ? v : swap16(v); }
+static uint16_t be16(uint16_t v) { return little_endian() ? swap16(v) : v; }
+
+static void test_validation(void) {
+    /* "héllo €𝄞" */
+    static const char text[] = "h\xC3\xA9llo \xE2\x82\xAC\xF0\x9D\x84\x9E";
+    CHECK(is(rapidutf_validate_utf8(U8(text)), RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 14, 0, 0));
+    CHECK(rapidutf_is_valid_utf8(U8(text)));
+    CHECK(!rapidutf_is_ascii(U8(text)));
+    CHECK(rapidutf_is_ascii(U8("plain")));
+
+    /* One case per kind: position, kind, maximal-subpart length. */
+    CHECK(is(rapidutf_validate_utf8(U8("a\xC0")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_INVALID_BYTE, 1, 0, 1));
+    CHECK(is(rapidutf_validate_utf8(U8("ab\x80")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_UNEXPECTED_CONTINUATION, 2, 0, 1));
+    CHECK(is(rapidutf_validate_utf8(U8("\xE0\x80\x80")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_OVERLONG, 0, 0, 1));
+    CHECK(is(rapidutf_validate_utf8(U8("ab\xED\xA0\x80")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_SURROGATE, 2, 0, 1));
+    CHECK(is(rapidutf_validate_utf8(U8("\xF4\x90\x80\x80")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_TOO_LARGE, 0, 0, 1));
+    CHECK(is(rapidutf_validate_utf8(U8("x\xF0\x9F\x98!")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_MISSING_CONTINUATION, 1, 0, 3));
+    CHECK(is(rapidutf_validate_utf8(U8("x\xF0\x9F\x98")), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_TRUNCATED, 1, 0, 0));
+    CHECK(!rapidutf_is_valid_utf8(U8("\xC0\xAF")));
+
+    /* An error far into a long input (past the SIMD kernels' blocks). */
+    {
+        uint8_t big[1000];
+        memset(big, 'a', sizeof big);
+        big[777] = 0xFF;
+        CHECK(is(rapidutf_validate_utf8(big, sizeof big), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_INVALID_BYTE, 777, 0, 1));
+        CHECK(!rapidutf_is_valid_utf8(big, sizeof big));
+        CHECK(!rapidutf_is_ascii(big, sizeof big));
+        big[777] = 'a';
+        CHECK(rapidutf_is_valid_utf8(big, sizeof big));
+        CHECK(rapidutf_is_ascii(big, sizeof big));
+    }
+
+    {
+        const uint16_t ok[] = {0x61, 0xD834, 0xDD1E};
+        const uint16_t high[] = {0x61, 0xD834, 0x62};
+        const uint16_t low[] = {0xDD1E};
+        uint16_t ok_le[3], ok_be[3], high_le[3], low_be[1];
+        size_t i;
+        for (i = 0; i < 3; i++) {
+            ok_le[i] = le16(ok[i]);
+            ok_be[i] = be16(ok[i]);
+            high_le[i] = le16(high[i]);
+        }
+        low_be[0] = be16(low[0]);
+        CHECK(is(rapidutf_validate_utf16(ok, 3), RAPIDUTF_OK, 0, 3, 0, 0));
+        CHECK(is(rapidutf_validate_utf16le(ok_le, 3), RAPIDUTF_OK, 0, 3, 0, 0));
+        CHECK(is(rapidutf_validate_utf16be(ok_be, 3), RAPIDUTF_OK, 0, 3, 0, 0));
+        CHECK(is(rapidutf_validate_utf16(high, 3), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_HIGH, 1, 0, 1));
+        CHECK(is(rapidutf_validate_utf16le(high_le, 3), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_HIGH, 1, 0, 1));
+        CHECK(is(rapidutf_validate_utf16be(low_be, 1), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_LOW, 0, 0, 1));
+        /* Read in the other byte order, the same memory is another text
+         * (0x6100 0x34D8 0x1EDD), valid here. */
+        CHECK(rapidutf_validate_utf16be(ok_le, 3).status == RAPIDUTF_OK);
+    }
+    {
+        const uint32_t ok[] = {0x61, 0x10FFFF};
+        const uint32_t sur[] = {0x61, 0x62, 0xD800};
+        const uint32_t big[] = {0x110000};
+        CHECK(is(rapidutf_validate_utf32(ok, 2), RAPIDUTF_OK, 0, 2, 0, 0));
+        CHECK(is(rapidutf_validate_utf32(sur, 3), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_SURROGATE, 2, 0, 1));
+        CHECK(is(rapidutf_validate_utf32(big, 1), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_TOO_LARGE, 0, 0, 1));
+    }
+}
+
+/* "a€😀" in every form. */
+static const uint8_t text8[] = {0x61, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80};
+static const uint16_t text16[] = {0x61, 0x20AC, 0xD83D, 0xDE00};
+static const uint32_t text32[] = {0x61, 0x20AC, 0x1F600};
+
+static void test_transcoding(void) {
+    uint16_t u16[16];
+    uint16_t le[4], be[4];
+    uint8_t u8[32];
+    uint32_t u32[16];
+    size_t i;
+    for (i = 0; i < 4; i++) {
+        le[i] = le16(text16[i]);
+        be[i] = be16(text16[i]);
+    }
+
+    /* UTF-8 -> UTF-16 (native, LE, BE). */
+    CHECK(is(rapidutf_utf8_to_utf16(text8, 8, u16, 8), RAPIDUTF_OK, 0, 8, 4, 0));
+    CHECK(memcmp(u16, text16, sizeof text16) == 0);
+    CHECK(is(rapidutf_utf8_to_utf16le(text8, 8, u16, 8), RAPIDUTF_OK, 0, 8, 4, 0));
+    CHECK(memcmp(u16, le, sizeof le) == 0);
+    CHECK(is(rapidutf_utf8_to_utf16be(text8, 8, u16, 8), RAPIDUTF_OK, 0, 8, 4, 0));
+    CHECK(memcmp(u16, be, sizeof be) == 0);
+    /* Too small: room for "a€" and half a pair; the pair is not split. */
+    CHECK(is(rapidutf_utf8_to_utf16(text8, 8, u16, 3), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 4, 2, 0));
+    CHECK(is(rapidutf_utf8_to_utf16le(text8, 8, u16, 0), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf8_to_utf16be(text8, 8, u16, 1), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 1, 1, 0));
+    /* Invalid input is reported in input units. */
+    CHECK(is(rapidutf_utf8_to_utf16(U8("ab\xFF"), u16, 16), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_INVALID_BYTE, 2, 0, 1));
+    /* Problems in input order: the error comes before running out. */
+    CHECK(is(rapidutf_utf8_to_utf16(U8("\xFF" "abc"), u16, 1), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_INVALID_BYTE, 0, 0, 1));
+
+    /* UTF-16 -> UTF-8. */
+    CHECK(is(rapidutf_utf16_to_utf8(text16, 4, u8, 12), RAPIDUTF_OK, 0, 4, 8, 0));
+    CHECK(memcmp(u8, text8, 8) == 0);
+    CHECK(is(rapidutf_utf16le_to_utf8(le, 4, u8, 12), RAPIDUTF_OK, 0, 4, 8, 0));
+    CHECK(memcmp(u8, text8, 8) == 0);
+    CHECK(is(rapidutf_utf16be_to_utf8(be, 4, u8, 12), RAPIDUTF_OK, 0, 4, 8, 0));
+    CHECK(memcmp(u8, text8, 8) == 0);
+    CHECK(is(rapidutf_utf16_to_utf8(text16, 4, u8, 7), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 2, 4, 0));
+    CHECK(is(rapidutf_utf16le_to_utf8(le, 4, u8, 3), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 1, 1, 0));
+    {
+        const uint16_t bad[] = {0x61, 0xDE00};
+        uint16_t bad_be[2];
+        bad_be[0] = be16(bad[0]);
+        bad_be[1] = be16(bad[1]);
+        CHECK(is(rapidutf_utf16_to_utf8(bad, 2, u8, 6), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_LOW, 1, 0, 1));
+        CHECK(is(rapidutf_utf16be_to_utf8(bad_be, 2, u8, 6), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_LOW, 1, 0, 1));
+        uint16_t bad_le[2];
+        bad_le[0] = le16(bad[0]);
+        bad_le[1] = le16(bad[1]);
+        CHECK(is(rapidutf_utf16le_to_utf32(bad_le, 2, u32, 2), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_LOW, 1, 0, 1));
+        CHECK(is(rapidutf_utf16be_to_utf32(bad_be, 2, u32, 2), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_LOW, 1, 0, 1));
+    }
+
+    /* UTF-8 <-> UTF-32. */
+    CHECK(is(rapidutf_utf8_to_utf32(text8, 8, u32, 8), RAPIDUTF_OK, 0, 8, 3, 0));
+    CHECK(memcmp(u32, text32, sizeof text32) == 0);
+    CHECK(is(rapidutf_utf8_to_utf32(text8, 8, u32, 2), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 4, 2, 0));
+    CHECK(is(rapidutf_utf8_to_utf32(U8("a\xED\xA0\x80"), u32, 8), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_SURROGATE, 1, 0, 1));
+    CHECK(is(rapidutf_utf32_to_utf8(text32, 3, u8, 12), RAPIDUTF_OK, 0, 3, 8, 0));
+    CHECK(memcmp(u8, text8, 8) == 0);
+    CHECK(is(rapidutf_utf32_to_utf8(text32, 3, u8, 7), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 2, 4, 0));
+    {
+        const uint32_t bad[] = {0x61, 0x110000};
+        CHECK(is(rapidutf_utf32_to_utf8(bad, 2, u8, 8), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_TOO_LARGE, 1, 0, 1));
+        CHECK(is(rapidutf_utf32_to_utf16(bad, 2, u16, 4), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_TOO_LARGE, 1, 0, 1));
+    }
+
+    /* UTF-16 <-> UTF-32. */
+    CHECK(is(rapidutf_utf16_to_utf32(text16, 4, u32, 4), RAPIDUTF_OK, 0, 4, 3, 0));
+    CHECK(memcmp(u32, text32, sizeof text32) == 0);
+    CHECK(is(rapidutf_utf16le_to_utf32(le, 4, u32, 4), RAPIDUTF_OK, 0, 4, 3, 0));
+    CHECK(memcmp(u32, text32, sizeof text32) == 0);
+    CHECK(is(rapidutf_utf16be_to_utf32(be, 4, u32, 4), RAPIDUTF_OK, 0, 4, 3, 0));
+    CHECK(memcmp(u32, text32, sizeof text32) == 0);
+    CHECK(is(rapidutf_utf16be_to_utf32(be, 4, u32, 2), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 2, 2, 0));
+    {
+        const uint16_t bad[] = {0xD800};
+        CHECK(is(rapidutf_utf16_to_utf32(bad, 1, u32, 1), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_HIGH, 0, 0, 1));
+    }
+    CHECK(is(rapidutf_utf32_to_utf16(text32, 3, u16, 6), RAPIDUTF_OK, 0, 3, 4, 0));
+    CHECK(memcmp(u16, text16, sizeof text16) == 0);
+    CHECK(is(rapidutf_utf32_to_utf16le(text32, 3, u16, 6), RAPIDUTF_OK, 0, 3, 4, 0));
+    CHECK(memcmp(u16, le, sizeof le) == 0);
+    CHECK(is(rapidutf_utf32_to_utf16be(text32, 3, u16, 6), RAPIDUTF_OK, 0, 3, 4, 0));
+    CHECK(memcmp(u16, be, sizeof be) == 0);
+    CHECK(is(rapidutf_utf32_to_utf16(text32, 3, u16, 3), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 2, 2, 0));
+    CHECK(is(rapidutf_utf32_to_utf16le(text32, 3, u16, 1), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 1, 1, 0));
+    CHECK(is(rapidutf_utf32_to_utf16be(text32, 3, u16, 0), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 0, 0, 0));
+
+    /* A long round trip through every form, sized by the length functions. */
+    {
+        enum { N = 3000 };
+        uint8_t *src = (uint8_t *)malloc(N * 8);
+        uint16_t *mid16;
+        uint32_t *mid32;
+        uint8_t *back;
+        size_t n16, n32, n8;
+        rapidutf_result r;
+        for (i = 0; i < N; i++) memcpy(src + 8 * i, text8, 8);
+        n16 = rapidutf_utf16_len_from_utf8(src, N * 8);
+        n32 = rapidutf_count_chars(src, N * 8);
+        CHECK(n16 == 4 * N && n32 == 3 * N);
+        mid16 = (uint16_t *)malloc(n16 * sizeof *mid16);
+        mid32 = (uint32_t *)malloc(n32 * sizeof *mid32);
+        r = rapidutf_utf8_to_utf16le(src, N * 8, mid16, n16);
+        CHECK(is(r, RAPIDUTF_OK, 0, N * 8, n16, 0));
+        r = rapidutf_utf16le_to_utf32(mid16, n16, mid32, n32);
+        CHECK(is(r, RAPIDUTF_OK, 0, n16, n32, 0));
+        n8 = rapidutf_utf8_len_from_utf32(mid32, n32);
+        CHECK(n8 == N * 8);
+        back = (uint8_t *)malloc(n8);
+        r = rapidutf_utf32_to_utf8(mid32, n32, back, n8);
+        CHECK(is(r, RAPIDUTF_OK, 0, n32, n8, 0));
+        CHECK(memcmp(back, src, n8) == 0);
+        free(src);
+        free(mid16);
+        free(mid32);
+        free(back);
+    }
+}
+
+static void test_counts(void) {
+    uint16_t le[4], be[4];
+    size_t i;
+    for (i = 0; i < 4; i++) {
+        le[i] = le16(text16[i]);
+        be[i] = be16(text16[i]);
+    }
+    CHECK(rapidutf_count_chars(text8, 8) == 3);
+    CHECK(rapidutf_utf16_len_from_utf8(text8, 8) == 4);
+    CHECK(rapidutf_utf8_len_from_utf16(text16, 4) == 8);
+    CHECK(rapidutf_utf8_len_from_utf16le(le, 4) == 8);
+    CHECK(rapidutf_utf8_len_from_utf16be(be, 4) == 8);
+    CHECK(rapidutf_utf8_len_from_utf32(text32, 3) == 8);
+    CHECK(rapidutf_utf16_len_from_utf32(text32, 3) == 4);
+    CHECK(rapidutf_utf32_len_from_utf16(text16, 4) == 3);
+    CHECK(rapidutf_utf32_len_from_utf16le(le, 4) == 3);
+    CHECK(rapidutf_utf32_len_from_utf16be(be, 4) == 3);
+    /* Defined on invalid input too: non-continuation bytes. */
+    CHECK(rapidutf_count_chars(U8("\x80\x80" "a\xFF")) == 2);
+}
+
+static void test_lossy(void) {
+    uint8_t out[64];
+    uint16_t out16[16];
+    rapidutf_result r;
+    /* "a" E1 A0 (truncated subpart) C0 (invalid) "b": two U+FFFD. */
+    static const char want[] = "a\xEF\xBF\xBD\xEF\xBF\xBD" "b";
+    r = rapidutf_utf8_to_string_lossy(U8("a\xE1\xA0\xC0" "b"), out, sizeof out);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 8, 0));
+    CHECK(memcmp(out, want, 8) == 0);
+    /* Too small: stops before the U+FFFD that does not fit; resume. */
+    r = rapidutf_utf8_to_string_lossy(U8("a\xE1\xA0\xC0" "b"), out, 3);
+    CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 1, 1, 0));
+    r = rapidutf_utf8_to_string_lossy((const uint8_t *)"a\xE1\xA0\xC0" "b" + 1, 4, out + 1, 63);
+    CHECK(is(r, RAPIDUTF_OK, 0, 4, 7, 0));
+    CHECK(memcmp(out, want, 8) == 0);
+    /* Valid input is copied. */
+    r = rapidutf_utf8_to_string_lossy(text8, 8, out, 8);
+    CHECK(is(r, RAPIDUTF_OK, 0, 8, 8, 0) && memcmp(out, text8, 8) == 0);
+
+    r = rapidutf_utf8_to_utf16_lossy(U8("a\xE1\xA0\xC0" "b"), out16, 5);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 4, 0));
+    CHECK(out16[0] == 0x61 && out16[1] == 0xFFFD && out16[2] == 0xFFFD && out16[3] == 0x62);
+    r = rapidutf_utf8_to_utf16_lossy(text8, 8, out16, 3);
+    CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 4, 2, 0));
+
+    {
+        const uint16_t bad[] = {0x61, 0xDC00, 0xD834, 0xDD1E, 0xD800};
+        uint16_t le[5], be[5];
+        /* a U+FFFD 𝄞 U+FFFD */
+        static const char want16[] = "a\xEF\xBF\xBD\xF0\x9D\x84\x9E\xEF\xBF\xBD";
+        size_t i;
+        for (i = 0; i < 5; i++) {
+            le[i] = le16(bad[i]);
+            be[i] = be16(bad[i]);
+        }
+        r = rapidutf_utf16_to_string_lossy(bad, 5, out, sizeof out);
+        CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && memcmp(out, want16, 11) == 0);
+        r = rapidutf_utf16le_to_string_lossy(le, 5, out, sizeof out);
+        CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && memcmp(out, want16, 11) == 0);
+        r = rapidutf_utf16be_to_string_lossy(be, 5, out, sizeof out);
+        CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && memcmp(out, want16, 11) == 0);
+        r = rapidutf_utf16_to_string_lossy(bad, 5, out, 7);
+        CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 2, 4, 0));
+        r = rapidutf_utf16be_to_string_lossy(be, 5, out, 10);
+        CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 4, 8, 0));
+    }
+}
+
+static void test_bom_and_kernel(void) {
+    size_t n = 99;
+    const char *name;
+    CHECK(rapidutf_detect_bom(U8("\xEF\xBB\xBFhi"), &n) == RAPIDUTF_BOM_UTF8 && n == 3);
+    CHECK(rapidutf_detect_bom(U8("\xFF\xFE" "a"), &n) == RAPIDUTF_BOM_UTF16LE && n == 2);
+    CHECK(rapidutf_detect_bom(U8("\xFE\xFF"), &n) == RAPIDUTF_BOM_UTF16BE && n == 2);
+    CHECK(rapidutf_detect_bom(U8("\xFF\xFE\x00\x00"), &n) == RAPIDUTF_BOM_UTF32LE && n == 4);
+    CHECK(rapidutf_detect_bom(U8("\x00\x00\xFE\xFF"), &n) == RAPIDUTF_BOM_UTF32BE && n == 4);
+    CHECK(rapidutf_detect_bom(U8("\xEF\xBB"), &n) == RAPIDUTF_BOM_NONE && n == 0);
+    CHECK(rapidutf_detect_bom(U8("\xEF\xBB\xBF"), NULL) == RAPIDUTF_BOM_UTF8);
+
+    name = rapidutf_active_kernel_name();
+    CHECK(name != NULL);
+    if (name) {
+        CHECK(strcmp(name, "scalar") == 0 || strcmp(name, "portable") == 0 ||
+              strcmp(name, "sse42") == 0 || strcmp(name, "avx2") == 0 ||
+              strcmp(name, "avx512") == 0 || strcmp(name, "neon") == 0);
+        /* RAPIDUTF_KERNEL forces an available kernel. */
+        if (getenv("RAPIDUTF_KERNEL")) CHECK(strcmp(name, getenv("RAPIDUTF_KERNEL")) == 0);
+        printf("active kernel: %s\n", name);
+    }
+}
+
+static void test_arguments(void) {
+    uint8_t bytes[16];
+    uint16_t words[8];
+    uint32_t dwords[4];
+    size_t n = 7;
+    rapidutf_result r;
+
+    /* Null with length 0: empty buffers, everywhere. */
+    CHECK(is(rapidutf_validate_utf8(NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(rapidutf_is_valid_utf8(NULL, 0));
+    CHECK(rapidutf_is_ascii(NULL, 0));
+    CHECK(is(rapidutf_validate_utf16(NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(is(rapidutf_validate_utf32(NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf8_to_utf16(NULL, 0, NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf16_to_utf8(NULL, 0, bytes, 16), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf32_to_utf16(NULL, 0, NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf8_to_string_lossy(NULL, 0, NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf16_to_string_lossy(NULL, 0, NULL, 0), RAPIDUTF_OK, 0, 0, 0, 0));
+    CHECK(rapidutf_count_chars(NULL, 0) == 0);
+    CHECK(rapidutf_utf8_len_from_utf32(NULL, 0) == 0);
+    CHECK(rapidutf_detect_bom(NULL, 0, &n) == RAPIDUTF_BOM_NONE && n == 0);
+    /* A non-empty input into a null, empty output: too small, not an
+     * argument error. */
+    CHECK(is(rapidutf_utf8_to_utf32(U8("a"), NULL, 0), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 0, 0, 0));
+
+    /* Null with a length: reported, nothing touched. */
+    CHECK(is(rapidutf_validate_utf8(NULL, 3), RAPIDUTF_NULL_POINTER, 0, 0, 0, 0));
+    CHECK(!rapidutf_is_valid_utf8(NULL, 3));
+    CHECK(!rapidutf_is_ascii(NULL, 3));
+    CHECK(is(rapidutf_validate_utf16be(NULL, 3), RAPIDUTF_NULL_POINTER, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf8_to_utf16(NULL, 3, words, 8), RAPIDUTF_NULL_POINTER, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf8_to_utf16(U8("abc"), NULL, 8), RAPIDUTF_NULL_POINTER, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf8_to_utf16_lossy(U8("abc"), NULL, 8), RAPIDUTF_NULL_POINTER, 0, 0, 0, 0));
+    CHECK(is(rapidutf_utf16le_to_string_lossy(NULL, 1, bytes, 8), RAPIDUTF_NULL_POINTER, 0, 0,
+             0, 0));
+    CHECK(rapidutf_utf16_len_from_utf32(NULL, 3) == 0);
+    CHECK(rapidutf_detect_bom(NULL, 3, &n) == RAPIDUTF_BOM_NONE && n == 0);
+
+    /* Misaligned wide buffers. */
+    {
+        const uint16_t *odd16 = (const uint16_t *)(const void *)((const uint8_t *)words + 1);
+        const uint32_t *odd32 = (const uint32_t *)(const void *)((const uint8_t *)dwords + 2);
+        memset(words, 0, sizeof words);
+        CHECK(is(rapidutf_validate_utf16(odd16, 2), RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
+        CHECK(is(rapidutf_validate_utf32(odd32, 1), RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
+        CHECK(is(rapidutf_utf8_to_utf32(U8("a"), (uint32_t *)(void *)(bytes + 1), 2),
+                 RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
+        CHECK(rapidutf_utf32_len_from_utf16(odd16, 2) == 0);
+    }
+
+    /* Output overlapping the input (e.g. "in place"). */
+    memcpy(bytes, "abcdefgh", 8);
+    r = rapidutf_utf8_to_string_lossy(bytes, 8, bytes + 4, 8);
+    CHECK(is(r, RAPIDUTF_OVERLAP, 0, 0, 0, 0));
+    r = rapidutf_utf8_to_utf16((const uint8_t *)words, 4, words, 8);
+    CHECK(is(r, RAPIDUTF_OVERLAP, 0, 0, 0, 0));
+    /* Adjacent is fine. */
+    r = rapidutf_utf8_to_string_lossy(bytes, 8, bytes + 8, 8);
+    CHECK(is(r, RAPIDUTF_OK, 0, 8, 8, 0));
+
+    /* Longer than PTRDIFF_MAX bytes. */
+    CHECK(is(rapidutf_validate_utf32(dwords, SIZE_MAX / 4), RAPIDUTF_TOO_LONG, 0, 0, 0, 0));
+    CHECK(is(rapidutf_validate_utf8(bytes, SIZE_MAX), RAPIDUTF_TOO_LONG, 0, 0, 0, 0));
+}
+
+int main(void) {
+    test_validation();
+    test_transcoding();
+    test_counts();
+    test_lossy();
+    test_bom_and_kernel();
+    test_arguments();
+    if (failures) {
+        fprintf(stderr, "%d of %d checks failed\n", failures, checks);
+        return 1;
+    }
+    printf("C: all %d checks passed\n", checks);
+    return 0;
+}

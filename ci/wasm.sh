@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The library's test suite on wasm32-wasip1 with simd128, under Node's
+# node:wasi (ci/wasi-run.mjs is cargo's runner for the target).
+#
+# wasm has no run-time feature detection: the kernels are those compiled
+# in (`-C target-feature=+simd128`), which the run prints and requires
+# (RAPIDUTF_REQUIRE_KERNELS). wasm32-wasip1 has neither processes nor
+# threads, and Rust panics abort there, so the few tests that re-run the
+# test binary as a child process or catch a panic are skipped (SKIP
+# below); the children they would start are run here instead, as further
+# cargo test runs with RAPIDUTF_KERNEL set, so every kernel is still
+# covered by the dispatched-API tests.
+set -euo pipefail
+# shellcheck source=ci/lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+command -v node >/dev/null || die "node (20 or later) is needed: apt-get install nodejs"
+node_major=$(node -p 'process.versions.node.split(".")[0]')
+((node_major >= 20)) || die "node $node_major is too old for node:wasi preview1 (need 20+)"
+rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
+
+export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $ROOT/ci/wasi-run.mjs"
+export RUSTFLAGS="-C target-feature=+simd128"
+KERNELS=${WASM_KERNELS:-scalar,portable}
+export RAPIDUTF_REQUIRE_KERNELS=$KERNELS
+# The dispatched kernel with simd128 (Kernel::best): what a child with
+# an unknown RAPIDUTF_KERNEL must fall back to.
+BEST=${KERNELS##*,}
+
+# Tests that spawn the test binary again, or catch a panic.
+SKIP=(
+    under_every_available_kernel                      # stream.rs, derivatives.rs: children
+    rapidutf_kernel_selects_each_available_kernel     # dispatch.rs: children
+    unknown_or_unavailable_kernel_falls_back_to_best  # dispatch.rs: children
+    unavailable_kernel_panics                         # dispatch.rs: catch_unwind
+)
+skip_args=()
+for t in "${SKIP[@]}"; do skip_args+=(--skip "$t"); done
+
+# Optimised, with debug assertions and overflow checks still on (as the
+# emulated runs in ci/qemu-x86.sh do): unoptimised SIMD code under a wasm
+# engine is many times slower.
+cargo_test() {
+    cargo test -p rapidutf --target wasm32-wasip1 --config profile.dev.opt-level=2 "$@"
+}
+
+LOG=$(mktemp)
+trap 'rm -f "$LOG"' EXIT
+
+start=$SECONDS
+log "build (RUSTFLAGS=$RUSTFLAGS)"
+cargo_test --no-run
+
+log "kernels on wasm32-wasip1 with simd128"
+cargo_test --test kernels_required -- --nocapture 2>&1 | tee "$LOG"
+kernels=$(grep -m1 -o 'kernels tested: .*' "$LOG") || die "the tests did not report the kernels"
+
+log "cargo test -p rapidutf --target wasm32-wasip1, under node:wasi"
+t0=$SECONDS
+cargo_test -- "${skip_args[@]}"
+suite=$((SECONDS - t0))
+
+log "what the skipped tests' children check, one cargo run per kernel"
+for k in ${KERNELS//,/ }; do
+    RAPIDUTF_KERNEL=$k cargo_test --test stream --test derivatives -q
+    RAPIDUTF_KERNEL=$k RAPIDUTF_TEST_EXPECT_KERNEL=$k \
+        cargo_test --test dispatch -q -- --exact child_checks_active_kernel
+done
+RAPIDUTF_KERNEL=no-such-kernel RAPIDUTF_TEST_EXPECT_KERNEL=$BEST \
+    cargo_test --test dispatch -q -- --exact child_checks_active_kernel
+
+log "wasm32-wasip1 tests passed ($kernels): suite ${suite}s, $((SECONDS - start))s in all"
