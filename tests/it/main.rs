@@ -12,6 +12,7 @@ mod common;
 
 mod bom;
 mod counts;
+#[cfg(feature = "alloc")]
 mod derive;
 mod dispatch;
 mod errors;

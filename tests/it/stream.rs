@@ -219,10 +219,11 @@ mod split_points {
         for endian in [Endian::Little, Endian::Big] {
             // Strict: the whole-buffer conversion, or the conversion of the
             // valid prefix and the whole-buffer error.
-            let (expected, expected_err) = match rapidutf::utf8_to_utf16_vec(input) {
-                Ok(v) => (v, None),
+            let (expected, expected_err) = match rapidutf::validate_utf8(input) {
+                Ok(s) => (s.encode_utf16().collect::<Vec<u16>>(), None),
                 Err(e) => {
-                    (rapidutf::utf8_to_utf16_vec(&input[..e.valid_up_to()]).unwrap(), Some(e))
+                    let valid = core::str::from_utf8(&input[..e.valid_up_to()]).unwrap();
+                    (valid.encode_utf16().collect(), Some(e))
                 }
             };
             let got = decode8(chunks, dst_len, false, endian, extra_last);
@@ -351,10 +352,10 @@ mod split_points {
 
     fn check_decode16(input: &[u16], chunks: &[&[u16]], dst_len: usize, extra_last: bool) {
         for endian in [Endian::Little, Endian::Big] {
-            let (expected, expected_err) = match rapidutf::utf16_to_string(input) {
-                Ok(s) => (s.into_bytes(), None),
+            let (expected, expected_err) = match rapidutf::validate_utf16(input) {
+                Ok(()) => (String::from_utf16(input).unwrap().into_bytes(), None),
                 Err(e) => (
-                    rapidutf::utf16_to_string(&input[..e.valid_up_to()]).unwrap().into_bytes(),
+                    String::from_utf16(&input[..e.valid_up_to()]).unwrap().into_bytes(),
                     Some(e),
                 ),
             };

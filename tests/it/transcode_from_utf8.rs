@@ -105,6 +105,7 @@ mod kernels {
             }
         }
 
+        #[cfg(feature = "alloc")]
         #[test]
         fn lossy_matches_std(
             s in text(),
@@ -233,6 +234,7 @@ mod kernels {
         }
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn lipsum_round_trips() {
         for (lang, bytes) in common::lipsum("utf8") {
@@ -256,6 +258,7 @@ mod kernels {
         }
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn lossy_fixtures_and_errors_every_kilobyte() {
         let cases: &[&[u8]] = &[

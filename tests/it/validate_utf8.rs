@@ -918,6 +918,12 @@ mod dropins {
             (r, c) => panic!("from_utf8_mut {r:?}, core {c:?}"),
         }
 
+        #[cfg(feature = "alloc")]
+        check_string_from_utf8(bytes);
+    }
+
+    #[cfg(feature = "alloc")]
+    fn check_string_from_utf8(bytes: &[u8]) {
         let v = bytes.to_vec();
         let ptr = v.as_ptr();
         match (rapidutf::string_from_utf8(v), String::from_utf8(bytes.to_vec())) {
@@ -945,6 +951,7 @@ mod dropins {
         }
     }
 
+    #[cfg(feature = "alloc")]
     #[test]
     fn from_utf8_error_is_std_error() {
         fn source_free(e: &dyn std::error::Error) -> bool {
