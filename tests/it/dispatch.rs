@@ -68,7 +68,15 @@ fn unknown_or_unavailable_kernel_falls_back_to_best() {
 fn registry_is_consistent() {
     let available: Vec<Kernel> = Kernel::available().collect();
     assert!(available.contains(&Kernel::Scalar));
-    assert_eq!(Kernel::best(), *available.last().unwrap());
+    // The last available kernel, except that the portable one is skipped
+    // where it has no one-instruction byte shuffle.
+    let last = *available.last().unwrap();
+    let best = Kernel::best();
+    let before_last = available[available.len().saturating_sub(2)];
+    assert!(
+        best == last || (last == Kernel::Portable && best == before_last),
+        "best {best}, available {available:?}"
+    );
     assert!(Kernel::active().is_available());
     for k in Kernel::ALL {
         assert_eq!(k.is_available(), available.contains(&k), "{k}");

@@ -354,10 +354,9 @@ mod split_points {
         for endian in [Endian::Little, Endian::Big] {
             let (expected, expected_err) = match rapidutf::validate_utf16(input) {
                 Ok(()) => (String::from_utf16(input).unwrap().into_bytes(), None),
-                Err(e) => (
-                    String::from_utf16(&input[..e.valid_up_to()]).unwrap().into_bytes(),
-                    Some(e),
-                ),
+                Err(e) => {
+                    (String::from_utf16(&input[..e.valid_up_to()]).unwrap().into_bytes(), Some(e))
+                }
             };
             let swapped: Vec<Vec<u16>> = chunks.iter().map(|c| to_endian(c, endian)).collect();
             let swapped: Vec<&[u16]> = swapped.iter().map(|c| &c[..]).collect();
@@ -524,6 +523,7 @@ mod split_points {
     /// These functions use the dispatched (active) kernel. So that every
     /// kernel this CPU can run is covered, re-run this test binary once per
     /// other available kernel, chosen with `RAPIDUTF_KERNEL` in a child.
+    #[cfg(feature = "std")]
     #[test]
     fn under_every_available_kernel() {
         common::rerun_under_every_kernel(
@@ -534,6 +534,7 @@ mod split_points {
 
     /// In a child of [`under_every_available_kernel`]: the kernel asked for
     /// is the one running.
+    #[cfg(feature = "std")]
     #[test]
     fn requested_kernel_is_active() {
         let Ok(name) = std::env::var("RAPIDUTF_KERNEL") else { return };
