@@ -7,6 +7,10 @@
 //! Tests that need a fresh process (`RAPIDUTF_KERNEL` is read once per
 //! process) run this binary again as a child with a name filter
 //! (`common::self_command`, `common::rerun_under_every_kernel`).
+//!
+//! proptest keeps the seeds of past failures of module `m` in
+//! `tests/proptest-regressions/m.txt` (its rule for a file beside a
+//! `main.rs`) and replays them before new cases.
 
 mod common;
 
