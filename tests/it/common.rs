@@ -257,8 +257,6 @@ pub fn check_utf32_source(values: &[u32], extra_dst: Option<usize>) {
     }
 }
 
-/// `v` followed, in the same allocation, by `GUARD` copies of `garbage`;
-
 /// A command that runs this test binary again, as a child process.
 ///
 /// Under an emulator (CI runs the tests under `qemu-x86_64 -cpu ...` and
@@ -278,14 +276,6 @@ pub fn self_command() -> std::process::Command {
         None => std::process::Command::new(exe),
     }
 }
-
-/// Runs this test binary again once per available kernel other than the
-/// active one, with `RAPIDUTF_KERNEL` naming it, skipping the test
-/// `caller` (which calls this), and asserts that every child passes: so
-/// the tests of APIs that always dispatch cover every kernel.
-///
-/// Does nothing in such a child, or when the caller set
-/// `RAPIDUTF_KERNEL` itself.
 
 /// Runs this test binary again once per available kernel other than the
 /// active one, with `RAPIDUTF_KERNEL` naming it, running only the tests

@@ -7,7 +7,6 @@ mod split_points {
     //! result: the validation result and error position, the strict transcoded
     //! output and error, and the lossy output (std's from_utf8_lossy /
     //! from_utf16_lossy).
-    use crate::common;
 
     use proptest::prelude::*;
     use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder, Utf8Validator};
@@ -526,7 +525,7 @@ mod split_points {
     #[cfg(feature = "std")]
     #[test]
     fn under_every_available_kernel() {
-        common::rerun_under_every_kernel(
+        crate::common::rerun_under_every_kernel(
             "stream::",
             "stream::split_points::under_every_available_kernel",
         );
