@@ -30,10 +30,10 @@ BEST=${KERNELS##*,}
 
 # Tests that spawn the test binary again, or catch a panic.
 SKIP=(
-    under_every_available_kernel                      # stream.rs, derivatives.rs: children
-    rapidutf_kernel_selects_each_available_kernel     # dispatch.rs: children
-    unknown_or_unavailable_kernel_falls_back_to_best  # dispatch.rs: children
-    unavailable_kernel_panics                         # dispatch.rs: catch_unwind
+    under_every_available_kernel                      # stream::, derive::: children
+    rapidutf_kernel_selects_each_available_kernel     # dispatch::: children
+    unknown_or_unavailable_kernel_falls_back_to_best  # dispatch::: children
+    unavailable_kernel_panics                         # dispatch::: catch_unwind
 )
 skip_args=()
 for t in "${SKIP[@]}"; do skip_args+=(--skip "$t"); done
@@ -53,7 +53,7 @@ log "build (RUSTFLAGS=$RUSTFLAGS)"
 cargo_test --no-run
 
 log "kernels on wasm32-wasip1 with simd128"
-cargo_test --test kernels_required -- --nocapture 2>&1 | tee "$LOG"
+cargo_test --test it -- --nocapture dispatch::required_kernels_are_available_and_tested 2>&1 | tee "$LOG"
 kernels=$(grep -m1 -o 'kernels tested: .*' "$LOG") || die "the tests did not report the kernels"
 
 log "cargo test -p rapidutf --target wasm32-wasip1, under node:wasi"
@@ -63,11 +63,11 @@ suite=$((SECONDS - t0))
 
 log "what the skipped tests' children check, one cargo run per kernel"
 for k in ${KERNELS//,/ }; do
-    RAPIDUTF_KERNEL=$k cargo_test --test stream --test derivatives -q
+    RAPIDUTF_KERNEL=$k cargo_test --test it -q -- stream:: derive::
     RAPIDUTF_KERNEL=$k RAPIDUTF_TEST_EXPECT_KERNEL=$k \
-        cargo_test --test dispatch -q -- --exact child_checks_active_kernel
+        cargo_test --test it -q -- --exact dispatch::child_checks_active_kernel
 done
 RAPIDUTF_KERNEL=no-such-kernel RAPIDUTF_TEST_EXPECT_KERNEL=$BEST \
-    cargo_test --test dispatch -q -- --exact child_checks_active_kernel
+    cargo_test --test it -q -- --exact dispatch::child_checks_active_kernel
 
 log "wasm32-wasip1 tests passed ($kernels): suite ${suite}s, $((SECONDS - start))s in all"

@@ -19,19 +19,13 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
-const LANGUAGES: [&str; 9] =
-    ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"];
-
 fn lipsum(lang: &str) -> String {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/lipsum")
-        .join(format!("{lang}-Lipsum.utf8.txt"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    String::from_utf8(bytes).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    String::from_utf8(lipsum_file(lang, "utf8")).expect("the UTF-8 lipsum files are UTF-8")
 }
 
 fn quick() -> bool {

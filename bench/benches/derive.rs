@@ -12,17 +12,12 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rapidutf::derive as d;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
 
 fn corpus() -> String {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/lipsum");
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .expect("lipsum corpus")
-        .map(|e| e.expect("dir entry").path())
-        .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
-        .collect();
-    names.sort();
-    names.iter().map(|p| std::fs::read_to_string(p).expect("UTF-8 corpus file")).collect()
+    let files = LANGUAGES.iter().map(|lang| lipsum_file(lang, "utf8"));
+    files.map(|b| String::from_utf8(b).expect("the UTF-8 lipsum files are UTF-8")).collect()
 }
 
 fn derive(c: &mut Criterion) {

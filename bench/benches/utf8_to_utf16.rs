@@ -22,18 +22,12 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Duration;
 
-const LANGUAGES: [&str; 9] =
-    ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"];
-
 fn lipsum(lang: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/lipsum")
-        .join(format!("{lang}-Lipsum.utf8.txt"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    lipsum_file(lang, "utf8")
 }
 
 fn timing(g: &mut BenchmarkGroup<'_, WallTime>) {

@@ -16,21 +16,16 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
-
-const LANGUAGES: [&str; 9] =
-    ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"];
 
 const SIZES: [usize; 18] =
     [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 4096];
 
 fn lipsum(lang: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/lipsum")
-        .join(format!("{lang}-Lipsum.utf8.txt"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    lipsum_file(lang, "utf8")
 }
 
 fn quick() -> bool {

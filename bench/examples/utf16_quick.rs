@@ -4,18 +4,12 @@
 //! utf16_quick [filter]`.
 
 use rapidutf::Kernel;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::time::Instant;
 
-const LANGUAGES: [&str; 9] =
-    ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"];
-
 fn read(lang: &str, form: &str) -> Vec<u8> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/data/lipsum")
-        .join(format!("{lang}-Lipsum.{form}.txt"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    lipsum_file(lang, form)
 }
 
 /// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls to

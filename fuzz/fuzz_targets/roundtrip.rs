@@ -2,4 +2,4 @@
 //! error on invalid input, the same bytes read as UTF-16 and UTF-32
 //! against std, and the lossy decoders and length functions.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| rapidutf_fuzz::check_roundtrip(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rapidutf_fuzz::roundtrip::check(data));

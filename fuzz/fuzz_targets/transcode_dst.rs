@@ -2,4 +2,4 @@
 //! never a panic or a write past `dst`; `Ok`, `OutputTooSmall` or
 //! `Invalid` exactly as std's decoding of the input predicts.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| rapidutf_fuzz::check_transcode_dst(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rapidutf_fuzz::transcode_dst::check(data));

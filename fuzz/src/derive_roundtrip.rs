@@ -13,7 +13,6 @@
 //!   and re-encodes to the same bytes; `utf8mb3` accepts exactly UTF-8
 //!   without 4-byte characters.
 
-
 use rapidutf::derive as d;
 
 /// The check run by the fuzz target of the same name.

@@ -8,7 +8,6 @@
 //! then the text: as UTF-8 for the UTF-8 decoder, and its byte pairs as
 //! UTF-16 units for the UTF-16 decoder.
 
-
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
 use rapidutf::TranscodeError;
 

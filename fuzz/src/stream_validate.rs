@@ -5,7 +5,6 @@
 //! text; the chunks cycle over the lengths (a 0 length pushes an empty
 //! chunk, then one byte).
 
-
 use rapidutf::stream::Utf8Validator;
 
 /// The check run by the fuzz target of the same name.

@@ -1,7 +1,7 @@
 //! The error types: `Display` output is non-empty and names the position;
 //! `Utf8Error` is `Copy + Eq`; every error implements `core::error::Error`
 //! (checked at compile time); kinds describe themselves distinctly.
-mod common;
+use crate::common;
 
 use rapidutf::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,

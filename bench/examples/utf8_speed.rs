@@ -4,18 +4,16 @@
 //! geometric mean over the files.
 //!
 //! ```text
-//! cargo run --release --example utf8_speed [filter]
+//! cargo run --release --example utf8_speed [filter]   (in bench/)
 //! ```
 //!
 //! `filter` keeps only the rows whose name contains it. This is a quick
-//! tool for kernel work; the benchmark suite proper lives in `benches/`.
+//! tool for kernel work; the benchmark suite proper is `cargo bench` here.
 
 use rapidutf::Kernel;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
 use std::time::Instant;
-
-const LANGUAGES: [&str; 9] =
-    ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"];
 
 /// Best GB/s of `f` over a few rounds of about 20 ms each.
 fn gbps(bytes: &[u8], f: &dyn Fn(&[u8]) -> bool) -> f64 {
@@ -33,11 +31,8 @@ fn gbps(bytes: &[u8], f: &dyn Fn(&[u8]) -> bool) -> f64 {
 
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/lipsum");
-    let files: Vec<(&str, Vec<u8>)> = LANGUAGES
-        .iter()
-        .map(|l| (*l, std::fs::read(format!("{dir}/{l}-Lipsum.utf8.txt")).unwrap()))
-        .collect();
+    let files: Vec<(&str, Vec<u8>)> =
+        LANGUAGES.iter().map(|l| (*l, lipsum_file(l, "utf8"))).collect();
 
     type Row = (String, Box<dyn Fn(&[u8]) -> bool>);
     let mut rows: Vec<Row> =

@@ -1,5 +1,6 @@
 //! Byte order marks: each mark is U+FEFF in its encoding form (checked
 //! against std's encoders), detection picks the longest match.
+use crate::common::corpus;
 use rapidutf::{detect_bom, Bom};
 
 #[test]
@@ -40,4 +41,14 @@ fn utf32le_wins_over_utf16le() {
     assert_eq!(detect_bom(b"\xFF\xFE\x41\x00"), Some((Bom::Utf16Le, 2)));
     assert_eq!(detect_bom(b"\xFE\xFF\x00\x00"), Some((Bom::Utf16Be, 2)));
     assert_eq!(detect_bom(b"\x00\x00\xFF\xFE"), None);
+}
+
+/// The corpus holds U+FEFF as content in every form (the UTF-16 files
+/// after their mark), which the conversion tests rely on.
+#[test]
+fn emoji_starts_with_feff_in_every_form() {
+    let t = corpus().into_iter().find(|t| t.lang == "Emoji").unwrap();
+    assert_eq!(&t.utf8[..3], "\u{FEFF}".as_bytes());
+    assert_eq!(t.utf16[0], 0xFEFF);
+    assert_eq!(t.utf32[0], 0xFEFF);
 }

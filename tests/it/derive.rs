@@ -3,7 +3,7 @@
 //! the JDK's `writeUTF`; see tests/fixtures/generate.py), round trips
 //! (proptest), differential tests against small reference decoders built
 //! on `core::str::from_utf8`, and every error kind by hand.
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use rapidutf::derive::*;
@@ -576,13 +576,15 @@ fn long_inputs_use_the_bulk_paths() {
 /// These functions use the dispatched (active) kernel. So that every
 /// kernel this CPU can run is covered, re-run this test binary once per
 /// other available kernel, chosen with `RAPIDUTF_KERNEL` in a child.
+#[cfg(feature = "std")]
 #[test]
 fn under_every_available_kernel() {
-    common::rerun_under_every_kernel("under_every_available_kernel");
+    common::rerun_under_every_kernel("derive::", "derive::under_every_available_kernel");
 }
 
 /// In a child of [`under_every_available_kernel`]: the kernel asked for
 /// is the one running.
+#[cfg(feature = "std")]
 #[test]
 fn requested_kernel_is_active() {
     let Ok(name) = std::env::var("RAPIDUTF_KERNEL") else { return };

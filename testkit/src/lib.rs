@@ -1,0 +1,27 @@
+//! The oracle shared by rapidutf's tests, fuzz targets and benchmarks.
+//!
+//! Every expected value here is computed from core and std or from the
+//! written specification, never from the library under test:
+//!
+//! - [`oracle`]: decoders built on `core::str::from_utf8`,
+//!   `char::decode_utf16` and `char::from_u32` that keep each character's
+//!   input width; the UTF-8 error-kind table; what a transcoder must return
+//!   for a given output size, and a runner that checks the guard zone
+//!   behind `dst`;
+//! - [`count`]: the documented definitions of the lengths and counts;
+//! - [`corpus`]: the lipsum corpus and its one list of languages;
+//! - `gen` (feature `proptest`): input strategies.
+//!
+//! Not published: the library's package does not depend on it.
+
+pub mod corpus;
+pub mod count;
+#[cfg(feature = "proptest")]
+pub mod gen;
+pub mod oracle;
+
+pub use corpus::{lipsum, lipsum_file, LANGUAGES};
+pub use count::*;
+#[cfg(feature = "proptest")]
+pub use gen::*;
+pub use oracle::*;

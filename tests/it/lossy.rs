@@ -1,0 +1,299 @@
+//! Lossy decoding (`utf8_to_string_lossy`, `utf16*_to_string_lossy`)
+//! against `String::from_utf8_lossy` and `String::from_utf16_lossy`.
+
+#[cfg(feature = "alloc")]
+mod against_std {
+    //! Lossy decoding against std: `utf8_to_string_lossy` is byte-identical to
+    //! `String::from_utf8_lossy` (and borrows exactly when the input is
+    //! valid); `utf16*_to_string_lossy` are identical to
+    //! `String::from_utf16_lossy` of the units' values.
+
+    use crate::common;
+
+    use crate::common::{proptest_config, Order};
+    use proptest::prelude::*;
+    use std::borrow::Cow;
+
+    fn check_utf8_lossy(bytes: &[u8]) {
+        let got = rapidutf::utf8_to_string_lossy(bytes);
+        let want = String::from_utf8_lossy(bytes);
+        assert_eq!(got.as_bytes(), want.as_bytes(), "{bytes:02X?}");
+        match (&got, core::str::from_utf8(bytes)) {
+            (Cow::Borrowed(s), Ok(_)) => {
+                assert_eq!(s.as_ptr(), bytes.as_ptr(), "must borrow the input")
+            }
+            (Cow::Owned(_), Err(_)) => {}
+            (got, valid) => panic!(
+                "borrowed = {}, but input valid = {}",
+                matches!(got, Cow::Borrowed(_)),
+                valid.is_ok()
+            ),
+        }
+    }
+
+    fn check_utf16_lossy(values: &[u16]) {
+        let want = String::from_utf16_lossy(values);
+        assert_eq!(rapidutf::utf16_to_string_lossy(values), want, "{values:X?}");
+        let le = Order::Le.encode(values);
+        assert_eq!(rapidutf::utf16le_to_string_lossy(&le), want, "LE {values:X?}");
+        let be = Order::Be.encode(values);
+        assert_eq!(rapidutf::utf16be_to_string_lossy(&be), want, "BE {values:X?}");
+    }
+
+    proptest! {
+        #![proptest_config(proptest_config(1500))]
+
+        #[test]
+        fn utf8_lossy_matches_std(bytes in common::arb_utf8_input()) {
+            check_utf8_lossy(&bytes);
+        }
+
+        #[test]
+        fn utf8_lossy_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
+            check_utf8_lossy(&bytes);
+        }
+
+        #[test]
+        fn utf16_lossy_matches_std(values in common::arb_utf16_input()) {
+            check_utf16_lossy(&values);
+        }
+    }
+
+    /// Maximal-subpart cases (Unicode §3.9, Table 3-8 and the bstr list), each
+    /// against std, alone and between text.
+    #[test]
+    fn maximal_subparts() {
+        let cases: &[&[u8]] = &[
+            b"\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64",
+            b"\xC0\xAF\xE0\x80\xBF\xF0\x81\x82\x41",
+            b"\xED\xA0\x80\xED\xBF\xBF\xED\xAF\x41",
+            b"\xF4\x91\x92\x93\xFF\x41\x80\xBF\x42",
+            b"\xE1\x80\xE2\xF0\x91\x92\xF1\xBF\x41",
+            b"\xF0\x80",
+            b"\xF0\x90\x80",
+            b"\xE0",
+            b"\xE0\xA0",
+            b"\xFE\xFF",
+            b"\xEF\xBF\xBE\xEF\xBF\xBF",
+            b"a\xE1\xA0\xC0b",
+        ];
+        for &c in cases {
+            check_utf8_lossy(c);
+            let mut padded = b"\xE4\xB8\xAD text before ".to_vec();
+            padded.extend_from_slice(c);
+            padded.extend_from_slice(b" and text after, enough for a 32-byte block");
+            check_utf8_lossy(&padded);
+        }
+        // Hand-computed, to check std and the library against a known answer.
+        assert_eq!(
+            rapidutf::utf8_to_string_lossy(b"\x61\xF1\x80\x80\xE1\x80\xC2\x62\x80\x63\x80\xBF\x64"),
+            "a\u{FFFD}\u{FFFD}\u{FFFD}b\u{FFFD}c\u{FFFD}\u{FFFD}d"
+        );
+    }
+
+    /// Every two-unit UTF-16 input made of surrogate-edge values.
+    #[test]
+    fn utf16_lossy_surrogate_edges() {
+        let edges = [0x41u16, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF];
+        for &a in &edges {
+            for &b in &edges {
+                for &c in &edges {
+                    check_utf16_lossy(&[a, b, c]);
+                }
+            }
+        }
+    }
+}
+
+mod every_offset {
+    //! Lossy decoding against std (`String::from_utf8_lossy`,
+    //! `String::from_utf16_lossy`), with errors at every offset across the
+    //! kernels' block boundaries, error clusters, and the lipsum corpus with
+    //! injected errors.
+    //!
+    //! UTF-8 is checked through dispatch and with every kernel
+    //! (`Kernel::utf8_to_string_lossy`, which uses the kernel's grouped and
+    //! block-exact validation); UTF-16 lossy decoding builds on the public
+    //! validation and transcoding functions, whose kernels have their own
+    //! tests.
+
+    use crate::common;
+
+    use proptest::prelude::*;
+
+    fn check8(b: &[u8]) {
+        let ours = rapidutf::utf8_to_string_lossy(b);
+        let std = String::from_utf8_lossy(b);
+        assert_eq!(ours, std, "input {:02x?}", &b[..b.len().min(300)]);
+        assert_eq!(matches!(ours, std::borrow::Cow::Borrowed(_)), std::str::from_utf8(b).is_ok());
+        for k in common::kernels() {
+            assert_eq!(
+                k.utf8_to_string_lossy(b),
+                std,
+                "{k}, input {:02x?}",
+                &b[..b.len().min(300)]
+            );
+        }
+    }
+
+    fn check16(u: &[u16]) {
+        let std = String::from_utf16_lossy(u);
+        assert_eq!(
+            rapidutf::utf16_to_string_lossy(u),
+            std,
+            "input {:04x?}",
+            &u[..u.len().min(200)]
+        );
+        let le: Vec<u16> = u.iter().map(|x| x.to_le()).collect();
+        let be: Vec<u16> = u.iter().map(|x| x.to_be()).collect();
+        assert_eq!(rapidutf::utf16le_to_string_lossy(&le), std);
+        assert_eq!(rapidutf::utf16be_to_string_lossy(&be), std);
+    }
+
+    /// Multilingual valid text of at least `n` bytes.
+    fn text(n: usize) -> String {
+        let mut s = String::new();
+        let corpus = common::lipsum("utf8");
+        'outer: loop {
+            for (_, b) in &corpus {
+                s.extend(std::str::from_utf8(b).unwrap().chars().take(40));
+                if s.len() >= n {
+                    break 'outer;
+                }
+            }
+        }
+        s
+    }
+
+    /// The invalid sequences that start a maximal subpart of each kind.
+    const BAD: [&[u8]; 12] = [
+        b"\xFF",
+        b"\x80",
+        b"\xBF\xBF",
+        b"\xC0\xAF",
+        b"\xC2",
+        b"\xE0\x80\x80",
+        b"\xE1\x80",
+        b"\xED\xA0\x80",
+        b"\xF0\x80\x80\x80",
+        b"\xF4\x90\x80\x80",
+        b"\xF1\x80\x80",
+        b"\xF5",
+    ];
+
+    /// Every error kind at every offset 0..=200 (across the 16/32/64-byte
+    /// vectors and blocks), in ASCII and in multilingual text, alone, in
+    /// pairs, and as a cluster.
+    #[test]
+    fn errors_at_every_offset() {
+        let ascii = vec![b'a'; 300];
+        let multi = text(300).into_bytes();
+        for base in [&ascii, &multi] {
+            for bad in BAD {
+                for at in 0..=200 {
+                    let mut v = base[..at].to_vec();
+                    v.extend_from_slice(bad);
+                    v.extend_from_slice(&base[at..]);
+                    check8(&v);
+                    // A second error further on, and one at the very end.
+                    let mut w = v.clone();
+                    w.insert((at + 70).min(w.len()), 0xFF);
+                    check8(&w);
+                    w.extend_from_slice(bad);
+                    check8(&w);
+                }
+            }
+            // Overwrite single bytes: breaks the character there (clusters of
+            // orphaned continuation bytes).
+            for at in 0..base.len() {
+                let mut v = base.clone();
+                v[at] = 0xFF;
+                check8(&v);
+            }
+        }
+    }
+
+    /// Lipsum with a byte overwritten every `every` bytes, for several
+    /// spacings: many errors per kernel call, and few.
+    #[test]
+    fn lipsum_with_errors() {
+        for (_, bytes) in common::lipsum("utf8") {
+            check8(&bytes);
+            for every in [7, 63, 64, 65, 333, 1000, 4096] {
+                let mut v = bytes.clone();
+                for i in (every / 2..v.len()).step_by(every) {
+                    v[i] = if i % 3 == 0 { 0xFF } else { 0x80 };
+                }
+                check8(&v);
+            }
+            let s = std::str::from_utf8(&bytes).unwrap();
+            let units: Vec<u16> = s.encode_utf16().collect();
+            check16(&units);
+            for every in [5, 31, 32, 33, 500] {
+                let mut u = units.clone();
+                for (n, i) in (every / 2..u.len()).step_by(every).enumerate() {
+                    u[i] = [0xD800, 0xDC00, 0xDBFF, 0xDFFF][n % 4];
+                }
+                check16(&u);
+            }
+        }
+    }
+
+    /// Lone and misordered surrogates at every offset across the 8/16/32-unit
+    /// vector boundaries, in BMP and supplementary text.
+    #[test]
+    fn utf16_surrogates_at_every_offset() {
+        let t = text(200);
+        let base: Vec<u16> = t.encode_utf16().collect();
+        for bad in [&[0xD800u16][..], &[0xDC00], &[0xDC00, 0xD800], &[0xD800, 0xD800], &[0xDBFF]] {
+            for at in 0..=100.min(base.len()) {
+                let mut u = base[..at].to_vec();
+                u.extend_from_slice(bad);
+                u.extend_from_slice(&base[at..]);
+                check16(&u);
+                u.extend_from_slice(bad);
+                check16(&u);
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn utf8_arbitrary(b in proptest::collection::vec(any::<u8>(), 0..600)) {
+            check8(&b);
+        }
+
+        /// Mostly valid text with a few bad sequences spliced in.
+        #[test]
+        fn utf8_spliced(
+            s in "\\PC{0,300}",
+            cuts in proptest::collection::vec((any::<prop::sample::Index>(), 0..BAD.len()), 0..6),
+        ) {
+            let mut v = s.into_bytes();
+            for (at, k) in cuts {
+                let at = at.index(v.len() + 1);
+                v.splice(at..at, BAD[k].iter().copied());
+            }
+            check8(&v);
+        }
+
+        #[test]
+        fn utf16_arbitrary(u in proptest::collection::vec(any::<u16>(), 0..400)) {
+            check16(&u);
+        }
+
+        /// Valid UTF-16 with surrogates sprinkled in.
+        #[test]
+        fn utf16_spliced(
+            s in "\\PC{0,200}",
+            cuts in proptest::collection::vec((any::<prop::sample::Index>(), 0xD800u16..0xE000), 0..6),
+        ) {
+            let mut u: Vec<u16> = s.encode_utf16().collect();
+            for (at, x) in cuts {
+                let at = at.index(u.len() + 1);
+                u.insert(at, x);
+            }
+            check16(&u);
+        }
+    }
+}

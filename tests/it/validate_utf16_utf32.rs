@@ -1,0 +1,204 @@
+//! UTF-16 and UTF-32 validation, and the UTF-16 helpers (byte swap,
+//! well-formedness), against `char::decode_utf16` and `char::from_u32`.
+
+mod exhaustive {
+    //! Every surrogate and every value above U+10FFFF up to 0x120000 (and the
+    //! top of `u32`) as UTF-32; every `u16` alone, and every `u16` paired with
+    //! each surrogate-edge value on either side, against `char::decode_utf16`
+    //! (through every UTF-16- and UTF-32-source function).
+    use crate::common;
+    use crate::common::{check_utf16_source, check_utf32_source, Order};
+
+    /// Every surrogate and the first 0x10000 values above U+10FFFF (and the top
+    /// of `u32`) as UTF-32, alone and after a valid prefix.
+    #[test]
+    fn every_invalid_utf32_value_near_the_edges() {
+        let values = (0xD800u32..0xE000)
+            .chain(0x10FFF0..0x120000)
+            .chain(u32::MAX - 0x100..=u32::MAX)
+            .chain([0x7FFF_FFFF, 0x8000_0000, 0x0011_0000_u32.wrapping_shl(4)]);
+        for v in values {
+            check_utf32_source(&[v], None);
+            check_utf32_source(&[0x41, 0x1F600, v, 0x42], None);
+        }
+    }
+
+    /// Every `u16` alone, in every byte order, through every UTF-16 function.
+    #[test]
+    fn every_u16_alone() {
+        for u in 0..=0xFFFFu16 {
+            check_utf16_source(&[u], None);
+        }
+    }
+
+    /// The values at the edges of the surrogate ranges.
+    const SURROGATE_EDGES: [u16; 12] = [
+        0x0041, 0xD7FF, 0xD800, 0xD801, 0xDBFE, 0xDBFF, 0xDC00, 0xDC01, 0xDFFE, 0xDFFF, 0xE000,
+        0xFFFF,
+    ];
+
+    /// Every `u16` before and after each surrogate-edge value, against
+    /// `char::decode_utf16`, for validation and UTF-16 to UTF-32/UTF-8.
+    #[test]
+    fn every_u16_pair_at_surrogate_edges() {
+        let mut b8 = [0u8; 8];
+        let mut b32 = [0u32; 2];
+        for &edge in &SURROGATE_EDGES {
+            for u in 0..=0xFFFFu16 {
+                for pair in [[edge, u], [u, edge]] {
+                    let dec = common::dec_utf16(&pair, Order::Native);
+                    let want = dec.err.map_or(Ok(()), Err);
+                    assert_eq!(
+                        rapidutf::validate_utf16(&pair).map_err(|e| common::Key::key(&e)),
+                        want,
+                        "{pair:X?}"
+                    );
+                    let want8: Vec<u8> = dec
+                        .chars
+                        .iter()
+                        .flat_map(|&(c, _)| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec())
+                        .collect();
+                    match rapidutf::utf16_to_utf8(&pair, &mut b8) {
+                        Ok(n) => {
+                            assert!(want.is_ok(), "{pair:X?}");
+                            assert_eq!(&b8[..n], &want8[..], "{pair:X?}");
+                        }
+                        Err(e) => {
+                            assert_eq!(e.invalid().map(common::Key::key), want.err(), "{pair:X?}")
+                        }
+                    }
+                    match rapidutf::utf16_to_utf32(&pair, &mut b32) {
+                        Ok(n) => {
+                            assert!(want.is_ok(), "{pair:X?}");
+                            let chars: Vec<u32> =
+                                dec.chars.iter().map(|&(c, _)| c as u32).collect();
+                            assert_eq!(&b32[..n], &chars[..], "{pair:X?}");
+                        }
+                        Err(e) => {
+                            assert_eq!(e.invalid().map(common::Key::key), want.err(), "{pair:X?}")
+                        }
+                    }
+                    #[cfg(feature = "alloc")]
+                    assert_eq!(
+                        rapidutf::utf16_to_string_lossy(&pair),
+                        String::from_utf16_lossy(&pair),
+                        "{pair:X?}"
+                    );
+                }
+            }
+        }
+        // And in the other byte orders, the full API on a thinner sample.
+        for &edge in &SURROGATE_EDGES {
+            for u in (0..=0xFFFFu16).step_by(61).chain(0xD7F0..=0xE010) {
+                check_utf16_source(&[edge, u], None);
+                check_utf16_source(&[u, edge, 0x41], None);
+            }
+        }
+    }
+}
+
+mod utf16_tools {
+    //! The UTF-16 helpers: byte swap, well-formed check and repair, lossy length.
+    use crate::common::cases::*;
+    use proptest::prelude::*;
+
+    fn lossy16(src: &[u16]) -> (Vec<u16>, usize) {
+        let fixed: Vec<u16> = String::from_utf16_lossy(src).encode_utf16().collect();
+        let lone = char::decode_utf16(src.iter().copied()).filter(Result::is_err).count();
+        (fixed, lone)
+    }
+
+    fn check_utf16_tools(src: &[u16]) {
+        let (want, lone) = lossy16(src);
+        assert_eq!(want.len(), src.len());
+
+        let mut buf = src.to_vec();
+        assert_eq!(rapidutf::make_utf16_well_formed(&mut buf), lone);
+        assert_eq!(buf, want);
+        let mut dst = vec![0u16; src.len() + 3];
+        assert_eq!(rapidutf::to_well_formed_utf16(src, &mut dst), lone);
+        assert_eq!(&dst[..src.len()], want);
+        assert!(dst[src.len()..].iter().all(|&u| u == 0));
+
+        let le: Vec<u16> = src.iter().map(|u| u.to_le()).collect();
+        let be: Vec<u16> = src.iter().map(|u| u.to_be()).collect();
+        let want_le: Vec<u16> = want.iter().map(|u| u.to_le()).collect();
+        let want_be: Vec<u16> = want.iter().map(|u| u.to_be()).collect();
+        let mut b = le.clone();
+        assert_eq!(rapidutf::make_utf16le_well_formed(&mut b), lone);
+        assert_eq!(b, want_le);
+        let mut b = be.clone();
+        assert_eq!(rapidutf::make_utf16be_well_formed(&mut b), lone);
+        assert_eq!(b, want_be);
+        let mut d = vec![0u16; src.len()];
+        assert_eq!(rapidutf::to_well_formed_utf16le(&le, &mut d), lone);
+        assert_eq!(d, want_le);
+        assert_eq!(rapidutf::to_well_formed_utf16be(&be, &mut d), lone);
+        assert_eq!(d, want_be);
+
+        let len = String::from_utf16_lossy(src).len();
+        assert_eq!(rapidutf::utf8_len_from_utf16_lossy(src), len);
+        assert_eq!(rapidutf::utf8_len_from_utf16le_lossy(&le), len);
+        assert_eq!(rapidutf::utf8_len_from_utf16be_lossy(&be), len);
+
+        let swapped: Vec<u16> = src.iter().map(|u| u.swap_bytes()).collect();
+        let mut d = vec![0u16; src.len()];
+        rapidutf::swap_utf16_bytes(src, &mut d);
+        assert_eq!(d, swapped);
+        let mut b = src.to_vec();
+        rapidutf::swap_utf16_bytes_in_place(&mut b);
+        assert_eq!(b, swapped);
+        rapidutf::swap_utf16_bytes(&le, &mut d);
+        assert_eq!(d, be);
+    }
+
+    #[test]
+    fn utf16_tools_cases() {
+        let text: Vec<u16> = TEXT.encode_utf16().collect();
+        check_utf16_tools(&[]);
+        check_utf16_tools(&text);
+        for lone in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+            for at in [0, 1, 31, 32, 33, 63, 64, text.len()] {
+                let mut v = text.clone();
+                v.insert(at.min(v.len()), lone);
+                check_utf16_tools(&v);
+            }
+        }
+        check_utf16_tools(&[0xD800; 100]);
+        check_utf16_tools(&[0xDC00, 0xD800].repeat(50));
+        check_utf16_tools(&[0xD83D, 0xD83D, 0xDE00, 0xDE00]);
+    }
+
+    #[test]
+    #[should_panic(expected = "dst too short")]
+    fn swap_panics_on_short_dst() {
+        rapidutf::swap_utf16_bytes(&[1, 2, 3], &mut [0; 2]);
+    }
+
+    #[test]
+    #[should_panic(expected = "dst too short")]
+    fn to_well_formed_panics_on_short_dst() {
+        rapidutf::to_well_formed_utf16(&[1, 2, 3], &mut [0; 2]);
+    }
+
+    fn utf16_strategy() -> impl Strategy<Value = Vec<u16>> {
+        let unit = prop_oneof![
+            6 => 0x20u16..0x7F,
+            2 => 0x80u16..0xD800,
+            2 => 0xD800u16..0xE000,
+            1 => 0xE000u16..=0xFFFF,
+        ];
+        proptest::collection::vec(unit, 0..300)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(400))]
+
+        #[test]
+        fn utf16_tools_match_std(src in utf16_strategy()) {
+            check_utf16_tools(&src);
+        }
+    }
+
+    // -------------------------------------------------------------- the grid
+}
