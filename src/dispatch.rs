@@ -12,9 +12,9 @@
 //! save on a few bytes, and ASCII is answered fastest inline.
 
 use crate::arch::{Entry, KernelFns};
+use crate::byte_order::{Be, ByteOrder, Le};
 use crate::error::{ShiftPosition, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
-use crate::transcode::{Be, ByteOrder, Le};
 use crate::{scalar, Kernel};
 use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
@@ -139,11 +139,11 @@ count_entry!(count_chars(u8) = count_chars_raw, scalar::count::count_chars);
 count_entry!(utf16_len_from_utf8(u8) = utf16_len_from_utf8_raw, scalar::count::utf16_len_from_utf8);
 count_entry!(
     utf8_len_from_utf16le(u16) = utf8_len_from_utf16le_raw,
-    scalar::count::utf8_len_from_utf16::<crate::transcode::Le>
+    scalar::count::utf8_len_from_utf16::<crate::byte_order::Le>
 );
 count_entry!(
     utf8_len_from_utf16be(u16) = utf8_len_from_utf16be_raw,
-    scalar::count::utf8_len_from_utf16::<crate::transcode::Be>
+    scalar::count::utf8_len_from_utf16::<crate::byte_order::Be>
 );
 count_entry!(
     utf8_len_from_utf32(u32) = utf8_len_from_utf32_raw,
@@ -155,11 +155,11 @@ count_entry!(
 );
 count_entry!(
     utf32_len_from_utf16le(u16) = utf32_len_from_utf16le_raw,
-    scalar::count::utf32_len_from_utf16::<crate::transcode::Le>
+    scalar::count::utf32_len_from_utf16::<crate::byte_order::Le>
 );
 count_entry!(
     utf32_len_from_utf16be(u16) = utf32_len_from_utf16be_raw,
-    scalar::count::utf32_len_from_utf16::<crate::transcode::Be>
+    scalar::count::utf32_len_from_utf16::<crate::byte_order::Be>
 );
 
 /// Runs `kernel`'s UTF-8 validation and, on failure, the one cold rewind.
@@ -421,8 +421,7 @@ pub(crate) fn validate_utf16_with<O: ByteOrder>(
     fns: &'static KernelFns,
     src: &[u16],
 ) -> Result<(), Utf16Error> {
-    let entry =
-        if Le::read16(1) == O::read16(1) { fns.validate_utf16le } else { fns.validate_utf16be };
+    let entry = if O::SWAP == Le::SWAP { fns.validate_utf16le } else { fns.validate_utf16be };
     // SAFETY: as in `transcode_with`.
     let valid = unsafe { entry(src) };
     finish_validate(src, valid, scalar::utf16::validate::<O>)
@@ -478,7 +477,7 @@ pub(crate) fn utf8_to_utf16_until_error(
     src: &[u8],
     dst: &mut [u16],
 ) -> (usize, usize, Option<Utf8Error>) {
-    type N = Utf16<crate::transcode::Native>;
+    type N = Utf16<crate::byte_order::Native>;
     let (read, written) = if src.len() < SHORT_UNITS {
         (0, 0)
     } else if cfg!(target_endian = "little") {

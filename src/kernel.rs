@@ -1,10 +1,10 @@
 //! The kernel registry: which implementations exist, which this CPU can
 //! run, which one dispatch uses, and a way to call any of them directly.
 
+use crate::byte_order::{Be, Le, Native};
 use crate::dispatch;
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar::transcode::{Utf16, Utf32, Utf8};
-use crate::transcode::{Be, Le, Native};
 use core::fmt;
 use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};

@@ -110,6 +110,7 @@ extern crate std;
 
 mod arch;
 mod bom;
+mod byte_order;
 mod count;
 pub mod derive;
 mod dispatch;

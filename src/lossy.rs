@@ -10,7 +10,7 @@
 //! valid stretch is transcoded by the UTF-16 → UTF-8 transcoder into a
 //! buffer of its exact UTF-8 length.
 
-use crate::transcode::{Be, ByteOrder, Le, Native};
+use crate::byte_order::{Be, ByteOrder, Le, Native};
 use crate::Utf16Error;
 use alloc::borrow::Cow;
 use alloc::string::String;

@@ -13,8 +13,8 @@
 //! only when the running CPU supports the kernel, which is what makes the
 //! `unsafe fn` pointers in it sound to call.
 
+use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
-use crate::transcode::{Be, Le};
 use crate::Kernel;
 
 mod generic;

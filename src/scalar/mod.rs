@@ -35,12 +35,12 @@ pub(crate) static FNS: KernelFns = KernelFns {
     // Lengths and counts.
     count_chars: count::count_chars,
     utf16_len_from_utf8: count::utf16_len_from_utf8,
-    utf8_len_from_utf16le: count::utf8_len_from_utf16::<crate::transcode::Le>,
-    utf8_len_from_utf16be: count::utf8_len_from_utf16::<crate::transcode::Be>,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16::<crate::byte_order::Le>,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16::<crate::byte_order::Be>,
     utf8_len_from_utf32: count::utf8_len_from_utf32,
     utf16_len_from_utf32: count::utf16_len_from_utf32,
-    utf32_len_from_utf16le: count::utf32_len_from_utf16::<crate::transcode::Le>,
-    utf32_len_from_utf16be: count::utf32_len_from_utf16::<crate::transcode::Be>,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16::<crate::byte_order::Le>,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16::<crate::byte_order::Be>,
     // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): the scalar loop does
     // it all.
     utf8_to_utf16le: no_prefix,

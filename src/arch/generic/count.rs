@@ -40,7 +40,7 @@
 
 use super::Simd;
 use crate::arch::generic::utf8::BLOCK;
-use crate::transcode::ByteOrder;
+use crate::byte_order::ByteOrder;
 
 /// Blocks per iteration of the main loop.
 const UNROLL: usize = 4;
@@ -362,7 +362,7 @@ pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
 macro_rules! count_fns {
     ($(#[$attr:meta])* $v:ty) => {
         use crate::arch::generic::count as imp;
-        use crate::transcode::{Be, Le};
+        use crate::byte_order::{Be, Le};
 
         $(#[$attr])*
         pub(super) fn count_chars(src: &[u8]) -> usize {

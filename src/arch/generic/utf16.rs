@@ -43,7 +43,7 @@
 //! checks that `dst` has room for its largest output plus the scratch of
 //! its last 16-byte store).
 
-use crate::transcode::ByteOrder;
+use crate::byte_order::ByteOrder;
 use core::ptr;
 
 /// A 128-bit vector, seen as 16 `u8`, 8 `u16` or 4 `u32` lanes: the
@@ -177,19 +177,13 @@ const fn pack_1_2_3() -> [Pack; 256] {
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
 static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 
-/// Whether units in byte order `O` must be byte-swapped to get values.
-#[inline(always)]
-fn swaps<O: ByteOrder>() -> bool {
-    O::read16(0x0102) != 0x0102
-}
-
 /// 8 units at `src` as values.
 #[inline(always)]
 unsafe fn load16<V: Lanes, O: ByteOrder>(src: *const u16) -> V {
     // SAFETY: the caller guarantees the ISA and 16 readable bytes.
     unsafe {
         let v = V::load(src.cast());
-        if swaps::<O>() {
+        if O::SWAP {
             v.shuffle(V::load(SWAP16.as_ptr()))
         } else {
             v
@@ -202,7 +196,7 @@ unsafe fn load16<V: Lanes, O: ByteOrder>(src: *const u16) -> V {
 unsafe fn store16<V: Lanes, O: ByteOrder>(v: V, dst: *mut u16) {
     // SAFETY: the caller guarantees the ISA and 16 writable bytes.
     unsafe {
-        let v = if swaps::<O>() { v.shuffle(V::load(SWAP16.as_ptr())) } else { v };
+        let v = if O::SWAP { v.shuffle(V::load(SWAP16.as_ptr())) } else { v };
         v.store(dst.cast());
     }
 }
@@ -684,7 +678,7 @@ pub(crate) unsafe fn validate_utf32<V: Lanes>(src: &[u32]) -> usize {
 macro_rules! lanes_entries {
     ($(#[$attr:meta])* $v:ty) => {
         use crate::arch::generic::utf16 as g;
-        use crate::transcode::{Be, Le};
+        use crate::byte_order::{Be, Le};
 
         // SAFETY (every entry): compiled with the kernel's features and only
         // reachable through its `FNS`, handed out after detecting them.

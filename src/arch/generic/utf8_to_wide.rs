@@ -141,8 +141,8 @@ pub(crate) trait Target {
     type Unit: Copy;
     /// Whether the target is UTF-32.
     const UTF32: bool;
-    /// For UTF-16: whether units are byte-swapped (stored big-endian).
-    fn swap() -> bool;
+    /// For UTF-16: whether units are byte-swapped (`ByteOrder::SWAP`).
+    const SWAP: bool;
 }
 
 /// UTF-16 in byte order `O`.
@@ -150,23 +150,16 @@ pub(crate) struct ToUtf16<O>(core::marker::PhantomData<O>);
 /// UTF-32.
 pub(crate) struct ToUtf32;
 
-impl<O: crate::transcode::ByteOrder> Target for ToUtf16<O> {
+impl<O: crate::byte_order::ByteOrder> Target for ToUtf16<O> {
     type Unit = u16;
     const UTF32: bool = false;
-    #[inline(always)]
-    fn swap() -> bool {
-        // Folds to a constant: whether storing 1 changes its bytes.
-        O::write16(1) != 1
-    }
+    const SWAP: bool = O::SWAP;
 }
 
 impl Target for ToUtf32 {
     type Unit = u32;
     const UTF32: bool = true;
-    #[inline(always)]
-    fn swap() -> bool {
-        false
-    }
+    const SWAP: bool = false;
 }
 
 /// The pattern kinds (see the module docs).
@@ -376,8 +369,8 @@ unsafe fn store_ascii16<H: Bytes16, T: Target>(v: H, dst: *mut T::Unit) {
             c.store(d.add(32));
             e.store(d.add(48));
         } else {
-            order16(lo, T::swap()).store(d);
-            order16(hi, T::swap()).store(d.add(16));
+            order16(lo, T::SWAP).store(d);
+            order16(hi, T::SWAP).store(d.add(16));
         }
     }
 }
@@ -455,7 +448,7 @@ unsafe fn step<H: Bytes16, T: Target>(
     unsafe {
         let input = H::load(src);
         let d = dst.cast::<u8>();
-        let swap = T::swap();
+        let swap = T::SWAP;
         let m16 = ends & 0xFFFF;
         if m16 == 0xFFFF {
             store_ascii16::<H, T>(input, dst);

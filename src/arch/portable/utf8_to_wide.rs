@@ -7,7 +7,7 @@
 //! loop, see `super::FNS`).
 
 use crate::arch::generic::utf8_to_wide::{self, Bytes16, Leads, ToUtf16, ToUtf32};
-use crate::transcode::{Be, Le};
+use crate::byte_order::{Be, Le};
 use wide::{i8x16, u16x8, u32x4, u8x16};
 
 /// The same 16 bytes as another `wide` vector type.

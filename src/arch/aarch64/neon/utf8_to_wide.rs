@@ -2,7 +2,7 @@
 //! entry points.
 
 use crate::arch::generic::utf8_to_wide::{self, Bytes16, Leads, ToUtf16, ToUtf32};
-use crate::transcode::{Be, Le};
+use crate::byte_order::{Be, Le};
 use core::arch::aarch64::*;
 
 impl Leads for uint8x16_t {

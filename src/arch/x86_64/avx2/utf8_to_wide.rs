@@ -2,7 +2,7 @@
 //! the 16-byte steps of the SSE4.2 kernel (VEX-encoded here).
 
 use crate::arch::generic::utf8_to_wide::{self, Leads, Target, ToUtf16, ToUtf32};
-use crate::transcode::{Be, Le};
+use crate::byte_order::{Be, Le};
 use core::arch::x86_64::*;
 
 impl Leads for __m256i {
@@ -39,7 +39,7 @@ impl Leads for __m256i {
                     } else {
                         let w = _mm256_cvtepu8_epi16(h);
                         // Big-endian: the byte goes high, which is a shift.
-                        let w = if T::swap() { _mm256_slli_epi16::<8>(w) } else { w };
+                        let w = if T::SWAP { _mm256_slli_epi16::<8>(w) } else { w };
                         _mm256_storeu_si256(d, w);
                         d = d.add(1);
                     }

@@ -6,7 +6,7 @@
 //! vector first.
 
 use crate::arch::generic::count::{count_fns, Count};
-use crate::transcode::ByteOrder;
+use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
 
 /// The UTF-8 deficit (3 minus the length, ignoring the `< 0x80` case) of a

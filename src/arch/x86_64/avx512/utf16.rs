@@ -40,7 +40,7 @@
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
-use crate::transcode::{Be, ByteOrder, Le};
+use crate::byte_order::{Be, ByteOrder, Le};
 use core::arch::x86_64::*;
 
 /// Per leading-zero count of a 32-bit lane (the index is `lz & 31`, so
@@ -82,19 +82,13 @@ unsafe fn swap16() -> __m512i {
     }
 }
 
-/// Whether units in byte order `O` need a byte swap.
-#[inline(always)]
-fn swaps<O: ByteOrder>() -> bool {
-    O::read16(0x0102) != 0x0102
-}
-
 /// 32 units at `src`, as values.
 #[inline(always)]
 unsafe fn load32<O: ByteOrder>(src: *const u16) -> __m512i {
     // SAFETY: the caller guarantees AVX-512 BW and 64 readable bytes.
     unsafe {
         let v = _mm512_loadu_si512(src.cast());
-        if swaps::<O>() {
+        if O::SWAP {
             _mm512_shuffle_epi8(v, swap16())
         } else {
             v
@@ -505,7 +499,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
                     let sur = _mm512_cmpeq_epi16_mask(_mm512_and_si512(ab, f8), d8)
                         | _mm512_cmpeq_epi16_mask(_mm512_and_si512(cd, f8), d8);
                     if sur == 0 {
-                        let (ab, cd) = if swaps::<O>() {
+                        let (ab, cd) = if O::SWAP {
                             (_mm512_shuffle_epi8(ab, swap16()), _mm512_shuffle_epi8(cd, swap16()))
                         } else {
                             (ab, cd)
@@ -525,7 +519,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
             let supplementary = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x10000));
             if supplementary == 0 {
                 let u = _mm512_cvtepi32_epi16(c);
-                let u = if swaps::<O>() {
+                let u = if O::SWAP {
                     _mm256_shuffle_epi8(u, _mm512_castsi512_si256(swap16()))
                 } else {
                     u
@@ -545,7 +539,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
             );
             if supplementary == u16::MAX {
                 // Only pairs: 32 units in place.
-                let pair = if swaps::<O>() { _mm512_shuffle_epi8(pair, swap16()) } else { pair };
+                let pair = if O::SWAP { _mm512_shuffle_epi8(pair, swap16()) } else { pair };
                 _mm512_storeu_si512(dp.add(o).cast(), pair);
                 i += 16;
                 o += 32;
@@ -555,7 +549,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
             // Even units always; odd ones where they are a low surrogate.
             let keep = 0x5555_5555 | _mm512_movepi16_mask(units);
             let packed = _mm512_maskz_compress_epi16(keep, units);
-            let packed = if swaps::<O>() { _mm512_shuffle_epi8(packed, swap16()) } else { packed };
+            let packed = if O::SWAP { _mm512_shuffle_epi8(packed, swap16()) } else { packed };
             _mm512_storeu_si512(dp.add(o).cast(), packed);
             i += 16;
             o += keep.count_ones() as usize;

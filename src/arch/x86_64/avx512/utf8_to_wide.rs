@@ -11,7 +11,7 @@
 //! table lookup per 12 bytes (each step's start depends on the last's).
 
 use crate::arch::generic::utf8_to_wide::{self, Leads, Target, ToUtf16, ToUtf32};
-use crate::transcode::{Be, Le};
+use crate::byte_order::{Be, Le};
 use core::arch::x86_64::*;
 
 /// Converts 32 characters given their first, second and third bytes
@@ -48,7 +48,7 @@ unsafe fn finish32<T: Target, const THREE: bool>(
         if T::UTF32 {
             _mm512_storeu_si512(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(u)));
             _mm512_storeu_si512(d.add(1), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(u)));
-        } else if T::swap() {
+        } else if T::SWAP {
             _mm512_storeu_si512(
                 d,
                 _mm512_or_si512(_mm512_slli_epi16::<8>(u), _mm512_srli_epi16::<8>(u)),
@@ -132,7 +132,7 @@ unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T
                 );
                 let pair = _mm512_or_si512(high, _mm512_slli_epi32::<16>(low));
                 let mut w = _mm512_mask_mov_epi32(cp, four, pair);
-                if T::swap() {
+                if T::SWAP {
                     w = _mm512_or_si512(_mm512_slli_epi16::<8>(w), _mm512_srli_epi16::<8>(w));
                 }
                 let lanes = ((1u32 << n) - 1) as u16;

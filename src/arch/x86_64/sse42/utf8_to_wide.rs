@@ -3,7 +3,7 @@
 //! intrinsics compile to VEX/EVEX forms) and the entry points.
 
 use crate::arch::generic::utf8_to_wide::{self, Bytes16, Leads, ToUtf16, ToUtf32};
-use crate::transcode::{Be, Le};
+use crate::byte_order::{Be, Le};
 use core::arch::x86_64::*;
 
 impl Leads for __m128i {
