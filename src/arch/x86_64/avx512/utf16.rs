@@ -40,7 +40,7 @@
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
-use crate::byte_order::{Be, ByteOrder, Le};
+use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
 
 /// Per leading-zero count of a 32-bit lane (the index is `lz & 31`, so
@@ -280,7 +280,7 @@ unsafe fn narrow32(a: __m512i, b: __m512i) -> __m512i {
 
 /// UTF-16 in byte order `O` to UTF-8.
 #[inline(always)]
-unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
@@ -289,7 +289,7 @@ unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, us
     // (4 bytes each), so the second store starts up to 64 bytes after the
     // first: 128 bytes of room. (112 was a real overrun, found by the
     // guard-zone proptest in tests/transcode.rs.)
-    while i + 32 <= n && cap - o >= 128 {
+    while i + 32 <= n && o + 128 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; the stores are covered as said above.
         unsafe {
@@ -360,13 +360,13 @@ unsafe fn invalid32(c: __m512i) -> bool {
 
 /// UTF-32 to UTF-8.
 #[inline(always)]
-unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
     // Blocks of 64 values: at most 4 stores of 64 bytes, each at most 64
     // bytes after the previous one.
-    while i + 64 <= n && cap - o >= 256 {
+    while i + 64 <= n && o + 256 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= n` covers the
         // loads; the stores are covered as said above.
         unsafe {
@@ -414,9 +414,9 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
         }
     }
     // The rest, 16 values at a time: at most 64 bytes, one 64-byte store.
-    while i + 16 <= n && cap - o >= 64 {
+    while i + 16 <= n && o + 64 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // load, `cap - o >= 64` the store.
+        // load, `o + 64 <= cap` the store.
         unsafe {
             let c = _mm512_loadu_si512(sp.add(i).cast());
             if invalid32(c) {
@@ -433,11 +433,11 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
 
 /// UTF-16 in byte order `O` to UTF-32.
 #[inline(always)]
-unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 32 <= n && cap - o >= 32 {
+    while i + 32 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; at most two 16-value stores at `o` and `o + 16`.
         unsafe {
@@ -474,16 +474,16 @@ unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, 
 
 /// UTF-32 to UTF-16 in byte order `O`.
 #[inline(always)]
-unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && cap - o >= 32 {
+    while i + 16 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= n` (or 16)
         // covers the loads; the stores write 64 units at `o` after checking
         // the room for them, or 16 or 32 units.
         unsafe {
-            if i + 64 <= n && cap - o >= 64 {
+            if i + 64 <= n && o + 64 <= cap {
                 let p = sp.add(i);
                 let v = [
                     _mm512_loadu_si512(p.cast()),
@@ -566,7 +566,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
 /// is checked 64 units at a time on 64-bit masks: "is low" must be "is
 /// high" shifted by one, with the carry from the previous units.
 #[inline(always)]
-unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
+pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
     let sp = src.as_ptr();
     let (mut i, mut carry) = (0, 0u64);
     while i + 64 <= src.len() {
@@ -612,7 +612,7 @@ unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
 /// The length of a valid prefix of UTF-32: 64 values at a time, the
 /// maximum and the minimum of `c ^ 0xD800` (below 0x800 for surrogates).
 #[inline(always)]
-unsafe fn validate_utf32_prefix(src: &[u32]) -> usize {
+pub(super) unsafe fn validate_utf32(src: &[u32]) -> usize {
     let sp = src.as_ptr();
     let mut i = 0;
     while i + 64 <= src.len() {
@@ -644,68 +644,4 @@ unsafe fn validate_utf32_prefix(src: &[u32]) -> usize {
         }
     }
     i
-}
-
-// The entries. SAFETY (every one): compiled with the kernel's features and
-// only reachable through its `FNS`, which `super::fns` hands out after
-// detecting them.
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf8::<Le>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf8::<Be>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf32_to_utf8_prefix(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf32::<Le>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf32::<Be>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf32_to_utf16::<Le>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf32_to_utf16::<Be>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn validate_utf16le(src: &[u16]) -> usize {
-    // SAFETY: see above.
-    unsafe { validate_utf16::<Le>(src) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn validate_utf16be(src: &[u16]) -> usize {
-    // SAFETY: see above.
-    unsafe { validate_utf16::<Be>(src) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn validate_utf32(src: &[u32]) -> usize {
-    // SAFETY: see above.
-    unsafe { validate_utf32_prefix(src) }
 }

@@ -10,8 +10,7 @@
 //! instruction each, with no serial dependency, where the steps chain one
 //! table lookup per 12 bytes (each step's start depends on the last's).
 
-use crate::arch::generic::utf8_to_wide::{self, Leads, Target, ToUtf16, ToUtf32};
-use crate::byte_order::{Be, Le};
+use crate::arch::generic::utf8_to_wide::{Leads, Target};
 use core::arch::x86_64::*;
 
 /// Converts 32 characters given their first, second and third bytes
@@ -230,24 +229,4 @@ impl Leads for __m512i {
             Some((last, chars))
         }
     }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: compiled with AVX-512 F/BW/VBMI/VBMI2 (which imply SSE4.2
-    // for the steps) and only reachable through the kernel's `FNS`,
-    // handed out after detection.
-    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Le>>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf8_to_utf16be(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: as in `utf8_to_utf16le`.
-    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Be>>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: as in `utf8_to_utf16le`.
-    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf32>(src, dst) }
 }
