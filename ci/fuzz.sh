@@ -2,10 +2,13 @@
 # Builds rapidutf's cargo-fuzz targets (fuzz/) with nightly and runs each
 # one for FUZZ_SECONDS, failing on any crash, leak, timeout or OOM.
 #
-# Targets (all differential against core/std, see fuzz/src/lib.rs):
-#   validate       every available kernel + free functions vs core::str::from_utf8
-#   roundtrip      UTF-8 <-> UTF-16/UTF-32 round trips, exact errors, lossy, lengths
-#   transcode_dst  every transcoder with edge and fuzzer-chosen dst sizes
+# Targets (all differential against core/std; one module each in fuzz/src/):
+#   validate          every available kernel + free functions vs core::str::from_utf8
+#   roundtrip         UTF-8 <-> UTF-16/UTF-32 round trips, exact errors, lossy, lengths
+#   transcode_dst     every transcoder with edge and fuzzer-chosen dst sizes
+#   stream_validate   chunked validation vs the whole-buffer result
+#   stream_decode     chunked strict and lossy decoding vs the whole-buffer result
+#   derive_roundtrip  the UTF-8 derivatives' encoders and decoders round-trip
 #
 # Seeds are cut from tests/data/lipsum at run time into fuzz/corpus/<target>
 # (git-ignored, kept between runs, so a cached machine keeps its corpus).

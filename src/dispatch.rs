@@ -11,12 +11,13 @@
 //! [`short`]): an indirect call and a SIMD prologue cost more than they
 //! save on a few bytes, and ASCII is answered fastest inline.
 
-use crate::arch::{Entry, KernelFns};
-use crate::error::{ShiftPosition, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
-use crate::transcode::{Be, ByteOrder, Le};
+use crate::arch::KernelFns;
+use crate::byte_order::{Be, Le};
+use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::glue::{finish_transcode, finish_utf8, finish_validate};
+use crate::scalar::transcode::{transcode, Decode, Utf16, Utf32, Utf8};
 use crate::{scalar, Kernel};
-use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
+pub(crate) use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
 /// Inputs shorter than this are checked by [`short`] first. It is one
 /// block (64 bytes) plus the three bytes before the kernels' last,
@@ -40,7 +41,7 @@ const TINY: usize = 16 + 3;
 ///   ones to the scalar DFA (faster than core on 3-byte scripts, up to
 ///   10 % slower on 2-byte ones at 8 to 18 bytes).
 #[inline(always)]
-fn short(bytes: &[u8]) -> Option<Result<(), usize>> {
+pub(crate) fn short(bytes: &[u8]) -> Option<Result<(), usize>> {
     if bytes.len() < 8 {
         Some(core::str::from_utf8(bytes).map(|_| ()).map_err(|_| 0))
     } else if short_is_ascii(bytes) {
@@ -66,43 +67,42 @@ fn short_is_ascii(bytes: &[u8]) -> bool {
 }
 
 /// The table of the active kernel.
-fn active_fns() -> &'static KernelFns {
-    // `Kernel::active` only ever returns an available kernel, and the
-    // scalar one always exists.
-    crate::arch::fns(Kernel::active()).unwrap_or(&scalar::FNS)
+pub(crate) fn active_fns() -> &'static KernelFns {
+    Kernel::active().fns()
 }
 
 /// Defines a dispatched entry point `$name` that calls the active kernel's
 /// `$field`. Plumbing only; no algorithm lives here.
 macro_rules! ifunc {
-    ($name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $field:ident) => {
+    ($vis:vis $name:ident($($arg:ident: $ty:ty),*) -> $ret:ty = $field:ident) => {
         #[inline]
-        fn $name($($arg: $ty),*) -> $ret {
+        $vis fn $name($($arg: $ty),*) -> $ret {
             type F = unsafe fn($($ty),*) -> $ret;
-            static PTR: AtomicPtr<()> = AtomicPtr::new(detect as *mut ());
+            static PTR: $crate::dispatch::AtomicPtr<()> =
+                $crate::dispatch::AtomicPtr::new(detect as *mut ());
             fn detect($($arg: $ty),*) -> $ret {
-                let f: F = active_fns().$field;
-                PTR.store(f as *mut (), Relaxed);
-                // SAFETY: `active_fns` returns the table of a kernel the
-                // running CPU supports, so its functions may be called.
-                unsafe { f($($arg),*) }
+                let fns = $crate::dispatch::active_fns();
+                PTR.store(fns.$field as *mut (), $crate::dispatch::Relaxed);
+                fns.$field($($arg),*)
             }
-            let p = PTR.load(Relaxed);
+            let p = PTR.load($crate::dispatch::Relaxed);
             // SAFETY: PTR only ever holds `detect` (a safe fn of this same
-            // signature, so callable as `F`) or a function from an available
+            // signature, so callable as `F`) or the entry of the active
             // kernel's table, stored above; both are valid `F`s.
             let f = unsafe { core::mem::transmute::<*mut (), F>(p) };
-            // SAFETY: see above: the function's target features are present.
+            // SAFETY: `detect` is safe; a table entry came from a
+            // `KernelFns`, which is only handed out when the running CPU
+            // supports its kernel, so its functions may be called.
             unsafe { f($($arg),*) }
         }
     };
 }
+// Lossy decoding defines its own entries with it (only with `alloc`).
+#[allow(unused_imports)]
+pub(crate) use ifunc;
 
 ifunc!(validate_utf8_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8);
 ifunc!(is_valid_utf8_raw(bytes: &[u8]) -> bool = is_valid_utf8);
-// Only lossy decoding (alloc) uses the block-exact check.
-#[cfg(feature = "alloc")]
-ifunc!(validate_utf8_blocks_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8_blocks);
 
 // Lengths and counts.
 ifunc!(count_chars_raw(src: &[u8]) -> usize = count_chars);
@@ -139,11 +139,11 @@ count_entry!(count_chars(u8) = count_chars_raw, scalar::count::count_chars);
 count_entry!(utf16_len_from_utf8(u8) = utf16_len_from_utf8_raw, scalar::count::utf16_len_from_utf8);
 count_entry!(
     utf8_len_from_utf16le(u16) = utf8_len_from_utf16le_raw,
-    scalar::count::utf8_len_from_utf16::<crate::transcode::Le>
+    scalar::count::utf8_len_from_utf16::<Le>
 );
 count_entry!(
     utf8_len_from_utf16be(u16) = utf8_len_from_utf16be_raw,
-    scalar::count::utf8_len_from_utf16::<crate::transcode::Be>
+    scalar::count::utf8_len_from_utf16::<Be>
 );
 count_entry!(
     utf8_len_from_utf32(u32) = utf8_len_from_utf32_raw,
@@ -155,38 +155,29 @@ count_entry!(
 );
 count_entry!(
     utf32_len_from_utf16le(u16) = utf32_len_from_utf16le_raw,
-    scalar::count::utf32_len_from_utf16::<crate::transcode::Le>
+    scalar::count::utf32_len_from_utf16::<Le>
 );
 count_entry!(
     utf32_len_from_utf16be(u16) = utf32_len_from_utf16be_raw,
-    scalar::count::utf32_len_from_utf16::<crate::transcode::Be>
+    scalar::count::utf32_len_from_utf16::<Be>
 );
 
-/// Runs `kernel`'s UTF-8 validation and, on failure, the one cold rewind.
-#[inline(always)]
-fn finish(bytes: &[u8], result: Result<(), usize>) -> Result<&str, Utf8Error> {
-    if let Err(pos) = result {
-        if let Some(e) = scalar::utf8::rewind(bytes, pos) {
-            return Err(e);
-        }
-        // The scalar rescan is the reference: a kernel that flagged a valid
-        // input is a bug (caught by the tests), and the answer is "valid".
-        debug_assert!(false, "kernel flagged valid input at {pos}");
+/// The UTF-8 check of the active kernel under the short-input policy:
+/// `Ok(())` or the kernel's `Err(pos)` (see `arch::KernelFns`), which
+/// the glue turns into an exact error.
+#[inline]
+pub(crate) fn validate_utf8_scan(bytes: &[u8]) -> Result<(), usize> {
+    if bytes.len() < SHORT {
+        short(bytes).unwrap_or_else(|| validate_utf8_raw(bytes))
+    } else {
+        validate_utf8_raw(bytes)
     }
-    // SAFETY: the input was validated above: either the kernel accepted it
-    // or the scalar reference found no error.
-    Ok(unsafe { core::str::from_utf8_unchecked(bytes) })
 }
 
 /// [`crate::validate_utf8`]: short inputs inline, the rest dispatched.
 #[inline]
 pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
-    let r = if bytes.len() < SHORT {
-        short(bytes).unwrap_or_else(|| validate_utf8_raw(bytes))
-    } else {
-        validate_utf8_raw(bytes)
-    };
-    finish(bytes, r)
+    finish_utf8(bytes, validate_utf8_scan(bytes))
 }
 
 /// [`crate::is_valid_utf8`]: short inputs inline, the rest dispatched.
@@ -199,150 +190,6 @@ pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
     }
 }
 
-/// The longest valid prefix as a `str`, and the error after it, if any.
-pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
-    split_result(bytes, validate_utf8(bytes))
-}
-
-/// As [`split_valid_utf8`], for input that is expected to hold errors: the
-/// kernel reports errors to within a vector rather than a group of blocks
-/// (`validate_utf8_blocks`), so the scalar rescan that finds the exact
-/// error is short.
-#[cfg(feature = "alloc")]
-pub(crate) fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
-    let r = if bytes.len() < SHORT {
-        short(bytes).unwrap_or_else(|| validate_utf8_blocks_raw(bytes))
-    } else {
-        validate_utf8_blocks_raw(bytes)
-    };
-    split(bytes, r)
-}
-
-/// The valid prefix and the error, from a kernel's answer.
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn split(bytes: &[u8], r: Result<(), usize>) -> (&str, Option<Utf8Error>) {
-    split_result(bytes, finish(bytes, r))
-}
-
-/// The valid prefix and the error, from a validation result.
-#[inline(always)]
-fn split_result<'a>(
-    bytes: &'a [u8],
-    r: Result<&'a str, Utf8Error>,
-) -> (&'a str, Option<Utf8Error>) {
-    match r {
-        Ok(s) => (s, None),
-        Err(e) => {
-            let valid = &bytes[..e.valid_up_to()];
-            // SAFETY: `valid_up_to` is, by contract, the length of the
-            // longest valid prefix.
-            (unsafe { core::str::from_utf8_unchecked(valid) }, Some(e))
-        }
-    }
-}
-
-/// For lossy decoding: as [`split_valid_utf8`] (the grouped check, fast
-/// on valid input), but when the kernel flags a group of blocks past the
-/// first, the check resumes at the start of the character there with
-/// [`split_valid_utf8_blocks`], so the scalar rescan stays short however
-/// large the groups.
-#[cfg(feature = "alloc")]
-pub(crate) fn split_valid_utf8_refined(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
-    let r = if bytes.len() < SHORT {
-        short(bytes).unwrap_or_else(|| validate_utf8_raw(bytes))
-    } else {
-        validate_utf8_raw(bytes)
-    };
-    refine(bytes, r, split_valid_utf8_blocks)
-}
-
-/// The valid prefix and the error, from a grouped check's answer `r`,
-/// refined with `blocks` (see [`split_valid_utf8_refined`]).
-#[cfg(feature = "alloc")]
-#[inline(always)]
-fn refine(
-    bytes: &[u8],
-    r: Result<(), usize>,
-    blocks: impl Fn(&[u8]) -> (&str, Option<Utf8Error>),
-) -> (&str, Option<Utf8Error>) {
-    let pos = match r {
-        // Within the first block, the rescan is short already.
-        Err(pos) if pos >= 64 => pos,
-        _ => return split(bytes, r),
-    };
-    let start = scalar::utf8::char_start(bytes, pos);
-    let (valid, err) = blocks(&bytes[start..]);
-    let end = start + valid.len();
-    // SAFETY: `bytes[..start]` is valid: the kernel's contract for `pos`
-    // (valid up to an incomplete last character, which `char_start` backs
-    // over), the same the rewind in `finish` relies on; `bytes[start..end]`
-    // was just found valid, and starts on a character boundary.
-    let valid = unsafe { core::str::from_utf8_unchecked(&bytes[..end]) };
-    let err = err.map(|e| {
-        let len = e.error_len().map_or(0, |n| n as u8);
-        Utf8Error::new(start + e.valid_up_to(), len, e.kind())
-    });
-    (valid, err)
-}
-
-/// [`split_valid_utf8_refined`] (`blocks == false`) or
-/// [`split_valid_utf8_blocks`] with one given kernel, on any length (for
-/// `Kernel::utf8_to_string_lossy`).
-#[cfg(feature = "alloc")]
-pub(crate) fn split_valid_utf8_with<'a>(
-    fns: &KernelFns,
-    bytes: &'a [u8],
-    blocks: bool,
-) -> (&'a str, Option<Utf8Error>) {
-    if blocks {
-        return split_blocks_with(fns, bytes);
-    }
-    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
-    // kernels the running CPU supports.
-    let r = unsafe { (fns.validate_utf8)(bytes) };
-    refine(bytes, r, |b| split_blocks_with(fns, b))
-}
-
-/// [`split_valid_utf8_blocks`] with one given kernel, on any length.
-#[cfg(feature = "alloc")]
-fn split_blocks_with<'a>(fns: &KernelFns, bytes: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
-    // SAFETY: as in `split_valid_utf8_with`.
-    let r = unsafe { (fns.validate_utf8_blocks)(bytes) };
-    split(bytes, r)
-}
-
-/// `bytes` as a `String` if it is valid UTF-8, checked by the dispatched
-/// kernel (faster than the check of `String::from_utf8`).
-#[cfg(feature = "alloc")]
-pub(crate) fn into_string(
-    bytes: alloc::vec::Vec<u8>,
-) -> Result<alloc::string::String, alloc::vec::Vec<u8>> {
-    if is_valid_utf8(&bytes) {
-        // SAFETY: just validated.
-        Ok(unsafe { alloc::string::String::from_utf8_unchecked(bytes) })
-    } else {
-        Err(bytes)
-    }
-}
-
-/// UTF-8 validation with one given kernel (for [`Kernel::validate_utf8`]).
-pub(crate) fn validate_utf8_with<'a>(
-    fns: &KernelFns,
-    bytes: &'a [u8],
-) -> Result<&'a str, Utf8Error> {
-    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
-    // kernels the running CPU supports.
-    let r = unsafe { (fns.validate_utf8)(bytes) };
-    finish(bytes, r)
-}
-
-/// UTF-8 checking with one given kernel (for [`Kernel::is_valid_utf8`]).
-pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
-    // SAFETY: as in `validate_utf8_with`.
-    unsafe { (fns.is_valid_utf8)(bytes) }
-}
-
 // ---------------------------------------------------------------------
 // Transcoding and UTF-16/UTF-32 validation: kernel prefix + scalar finish.
 // ---------------------------------------------------------------------
@@ -353,96 +200,14 @@ pub(crate) fn is_valid_utf8_with(fns: &KernelFns, bytes: &[u8]) -> bool {
 /// to the scalar finish anyway.)
 pub(crate) const SHORT_UNITS: usize = 32;
 
-/// The "kernel prefix + scalar finish" glue of every transcoder, whichever
-/// the direction.
-///
-/// A kernel transcoder converts a prefix and returns its progress
-/// `(read, written)`: `src[..read]` is valid and `dst[..written]` is its
-/// exact conversion (see `arch::KernelFns`). It stops wherever it likes:
-/// before a block with an error, before the last partial block, or when
-/// `dst` might not hold a whole block's output. This runs the generic
-/// scalar loop (`scalar::transcode::transcode::<D, E>`) on the rest,
-/// `src[read..]` into `dst[written..]`, and moves the positions in its
-/// result back into the caller's frame: the error's `valid_up_to` and
-/// `OutputTooSmall`'s `read` by `read`, `written` by `written`. Because
-/// the prefix is valid and ends on a character boundary, the scalar
-/// answer about the rest is the exact answer about the whole.
-#[inline(always)]
-pub(crate) fn finish_transcode<D: Decode, E: Encode>(
-    src: &[D::Unit],
-    dst: &mut [E::Unit],
-    (read, written): (usize, usize),
-) -> Result<usize, TranscodeError<D::Error>>
-where
-    D::Error: ShiftPosition,
-{
-    debug_assert!(read <= src.len() && written <= dst.len(), "kernel overran its input or output");
-    match transcode::<D, E>(&src[read..], &mut dst[written..]) {
-        Ok(n) => Ok(written + n),
-        Err(TranscodeError::Invalid(e)) => Err(TranscodeError::Invalid(e.shifted(read))),
-        Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
-            Err(TranscodeError::OutputTooSmall { read: read + r, written: written + w })
-        }
-    }
-}
-
-/// The validators' glue: the kernel vouches for `src[..valid]` (a whole
-/// number of characters), the scalar validator checks the rest, and its
-/// error is moved by `valid`.
-#[inline(always)]
-fn finish_validate<T, E: ShiftPosition>(
-    src: &[T],
-    valid: usize,
-    scalar: impl FnOnce(&[T]) -> Result<(), E>,
-) -> Result<(), E> {
-    debug_assert!(valid <= src.len(), "kernel overran its input");
-    scalar(&src[valid..]).map_err(|e| e.shifted(valid))
-}
-
-/// A transcoder through one given kernel's entry (for the `Kernel`
-/// methods): no short-input shortcut, so the tests exercise the kernel.
-pub(crate) fn transcode_with<D: Entry<E>, E: Encode>(
-    fns: &'static KernelFns,
-    src: &[D::Unit],
-    dst: &mut [E::Unit],
-) -> Result<usize, TranscodeError<D::Error>>
-where
-    D::Error: ShiftPosition,
-{
-    // SAFETY: `fns` came from `arch::fns` (it is `'static` and only that
-    // function hands tables out), which only returns tables of kernels the
-    // running CPU supports, so their functions may be called.
-    let progress = unsafe { D::entry(fns)(src, dst) };
-    finish_transcode::<D, E>(src, dst, progress)
-}
-
-/// UTF-16 validation in byte order `O` through one kernel's entry.
-pub(crate) fn validate_utf16_with<O: ByteOrder>(
-    fns: &'static KernelFns,
-    src: &[u16],
-) -> Result<(), Utf16Error> {
-    let entry =
-        if Le::read16(1) == O::read16(1) { fns.validate_utf16le } else { fns.validate_utf16be };
-    // SAFETY: as in `transcode_with`.
-    let valid = unsafe { entry(src) };
-    finish_validate(src, valid, scalar::utf16::validate::<O>)
-}
-
-/// UTF-32 validation through one kernel's entry.
-pub(crate) fn validate_utf32_with(fns: &'static KernelFns, src: &[u32]) -> Result<(), Utf32Error> {
-    // SAFETY: as in `transcode_with`.
-    let valid = unsafe { (fns.validate_utf32)(src) };
-    finish_validate(src, valid, scalar::utf32::validate)
-}
-
 /// Defines a dispatched transcoder `$name` over the entry `$field`: short
 /// inputs go to the scalar loop inline, the rest to the active kernel and
-/// the scalar finish. Plumbing only.
+/// the scalar finish (`glue::finish_transcode`). Plumbing only.
 macro_rules! dispatched_transcoder {
-    ($name:ident, $raw:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
-        ifunc!($raw(src: &[$s], dst: &mut [$d]) -> (usize, usize) = $field);
+    ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
+        ifunc!(pub(crate) $field(src: &[$s], dst: &mut [$d]) -> (usize, usize) = $field);
 
-        #[doc = concat!("The dispatched `", stringify!($field), "`: kernel prefix, scalar finish.")]
+        #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
         #[inline]
         pub(crate) fn $name(
             src: &[$s],
@@ -451,82 +216,45 @@ macro_rules! dispatched_transcoder {
             if src.len() < SHORT_UNITS {
                 return transcode::<$dec, $enc>(src, dst);
             }
-            let progress = $raw(src, dst);
+            let progress = $field(src, dst);
             finish_transcode::<$dec, $enc>(src, dst, progress)
         }
     };
 }
 
-dispatched_transcoder!(utf16le_to_utf8, utf16le_to_utf8_raw = utf16le_to_utf8: u16 => u8, Utf16<Le> => Utf8);
-dispatched_transcoder!(utf16be_to_utf8, utf16be_to_utf8_raw = utf16be_to_utf8: u16 => u8, Utf16<Be> => Utf8);
-dispatched_transcoder!(utf32_to_utf8, utf32_to_utf8_raw = utf32_to_utf8: u32 => u8, Utf32 => Utf8);
-dispatched_transcoder!(utf16le_to_utf32, utf16le_to_utf32_raw = utf16le_to_utf32: u16 => u32, Utf16<Le> => Utf32);
-dispatched_transcoder!(utf16be_to_utf32, utf16be_to_utf32_raw = utf16be_to_utf32: u16 => u32, Utf16<Be> => Utf32);
-dispatched_transcoder!(utf32_to_utf16le, utf32_to_utf16le_raw = utf32_to_utf16le: u32 => u16, Utf32 => Utf16<Le>);
-dispatched_transcoder!(utf32_to_utf16be, utf32_to_utf16be_raw = utf32_to_utf16be: u32 => u16, Utf32 => Utf16<Be>);
+dispatched_transcoder!(utf16le_to_utf8 = utf16le_to_utf8_prefix: u16 => u8, Utf16<Le> => Utf8);
+dispatched_transcoder!(utf16be_to_utf8 = utf16be_to_utf8_prefix: u16 => u8, Utf16<Be> => Utf8);
+dispatched_transcoder!(utf32_to_utf8 = utf32_to_utf8_prefix: u32 => u8, Utf32 => Utf8);
+dispatched_transcoder!(utf16le_to_utf32 = utf16le_to_utf32_prefix: u16 => u32, Utf16<Le> => Utf32);
+dispatched_transcoder!(utf16be_to_utf32 = utf16be_to_utf32_prefix: u16 => u32, Utf16<Be> => Utf32);
+dispatched_transcoder!(utf32_to_utf16le = utf32_to_utf16le_prefix: u32 => u16, Utf32 => Utf16<Le>);
+dispatched_transcoder!(utf32_to_utf16be = utf32_to_utf16be_prefix: u32 => u16, Utf32 => Utf16<Be>);
+dispatched_transcoder!(utf8_to_utf16le = utf8_to_utf16le_prefix: u8 => u16, Utf8 => Utf16<Le>);
+dispatched_transcoder!(utf8_to_utf16be = utf8_to_utf16be_prefix: u8 => u16, Utf8 => Utf16<Be>);
+dispatched_transcoder!(utf8_to_utf32 = utf8_to_utf32_prefix: u8 => u32, Utf8 => Utf32);
 
-dispatched_transcoder!(utf8_to_utf16le, utf8_to_utf16le_raw = utf8_to_utf16le: u8 => u16, Utf8 => Utf16<Le>);
-dispatched_transcoder!(utf8_to_utf16be, utf8_to_utf16be_raw = utf8_to_utf16be: u8 => u16, Utf8 => Utf16<Be>);
-dispatched_transcoder!(utf8_to_utf32, utf8_to_utf32_raw = utf8_to_utf32: u8 => u32, Utf8 => Utf32);
-
-/// Converts the longest valid prefix of `src` to native-endian UTF-16:
-/// `(bytes read, units written, the error after the prefix)`. For lossy
-/// conversion, which needs the output written before an error (the public
-/// transcoders do not report it). `dst.len() >= src.len()` must hold.
-#[cfg(feature = "alloc")]
-pub(crate) fn utf8_to_utf16_until_error(
-    src: &[u8],
-    dst: &mut [u16],
-) -> (usize, usize, Option<Utf8Error>) {
-    type N = Utf16<crate::transcode::Native>;
-    let (read, written) = if src.len() < SHORT_UNITS {
-        (0, 0)
-    } else if cfg!(target_endian = "little") {
-        utf8_to_utf16le_raw(src, dst)
-    } else {
-        utf8_to_utf16be_raw(src, dst)
-    };
-    match transcode::<Utf8, N>(&src[read..], &mut dst[written..]) {
-        Ok(n) => (src.len(), written + n, None),
-        Err(TranscodeError::Invalid(e)) => {
-            // Convert the valid stretch before the error again, to learn
-            // how much it wrote: a few dozen bytes, since the kernel stops
-            // at the window holding the error.
-            let valid = read + e.valid_up_to();
-            let n = match transcode::<Utf8, N>(&src[read..valid], &mut dst[written..]) {
-                Ok(n) => n,
-                Err(_) => unreachable!("valid UTF-8 needs no more units than bytes"),
-            };
-            (valid, written + n, Some(e.shifted(read)))
-        }
-        Err(TranscodeError::OutputTooSmall { .. }) => {
-            unreachable!("valid UTF-8 needs no more units than bytes")
-        }
-    }
-}
-
-ifunc!(validate_utf16le_raw(src: &[u16]) -> usize = validate_utf16le);
-ifunc!(validate_utf16be_raw(src: &[u16]) -> usize = validate_utf16be);
-ifunc!(validate_utf32_raw(src: &[u32]) -> usize = validate_utf32);
+ifunc!(validate_utf16le_prefix(src: &[u16]) -> usize = validate_utf16le_prefix);
+ifunc!(validate_utf16be_prefix(src: &[u16]) -> usize = validate_utf16be_prefix);
+ifunc!(validate_utf32_prefix(src: &[u32]) -> usize = validate_utf32_prefix);
 
 /// The dispatched UTF-16LE validator.
 #[inline]
 pub(crate) fn validate_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
-    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf16le_raw(src) };
+    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf16le_prefix(src) };
     finish_validate(src, valid, scalar::utf16::validate::<Le>)
 }
 
 /// The dispatched UTF-16BE validator.
 #[inline]
 pub(crate) fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
-    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf16be_raw(src) };
+    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf16be_prefix(src) };
     finish_validate(src, valid, scalar::utf16::validate::<Be>)
 }
 
 /// The dispatched UTF-32 validator.
 #[inline]
 pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
-    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf32_raw(src) };
+    let valid = if src.len() < SHORT_UNITS { 0 } else { validate_utf32_prefix(src) };
     finish_validate(src, valid, scalar::utf32::validate)
 }
 
@@ -543,21 +271,6 @@ pub(crate) use {
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
     validate_utf16le as validate_utf16,
 };
-
-/// A count entry point of a kernel.
-type CountFn<T> = unsafe fn(&[T]) -> usize;
-
-/// A count with one given kernel (for the `Kernel` count methods): the
-/// entry `pick` selects from `fns`, on the whole input.
-pub(crate) fn count_with<T>(
-    fns: &KernelFns,
-    pick: fn(&KernelFns) -> CountFn<T>,
-    src: &[T],
-) -> usize {
-    // SAFETY: `fns` came from `arch::fns`, which only returns tables of
-    // kernels the running CPU supports.
-    unsafe { pick(fns)(src) }
-}
 
 /// `bytes` as a `String` if it is valid UTF-8, else the bytes back with
 /// the exact error: the zero-copy core of

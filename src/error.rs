@@ -325,7 +325,7 @@ impl<E: fmt::Debug + fmt::Display> core::error::Error for TranscodeError<E> {}
 
 /// An input error whose position can be moved: the glue that runs a
 /// kernel on a prefix and the scalar code on the rest (see
-/// `dispatch::finish_transcode`) shifts the scalar code's error by the
+/// `glue::finish_transcode`) shifts the scalar code's error by the
 /// length of the prefix.
 pub(crate) trait ShiftPosition {
     /// The same error, `by` input units later.

@@ -1,10 +1,11 @@
 //! The kernel registry: which implementations exist, which this CPU can
 //! run, which one dispatch uses, and a way to call any of them directly.
 
-use crate::dispatch;
+use crate::arch::KernelFns;
+use crate::byte_order::{Be, Le, Native};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::glue;
 use crate::scalar::transcode::{Utf16, Utf32, Utf8};
-use crate::transcode::{Be, Le, Native};
 use core::fmt;
 use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -24,7 +25,7 @@ macro_rules! kernel_transcoders {
         ///
         /// If the kernel is not [available](Kernel::is_available).
         pub fn $name(self, src: &[$s], dst: &mut [$d]) -> Result<usize, TranscodeError<$err>> {
-            dispatch::transcode_with::<$dec, $enc>(self.fns(), src, dst)
+            glue::transcode_with::<$dec, $enc>(self.fns(), src, dst)
         }
     )*};
 }
@@ -105,12 +106,12 @@ impl Kernel {
     /// count.
     #[must_use]
     pub fn is_available(self) -> bool {
-        crate::arch::fns(self).is_some()
+        self.table().is_some()
     }
 
     /// Every kernel this CPU can run, from slowest to fastest.
     pub fn available() -> impl Iterator<Item = Kernel> + Clone {
-        Kernel::ALL.into_iter().filter(|k| k.is_available())
+        Kernel::ALL.iter().copied().filter(|k| k.is_available())
     }
 
     /// The fastest available kernel: the last of [`Kernel::ALL`] that is
@@ -127,23 +128,51 @@ impl Kernel {
 
     /// The kernel that dispatch uses: `RAPIDUTF_KERNEL` if it is set (read
     /// once per process) and names an available kernel, else
-    /// [`Kernel::best`]. An unknown or unavailable name is reported once on
-    /// stderr and ignored.
+    /// [`Kernel::best`]. An unknown or unavailable name is ignored, silently
+    /// (the library never prints): compare this with the name you set to
+    /// find out whether it took effect.
+    ///
+    /// ```
+    /// let k = rapidutf::Kernel::active();
+    /// assert!(k.is_available());
+    /// ```
     #[must_use]
     pub fn active() -> Kernel {
         const UNSET: u8 = u8::MAX;
         static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
         let k = ACTIVE.load(Relaxed);
         if k != UNSET {
-            return Kernel::ALL.into_iter().find(|x| *x as u8 == k).unwrap_or(Kernel::Scalar);
+            return Kernel::ALL.iter().copied().find(|x| *x as u8 == k).unwrap_or(Kernel::Scalar);
         }
         let chosen = resolve();
         ACTIVE.store(chosen as u8, Relaxed);
         chosen
     }
 
-    fn fns(self) -> &'static crate::arch::KernelFns {
-        match crate::arch::fns(self) {
+    /// The kernel's table, or `None` if this build or CPU cannot run it:
+    /// each kernel's detection function is the only source of a
+    /// [`KernelFns`].
+    fn table(self) -> Option<&'static KernelFns> {
+        use crate::arch;
+        match self {
+            Kernel::Scalar => arch::scalar::fns(),
+            Kernel::Portable => arch::portable::fns(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Sse42 => arch::x86_64::sse42::fns(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx2 => arch::x86_64::avx2::fns(),
+            #[cfg(target_arch = "x86_64")]
+            Kernel::Avx512 => arch::x86_64::avx512::fns(),
+            #[cfg(target_arch = "aarch64")]
+            Kernel::Neon => arch::aarch64::neon::fns(),
+            #[allow(unreachable_patterns)]
+            _ => None,
+        }
+    }
+
+    /// The kernel's table; panics if it is not available.
+    pub(crate) fn fns(self) -> &'static KernelFns {
+        match self.table() {
             Some(f) => f,
             None => panic!("rapidutf: kernel {} is not available on this CPU", self.name()),
         }
@@ -159,7 +188,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     pub fn validate_utf8(self, bytes: &[u8]) -> Result<&str, Utf8Error> {
-        dispatch::validate_utf8_with(self.fns(), bytes)
+        glue::validate_utf8_with(self.fns(), bytes)
     }
 
     /// [`crate::is_valid_utf8`] with this kernel.
@@ -169,22 +198,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn is_valid_utf8(self, bytes: &[u8]) -> bool {
-        dispatch::is_valid_utf8_with(self.fns(), bytes)
-    }
-
-    /// [`crate::utf8_to_string_lossy`] with this kernel's validation,
-    /// whatever the input's length.
-    ///
-    /// # Panics
-    ///
-    /// If the kernel is not [available](Kernel::is_available).
-    #[cfg(feature = "alloc")]
-    #[must_use]
-    pub fn utf8_to_string_lossy(self, src: &[u8]) -> alloc::borrow::Cow<'_, str> {
-        let fns = self.fns();
-        crate::lossy::utf8_lossy(src, |bytes, blocks| {
-            dispatch::split_valid_utf8_with(fns, bytes, blocks)
-        })
+        self.fns().is_valid_utf8(bytes)
     }
 
     // Lengths and counts.
@@ -196,7 +210,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn count_chars(self, src: &[u8]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.count_chars, src)
+        self.fns().count_chars(src)
     }
 
     /// [`crate::utf16_len_from_utf8`] with this kernel, whatever the input's length.
@@ -206,7 +220,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf16_len_from_utf8(self, src: &[u8]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf16_len_from_utf8, src)
+        self.fns().utf16_len_from_utf8(src)
     }
 
     /// [`crate::utf8_len_from_utf16`] with this kernel, whatever the input's length.
@@ -230,7 +244,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf8_len_from_utf16le(self, src: &[u16]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf8_len_from_utf16le, src)
+        self.fns().utf8_len_from_utf16le(src)
     }
 
     /// [`crate::utf8_len_from_utf16be`] with this kernel, whatever the input's length.
@@ -240,7 +254,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf8_len_from_utf16be(self, src: &[u16]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf8_len_from_utf16be, src)
+        self.fns().utf8_len_from_utf16be(src)
     }
 
     /// [`crate::utf8_len_from_utf32`] with this kernel, whatever the input's length.
@@ -250,7 +264,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf8_len_from_utf32(self, src: &[u32]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf8_len_from_utf32, src)
+        self.fns().utf8_len_from_utf32(src)
     }
 
     /// [`crate::utf16_len_from_utf32`] with this kernel, whatever the input's length.
@@ -260,7 +274,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf16_len_from_utf32(self, src: &[u32]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf16_len_from_utf32, src)
+        self.fns().utf16_len_from_utf32(src)
     }
 
     /// [`crate::utf32_len_from_utf16`] with this kernel, whatever the input's length.
@@ -284,7 +298,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf32_len_from_utf16le(self, src: &[u16]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf32_len_from_utf16le, src)
+        self.fns().utf32_len_from_utf16le(src)
     }
 
     /// [`crate::utf32_len_from_utf16be`] with this kernel, whatever the input's length.
@@ -294,7 +308,7 @@ impl Kernel {
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
     pub fn utf32_len_from_utf16be(self, src: &[u16]) -> usize {
-        dispatch::count_with(self.fns(), |f| f.utf32_len_from_utf16be, src)
+        self.fns().utf32_len_from_utf16be(src)
     }
 
     kernel_transcoders! {
@@ -324,7 +338,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     pub fn validate_utf16(self, src: &[u16]) -> Result<(), Utf16Error> {
-        dispatch::validate_utf16_with::<Native>(self.fns(), src)
+        glue::validate_utf16_with::<Native>(self.fns(), src)
     }
 
     /// [`crate::validate_utf16le`] with this kernel.
@@ -337,7 +351,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     pub fn validate_utf16le(self, src: &[u16]) -> Result<(), Utf16Error> {
-        dispatch::validate_utf16_with::<Le>(self.fns(), src)
+        glue::validate_utf16_with::<Le>(self.fns(), src)
     }
 
     /// [`crate::validate_utf16be`] with this kernel.
@@ -350,7 +364,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     pub fn validate_utf16be(self, src: &[u16]) -> Result<(), Utf16Error> {
-        dispatch::validate_utf16_with::<Be>(self.fns(), src)
+        glue::validate_utf16_with::<Be>(self.fns(), src)
     }
 
     /// [`crate::validate_utf32`] with this kernel.
@@ -363,7 +377,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     pub fn validate_utf32(self, src: &[u32]) -> Result<(), Utf32Error> {
-        dispatch::validate_utf32_with(self.fns(), src)
+        glue::validate_utf32_with(self.fns(), src)
     }
 }
 
@@ -373,19 +387,11 @@ fn resolve() -> Kernel {
     let Some(name) = std::env::var_os("RAPIDUTF_KERNEL") else {
         return best;
     };
-    let name = name.to_string_lossy();
-    match name.parse::<Kernel>() {
-        Ok(k) if k.is_available() => k,
-        _ => {
-            let names: std::vec::Vec<&str> = Kernel::available().map(Kernel::name).collect();
-            std::eprintln!(
-                "rapidutf: RAPIDUTF_KERNEL={name:?} is not an available kernel \
-                 (available: {}); using {}",
-                names.join(", "),
-                best.name()
-            );
-            best
-        }
+    // An unknown or unavailable name is ignored: a library does not print
+    // (stderr may be a closed pipe), and `Kernel::active` shows the choice.
+    match name.to_str().map(str::parse::<Kernel>) {
+        Some(Ok(k)) if k.is_available() => k,
+        _ => best,
     }
 }
 
@@ -416,7 +422,8 @@ impl FromStr for Kernel {
     type Err = UnknownKernel;
     fn from_str(s: &str) -> Result<Kernel, UnknownKernel> {
         Kernel::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| k.name().eq_ignore_ascii_case(s.trim()))
             .ok_or(UnknownKernel)
     }

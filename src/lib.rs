@@ -75,9 +75,25 @@
 //! `Kernel::Scalar.validate_utf8(bytes)`, which is how the tests cover
 //! every kernel in one run.
 //!
-//! Inputs shorter than 67 bytes never reach a kernel: they are checked
-//! inline (a word-at-a-time ASCII test, then the scalar DFA), where an
-//! indirect call would cost more than it saves.
+//! Short inputs are answered inline where an indirect call would cost
+//! more than it saves: UTF-8 validation answers inputs under 8 bytes with
+//! `core::str::from_utf8`, ASCII inputs under 67 bytes with a
+//! word-at-a-time test, and other non-ASCII inputs under 19 bytes with the
+//! scalar DFA (from 19 bytes on they reach the kernel's 16-byte path).
+//! Transcoders and UTF-16/UTF-32 validators run the scalar loop on inputs
+//! under 32 units, counts the scalar sum under 64 bytes. The `Kernel`
+//! methods always run their kernel.
+//!
+//! An unknown or unavailable `RAPIDUTF_KERNEL` is ignored (the library
+//! never prints): [`Kernel::active`] shows which kernel is in use.
+//!
+//! # Layers
+//!
+//! The crate is built in one-way layers (see `ARCHITECTURE.md` in the
+//! repository): the error types and the byte-order leaf; the scalar
+//! reference; the kernels (`arch`, with their tables); the glue that runs
+//! "a kernel prefix, then the scalar finish"; dispatch and the kernel
+//! registry; the public facades; streaming and the derivatives, on top.
 //!
 //! # How UTF-8 validation works
 //!
@@ -121,11 +137,13 @@ extern crate std;
 
 mod arch;
 mod bom;
+mod byte_order;
 mod count;
 pub mod derive;
 mod dispatch;
 mod dropin;
 mod error;
+mod glue;
 mod grid;
 mod kernel;
 #[cfg(feature = "alloc")]

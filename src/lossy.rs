@@ -10,8 +10,12 @@
 //! valid stretch is transcoded by the UTF-16 → UTF-8 transcoder into a
 //! buffer of its exact UTF-8 length.
 
-use crate::transcode::{Be, ByteOrder, Le, Native};
-use crate::Utf16Error;
+use crate::arch::KernelFns;
+use crate::byte_order::{Be, ByteOrder, Le, Native};
+use crate::dispatch::{ifunc, short, SHORT, SHORT_UNITS};
+use crate::glue::{finish_utf8, scalar_valid, split_result};
+use crate::scalar::transcode::{transcode, Utf16, Utf8};
+use crate::{Kernel, TranscodeError, Utf16Error, Utf8Error};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec;
@@ -29,20 +33,101 @@ use alloc::vec::Vec;
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
     utf8_lossy(src, |bytes, blocks| {
         if blocks {
-            crate::dispatch::split_valid_utf8_blocks(bytes)
+            split_valid_utf8_blocks(bytes)
         } else {
-            crate::dispatch::split_valid_utf8_refined(bytes)
+            split_valid_utf8_refined(bytes)
         }
     })
+}
+
+impl Kernel {
+    /// [`crate::utf8_to_string_lossy`] with this kernel's validation,
+    /// whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf8_to_string_lossy(self, src: &[u8]) -> Cow<'_, str> {
+        let fns = self.fns();
+        utf8_lossy(src, |bytes, blocks| {
+            if blocks {
+                split_blocks_with(fns, bytes)
+            } else {
+                refine(bytes, fns.validate_utf8(bytes), |b| split_blocks_with(fns, b))
+            }
+        })
+    }
+}
+
+// The block-exact check, dispatched: only lossy decoding uses it.
+ifunc!(validate_utf8_blocks_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8_blocks);
+
+/// The longest valid prefix as a `str`, and the error after it, for input
+/// that is expected to hold errors: the kernel reports errors to within a
+/// vector rather than a group of blocks (`validate_utf8_blocks`), so the
+/// scalar rescan that finds the exact error is short.
+fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    let r = if bytes.len() < SHORT {
+        short(bytes).unwrap_or_else(|| validate_utf8_blocks_raw(bytes))
+    } else {
+        validate_utf8_blocks_raw(bytes)
+    };
+    split_result(bytes, finish_utf8(bytes, r))
+}
+
+/// The longest valid prefix and the error after it, with the grouped check
+/// (fast on valid input); when the kernel flags a group of blocks past the
+/// first, the check resumes at the start of the character there with
+/// [`split_valid_utf8_blocks`], so the scalar rescan stays short however
+/// large the groups.
+fn split_valid_utf8_refined(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    refine(bytes, crate::dispatch::validate_utf8_scan(bytes), split_valid_utf8_blocks)
+}
+
+/// [`split_valid_utf8_blocks`] with one given kernel, on any length.
+fn split_blocks_with<'a>(fns: &KernelFns, bytes: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
+    split_result(bytes, finish_utf8(bytes, fns.validate_utf8_blocks(bytes)))
+}
+
+/// The valid prefix and the error, from a grouped check's answer `r`,
+/// refined with `blocks` (see [`split_valid_utf8_refined`]).
+#[inline(always)]
+fn refine(
+    bytes: &[u8],
+    r: Result<(), usize>,
+    blocks: impl Fn(&[u8]) -> (&str, Option<Utf8Error>),
+) -> (&str, Option<Utf8Error>) {
+    let pos = match r {
+        // Within the first block, the rescan is short already.
+        Err(pos) if pos >= 64 => pos,
+        _ => return split_result(bytes, finish_utf8(bytes, r)),
+    };
+    let start = crate::scalar::utf8::char_start(bytes, pos);
+    let (valid, err) = blocks(&bytes[start..]);
+    let end = start + valid.len();
+    debug_assert!(scalar_valid(&bytes[..start]), "a UTF-8 kernel flagged a block too late");
+    // SAFETY: `bytes[..start]` is valid: the kernel's contract for `pos`
+    // (valid up to an incomplete last character, which `char_start` backs
+    // over) rests on the SIMD validators having no false negatives
+    // (`crate::glue`; cross-checked above in debug builds);
+    // `bytes[start..end]` was just found valid, and starts on a character
+    // boundary.
+    let valid = unsafe { core::str::from_utf8_unchecked(&bytes[..end]) };
+    let err = err.map(|e| {
+        let len = e.error_len().map_or(0, |n| n as u8);
+        Utf8Error::new(start + e.valid_up_to(), len, e.kind())
+    });
+    (valid, err)
 }
 
 /// [`utf8_to_string_lossy`] over `split(bytes, blocks)`, which returns the
 /// longest valid prefix of `bytes` and the error after it, if any: with
 /// the grouped check (`blocks == false`, for the first stretch) or with
 /// block-exact positions (after an error, when more are likely).
-pub(crate) fn utf8_lossy<'a>(
+fn utf8_lossy<'a>(
     src: &'a [u8],
-    split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<crate::Utf8Error>),
+    split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<Utf8Error>),
 ) -> Cow<'a, str> {
     let (valid, err) = split(src, false);
     let Some(mut e) = err else {
@@ -151,8 +236,20 @@ fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
     }
     // Only transcoder output and U+FFFD went in: always valid, so this
     // never falls back (the fallback keeps it panic-free regardless).
-    crate::dispatch::into_string(out)
-        .unwrap_or_else(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+    into_string(out).unwrap_or_else(|bytes| String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// `bytes` as a `String` if it is valid UTF-8, checked by the dispatched
+/// kernel (faster than the check of `String::from_utf8`).
+fn into_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
+    if crate::is_valid_utf8(&bytes) {
+        debug_assert!(scalar_valid(&bytes), "a UTF-8 kernel accepted invalid input");
+        // SAFETY: just validated by a kernel, which has no false negatives
+        // (`crate::glue`; cross-checked above in debug builds).
+        Ok(unsafe { String::from_utf8_unchecked(bytes) })
+    } else {
+        Err(bytes)
+    }
 }
 
 /// Appends the UTF-8 of `valid`, which is valid UTF-16 in byte order `O`.
@@ -216,8 +313,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
     let mut out = vec![0u16; src.len()];
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
-        let (read, written, err) =
-            crate::dispatch::utf8_to_utf16_until_error(&src[i..], &mut out[o..]);
+        let (read, written, err) = utf8_to_utf16_until_error(&src[i..], &mut out[o..]);
         i += read;
         o += written;
         let Some(e) = err else { break };
@@ -230,4 +326,36 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
     }
     out.truncate(o);
     out
+}
+
+/// Converts the longest valid prefix of `src` to native-endian UTF-16:
+/// `(bytes read, units written, the error after the prefix)`. For lossy
+/// conversion, which needs the output written before an error (the public
+/// transcoders do not report it). `dst.len() >= src.len()` must hold.
+fn utf8_to_utf16_until_error(src: &[u8], dst: &mut [u16]) -> (usize, usize, Option<Utf8Error>) {
+    type N = Utf16<Native>;
+    let (read, written) = if src.len() < SHORT_UNITS {
+        (0, 0)
+    } else if cfg!(target_endian = "little") {
+        crate::dispatch::utf8_to_utf16le_prefix(src, dst)
+    } else {
+        crate::dispatch::utf8_to_utf16be_prefix(src, dst)
+    };
+    match transcode::<Utf8, N>(&src[read..], &mut dst[written..]) {
+        Ok(n) => (src.len(), written + n, None),
+        Err(TranscodeError::Invalid(e)) => {
+            // Convert the valid stretch before the error again, to learn
+            // how much it wrote: a few dozen bytes, since the kernel stops
+            // at the window holding the error.
+            let valid = read + e.valid_up_to();
+            let n = match transcode::<Utf8, N>(&src[read..valid], &mut dst[written..]) {
+                Ok(n) => n,
+                Err(_) => unreachable!("valid UTF-8 needs no more units than bytes"),
+            };
+            (valid, written + n, Some(crate::error::ShiftPosition::shifted(e, read)))
+        }
+        Err(TranscodeError::OutputTooSmall { .. }) => {
+            unreachable!("valid UTF-8 needs no more units than bytes")
+        }
+    }
 }

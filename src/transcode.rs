@@ -32,50 +32,6 @@
 
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 
-/// How UTF-16 units are laid out in memory. Sealed: [`Le`] and [`Be`].
-pub(crate) trait ByteOrder: Copy + 'static {
-    /// A unit as stored in memory, to its value.
-    fn read16(u: u16) -> u16;
-    /// A value, to a unit as stored in memory.
-    fn write16(u: u16) -> u16;
-}
-
-/// Little-endian UTF-16.
-#[derive(Clone, Copy)]
-pub(crate) struct Le;
-/// Big-endian UTF-16.
-#[derive(Clone, Copy)]
-pub(crate) struct Be;
-
-impl ByteOrder for Le {
-    #[inline(always)]
-    fn read16(u: u16) -> u16 {
-        u16::from_le(u)
-    }
-    #[inline(always)]
-    fn write16(u: u16) -> u16 {
-        u.to_le()
-    }
-}
-
-impl ByteOrder for Be {
-    #[inline(always)]
-    fn read16(u: u16) -> u16 {
-        u16::from_be(u)
-    }
-    #[inline(always)]
-    fn write16(u: u16) -> u16 {
-        u.to_be()
-    }
-}
-
-/// The target's native byte order.
-#[cfg(target_endian = "little")]
-pub(crate) type Native = Le;
-/// The target's native byte order.
-#[cfg(target_endian = "big")]
-pub(crate) type Native = Be;
-
 /// Defines one public transcoder; the doc comes from the call site.
 /// (Plumbing only.) It calls `crate::dispatch::$name`: the SIMD kernel
 /// converts a prefix, the scalar loop finishes.

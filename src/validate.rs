@@ -99,3 +99,10 @@ pub fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
 pub fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
     crate::dispatch::validate_utf32(src)
 }
+
+/// The longest valid prefix of `bytes` as a `str`, and the error after
+/// it, if any (for the derivatives, whose plain-UTF-8 stretches take the
+/// SIMD path).
+pub(crate) fn split_valid_utf8(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+    crate::glue::split_result(bytes, validate_utf8(bytes))
+}

@@ -519,10 +519,12 @@ fn bench_lists_every_kernel() {
     {
         assert!(out.contains(needle), "{needle} in\n{out}");
     }
-    // Every number is a positive throughput.
+    // Every cell is a finite, non-negative throughput. (Not "positive": a
+    // debug build on a loaded machine can print 0.00 GB/s, and the tests
+    // make no assertion about speed.)
     for row in rows.iter().filter(|l| l.starts_with("std") || l.starts_with("dispatch")) {
         for cell in row.split_whitespace().filter_map(|c| c.parse::<f64>().ok()) {
-            assert!(cell > 0.0 && cell.is_finite(), "{row}");
+            assert!(cell >= 0.0 && cell.is_finite(), "{row}");
         }
     }
     // A file argument works too.

@@ -1,109 +1,208 @@
-//! The SIMD kernels, one leaf per instruction set, as in memchr:
+//! The kernels: one leaf per instruction set, as in memchr, each with its
+//! table of entry points.
 //!
 //! - `generic/`: each algorithm written once, `#[inline(always)]` over the
-//!   `Simd` trait; private to the crate.
-//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`: the `Simd` impl for
-//!   the ISA's register type and tiny `#[target_feature]` wrappers that
-//!   instantiate the generic code.
-//! - `portable/`: the same algorithms over `wide`, for other targets.
+//!   vector traits; private to the crate.
+//! - `x86_64/vector/`, `aarch64/neon/vector.rs`, `portable/vector.rs`: the
+//!   vector vocabulary, implemented once per register type.
+//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`, `portable/`: each
+//!   kernel's table (`kernel_table!`) and the code that only that ISA has.
+//! - `scalar.rs`: the scalar kernel's table, over `crate::scalar`.
 //!
-//! The scalar kernel lives beside this module in `crate::scalar`.
+//! Every kernel exposes the same [`KernelFns`] table, generated from one
+//! list of entries (`kernel_fns!`). Only this module can build a table
+//! (it has a private field), and each leaf hands its table out only from
+//! its detection function, after checking the CPU: holding a
+//! `&KernelFns` proves that its functions may run. That is what makes its
+//! safe methods sound.
 //!
-//! Every kernel exposes the same [`KernelFns`] table; [`fns`] hands it out
-//! only when the running CPU supports the kernel, which is what makes the
-//! `unsafe fn` pointers in it sound to call.
+//! This layer sits below the glue, dispatch and the public facades, and
+//! imports nothing from them: only the scalar reference and the byte-order
+//! leaf.
 
+use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
-use crate::transcode::{Be, Le};
-use crate::Kernel;
 
-mod generic;
+// On big-endian targets the algorithms on 16- and 32-bit lanes (which
+// assume little-endian lanes) are in no table, and neither are their
+// vector operations.
+#[cfg_attr(target_endian = "big", allow(dead_code))]
+pub(crate) mod generic;
+#[cfg_attr(target_endian = "big", allow(dead_code))]
 pub(crate) mod portable;
+pub(crate) mod scalar;
 
 cfg_if::cfg_if! {
     if #[cfg(target_arch = "x86_64")] {
-        mod x86_64;
+        pub(crate) mod x86_64;
     } else if #[cfg(target_arch = "aarch64")] {
-        mod aarch64;
+        pub(crate) mod aarch64;
     }
 }
 
-/// The entry points of one kernel.
-///
-/// The pointers are `unsafe fn` because SIMD kernels are
-/// `#[target_feature]` functions: calling one is sound only on a CPU with
-/// those features. A table is only reachable through [`fns`], which checks.
-pub(crate) struct KernelFns {
+/// The private field of every [`KernelFns`]: only `arch` can build one.
+#[derive(Clone, Copy)]
+struct Token(());
+
+/// Defines [`KernelFns`] from one list of entries (name, signature, doc),
+/// its safe methods, and the `kernel_entry!` macro that
+/// `kernel_table!` uses to write each kernel's `#[target_feature]`
+/// wrapper with the right signature. `$d` is a literal `$`, so that the
+/// generated macro can have metavariables of its own. Plumbing only.
+macro_rules! kernel_fns {
+    ($d:tt $($(#[$doc:meta])* $name:ident($($arg:ident: $t:ty),*) -> $ret:ty;)*) => {
+        /// The entry points of one kernel: a token (see the module docs).
+        ///
+        /// The pointers are `unsafe fn` because SIMD kernels are
+        /// `#[target_feature]` functions: calling one is sound only on a
+        /// CPU with those features. The fields can be read (dispatch caches
+        /// them), but a table can only be built here, and is only handed
+        /// out after detection.
+        // Some entries are only used with some features (lossy decoding
+        // needs `alloc`).
+        #[allow(dead_code)]
+        pub(crate) struct KernelFns {
+            $(
+                $(#[$doc])*
+                pub(crate) $name: unsafe fn($($t),*) -> $ret,
+            )*
+            /// Proof of origin: only `arch` can build a table.
+            token: Token,
+        }
+
+        #[allow(dead_code)]
+        impl KernelFns {
+            $(
+                $(#[$doc])*
+                #[inline(always)]
+                pub(crate) fn $name(&self, $($arg: $t),*) -> $ret {
+                    // SAFETY: a `KernelFns` is only handed out by its
+                    // kernel's detection function, when the running CPU
+                    // supports the kernel (see the module docs).
+                    unsafe { (self.$name)($($arg),*) }
+                }
+            )*
+        }
+
+        /// One kernel's wrapper for entry `$name`: `$f` (a generic
+        /// algorithm instantiated for the kernel) under the kernel's
+        /// attributes, with the entry's signature. Used by
+        /// `kernel_table!`.
+        macro_rules! kernel_entry {
+            $(
+                ([$d(#[$d attr:meta])*] $name $d f:expr) => {
+                    $d(#[$d attr])*
+                    #[allow(unused_unsafe)]
+                    pub(super) fn $name($($arg: $t),*) -> $ret {
+                        // SAFETY: this function is compiled with the
+                        // kernel's target features (the attributes above)
+                        // and is only reachable through the kernel's table,
+                        // which its detection function hands out only when
+                        // the CPU has them: the precondition of the generic
+                        // algorithms.
+                        unsafe { $d f($($arg),*) }
+                    }
+                };
+            )*
+        }
+    };
+}
+
+kernel_fns! {$
     /// `Ok(())` when valid; `Err(pos)` under the contract of
     /// `scalar::utf8::rewind` (`bytes[..pos]` is a valid prefix up to an
     /// incomplete last character, and the first error is in or after it).
-    pub(crate) validate_utf8: unsafe fn(&[u8]) -> Result<(), usize>,
+    validate_utf8(bytes: &[u8]) -> Result<(), usize>;
     /// Whether the input is valid UTF-8.
-    pub(crate) is_valid_utf8: unsafe fn(&[u8]) -> bool,
-    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8).
-    /// UTF-8 to UTF-16LE: `(read, written)`, `src[..read]` valid and
-    /// converted into `dst[..written]`; stops before any block with an
-    /// error and whenever `dst` might not hold a block's output, and never
-    /// writes past `dst.len()`. The caller finishes with the scalar loop.
-    pub(crate) utf8_to_utf16le: unsafe fn(&[u8], &mut [u16]) -> (usize, usize),
-    /// As `utf8_to_utf16le`, to UTF-16BE.
-    pub(crate) utf8_to_utf16be: unsafe fn(&[u8], &mut [u16]) -> (usize, usize),
-    /// As `utf8_to_utf16le`, to UTF-32.
-    pub(crate) utf8_to_utf32: unsafe fn(&[u8], &mut [u32]) -> (usize, usize),
-
+    is_valid_utf8(bytes: &[u8]) -> bool;
     /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
     /// 64-byte block rather than of a group of blocks (the scalar kernel:
     /// the same as `validate_utf8`): for lossy decoding, which rescans
     /// after every error.
-    #[cfg_attr(not(feature = "alloc"), allow(dead_code))]
-    pub(crate) validate_utf8_blocks: unsafe fn(&[u8]) -> Result<(), usize>,
+    validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize>;
+
+    /// UTF-8 to UTF-16LE, a prefix: `(read, written)`, `src[..read]` valid
+    /// and converted into `dst[..written]`; stops before any block with an
+    /// error and whenever `dst` might not hold a block's output, and never
+    /// writes past `dst.len()`. The glue finishes with the scalar loop.
+    utf8_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// As `utf8_to_utf16le_prefix`, to UTF-16BE.
+    utf8_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// As `utf8_to_utf16le_prefix`, to UTF-32.
+    utf8_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    /// UTF-16LE to UTF-8, a prefix (as `utf8_to_utf16le_prefix`).
+    utf16le_to_utf8_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    /// UTF-16BE to UTF-8, a prefix.
+    utf16be_to_utf8_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    /// UTF-32 to UTF-8, a prefix.
+    utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize);
+    /// UTF-16LE to UTF-32, a prefix.
+    utf16le_to_utf32_prefix(src: &[u16], dst: &mut [u32]) -> (usize, usize);
+    /// UTF-16BE to UTF-32, a prefix.
+    utf16be_to_utf32_prefix(src: &[u16], dst: &mut [u32]) -> (usize, usize);
+    /// UTF-32 to UTF-16LE, a prefix.
+    utf32_to_utf16le_prefix(src: &[u32], dst: &mut [u16]) -> (usize, usize);
+    /// UTF-32 to UTF-16BE, a prefix.
+    utf32_to_utf16be_prefix(src: &[u32], dst: &mut [u16]) -> (usize, usize);
+    /// The length of a valid UTF-16LE prefix, which never ends between the
+    /// two halves of a surrogate pair.
+    validate_utf16le_prefix(src: &[u16]) -> usize;
+    /// The length of a valid UTF-16BE prefix.
+    validate_utf16be_prefix(src: &[u16]) -> usize;
+    /// The length of a valid UTF-32 prefix.
+    validate_utf32_prefix(src: &[u32]) -> usize;
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
     /// UTF-8 bytes that are not continuation bytes.
-    pub(crate) count_chars: unsafe fn(&[u8]) -> usize,
+    count_chars(src: &[u8]) -> usize;
     /// UTF-16 units for UTF-8.
-    pub(crate) utf16_len_from_utf8: unsafe fn(&[u8]) -> usize,
+    utf16_len_from_utf8(src: &[u8]) -> usize;
     /// UTF-8 bytes for UTF-16LE.
-    pub(crate) utf8_len_from_utf16le: unsafe fn(&[u16]) -> usize,
+    utf8_len_from_utf16le(src: &[u16]) -> usize;
     /// UTF-8 bytes for UTF-16BE.
-    pub(crate) utf8_len_from_utf16be: unsafe fn(&[u16]) -> usize,
+    utf8_len_from_utf16be(src: &[u16]) -> usize;
     /// UTF-8 bytes for UTF-32.
-    pub(crate) utf8_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    utf8_len_from_utf32(src: &[u32]) -> usize;
     /// UTF-16 units for UTF-32.
-    pub(crate) utf16_len_from_utf32: unsafe fn(&[u32]) -> usize,
+    utf16_len_from_utf32(src: &[u32]) -> usize;
     /// UTF-32 values for UTF-16LE.
-    pub(crate) utf32_len_from_utf16le: unsafe fn(&[u16]) -> usize,
+    utf32_len_from_utf16le(src: &[u16]) -> usize;
     /// UTF-32 values for UTF-16BE.
-    pub(crate) utf32_len_from_utf16be: unsafe fn(&[u16]) -> usize,
-
-    // UTF-16 and UTF-32 (issue 4, branch x4-u16). Transcoders return the
-    // progress `(read, written)` of the kernel contract: `src[..read]` is
-    // valid and its exact conversion is `dst[..written]`; the scalar code
-    // (`dispatch::finish_transcode`) does the rest and finds exact errors.
-    // Validators return the length of a prefix known to be valid, which
-    // never ends between the two halves of a surrogate pair.
-    /// UTF-16LE to UTF-8, a prefix.
-    pub(crate) utf16le_to_utf8: Transcoder<u16, u8>,
-    /// UTF-16BE to UTF-8, a prefix.
-    pub(crate) utf16be_to_utf8: Transcoder<u16, u8>,
-    /// UTF-32 to UTF-8, a prefix.
-    pub(crate) utf32_to_utf8: Transcoder<u32, u8>,
-    /// UTF-16LE to UTF-32, a prefix.
-    pub(crate) utf16le_to_utf32: Transcoder<u16, u32>,
-    /// UTF-16BE to UTF-32, a prefix.
-    pub(crate) utf16be_to_utf32: Transcoder<u16, u32>,
-    /// UTF-32 to UTF-16LE, a prefix.
-    pub(crate) utf32_to_utf16le: Transcoder<u32, u16>,
-    /// UTF-32 to UTF-16BE, a prefix.
-    pub(crate) utf32_to_utf16be: Transcoder<u32, u16>,
-    /// The length of a valid UTF-16LE prefix.
-    pub(crate) validate_utf16le: unsafe fn(&[u16]) -> usize,
-    /// The length of a valid UTF-16BE prefix.
-    pub(crate) validate_utf16be: unsafe fn(&[u16]) -> usize,
-    /// The length of a valid UTF-32 prefix.
-    pub(crate) validate_utf32: unsafe fn(&[u32]) -> usize,
+    utf32_len_from_utf16be(src: &[u16]) -> usize;
 }
+
+/// Defines one kernel's table: a wrapper per entry (`name: algorithm,`,
+/// one line each, every entry required), all with the same attributes
+/// (the kernel's one `#[target_feature]`), the `static` table, and
+/// `fns()`, which hands the table out only when `detect` holds.
+macro_rules! kernel_table {
+    (
+        $(#[doc = $fdoc:literal])*
+        detect: $detect:expr,
+        attrs: $attrs:tt,
+        $($name:ident: $f:expr,)*
+    ) => {
+        /// The kernel's entry wrappers.
+        mod entries {
+            #[allow(unused_imports)]
+            use super::*;
+            $(crate::arch::kernel_entry!($attrs $name $f);)*
+        }
+
+        static FNS: crate::arch::KernelFns =
+            crate::arch::KernelFns { $($name: entries::$name,)* token: crate::arch::Token(()) };
+
+        $(#[doc = $fdoc])*
+        pub(crate) fn fns() -> Option<&'static crate::arch::KernelFns> {
+            ($detect).then_some(&FNS)
+        }
+    };
+}
+// Path access for `kernel_table!` (the macro is defined by an expansion).
+#[allow(clippy::single_component_path_imports)]
+pub(crate) use kernel_entry;
+pub(crate) use kernel_table;
 
 /// A kernel's transcoder entry: converts a valid prefix of `src` into
 /// `dst` and returns `(read, written)` (see [`KernelFns`]).
@@ -128,32 +227,14 @@ macro_rules! entries {
 }
 
 entries! {
-    Utf8 => Utf16<Le>: utf8_to_utf16le;
-    Utf8 => Utf16<Be>: utf8_to_utf16be;
-    Utf8 => Utf32: utf8_to_utf32;
-    Utf16<Le> => Utf8: utf16le_to_utf8;
-    Utf16<Be> => Utf8: utf16be_to_utf8;
-    Utf32 => Utf8: utf32_to_utf8;
-    Utf16<Le> => Utf32: utf16le_to_utf32;
-    Utf16<Be> => Utf32: utf16be_to_utf32;
-    Utf32 => Utf16<Le>: utf32_to_utf16le;
-    Utf32 => Utf16<Be>: utf32_to_utf16be;
-}
-
-/// The entry points of `kernel`, or `None` if this build or CPU cannot run
-/// it. The only way to obtain a [`KernelFns`].
-pub(crate) fn fns(kernel: Kernel) -> Option<&'static KernelFns> {
-    match kernel {
-        Kernel::Scalar => Some(&crate::scalar::FNS),
-        Kernel::Portable => portable::fns(),
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Sse42 => x86_64::sse42::fns(),
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx2 => x86_64::avx2::fns(),
-        #[cfg(target_arch = "x86_64")]
-        Kernel::Avx512 => x86_64::avx512::fns(),
-        #[cfg(target_arch = "aarch64")]
-        Kernel::Neon => aarch64::neon::fns(),
-        _ => None,
-    }
+    Utf8 => Utf16<Le>: utf8_to_utf16le_prefix;
+    Utf8 => Utf16<Be>: utf8_to_utf16be_prefix;
+    Utf8 => Utf32: utf8_to_utf32_prefix;
+    Utf16<Le> => Utf8: utf16le_to_utf8_prefix;
+    Utf16<Be> => Utf8: utf16be_to_utf8_prefix;
+    Utf32 => Utf8: utf32_to_utf8_prefix;
+    Utf16<Le> => Utf32: utf16le_to_utf32_prefix;
+    Utf16<Be> => Utf32: utf16be_to_utf32_prefix;
+    Utf32 => Utf16<Le>: utf32_to_utf16le_prefix;
+    Utf32 => Utf16<Be>: utf32_to_utf16be_prefix;
 }

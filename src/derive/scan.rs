@@ -193,7 +193,7 @@ pub(crate) fn walk<'a, E>(
         let valid = if src[i] == 0xED && src.get(i + 1).is_some_and(|&b| b >= 0xA0) {
             ""
         } else {
-            crate::dispatch::split_valid_utf8(&src[i..next_stop]).0
+            crate::validate::split_valid_utf8(&src[i..next_stop]).0
         };
         if !valid.is_empty() {
             f(Piece::Valid(i, valid))?;

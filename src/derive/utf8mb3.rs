@@ -70,7 +70,7 @@ pub type Utf8mb3Error = EncodingError<Utf8mb3ErrorKind>;
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf8mb3ErrorKind::Utf8(Utf8ErrorKind::InvalidByte)));
 /// ```
 pub fn validate_utf8mb3(src: &[u8]) -> Result<&str, Utf8mb3Error> {
-    let (valid, err) = crate::dispatch::split_valid_utf8(src);
+    let (valid, err) = crate::validate::split_valid_utf8(src);
     if let Some(p) = find_ge_f0(valid.as_bytes()) {
         // In valid UTF-8, F0..F4 always leads a whole 4-byte character.
         return Err(EncodingError::new(p, 4, Utf8mb3ErrorKind::SupplementaryCharacter));

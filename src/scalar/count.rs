@@ -22,7 +22,7 @@ pub(crate) fn utf16_len_from_utf8(src: &[u8]) -> usize {
 }
 
 /// 1, 2 or 3 bytes per unit, and 2 per surrogate (so 4 per pair).
-pub(crate) fn utf8_len_from_utf16<O: crate::transcode::ByteOrder>(src: &[u16]) -> usize {
+pub(crate) fn utf8_len_from_utf16<O: crate::byte_order::ByteOrder>(src: &[u16]) -> usize {
     src.iter()
         .map(|&u| {
             let u = O::read16(u);
@@ -45,6 +45,6 @@ pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
 }
 
 /// UTF-32 values per UTF-16 input: every unit but low surrogates.
-pub(crate) fn utf32_len_from_utf16<O: crate::transcode::ByteOrder>(src: &[u16]) -> usize {
+pub(crate) fn utf32_len_from_utf16<O: crate::byte_order::ByteOrder>(src: &[u16]) -> usize {
     src.iter().map(|&u| !super::utf16::is_low(O::read16(u)) as usize).sum()
 }

@@ -8,8 +8,8 @@
 
 use super::ascii::is_ascii16;
 use super::{utf16, utf32, utf8};
+use crate::byte_order::ByteOrder;
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-use crate::transcode::ByteOrder;
 use core::marker::PhantomData;
 
 /// A source encoding.

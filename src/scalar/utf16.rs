@@ -1,7 +1,7 @@
 //! Scalar UTF-16 validation.
 
+use crate::byte_order::ByteOrder;
 use crate::error::{Utf16Error, Utf16ErrorKind};
-use crate::transcode::ByteOrder;
 
 /// Whether `u` is any surrogate, U+D800..U+DFFF.
 #[inline(always)]

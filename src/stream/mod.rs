@@ -35,6 +35,7 @@
 //! assert_eq!(out[0], 0x20AC);
 //! ```
 
+use crate::byte_order::{Be, ByteOrder, Le};
 use core::fmt;
 
 mod utf16_decoder;
@@ -106,21 +107,30 @@ impl Endian {
     #[cfg(target_endian = "big")]
     pub const NATIVE: Endian = Endian::Big;
 
+    /// Whether units in this order must be byte-swapped on this target:
+    /// the `SWAP` of the crate's `ByteOrder` type for this order.
+    #[inline]
+    const fn swap(self) -> bool {
+        match self {
+            Endian::Little => <Le as ByteOrder>::SWAP,
+            Endian::Big => <Be as ByteOrder>::SWAP,
+        }
+    }
+
     /// A value, as a unit stored in memory in this order.
     #[inline]
     pub(crate) const fn write(self, v: u16) -> u16 {
-        match self {
-            Endian::Little => v.to_le(),
-            Endian::Big => v.to_be(),
-        }
+        // Swapping is its own inverse.
+        self.read(v)
     }
 
     /// A unit stored in memory in this order, as its value.
     #[inline]
     pub(crate) const fn read(self, u: u16) -> u16 {
-        match self {
-            Endian::Little => u16::from_le(u),
-            Endian::Big => u16::from_be(u),
+        if self.swap() {
+            u.swap_bytes()
+        } else {
+            u
         }
     }
 }

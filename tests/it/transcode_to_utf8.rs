@@ -191,24 +191,13 @@ mod kernels {
             );
         }
         let v = |r: Result<(), Utf16Error>| r.map_err(|e| (e.valid_up_to(), e.kind()));
-        assert_eq!(
-            v(k.validate_utf16le(&le)),
-            err.map_or(Ok(()), Err),
-            "{name} validate_utf16le"
-        );
+        assert_eq!(v(k.validate_utf16le(&le)), err.map_or(Ok(()), Err), "{name} validate_utf16le");
         assert_eq!(v(k.validate_utf16be(&be)), err.map_or(Ok(()), Err), "{name} validate_utf16be");
         assert_eq!(v(k.validate_utf16(units)), err.map_or(Ok(()), Err), "{name} validate_utf16");
         // The free functions (dispatch) agree.
-        assert_eq!(
-            v(rapidutf::validate_utf16le(&le)),
-            err.map_or(Ok(()), Err),
-            "validate_utf16le"
-        );
+        assert_eq!(v(rapidutf::validate_utf16le(&le)), err.map_or(Ok(()), Err), "validate_utf16le");
         let mut buf = vec![0u8; 3 * units.len()];
-        assert_eq!(
-            conv(rapidutf::utf16le_to_utf8(&le, &mut buf)),
-            expect(&to8, err, buf.len()).0
-        );
+        assert_eq!(conv(rapidutf::utf16le_to_utf8(&le, &mut buf)), expect(&to8, err, buf.len()).0);
         #[cfg(feature = "alloc")]
         if err.is_none() {
             let s = String::from_utf16(units).unwrap();
@@ -249,8 +238,7 @@ mod kernels {
         for &cap in &caps16 {
             let exp = expect(&to16, err, cap);
             // LE and BE output: units as stored in memory in that order.
-            let exp_le =
-                (exp.0, exp.1.iter().map(|&u| u32::from((u as u16).to_le())).collect());
+            let exp_le = (exp.0, exp.1.iter().map(|&u| u32::from((u as u16).to_le())).collect());
             check_into(
                 &format!("{name} utf32_to_utf16le"),
                 cap,
@@ -265,8 +253,7 @@ mod kernels {
                 |d| conv(k.utf32_to_utf16(values, d)),
                 0xAAAAu16,
             );
-            let exp_be =
-                (exp.0, exp.1.iter().map(|&u| u32::from((u as u16).to_be())).collect());
+            let exp_be = (exp.0, exp.1.iter().map(|&u| u32::from((u as u16).to_be())).collect());
             check_into(
                 &format!("{name} utf32_to_utf16be"),
                 cap,

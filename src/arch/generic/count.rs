@@ -38,23 +38,23 @@
 //! `utf16_len_from_utf8` 108 (97), `utf8_len_from_utf16` 73 (50),
 //! `utf8_len_from_utf32` 59 (48).
 
-use super::Simd;
+use super::Utf8Vector;
 use crate::arch::generic::utf8::BLOCK;
-use crate::transcode::ByteOrder;
+use crate::byte_order::ByteOrder;
 
 /// Blocks per iteration of the main loop.
 const UNROLL: usize = 4;
 /// Bytes per iteration of the main loop.
 const CHUNK: usize = UNROLL * BLOCK;
 
-/// The vector operations of the counting kernels, beyond [`Simd`]: lane-wise
+/// The vector operations of the counting kernels, beyond [`Utf8Vector`]: lane-wise
 /// compares, subtraction and horizontal sums, on 8-, 16- and 32-bit lanes.
 ///
 /// # Safety
 ///
-/// As for [`Simd`]: every method executes instructions of the implementing
+/// As for [`super::Vector`]: every method executes instructions of the implementing
 /// ISA, and callers must ensure the CPU supports them.
-pub(crate) trait Count: Simd {
+pub(crate) trait Count: Utf8Vector {
     /// `0xFF` in each lane whose value, as `i8`, is greater than `t`; `0`
     /// elsewhere.
     unsafe fn gt_i8(self, t: i8) -> Self;
@@ -82,9 +82,6 @@ pub(crate) trait Count: Simd {
         unsafe { self.lookup_high_nibble(NEG_UTF16_UNITS) }
     }
 
-    /// Every 16-bit lane set to `x`.
-    unsafe fn splat16(x: u16) -> Self;
-
     /// `acc` plus one in each 16-bit lane where `self == other`.
     unsafe fn count_eq16(self, other: Self, acc: Self) -> Self;
 
@@ -110,33 +107,11 @@ pub(crate) trait Count: Simd {
         }
     }
 
-    /// Every 32-bit lane set to `x`.
-    unsafe fn splat32(x: u32) -> Self;
-
     /// `acc` plus one in each 32-bit lane where `self == other`.
     unsafe fn count_eq32(self, other: Self, acc: Self) -> Self;
 
     /// The sum of the `u32` lanes.
     unsafe fn sum32(self) -> u64;
-
-    /// The index of the lowest non-zero `u8` lane, or `Self::BYTES` if
-    /// there is none. (Not a count: used by `utf8::validate_blocks` to
-    /// locate an error, off the hot path.)
-    #[inline(always)]
-    unsafe fn first_nonzero_lane(self) -> usize {
-        const { assert!(core::mem::size_of::<Self>() == Self::BYTES && Self::BYTES <= 64) };
-        let mut lanes = [0u8; 64];
-        // SAFETY: the caller guarantees the ISA; `Self::BYTES <= 64`, and
-        // the trait's vectors are plain bytes.
-        unsafe {
-            core::ptr::copy_nonoverlapping(
-                (&raw const self).cast::<u8>(),
-                lanes.as_mut_ptr(),
-                Self::BYTES,
-            )
-        };
-        lanes[..Self::BYTES].iter().position(|&b| b != 0).unwrap_or(Self::BYTES)
-    }
 }
 
 /// Sums `step` over the whole vectors of `len` bytes at `src`: `step(acc,
@@ -248,7 +223,7 @@ pub(crate) unsafe fn utf16_len_from_utf8<V: Count>(src: &[u8]) -> usize {
 
 /// Steps per 16-bit counter that keep it at most `0x7FFF` when each step
 /// adds at most `per_step`, as a `flush_every` for [`fold`].
-const fn flush16<V: Simd>(per_step: usize) -> usize {
+const fn flush16<V: Utf8Vector>(per_step: usize) -> usize {
     0x7FFF / per_step / (BLOCK / V::BYTES)
 }
 
@@ -354,65 +329,3 @@ pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
     let done = done / 4;
     2 * done - bmp as usize + crate::scalar::count::utf16_len_from_utf32(&src[done..])
 }
-
-/// Defines the count entry points of one kernel as `#[target_feature]`
-/// wrappers (given as the attributes) around the generic functions above
-/// instantiated with vector type `$v`. Plumbing only: each wrapper is one
-/// call.
-macro_rules! count_fns {
-    ($(#[$attr:meta])* $v:ty) => {
-        use crate::arch::generic::count as imp;
-        use crate::transcode::{Be, Le};
-
-        $(#[$attr])*
-        pub(super) fn count_chars(src: &[u8]) -> usize {
-            // SAFETY: this function is compiled with the kernel's target
-            // features and only reachable through the kernel's `FNS`,
-            // which `fns` hands out after detecting them.
-            unsafe { imp::count_chars::<$v>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf16_len_from_utf8(src: &[u8]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf16_len_from_utf8::<$v>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf8_len_from_utf16le(src: &[u16]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf8_len_from_utf16::<$v, Le>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf8_len_from_utf16be(src: &[u16]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf8_len_from_utf16::<$v, Be>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf32_len_from_utf16le(src: &[u16]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf32_len_from_utf16::<$v, Le>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf32_len_from_utf16be(src: &[u16]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf32_len_from_utf16::<$v, Be>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf8_len_from_utf32(src: &[u32]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf8_len_from_utf32::<$v>(src) }
-        }
-
-        $(#[$attr])*
-        pub(super) fn utf16_len_from_utf32(src: &[u32]) -> usize {
-            // SAFETY: as in `count_chars`.
-            unsafe { imp::utf16_len_from_utf32::<$v>(src) }
-        }
-    };
-}
-pub(crate) use count_fns;

@@ -1,8 +1,10 @@
-//! Each SIMD algorithm, written once against the [`Simd`] trait.
+//! Each SIMD algorithm, written once against the vector traits: [`Vector`]
+//! and its narrow extensions ([`Utf8Vector`] here, `count::Count`,
+//! `utf8_to_wide::Leads`, `utf16::WideVector`).
 //!
 //! Everything here is `#[inline(always)]` and generic: on its own it
 //! compiles to nothing. An ISA module (`x86_64::avx2`, `aarch64::neon`,
-//! ...) implements [`Simd`] for its register type and instantiates the
+//! ...) implements the traits for its register type and instantiates the
 //! algorithms inside a `#[target_feature]` function, which is where the
 //! code is generated, with that ISA's instructions.
 //!
@@ -11,21 +13,25 @@
 //! module, after runtime detection, can vouch that they may run.
 
 pub(crate) mod count;
+pub(crate) mod utf16;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_wide;
+mod vector;
+
+pub(crate) use vector::Vector;
 
 /// How to build the input shifted by one to three bytes, given the
 /// previous vector: a choice per ISA, by measurement.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Shift {
-    /// Always with [`Simd::prev`].
+    /// Always with [`Utf8Vector::prev`].
     Shuffle,
     /// With unaligned loads at offsets -1, -2 and -3 wherever the input has
     /// those bytes: cheaper where `prev` needs a lane-crossing shuffle
     /// (AVX2) or shuffle ports are the bottleneck.
     Load,
     /// As [`Shift::Load`], except for the non-ASCII block that follows an
-    /// ASCII one or starts a new group of blocks, which uses [`Simd::prev`]
+    /// ASCII one or starts a new group of blocks, which uses [`Utf8Vector::prev`]
     /// with the carried vector. Measured with AVX-512 on Zen 4: up to 20 %
     /// faster than [`Shift::Load`] on mostly-ASCII text with scattered
     /// non-ASCII characters, as fast on dense text. (With AVX2 it costs
@@ -33,49 +39,21 @@ pub(crate) enum Shift {
     LoadInRuns,
 }
 
-/// A vector of `u8` lanes: the vocabulary the generic algorithms are written
-/// in.
+/// The operations of UTF-8 validation beyond [`Vector`]: nibble lookups,
+/// byte shifts across vectors, saturating subtraction.
 ///
-/// # Safety
-///
-/// Every method executes instructions of the implementing ISA. Callers must
-/// ensure the running CPU supports them; in practice the methods are only
-/// called from generic code inlined into a `#[target_feature]` function of
-/// that ISA, which is only reachable after detection. The trait itself is
-/// safe to implement: an implementation must simply do what each method
-/// says, for every lane.
-pub(crate) trait Simd: Copy {
-    /// Bytes per vector: 16, 32 or 64.
-    const BYTES: usize;
-
+/// Like [`Vector`]'s, every method executes instructions of the
+/// implementing ISA (callers guarantee the CPU supports them); the memory
+/// obligations are [`Vector`]'s.
+pub(crate) trait Utf8Vector: Vector {
     /// The 16-byte vector of the same ISA (`Self` if it is one), for inputs
     /// too short for a whole block. Its instructions must be implied by
     /// `Self`'s (the generic code calls it under `Self`'s contract).
-    type Small: Simd;
+    type Small: Utf8Vector;
 
     /// How the generic code builds the vectors shifted by one to three
     /// bytes in the main loop (see [`Shift`]).
     const SHIFT: Shift;
-
-    /// Every lane set to `b`.
-    unsafe fn splat(b: u8) -> Self;
-
-    /// Reads `Self::BYTES` bytes from `src`, which need not be aligned.
-    ///
-    /// # Safety
-    ///
-    /// Besides the ISA requirement: `src..src + Self::BYTES` must be
-    /// readable.
-    unsafe fn load(src: *const u8) -> Self;
-
-    /// Lane-wise `self | other`.
-    unsafe fn or(self, other: Self) -> Self;
-
-    /// Lane-wise `self & other`.
-    unsafe fn and(self, other: Self) -> Self;
-
-    /// Lane-wise `self ^ other`.
-    unsafe fn xor(self, other: Self) -> Self;
 
     /// Lane-wise `self >> 4` (the high nibble of each byte).
     unsafe fn shr4(self) -> Self;
@@ -90,8 +68,8 @@ pub(crate) trait Simd: Copy {
     /// `self`. `N` is 1, 2 or 3.
     unsafe fn prev<const N: usize>(self, prev: Self) -> Self;
 
-    /// Lane-wise `table[self >> 4]`. The default is [`Simd::shr4`] and
-    /// [`Simd::lookup16`]; an ISA with a cheaper way overrides it.
+    /// Lane-wise `table[self >> 4]`. The default is [`Utf8Vector::shr4`] and
+    /// [`Utf8Vector::lookup16`]; an ISA with a cheaper way overrides it.
     #[inline(always)]
     unsafe fn lookup_high_nibble(self, table: [u8; 16]) -> Self {
         // SAFETY: the caller guarantees the ISA; `shr4` leaves lanes < 16.
@@ -99,7 +77,7 @@ pub(crate) trait Simd: Copy {
     }
 
     /// Lane-wise `table[self & 15]`. The default is an AND and
-    /// [`Simd::lookup16`]; an ISA with a cheaper way overrides it.
+    /// [`Utf8Vector::lookup16`]; an ISA with a cheaper way overrides it.
     #[inline(always)]
     unsafe fn lookup_low_nibble(self, table: [u8; 16]) -> Self {
         // SAFETY: the caller guarantees the ISA; the AND leaves lanes < 16.
@@ -108,11 +86,4 @@ pub(crate) trait Simd: Copy {
 
     /// Lane-wise `self.saturating_sub(other)` on `u8`.
     unsafe fn saturating_sub(self, other: Self) -> Self;
-
-    /// Whether any lane has its high bit set (is not ASCII).
-    unsafe fn any_high_bit(self) -> bool;
-
-    /// Whether any bit is set.
-    unsafe fn any_bit(self) -> bool;
 }
-pub(crate) mod utf16;

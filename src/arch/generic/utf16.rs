@@ -43,37 +43,23 @@
 //! checks that `dst` has room for its largest output plus the scratch of
 //! its last 16-byte store).
 
-use crate::transcode::ByteOrder;
+use super::Vector;
+use crate::byte_order::ByteOrder;
 use core::ptr;
 
-/// A 128-bit vector, seen as 16 `u8`, 8 `u16` or 4 `u32` lanes: the
-/// vocabulary of the UTF-16/UTF-32 algorithms.
+/// The operations on 16- and 32-bit lanes beyond [`Vector`]: the
+/// vocabulary of the UTF-16/UTF-32 algorithms and of the steps of UTF-8 to
+/// UTF-16/UTF-32.
 ///
 /// # Safety
 ///
-/// As for [`super::Simd`]: each method executes instructions of the
-/// implementing ISA, so callers must ensure the CPU supports them; the
-/// generic code below is only instantiated inside `#[target_feature]`
-/// functions reachable after detection.
-pub(crate) trait Lanes: Copy {
-    /// All lanes zero.
-    unsafe fn zero() -> Self;
-    /// Every `u16` lane set to `x`.
-    unsafe fn splat16(x: u16) -> Self;
-    /// Every `u32` lane set to `x`.
-    unsafe fn splat32(x: u32) -> Self;
-    /// Reads 16 bytes at `src` (unaligned). `src..src + 16` must be
-    /// readable.
-    unsafe fn load(src: *const u8) -> Self;
-    /// Writes 16 bytes at `dst` (unaligned). `dst..dst + 16` must be
-    /// writable.
-    unsafe fn store(self, dst: *mut u8);
-    /// `self & o`.
-    unsafe fn and(self, o: Self) -> Self;
-    /// `self | o`.
-    unsafe fn or(self, o: Self) -> Self;
-    /// `self ^ o`.
-    unsafe fn xor(self, o: Self) -> Self;
+/// Besides [`Vector`]'s obligations: `Self::BYTES` is 16 (the algorithms
+/// here are written for 128-bit vectors: 8 units per vector, shuffle
+/// tables of 16 bytes, 16-bit masks), and the 16- and 32-bit lanes are
+/// little-endian, as in memory on the targets whose kernels use them.
+/// Like [`Vector`]'s, each method executes instructions of the
+/// implementing ISA, so callers must ensure the CPU supports them.
+pub(crate) unsafe trait WideVector: Vector {
     /// `self & !o`.
     unsafe fn andnot(self, o: Self) -> Self;
     /// `u16` lanes: `self + o`, wrapping.
@@ -82,18 +68,29 @@ pub(crate) trait Lanes: Copy {
     unsafe fn shl16<const N: i32>(self) -> Self;
     /// `u16` lanes shifted right (logical) by `N` (`0 < N < 16`).
     unsafe fn shr16<const N: i32>(self) -> Self;
+    /// `u32` lanes shifted right (logical) by `N`.
+    unsafe fn shr32<const N: i32>(self) -> Self;
+    /// `u32` lanes shifted left by `N`.
+    unsafe fn shl32<const N: i32>(self) -> Self;
+    /// `u32` lanes: `self - o`, wrapping.
+    unsafe fn sub32(self, o: Self) -> Self;
     /// `u16` lanes: all ones where `self == o`, else zero.
     unsafe fn eq16(self, o: Self) -> Self;
     /// `u32` lanes: all ones where `self == o`, else zero.
     unsafe fn eq32(self, o: Self) -> Self;
     /// `u32` lanes: the unsigned maximum.
     unsafe fn max32(self, o: Self) -> Self;
-    /// Byte `i` is `self[idx[i]]`, or zero where `idx[i] >= 0x80`.
+    /// Byte `i` is `self[idx[i]]`, or zero where `idx[i] >= 0x80` (every
+    /// other lane of `idx` is below 16).
     unsafe fn shuffle(self, idx: Self) -> Self;
     /// `u16` lanes `[self0, o0, self1, o1, self2, o2, self3, o3]`.
     unsafe fn zip_lo16(self, o: Self) -> Self;
     /// `u16` lanes `[self4, o4, ..., self7, o7]`.
     unsafe fn zip_hi16(self, o: Self) -> Self;
+    /// The low and the high 8 bytes, zero-extended to 16 bits each.
+    unsafe fn widen8(self) -> (Self, Self);
+    /// The low and the high four 16-bit lanes, zero-extended to 32 bits.
+    unsafe fn widen16(self) -> (Self, Self);
     /// The low byte of each `u16` lane of `self` then of `hi`. Every lane
     /// is below `0x80` or `0xFFFF`.
     unsafe fn narrow16(self, hi: Self) -> Self;
@@ -102,8 +99,6 @@ pub(crate) trait Lanes: Copy {
     unsafe fn narrow32(self, hi: Self) -> Self;
     /// The high bit of byte `i` in bit `i`.
     unsafe fn movemask(self) -> u16;
-    /// Whether any bit is set.
-    unsafe fn any(self) -> bool;
 }
 
 /// One row of a compaction table: a byte shuffle and how many bytes it
@@ -177,19 +172,13 @@ const fn pack_1_2_3() -> [Pack; 256] {
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
 static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 
-/// Whether units in byte order `O` must be byte-swapped to get values.
-#[inline(always)]
-fn swaps<O: ByteOrder>() -> bool {
-    O::read16(0x0102) != 0x0102
-}
-
 /// 8 units at `src` as values.
 #[inline(always)]
-unsafe fn load16<V: Lanes, O: ByteOrder>(src: *const u16) -> V {
+unsafe fn load16<V: WideVector, O: ByteOrder>(src: *const u16) -> V {
     // SAFETY: the caller guarantees the ISA and 16 readable bytes.
     unsafe {
         let v = V::load(src.cast());
-        if swaps::<O>() {
+        if O::SWAP {
             v.shuffle(V::load(SWAP16.as_ptr()))
         } else {
             v
@@ -199,17 +188,17 @@ unsafe fn load16<V: Lanes, O: ByteOrder>(src: *const u16) -> V {
 
 /// Stores 8 `u16` values at `dst` in byte order `O`.
 #[inline(always)]
-unsafe fn store16<V: Lanes, O: ByteOrder>(v: V, dst: *mut u16) {
+unsafe fn store16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) {
     // SAFETY: the caller guarantees the ISA and 16 writable bytes.
     unsafe {
-        let v = if swaps::<O>() { v.shuffle(V::load(SWAP16.as_ptr())) } else { v };
+        let v = if O::SWAP { v.shuffle(V::load(SWAP16.as_ptr())) } else { v };
         v.store(dst.cast());
     }
 }
 
 /// `u16` lanes: all ones where the unit is a surrogate.
 #[inline(always)]
-unsafe fn surrogates16<V: Lanes>(v: V) -> V {
+unsafe fn surrogates16<V: WideVector>(v: V) -> V {
     // SAFETY: the caller guarantees the ISA.
     unsafe { v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)) }
 }
@@ -217,7 +206,7 @@ unsafe fn surrogates16<V: Lanes>(v: V) -> V {
 /// `u32` lanes: all ones where the value is not a scalar value (a
 /// surrogate or above U+10FFFF).
 #[inline(always)]
-unsafe fn invalid32<V: Lanes>(v: V) -> V {
+unsafe fn invalid32<V: WideVector>(v: V) -> V {
     // SAFETY: the caller guarantees the ISA.
     unsafe {
         let max = V::splat32(0x10FFFF);
@@ -226,15 +215,15 @@ unsafe fn invalid32<V: Lanes>(v: V) -> V {
     }
 }
 
-/// Helpers derived from [`Lanes`].
-trait LanesExt: Lanes {
+/// Helpers derived from [`WideVector`].
+trait LanesExt: WideVector {
     /// `!self`.
     unsafe fn xor_all(self) -> Self;
     /// `mask ? a : b`, bitwise.
     unsafe fn select(mask: Self, a: Self, b: Self) -> Self;
 }
 
-impl<V: Lanes> LanesExt for V {
+impl<V: WideVector> LanesExt for V {
     #[inline(always)]
     unsafe fn xor_all(self) -> Self {
         // SAFETY: the caller guarantees the ISA.
@@ -261,7 +250,7 @@ static ODD_TO_EVEN: [u8; 16] =
 /// 32-bit lane: the common case in emoji text once a block starts on a
 /// pair.
 #[inline(always)]
-unsafe fn four_pairs<V: Lanes>(v: V) -> bool {
+unsafe fn four_pairs<V: WideVector>(v: V) -> bool {
     // SAFETY: the caller guarantees the ISA.
     unsafe {
         // 0xDC00 in the odd (high) half of each 32-bit lane, 0xD800 in the
@@ -276,7 +265,7 @@ unsafe fn four_pairs<V: Lanes>(v: V) -> bool {
 /// unit's low 10 bits and `h`, in the even lanes, the code point's bits
 /// 10..=20 (the high surrogate's bits plus 0x40, for the 0x10000 offset).
 #[inline(always)]
-unsafe fn pair_fields<V: Lanes>(v: V) -> (V, V) {
+unsafe fn pair_fields<V: WideVector>(v: V) -> (V, V) {
     // SAFETY: the caller guarantees the ISA.
     unsafe {
         let t = v.and(V::splat16(0x3FF));
@@ -289,7 +278,7 @@ unsafe fn pair_fields<V: Lanes>(v: V) -> (V, V) {
 /// `[10xxyyyy, 10zzzzzz]` (with `uuuuuxxxxxx` from the high surrogate and
 /// `yyyyzzzzzz` from the low one).
 #[inline(always)]
-unsafe fn pairs_to_utf8<V: Lanes>(v: V) -> V {
+unsafe fn pairs_to_utf8<V: WideVector>(v: V) -> V {
     // SAFETY: the caller guarantees the ISA; the load reads the 16 bytes
     // of `EVEN_TO_ODD`.
     unsafe {
@@ -305,7 +294,7 @@ unsafe fn pairs_to_utf8<V: Lanes>(v: V) -> V {
 
 /// Four surrogate pairs (see [`four_pairs`]) as four 32-bit code points.
 #[inline(always)]
-unsafe fn pairs_to_utf32<V: Lanes>(v: V) -> V {
+unsafe fn pairs_to_utf32<V: WideVector>(v: V) -> V {
     // SAFETY: the caller guarantees the ISA; the loads read the 16 bytes
     // of the shuffle tables.
     unsafe {
@@ -321,7 +310,7 @@ unsafe fn pairs_to_utf32<V: Lanes>(v: V) -> V {
 /// Encodes 8 units `v` (values, no surrogates) as UTF-8 at `dst`; returns
 /// the bytes written (at most 24). Writes up to 28 bytes at `dst`.
 #[inline(always)]
-unsafe fn encode8<V: Lanes>(v: V, dst: *mut u8) -> usize {
+unsafe fn encode8<V: WideVector>(v: V, dst: *mut u8) -> usize {
     // SAFETY: the caller guarantees the ISA and 32 writable bytes at `dst`;
     // the table rows are 16 readable bytes, and their indices are < 16 or
     // 0x80.
@@ -425,7 +414,7 @@ fn scalar16<O: ByteOrder>(
 
 /// UTF-16 in byte order `O` to UTF-8: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf8<V: Lanes, O: ByteOrder>(
+pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut [u8],
 ) -> (usize, usize) {
@@ -433,10 +422,10 @@ pub(crate) unsafe fn utf16_to_utf8<V: Lanes, O: ByteOrder>(
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
     // Room for 16 units of 3 bytes plus the scratch of the last store.
-    while i + 16 <= n && cap - o >= 64 {
+    while i + 16 <= n && o + 64 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` makes the
         // two 8-unit loads in bounds; each `encode8` writes at most 28
-        // bytes at `o`, which `cap - o >= 64` covers for two of them;
+        // bytes at `o`, which `o + 64 <= cap` covers for two of them;
         // `put_utf8` writes 4 bytes per character of at most 8 + 1 units,
         // at most 36 bytes.
         unsafe {
@@ -479,14 +468,14 @@ pub(crate) unsafe fn utf16_to_utf8<V: Lanes, O: ByteOrder>(
 
 /// UTF-32 to UTF-8: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<V: Lanes>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && cap - o >= 64 {
+    while i + 16 <= n && o + 64 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
         // four 4-value loads; each half writes at most 32 bytes (`encode8`
-        // or 8 values of `put_utf8`), which `cap - o >= 64` covers.
+        // or 8 values of `put_utf8`), which `o + 64 <= cap` covers.
         unsafe {
             let p = sp.add(i).cast::<u8>();
             let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
@@ -522,16 +511,16 @@ pub(crate) unsafe fn utf32_to_utf8<V: Lanes>(src: &[u32], dst: &mut [u8]) -> (us
 
 /// UTF-16 in byte order `O` to UTF-32: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf32<V: Lanes, O: ByteOrder>(
+pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut [u32],
 ) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && cap - o >= 16 {
+    while i + 16 <= n && o + 16 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // loads; 16 units give at most 16 values, which `cap - o >= 16`
+        // loads; 16 units give at most 16 values, which `o + 16 <= cap`
         // covers (the scalar path writes one value per character).
         unsafe {
             let a = load16::<V, O>(sp.add(i));
@@ -570,16 +559,16 @@ pub(crate) unsafe fn utf16_to_utf32<V: Lanes, O: ByteOrder>(
 
 /// UTF-32 to UTF-16 in byte order `O`: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf16<V: Lanes, O: ByteOrder>(
+pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u32],
     dst: &mut [u16],
 ) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 8 <= n && cap - o >= 16 {
+    while i + 8 <= n && o + 16 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 8 <= n` covers the
-        // loads; 8 values give at most 16 units, which `cap - o >= 16`
+        // loads; 8 values give at most 16 units, which `o + 16 <= cap`
         // covers.
         unsafe {
             let a = V::load(sp.add(i).cast());
@@ -609,7 +598,7 @@ pub(crate) unsafe fn utf32_to_utf16<V: Lanes, O: ByteOrder>(
 /// `cur` equals "is high" in `prev`, lane by lane. That test runs only for
 /// blocks with a surrogate in them or just before them.
 #[inline(always)]
-pub(crate) unsafe fn validate_utf16<V: Lanes, O: ByteOrder>(src: &[u16]) -> usize {
+pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) -> usize {
     let n = src.len();
     // The first character by scalar code, so that every block has a unit
     // before it.
@@ -654,7 +643,7 @@ pub(crate) unsafe fn validate_utf16<V: Lanes, O: ByteOrder>(src: &[u16]) -> usiz
 
 /// The length of a valid prefix of UTF-32.
 #[inline(always)]
-pub(crate) unsafe fn validate_utf32<V: Lanes>(src: &[u32]) -> usize {
+pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
     let sp = src.as_ptr();
     let mut i = 0;
     while i + 16 <= src.len() {
@@ -676,68 +665,3 @@ pub(crate) unsafe fn validate_utf32<V: Lanes>(src: &[u32]) -> usize {
     }
     i
 }
-
-/// Defines the UTF-16/UTF-32 entries of a kernel that runs the generic
-/// algorithms above on `$v`, each with the attributes given (the kernel's
-/// `#[target_feature]`), for its `KernelFns`. Plumbing only: each entry is
-/// a one-line instantiation.
-macro_rules! lanes_entries {
-    ($(#[$attr:meta])* $v:ty) => {
-        use crate::arch::generic::utf16 as g;
-        use crate::transcode::{Be, Le};
-
-        // SAFETY (every entry): compiled with the kernel's features and only
-        // reachable through its `FNS`, handed out after detecting them.
-        $(#[$attr])*
-        pub(crate) fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf16_to_utf8::<$v, Le>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf16_to_utf8::<$v, Be>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf32_to_utf8::<$v>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf16_to_utf32::<$v, Le>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf16_to_utf32::<$v, Be>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf32_to_utf16::<$v, Le>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-            // SAFETY: see above.
-            unsafe { g::utf32_to_utf16::<$v, Be>(src, dst) }
-        }
-        $(#[$attr])*
-        pub(crate) fn validate_utf16le(src: &[u16]) -> usize {
-            // SAFETY: see above.
-            unsafe { g::validate_utf16::<$v, Le>(src) }
-        }
-        $(#[$attr])*
-        pub(crate) fn validate_utf16be(src: &[u16]) -> usize {
-            // SAFETY: see above.
-            unsafe { g::validate_utf16::<$v, Be>(src) }
-        }
-        $(#[$attr])*
-        pub(crate) fn validate_utf32(src: &[u32]) -> usize {
-            // SAFETY: see above.
-            unsafe { g::validate_utf32::<$v>(src) }
-        }
-    };
-}
-pub(crate) use lanes_entries;

@@ -28,8 +28,8 @@
 //! The stream is cut into 64-byte blocks (2 × 32 bytes for AVX2, 4 × 16 for
 //! SSE/NEON, 1 × 64 for AVX-512). The vectors shifted by one to three bytes
 //! are loaded from the input at offsets -1, -2 and -3 where the ISA prefers
-//! that (`Simd::SHIFT`: loads are cheaper than AVX2's lane-crossing
-//! shuffles), or built with `Simd::prev` from the previous vector (the first
+//! that (`Utf8Vector::SHIFT`: loads are cheaper than AVX2's lane-crossing
+//! shuffles), or built with `Utf8Vector::prev` from the previous vector (the first
 //! block, short tails, NEON), so characters that straddle a block boundary
 //! are checked in the block where they end. A character still open at the
 //! end of a block ("is incomplete") is an error only if the next block is
@@ -52,7 +52,7 @@
 //! keeps no positions: it ORs the error vectors of every block into one
 //! register and tests it once, at the end.
 
-use super::{Shift, Simd};
+use super::{Shift, Utf8Vector};
 
 /// Bytes per block: the unit of the main loop and of the ASCII fast path.
 pub(crate) const BLOCK: usize = 64;
@@ -177,7 +177,7 @@ const INCOMPLETE_MAX: [u8; BLOCK] = {
 /// one, two and three bytes. Zero iff every byte of `input` is valid in its
 /// context.
 #[inline(always)]
-unsafe fn check_vector<V: Simd>(input: V, prev1: V, prev2: V, prev3: V) -> V {
+unsafe fn check_vector<V: Utf8Vector>(input: V, prev1: V, prev2: V, prev3: V) -> V {
     // SAFETY: the caller guarantees V's ISA (contract of this fn); no
     // memory is accessed.
     unsafe {
@@ -196,7 +196,7 @@ unsafe fn check_vector<V: Simd>(input: V, prev1: V, prev2: V, prev3: V) -> V {
 
 /// The vectors of one 64-byte block.
 #[inline(always)]
-unsafe fn load_block<V: Simd, const N: usize>(block: &[u8; BLOCK]) -> [V; N] {
+unsafe fn load_block<V: Utf8Vector, const N: usize>(block: &[u8; BLOCK]) -> [V; N] {
     const { assert!(N * V::BYTES == BLOCK) };
     // SAFETY: `k * V::BYTES + V::BYTES <= N * V::BYTES == BLOCK`, so every
     // load stays inside `block`; the caller guarantees V's ISA.
@@ -205,7 +205,7 @@ unsafe fn load_block<V: Simd, const N: usize>(block: &[u8; BLOCK]) -> [V; N] {
 
 /// Whether the whole block is ASCII: one OR tree and one test.
 #[inline(always)]
-unsafe fn is_ascii<V: Simd, const N: usize>(v: &[V; N]) -> bool {
+unsafe fn is_ascii<V: Utf8Vector, const N: usize>(v: &[V; N]) -> bool {
     // SAFETY: the caller guarantees V's ISA.
     unsafe {
         let mut any = v[0];
@@ -218,7 +218,7 @@ unsafe fn is_ascii<V: Simd, const N: usize>(v: &[V; N]) -> bool {
 
 /// Whether two blocks are ASCII.
 #[inline(always)]
-unsafe fn is_ascii2<V: Simd, const N: usize>(a: &[V; N], b: &[V; N]) -> bool {
+unsafe fn is_ascii2<V: Utf8Vector, const N: usize>(a: &[V; N], b: &[V; N]) -> bool {
     // SAFETY: the caller guarantees V's ISA.
     unsafe {
         let mut any = a[0].or(b[0]);
@@ -240,7 +240,7 @@ struct Carry<V> {
     incomplete: V,
 }
 
-impl<V: Simd> Carry<V> {
+impl<V: Utf8Vector> Carry<V> {
     #[inline(always)]
     unsafe fn new() -> Self {
         // SAFETY: the caller guarantees V's ISA.
@@ -283,7 +283,7 @@ impl<V: Simd> Carry<V> {
         }
     }
 
-    /// [`Self::check_loaded`] regardless of [`Simd::SHIFT`]: for
+    /// [`Self::check_loaded`] regardless of [`Utf8Vector::SHIFT`]: for
     /// a block that does not follow the last one checked.
     #[inline(always)]
     unsafe fn check_from_memory<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
@@ -354,10 +354,10 @@ impl<V: Simd> Carry<V> {
 /// # Safety
 ///
 /// V's ISA; `at - 3 .. at + BLOCK` readable, through a pointer whose
-/// provenance covers it. With [`Simd::SHIFT`] `Shuffle`, the vector
+/// provenance covers it. With [`Utf8Vector::SHIFT`] `Shuffle`, the vector
 /// before the block is loaded instead, so `at - V::BYTES ..` must be.
 #[inline(always)]
-pub(crate) unsafe fn check_block_at<V: Simd, const N: usize>(v: &[V; N], at: *const u8) -> V {
+pub(crate) unsafe fn check_block_at<V: Utf8Vector, const N: usize>(v: &[V; N], at: *const u8) -> V {
     // SAFETY: the caller guarantees the ISA and the readable range.
     unsafe {
         let mut carry = Carry::<V>::new();
@@ -377,7 +377,7 @@ pub(crate) unsafe fn check_block_at<V: Simd, const N: usize>(v: &[V; N], at: *co
 ///
 /// V's ISA.
 #[inline(always)]
-pub(crate) unsafe fn check_first_block<V: Simd, const N: usize>(v: &[V; N]) -> V {
+pub(crate) unsafe fn check_first_block<V: Utf8Vector, const N: usize>(v: &[V; N]) -> V {
     // SAFETY: the caller guarantees the ISA.
     unsafe { Carry::<V>::new().check(v) }
 }
@@ -419,7 +419,7 @@ const GROUP: usize = 8;
 /// of `scalar::utf8::rewind`. (An error only seen as a character left
 /// open before an ASCII block is reported at that block's start.)
 #[inline(always)]
-unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool, const GROUP: usize>(
+unsafe fn scan<V: Utf8Vector, const N: usize, const POSITIONS: bool, const GROUP: usize>(
     carry: &mut Carry<V>,
     blocks: &[[u8; BLOCK]],
     err: &mut V,
@@ -437,7 +437,7 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool, const GROUP: usiz
             if is_ascii(&v) {
                 *err = err.or(carry.incomplete);
                 carry.incomplete = V::splat(0);
-                if POSITIONS && err.any_bit() {
+                if POSITIONS && err.any() {
                     return Err(i * BLOCK);
                 }
                 i += 1;
@@ -469,7 +469,7 @@ unsafe fn scan<V: Simd, const N: usize, const POSITIONS: bool, const GROUP: usiz
                 *err = err.or(carry.block_loaded(&v, base.add(i * BLOCK)));
                 i += 1;
             }
-            if POSITIONS && err.any_bit() {
+            if POSITIONS && err.any() {
                 return Err(start * BLOCK + lane(*err));
             }
         }
@@ -489,7 +489,7 @@ pub(crate) const SMALL_MIN: usize = 16 + 3;
 /// the three bytes before it; the first shifts in zeros, as the block loop
 /// does at the start of the input.
 #[inline(always)]
-unsafe fn small<S: Simd>(bytes: &[u8]) -> bool {
+unsafe fn small<S: Utf8Vector>(bytes: &[u8]) -> bool {
     const { assert!(S::BYTES == 16) };
     let len = bytes.len();
     debug_assert!((SMALL_MIN..BLOCK + 3).contains(&len));
@@ -519,7 +519,7 @@ unsafe fn small<S: Simd>(bytes: &[u8]) -> bool {
         }
         let last = S::load(p.add(len - 16));
         let max = S::load(INCOMPLETE_MAX.as_ptr().add(BLOCK - 16));
-        !err.or(last.saturating_sub(max)).any_bit()
+        !err.or(last.saturating_sub(max)).any()
     }
 }
 
@@ -532,7 +532,7 @@ unsafe fn small<S: Simd>(bytes: &[u8]) -> bool {
 ///
 /// The CPU must support V's ISA.
 #[inline(always)]
-pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(), usize> {
+pub(crate) unsafe fn validate<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> Result<(), usize> {
     // SAFETY: the caller guarantees V's ISA.
     unsafe { validate_grouped::<V, N, GROUP>(bytes, |_| 0) }
 }
@@ -548,7 +548,7 @@ pub(crate) unsafe fn validate<V: Simd, const N: usize>(bytes: &[u8]) -> Result<(
 ///
 /// The CPU must support V's ISA.
 #[inline(always)]
-pub(crate) unsafe fn validate_blocks<V: super::count::Count, const N: usize>(
+pub(crate) unsafe fn validate_blocks<V: Utf8Vector, const N: usize>(
     bytes: &[u8],
 ) -> Result<(), usize> {
     // SAFETY: the caller guarantees V's ISA.
@@ -558,7 +558,7 @@ pub(crate) unsafe fn validate_blocks<V: super::count::Count, const N: usize>(
 /// [`validate`] with groups of `G` blocks, and error positions refined by
 /// `lane` (see [`scan`]).
 #[inline(always)]
-unsafe fn validate_grouped<V: Simd, const N: usize, const G: usize>(
+unsafe fn validate_grouped<V: Utf8Vector, const N: usize, const G: usize>(
     bytes: &[u8],
     lane: impl Fn(V) -> usize,
 ) -> Result<(), usize> {
@@ -574,17 +574,17 @@ unsafe fn validate_grouped<V: Simd, const N: usize, const G: usize>(
         let mut carry = Carry::<V>::new();
         let Some(first) = blocks.first() else {
             let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
-            return if err.any_bit() { Err(at) } else { Ok(()) };
+            return if err.any() { Err(at) } else { Ok(()) };
         };
         let mut err = carry.block(&load_block::<V, N>(first));
-        if err.any_bit() {
+        if err.any() {
             return Err(lane(err));
         }
         if blocks.len() > 1 {
             scan::<V, N, true, G>(&mut carry, blocks, &mut err, lane)?;
         }
         let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
-        if err.any_bit() {
+        if err.any() {
             Err(at)
         } else {
             Ok(())
@@ -604,7 +604,7 @@ unsafe fn validate_grouped<V: Simd, const N: usize, const G: usize>(
 /// check sees the bytes after the last whole block in context.) Otherwise
 /// the tail is copied into a padded block.
 #[inline(always)]
-unsafe fn end<V: Simd, const N: usize>(
+unsafe fn end<V: Utf8Vector, const N: usize>(
     carry: &mut Carry<V>,
     bytes: &[u8],
     tail: usize,
@@ -643,7 +643,7 @@ unsafe fn end<V: Simd, const N: usize>(
 ///
 /// The CPU must support V's ISA.
 #[inline(always)]
-pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
+pub(crate) unsafe fn is_valid<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
     if (SMALL_MIN..BLOCK + 3).contains(&bytes.len()) {
         // SAFETY: the caller guarantees V's ISA, which includes V::Small's.
         return unsafe { small::<V::Small>(bytes) };
@@ -660,6 +660,6 @@ pub(crate) unsafe fn is_valid<V: Simd, const N: usize>(bytes: &[u8]) -> bool {
             // Without positions, `scan` never returns early.
             let _ = scan::<V, N, false, GROUP>(&mut carry, blocks, &mut err, |_| 0);
         }
-        !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any_bit()
+        !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any()
     }
 }

@@ -47,8 +47,9 @@
 //! Sixteen ASCII bytes and four 4-byte characters (emoji) have their own
 //! faster paths, taken when the mask of 16 bytes says so.
 
+use super::utf16::WideVector;
 use super::utf8;
-use super::Simd;
+use super::Utf8Vector;
 
 /// Bytes per window (the validation block).
 const BLOCK: usize = utf8::BLOCK;
@@ -62,8 +63,8 @@ const MAX_STEP_START: usize = BLOCK - 12;
 /// and stores up to 16 units past its start.
 const MARGIN: usize = 16;
 
-/// The operations a validation vector type needs beyond [`Simd`].
-pub(crate) trait Leads: Simd {
+/// The operations a validation vector type needs beyond [`Utf8Vector`].
+pub(crate) trait Leads: Utf8Vector {
     /// For the `N` vectors of a block: bit `i` of the result is set iff
     /// byte `i` of the block is not a continuation byte (`80..=BF`).
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64;
@@ -97,52 +98,14 @@ pub(crate) trait Leads: Simd {
     }
 }
 
-/// A 16-byte vector: the vocabulary of the steps.
-///
-/// # Safety
-///
-/// As for [`Simd`]: the methods execute the implementing ISA's
-/// instructions, and callers guarantee the CPU supports them. Lanes of 16
-/// and 32 bits are little-endian, as in memory on the targets with a SIMD
-/// kernel.
-pub(crate) trait Bytes16: Copy {
-    /// Reads 16 bytes from `src` (unaligned).
-    unsafe fn load(src: *const u8) -> Self;
-    /// Writes 16 bytes to `dst` (unaligned).
-    unsafe fn store(self, dst: *mut u8);
-    /// Every 32-bit lane set to `x`.
-    unsafe fn splat32(x: u32) -> Self;
-    /// Lane `i` of the result is `self[idx[i]]`, or 0 if `idx[i] >= 0x80`.
-    /// Every other lane of `idx` is below 16.
-    unsafe fn shuffle(self, idx: Self) -> Self;
-    /// Bitwise AND.
-    unsafe fn and(self, other: Self) -> Self;
-    /// Bitwise OR.
-    unsafe fn or(self, other: Self) -> Self;
-    /// Bitwise XOR.
-    unsafe fn xor(self, other: Self) -> Self;
-    /// Logical right shift of each 16-bit lane.
-    unsafe fn shr16<const N: i32>(self) -> Self;
-    /// Logical right shift of each 32-bit lane.
-    unsafe fn shr32<const N: i32>(self) -> Self;
-    /// Left shift of each 32-bit lane.
-    unsafe fn shl32<const N: i32>(self) -> Self;
-    /// Wrapping subtraction of 32-bit lanes.
-    unsafe fn sub32(self, other: Self) -> Self;
-    /// The low and the high 8 bytes, zero-extended to 16 bits each.
-    unsafe fn widen8(self) -> (Self, Self);
-    /// The low and the high four 16-bit lanes, zero-extended to 32 bits.
-    unsafe fn widen16(self) -> (Self, Self);
-}
-
 /// The output of a conversion: UTF-16 in a byte order, or UTF-32.
 pub(crate) trait Target {
     /// The code unit.
     type Unit: Copy;
     /// Whether the target is UTF-32.
     const UTF32: bool;
-    /// For UTF-16: whether units are byte-swapped (stored big-endian).
-    fn swap() -> bool;
+    /// For UTF-16: whether units are byte-swapped (`ByteOrder::SWAP`).
+    const SWAP: bool;
 }
 
 /// UTF-16 in byte order `O`.
@@ -150,23 +113,16 @@ pub(crate) struct ToUtf16<O>(core::marker::PhantomData<O>);
 /// UTF-32.
 pub(crate) struct ToUtf32;
 
-impl<O: crate::transcode::ByteOrder> Target for ToUtf16<O> {
+impl<O: crate::byte_order::ByteOrder> Target for ToUtf16<O> {
     type Unit = u16;
     const UTF32: bool = false;
-    #[inline(always)]
-    fn swap() -> bool {
-        // Folds to a constant: whether storing 1 changes its bytes.
-        O::write16(1) != 1
-    }
+    const SWAP: bool = O::SWAP;
 }
 
 impl Target for ToUtf32 {
     type Unit = u32;
     const UTF32: bool = true;
-    #[inline(always)]
-    fn swap() -> bool {
-        false
-    }
+    const SWAP: bool = false;
 }
 
 /// The pattern kinds (see the module docs).
@@ -177,7 +133,7 @@ const KIND_4: u8 = 2;
 /// One shuffle pattern: how to gather the characters of a step into lanes.
 #[derive(Clone, Copy)]
 struct Pattern {
-    /// The `Bytes16::shuffle` index vector.
+    /// The `WideVector::shuffle` index vector.
     shuffle: [u8; 16],
     /// [`KIND_2`], [`KIND_3`] or [`KIND_4`].
     kind: u8,
@@ -342,14 +298,14 @@ static TABLES: Tables = build_tables();
 
 /// Loads a 16-byte table row.
 #[inline(always)]
-unsafe fn row<H: Bytes16>(r: &[u8; 16]) -> H {
+unsafe fn row<H: WideVector>(r: &[u8; 16]) -> H {
     // SAFETY: the caller guarantees H's ISA; `r` is 16 readable bytes.
     unsafe { H::load(r.as_ptr()) }
 }
 
 /// Byte-swaps each 16-bit lane if `swap`.
 #[inline(always)]
-unsafe fn order16<H: Bytes16>(v: H, swap: bool) -> H {
+unsafe fn order16<H: WideVector>(v: H, swap: bool) -> H {
     const SWAP: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
     // SAFETY: the caller guarantees H's ISA.
     unsafe {
@@ -363,7 +319,7 @@ unsafe fn order16<H: Bytes16>(v: H, swap: bool) -> H {
 
 /// Stores 16 bytes `v`, already known to be ASCII, as 16 units at `dst`.
 #[inline(always)]
-unsafe fn store_ascii16<H: Bytes16, T: Target>(v: H, dst: *mut T::Unit) {
+unsafe fn store_ascii16<H: WideVector, T: Target>(v: H, dst: *mut T::Unit) {
     // SAFETY: the caller guarantees H's ISA and room for 16 units at `dst`.
     unsafe {
         let d = dst.cast::<u8>();
@@ -376,8 +332,8 @@ unsafe fn store_ascii16<H: Bytes16, T: Target>(v: H, dst: *mut T::Unit) {
             c.store(d.add(32));
             e.store(d.add(48));
         } else {
-            order16(lo, T::swap()).store(d);
-            order16(hi, T::swap()).store(d.add(16));
+            order16(lo, T::SWAP).store(d);
+            order16(hi, T::SWAP).store(d.add(16));
         }
     }
 }
@@ -385,7 +341,7 @@ unsafe fn store_ascii16<H: Bytes16, T: Target>(v: H, dst: *mut T::Unit) {
 /// Stores the ASCII window `v`, loaded from `at`, as `BLOCK` units at
 /// `dst`: the ISA's way, or 16 bytes at a time.
 #[inline(always)]
-unsafe fn store_ascii_window<V: Leads, H: Bytes16, T: Target, const N: usize>(
+unsafe fn store_ascii_window<V: Leads, H: WideVector, T: Target, const N: usize>(
     v: &[V; N],
     at: *const u8,
     dst: *mut T::Unit,
@@ -404,7 +360,7 @@ unsafe fn store_ascii_window<V: Leads, H: Bytes16, T: Target, const N: usize>(
 /// The scalar values of the 4-byte-or-shorter characters gathered in the
 /// 32-bit lanes of `perm` (last byte lowest, zeros above the first).
 #[inline(always)]
-unsafe fn compose4<H: Bytes16>(perm: H) -> H {
+unsafe fn compose4<H: WideVector>(perm: H) -> H {
     // SAFETY: the caller guarantees H's ISA.
     unsafe {
         let ascii = perm.and(H::splat32(0x7F));
@@ -424,7 +380,7 @@ unsafe fn compose4<H: Bytes16>(perm: H) -> H {
 /// lanes of `cp`: high surrogate in the low 16 bits. (Lanes below
 /// U+10000 give garbage, for the caller to mask out.)
 #[inline(always)]
-unsafe fn pairs<H: Bytes16>(cp: H) -> H {
+unsafe fn pairs<H: WideVector>(cp: H) -> H {
     // SAFETY: the caller guarantees H's ISA.
     unsafe {
         let v = cp.sub32(H::splat32(0x1_0000));
@@ -443,7 +399,7 @@ unsafe fn pairs<H: Bytes16>(cp: H) -> H {
 ///
 /// H's ISA; 16 readable bytes at `src`, room for 16 units at `dst`.
 #[inline(always)]
-unsafe fn step<H: Bytes16, T: Target>(
+unsafe fn step<H: WideVector, T: Target>(
     src: *const u8,
     ends: u64,
     dst: *mut T::Unit,
@@ -455,7 +411,7 @@ unsafe fn step<H: Bytes16, T: Target>(
     unsafe {
         let input = H::load(src);
         let d = dst.cast::<u8>();
-        let swap = T::swap();
+        let swap = T::SWAP;
         let m16 = ends & 0xFFFF;
         if m16 == 0xFFFF {
             store_ascii16::<H, T>(input, dst);
@@ -550,7 +506,7 @@ unsafe fn step<H: Bytes16, T: Target>(
 ///
 /// The CPU must support the ISAs of `V` and `H`.
 #[inline(always)]
-pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
+pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>(
     src: &[u8],
     dst: &mut [T::Unit],
 ) -> (usize, usize) {
@@ -606,7 +562,7 @@ pub(crate) unsafe fn convert<V: Leads, H: Bytes16, const N: usize, T: Target>(
             } else {
                 utf8::check_block_at::<V, N>(&v, at)
             };
-            if err.any_bit() {
+            if err.any() {
                 break;
             }
             if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {

@@ -1,185 +1,99 @@
-//! The portable kernel: the generic algorithms over `wide::u8x16`, for
-//! targets without a dedicated kernel.
+//! The portable kernel: the generic algorithms over `wide::u8x16` (see
+//! `vector.rs`), for targets without a dedicated kernel.
 //!
 //! `wide` compiles each operation to the best instructions the build's
 //! target features allow (SSE2/SSSE3 on x86, NEON, WASM `simd128`) and to
-//! plain Rust otherwise, so this kernel needs no runtime detection and no
-//! `unsafe`: it is available everywhere. Its speed depends on the target:
-//! the byte shuffle behind `lookup16` is one instruction with SSSE3, NEON
-//! or `simd128`, but a 16-step loop on baseline x86_64 (SSE2 only).
+//! plain Rust otherwise, so this kernel needs no runtime detection: it is
+//! available everywhere. Its `unsafe` is that of the generic algorithms'
+//! pointer arithmetic, and a reinterpretation of 16-byte vectors in
+//! `vector.rs`; no CPU feature is assumed beyond the build's. Its speed
+//! depends on the target: the byte shuffle behind `lookup16` is one
+//! instruction with SSSE3, NEON or `simd128`, but a 16-step loop on
+//! baseline x86_64 (SSE2 only).
 
-mod count;
-mod utf8_to_wide;
+mod vector;
 
-use crate::arch::generic::{self, Shift, Simd};
-use crate::arch::KernelFns;
-
-// The generic UTF-16/UTF-32 algorithms assume little-endian lanes (their
-// shuffle tables pick bytes by position); big-endian targets use the
-// scalar entries, which convert no prefix.
-#[cfg(target_endian = "little")]
-mod utf16;
-#[cfg(target_endian = "big")]
-mod utf16 {
-    pub(crate) use crate::scalar::no_prefix as utf16le_to_utf8;
-    pub(crate) use crate::scalar::no_prefix as utf16be_to_utf8;
-    pub(crate) use crate::scalar::no_prefix as utf32_to_utf8;
-    pub(crate) use crate::scalar::no_prefix as utf16le_to_utf32;
-    pub(crate) use crate::scalar::no_prefix as utf16be_to_utf32;
-    pub(crate) use crate::scalar::no_prefix as utf32_to_utf16le;
-    pub(crate) use crate::scalar::no_prefix as utf32_to_utf16be;
-    pub(crate) use crate::scalar::no_valid_prefix as validate_utf16le;
-    pub(crate) use crate::scalar::no_valid_prefix as validate_utf16be;
-}
+use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::{count, utf8};
+use crate::arch::scalar::skip;
+use crate::byte_order::{Be, Le};
 use wide::u8x16;
 
-use crate::scalar::no_prefix;
-/// Whether `wide` compiles a byte shuffle to one instruction on this build's
-/// target (SSSE3 `pshufb`, NEON `tbl`, WASM `i8x16.swizzle`). Without one,
-/// the lookup algorithm does not beat the scalar DFA, and
-/// [`crate::Kernel::best`] prefers the scalar kernel.
-pub(crate) const NATIVE_SHUFFLE: bool = cfg!(any(
-    target_feature = "ssse3",
-    target_feature = "simd128",
-    all(target_arch = "aarch64", target_feature = "neon")
-));
-
-// The trait methods are `unsafe` for the ISA kernels; these are all safe
-// (`wide` only uses what the build enables), so the contract holds
-// trivially.
-impl Simd for u8x16 {
-    const BYTES: usize = 16;
-    type Small = Self;
-    const SHIFT: Shift = Shift::Load;
-
-    #[inline(always)]
-    unsafe fn splat(b: u8) -> Self {
-        u8x16::splat(b)
-    }
-
-    #[inline(always)]
-    unsafe fn load(src: *const u8) -> Self {
-        // SAFETY: the caller guarantees 16 readable bytes at `src`;
-        // `read_unaligned` has no alignment requirement.
-        u8x16::new(unsafe { src.cast::<[u8; 16]>().read_unaligned() })
-    }
-
-    #[inline(always)]
-    unsafe fn or(self, other: Self) -> Self {
-        self | other
-    }
-
-    #[inline(always)]
-    unsafe fn and(self, other: Self) -> Self {
-        self & other
-    }
-
-    #[inline(always)]
-    unsafe fn xor(self, other: Self) -> Self {
-        self ^ other
-    }
-
-    #[inline(always)]
-    unsafe fn shr4(self) -> Self {
-        self >> 4
-    }
-
-    #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        if NATIVE_SHUFFLE {
-            u8x16::new(table).shuffle(self)
-        } else {
-            // `wide`'s fallback for `shuffle` tests every index against 16;
-            // ours are known to be below 16, so a plain table read per lane
-            // does (masked, so the compiler can drop the bounds check).
-            let idx = self.to_array();
-            u8x16::new(core::array::from_fn(|i| table[usize::from(idx[i] & 15)]))
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
-        let (p, s) = (prev.to_array(), self.to_array());
-        let mut out = [0; 16];
-        out[..N].copy_from_slice(&p[16 - N..]);
-        out[N..].copy_from_slice(&s[..16 - N]);
-        u8x16::new(out)
-    }
-
-    #[inline(always)]
-    unsafe fn saturating_sub(self, other: Self) -> Self {
-        u8x16::saturating_sub(self, other)
-    }
-
-    #[inline(always)]
-    unsafe fn any_high_bit(self) -> bool {
-        self.any()
-    }
-
-    #[inline(always)]
-    unsafe fn any_bit(self) -> bool {
-        self.to_array() != [0; 16]
+cfg_if::cfg_if! {
+    if #[cfg(any(
+        target_feature = "ssse3",
+        target_feature = "simd128",
+        all(target_arch = "aarch64", target_feature = "neon")
+    ))] {
+        /// Whether `wide` compiles a byte shuffle to one instruction on
+        /// this build's target (SSSE3 `pshufb`, NEON `tbl`, WASM
+        /// `i8x16.swizzle`). Without one, the lookup algorithm does not
+        /// beat the scalar DFA, and [`crate::Kernel::best`] prefers the
+        /// scalar kernel.
+        pub(crate) const NATIVE_SHUFFLE: bool = true;
+    } else {
+        /// See the other branch.
+        pub(crate) const NATIVE_SHUFFLE: bool = false;
     }
 }
 
-fn validate_utf8(bytes: &[u8]) -> Result<(), usize> {
-    // SAFETY: `u8x16`'s `Simd` methods need no CPU features beyond the
-    // build's (see the impl).
-    unsafe { generic::utf8::validate::<u8x16, 4>(bytes) }
+// The generic UTF-16/UTF-32 algorithms and the UTF-8 to UTF-16/UTF-32
+// steps assume little-endian lanes (their shuffle tables pick bytes by
+// position); big-endian targets use the stand-ins, which convert no
+// prefix. The steps also need a one-instruction shuffle: without one, on
+// baseline x86_64, they ran at 0.47 GB/s against the scalar loop's 1.04
+// (geomean of the lipsum files).
+cfg_if::cfg_if! {
+    if #[cfg(target_endian = "little")] {
+        use crate::arch::generic::utf16 as wide16;
+    } else {
+        use skip::utf16 as wide16;
+    }
+}
+cfg_if::cfg_if! {
+    if #[cfg(all(
+        target_endian = "little",
+        any(
+            target_feature = "ssse3",
+            target_feature = "simd128",
+            all(target_arch = "aarch64", target_feature = "neon")
+        )
+    ))] {
+        use crate::arch::generic::utf8_to_wide as steps;
+    } else {
+        use skip::utf8_to_wide as steps;
+    }
 }
 
-fn is_valid_utf8(bytes: &[u8]) -> bool {
-    // SAFETY: as in `validate_utf8`.
-    unsafe { generic::utf8::is_valid::<u8x16, 4>(bytes) }
-}
-
-fn validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize> {
-    // SAFETY: as in `validate_utf8`.
-    unsafe { generic::utf8::validate_blocks::<u8x16, 4>(bytes) }
-}
-
-/// Whether the UTF-8 to UTF-16/UTF-32 steps pay here (see `FNS`).
-const WIDE_STEPS: bool = NATIVE_SHUFFLE && cfg!(target_endian = "little");
-
-static FNS: KernelFns = KernelFns {
-    validate_utf8,
-    is_valid_utf8,
-    // UTF-16 and UTF-32.
-    utf16le_to_utf8: utf16::utf16le_to_utf8,
-    utf16be_to_utf8: utf16::utf16be_to_utf8,
-    utf32_to_utf8: utf16::utf32_to_utf8,
-    utf16le_to_utf32: utf16::utf16le_to_utf32,
-    utf16be_to_utf32: utf16::utf16be_to_utf32,
-    utf32_to_utf16le: utf16::utf32_to_utf16le,
-    utf32_to_utf16be: utf16::utf32_to_utf16be,
-    validate_utf16le: utf16::validate_utf16le,
-    validate_utf16be: utf16::validate_utf16be,
+crate::arch::kernel_table! {
+    /// The portable kernel: always available.
+    detect: true,
+    attrs: [],
+    validate_utf8: utf8::validate::<u8x16, 4>,
+    is_valid_utf8: utf8::is_valid::<u8x16, 4>,
+    validate_utf8_blocks: utf8::validate_blocks::<u8x16, 4>,
+    utf8_to_utf16le_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Le>>,
+    utf8_to_utf16be_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Be>>,
+    utf8_to_utf32_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf32>,
+    utf16le_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Le>,
+    utf16be_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Be>,
+    utf32_to_utf8_prefix: wide16::utf32_to_utf8::<u8x16>,
+    utf16le_to_utf32_prefix: wide16::utf16_to_utf32::<u8x16, Le>,
+    utf16be_to_utf32_prefix: wide16::utf16_to_utf32::<u8x16, Be>,
+    utf32_to_utf16le_prefix: wide16::utf32_to_utf16::<u8x16, Le>,
+    utf32_to_utf16be_prefix: wide16::utf32_to_utf16::<u8x16, Be>,
+    validate_utf16le_prefix: wide16::validate_utf16::<u8x16, Le>,
+    validate_utf16be_prefix: wide16::validate_utf16::<u8x16, Be>,
     // The scalar UTF-32 validator is a branch-free fold that the compiler
     // vectorises: 35 GB/s against 26 for the generic code over `wide` on
-    // x86_64 (SSE2), so this kernel converts no prefix of its own.
-    validate_utf32: crate::scalar::no_valid_prefix,
-    // Lossy decoding.
-    validate_utf8_blocks,
-    // Lengths and counts (`crate::count`; `arch::generic::count`): the
-    // definitions hold on any input.
-    count_chars: count::count_chars,
-    utf16_len_from_utf8: count::utf16_len_from_utf8,
-    utf8_len_from_utf16le: count::utf8_len_from_utf16le,
-    utf8_len_from_utf16be: count::utf8_len_from_utf16be,
-    utf8_len_from_utf32: count::utf8_len_from_utf32,
-    utf16_len_from_utf32: count::utf16_len_from_utf32,
-    utf32_len_from_utf16le: count::utf32_len_from_utf16le,
-    utf32_len_from_utf16be: count::utf32_len_from_utf16be,
-    // UTF-8 to UTF-16/UTF-32 (issue 4, branch x4-u8): the steps need a
-    // one-instruction shuffle (without one, on baseline x86_64, they ran at
-    // 0.47 GB/s against the scalar loop's 1.04, geomean of the lipsum
-    // files) and little-endian lanes; elsewhere the scalar loop does it.
-    utf8_to_utf16le: if WIDE_STEPS { utf8_to_wide::utf8_to_utf16le } else { no_prefix },
-    utf8_to_utf16be: if WIDE_STEPS { utf8_to_wide::utf8_to_utf16be } else { no_prefix },
-    utf8_to_utf32: if WIDE_STEPS { utf8_to_wide::utf8_to_utf32 } else { no_prefix },
-};
-
-/// The portable kernel: always available.
-pub(crate) fn fns() -> Option<&'static KernelFns> {
-    Some(&FNS)
+    // x86_64 (SSE2), so this kernel vouches for no prefix of its own.
+    validate_utf32_prefix: skip::valid_prefix,
+    count_chars: count::count_chars::<u8x16>,
+    utf16_len_from_utf8: count::utf16_len_from_utf8::<u8x16>,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16::<u8x16, Le>,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16::<u8x16, Be>,
+    utf8_len_from_utf32: count::utf8_len_from_utf32::<u8x16>,
+    utf16_len_from_utf32: count::utf16_len_from_utf32::<u8x16>,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16::<u8x16, Le>,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16::<u8x16, Be>,
 }

@@ -3,6 +3,7 @@
 pub(crate) mod avx2;
 pub(crate) mod avx512;
 pub(crate) mod sse42;
+mod vector;
 
 /// Whether the running CPU has every listed target feature.
 ///

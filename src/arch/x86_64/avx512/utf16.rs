@@ -40,7 +40,7 @@
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
-use crate::transcode::{Be, ByteOrder, Le};
+use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
 
 /// Per leading-zero count of a 32-bit lane (the index is `lz & 31`, so
@@ -82,19 +82,13 @@ unsafe fn swap16() -> __m512i {
     }
 }
 
-/// Whether units in byte order `O` need a byte swap.
-#[inline(always)]
-fn swaps<O: ByteOrder>() -> bool {
-    O::read16(0x0102) != 0x0102
-}
-
 /// 32 units at `src`, as values.
 #[inline(always)]
 unsafe fn load32<O: ByteOrder>(src: *const u16) -> __m512i {
     // SAFETY: the caller guarantees AVX-512 BW and 64 readable bytes.
     unsafe {
         let v = _mm512_loadu_si512(src.cast());
-        if swaps::<O>() {
+        if O::SWAP {
             _mm512_shuffle_epi8(v, swap16())
         } else {
             v
@@ -286,7 +280,7 @@ unsafe fn narrow32(a: __m512i, b: __m512i) -> __m512i {
 
 /// UTF-16 in byte order `O` to UTF-8.
 #[inline(always)]
-unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
@@ -295,7 +289,7 @@ unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, us
     // (4 bytes each), so the second store starts up to 64 bytes after the
     // first: 128 bytes of room. (112 was a real overrun, found by the
     // guard-zone proptest in tests/transcode.rs.)
-    while i + 32 <= n && cap - o >= 128 {
+    while i + 32 <= n && o + 128 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; the stores are covered as said above.
         unsafe {
@@ -366,13 +360,13 @@ unsafe fn invalid32(c: __m512i) -> bool {
 
 /// UTF-32 to UTF-8.
 #[inline(always)]
-unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
     // Blocks of 64 values: at most 4 stores of 64 bytes, each at most 64
     // bytes after the previous one.
-    while i + 64 <= n && cap - o >= 256 {
+    while i + 64 <= n && o + 256 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= n` covers the
         // loads; the stores are covered as said above.
         unsafe {
@@ -420,9 +414,9 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
         }
     }
     // The rest, 16 values at a time: at most 64 bytes, one 64-byte store.
-    while i + 16 <= n && cap - o >= 64 {
+    while i + 16 <= n && o + 64 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // load, `cap - o >= 64` the store.
+        // load, `o + 64 <= cap` the store.
         unsafe {
             let c = _mm512_loadu_si512(sp.add(i).cast());
             if invalid32(c) {
@@ -439,11 +433,11 @@ unsafe fn utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
 
 /// UTF-16 in byte order `O` to UTF-32.
 #[inline(always)]
-unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 32 <= n && cap - o >= 32 {
+    while i + 32 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; at most two 16-value stores at `o` and `o + 16`.
         unsafe {
@@ -480,16 +474,16 @@ unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, 
 
 /// UTF-32 to UTF-16 in byte order `O`.
 #[inline(always)]
-unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && cap - o >= 32 {
+    while i + 16 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= n` (or 16)
         // covers the loads; the stores write 64 units at `o` after checking
         // the room for them, or 16 or 32 units.
         unsafe {
-            if i + 64 <= n && cap - o >= 64 {
+            if i + 64 <= n && o + 64 <= cap {
                 let p = sp.add(i);
                 let v = [
                     _mm512_loadu_si512(p.cast()),
@@ -505,7 +499,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
                     let sur = _mm512_cmpeq_epi16_mask(_mm512_and_si512(ab, f8), d8)
                         | _mm512_cmpeq_epi16_mask(_mm512_and_si512(cd, f8), d8);
                     if sur == 0 {
-                        let (ab, cd) = if swaps::<O>() {
+                        let (ab, cd) = if O::SWAP {
                             (_mm512_shuffle_epi8(ab, swap16()), _mm512_shuffle_epi8(cd, swap16()))
                         } else {
                             (ab, cd)
@@ -525,7 +519,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
             let supplementary = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x10000));
             if supplementary == 0 {
                 let u = _mm512_cvtepi32_epi16(c);
-                let u = if swaps::<O>() {
+                let u = if O::SWAP {
                     _mm256_shuffle_epi8(u, _mm512_castsi512_si256(swap16()))
                 } else {
                     u
@@ -545,7 +539,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
             );
             if supplementary == u16::MAX {
                 // Only pairs: 32 units in place.
-                let pair = if swaps::<O>() { _mm512_shuffle_epi8(pair, swap16()) } else { pair };
+                let pair = if O::SWAP { _mm512_shuffle_epi8(pair, swap16()) } else { pair };
                 _mm512_storeu_si512(dp.add(o).cast(), pair);
                 i += 16;
                 o += 32;
@@ -555,7 +549,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
             // Even units always; odd ones where they are a low surrogate.
             let keep = 0x5555_5555 | _mm512_movepi16_mask(units);
             let packed = _mm512_maskz_compress_epi16(keep, units);
-            let packed = if swaps::<O>() { _mm512_shuffle_epi8(packed, swap16()) } else { packed };
+            let packed = if O::SWAP { _mm512_shuffle_epi8(packed, swap16()) } else { packed };
             _mm512_storeu_si512(dp.add(o).cast(), packed);
             i += 16;
             o += keep.count_ones() as usize;
@@ -572,7 +566,7 @@ unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, 
 /// is checked 64 units at a time on 64-bit masks: "is low" must be "is
 /// high" shifted by one, with the carry from the previous units.
 #[inline(always)]
-unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
+pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
     let sp = src.as_ptr();
     let (mut i, mut carry) = (0, 0u64);
     while i + 64 <= src.len() {
@@ -618,7 +612,7 @@ unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
 /// The length of a valid prefix of UTF-32: 64 values at a time, the
 /// maximum and the minimum of `c ^ 0xD800` (below 0x800 for surrogates).
 #[inline(always)]
-unsafe fn validate_utf32_prefix(src: &[u32]) -> usize {
+pub(super) unsafe fn validate_utf32(src: &[u32]) -> usize {
     let sp = src.as_ptr();
     let mut i = 0;
     while i + 64 <= src.len() {
@@ -650,68 +644,4 @@ unsafe fn validate_utf32_prefix(src: &[u32]) -> usize {
         }
     }
     i
-}
-
-// The entries. SAFETY (every one): compiled with the kernel's features and
-// only reachable through its `FNS`, which `super::fns` hands out after
-// detecting them.
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf8::<Le>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf8::<Be>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf32_to_utf8_prefix(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf32::<Le>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf16_to_utf32::<Be>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf32_to_utf16::<Le>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: see above.
-    unsafe { utf32_to_utf16::<Be>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn validate_utf16le(src: &[u16]) -> usize {
-    // SAFETY: see above.
-    unsafe { validate_utf16::<Le>(src) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn validate_utf16be(src: &[u16]) -> usize {
-    // SAFETY: see above.
-    unsafe { validate_utf16::<Be>(src) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]
-pub(super) fn validate_utf32(src: &[u32]) -> usize {
-    // SAFETY: see above.
-    unsafe { validate_utf32_prefix(src) }
 }

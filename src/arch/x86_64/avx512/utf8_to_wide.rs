@@ -10,8 +10,7 @@
 //! instruction each, with no serial dependency, where the steps chain one
 //! table lookup per 12 bytes (each step's start depends on the last's).
 
-use crate::arch::generic::utf8_to_wide::{self, Leads, Target, ToUtf16, ToUtf32};
-use crate::transcode::{Be, Le};
+use crate::arch::generic::utf8_to_wide::{Leads, Target};
 use core::arch::x86_64::*;
 
 /// Converts 32 characters given their first, second and third bytes
@@ -48,7 +47,7 @@ unsafe fn finish32<T: Target, const THREE: bool>(
         if T::UTF32 {
             _mm512_storeu_si512(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(u)));
             _mm512_storeu_si512(d.add(1), _mm512_cvtepu16_epi32(_mm512_extracti64x4_epi64::<1>(u)));
-        } else if T::swap() {
+        } else if T::SWAP {
             _mm512_storeu_si512(
                 d,
                 _mm512_or_si512(_mm512_slli_epi16::<8>(u), _mm512_srli_epi16::<8>(u)),
@@ -132,7 +131,7 @@ unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T
                 );
                 let pair = _mm512_or_si512(high, _mm512_slli_epi32::<16>(low));
                 let mut w = _mm512_mask_mov_epi32(cp, four, pair);
-                if T::swap() {
+                if T::SWAP {
                     w = _mm512_or_si512(_mm512_slli_epi16::<8>(w), _mm512_srli_epi16::<8>(w));
                 }
                 let lanes = ((1u32 << n) - 1) as u16;
@@ -230,24 +229,4 @@ impl Leads for __m512i {
             Some((last, chars))
         }
     }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: compiled with AVX-512 F/BW/VBMI/VBMI2 (which imply SSE4.2
-    // for the steps) and only reachable through the kernel's `FNS`,
-    // handed out after detection.
-    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Le>>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf8_to_utf16be(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
-    // SAFETY: as in `utf8_to_utf16le`.
-    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Be>>(src, dst) }
-}
-
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,avx512vbmi2")]
-pub(super) fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    // SAFETY: as in `utf8_to_utf16le`.
-    unsafe { utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf32>(src, dst) }
 }

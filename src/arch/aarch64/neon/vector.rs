@@ -1,0 +1,357 @@
+//! The vector vocabulary on `uint8x16_t` (NEON), implemented once for the
+//! NEON kernel: UTF-8 validation, counts, the steps of UTF-8 to
+//! UTF-16/UTF-32, and the UTF-16/UTF-32 algorithms.
+
+use crate::arch::generic::count::Count;
+use crate::arch::generic::utf16::WideVector;
+use crate::arch::generic::utf8_to_wide::Leads;
+use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use core::arch::aarch64::*;
+
+// SAFETY: `uint8x16_t` is 16 bytes of plain data, and `load`/`store` access exactly
+// `BYTES` bytes (the obligations of `Vector`).
+unsafe impl Vector for uint8x16_t {
+    const BYTES: usize = 16;
+
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        // SAFETY: the caller guarantees NEON (trait contract).
+        unsafe { vdupq_n_u8(0) }
+    }
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: the caller guarantees NEON (trait contract).
+        unsafe { vdupq_n_u8(b) }
+    }
+
+    #[inline(always)]
+    unsafe fn splat16(x: u16) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u16(vdupq_n_u16(x)) }
+    }
+
+    #[inline(always)]
+    unsafe fn splat32(x: u32) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u32(vdupq_n_u32(x)) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: the caller guarantees NEON and 16 readable bytes at `src`;
+        // `ld1` has no alignment requirement.
+        unsafe { vld1q_u8(src) }
+    }
+
+    #[inline(always)]
+    unsafe fn store(self, dst: *mut u8) {
+        // SAFETY: the caller guarantees NEON and 16 writable bytes.
+        unsafe { vst1q_u8(dst, self) }
+    }
+
+    #[inline(always)]
+    unsafe fn and(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vandq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn or(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vorrq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn xor(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { veorq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn any(self) -> bool {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vmaxvq_u8(self) != 0 }
+    }
+
+    #[inline(always)]
+    unsafe fn any_high_bit(self) -> bool {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vmaxvq_u8(self) >= 0x80 }
+    }
+}
+
+impl Utf8Vector for uint8x16_t {
+    type Small = Self;
+
+    const SHIFT: Shift = Shift::Shuffle;
+
+    #[inline(always)]
+    unsafe fn shr4(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vshrq_n_u8::<4>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
+        // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
+        // `table`.
+        unsafe { vqtbl1q_u8(vld1q_u8(table.as_ptr()), self) }
+    }
+
+    #[inline(always)]
+    unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. `ext` takes bytes 16 - N.. of
+        // `prev` followed by the first 16 - N bytes of `self`.
+        unsafe {
+            match N {
+                1 => vextq_u8::<15>(prev, self),
+                2 => vextq_u8::<14>(prev, self),
+                3 => vextq_u8::<13>(prev, self),
+                _ => unreachable!(),
+            }
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn saturating_sub(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vqsubq_u8(self, other) }
+    }
+}
+
+impl Count for uint8x16_t {
+    #[inline(always)]
+    unsafe fn gt_i8(self, t: i8) -> Self {
+        // SAFETY: the caller guarantees NEON (trait contract).
+        unsafe { vcgtq_s8(vreinterpretq_s8_u8(self), vdupq_n_s8(t)) }
+    }
+
+    #[inline(always)]
+    unsafe fn sub8(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vsubq_u8(self, other) }
+    }
+
+    #[inline(always)]
+    unsafe fn sum8(self) -> u64 {
+        // SAFETY: the caller guarantees NEON. `uaddlv` widens as it adds.
+        unsafe { u64::from(vaddlvq_u8(self)) }
+    }
+
+    #[inline(always)]
+    unsafe fn count_eq16(self, other: Self, acc: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. Equal lanes are all ones.
+        unsafe {
+            let eq = vceqq_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(other));
+            vreinterpretq_u8_u16(vsubq_u16(vreinterpretq_u16_u8(acc), eq))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn sum16(self) -> u64 {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { u64::from(vaddlvq_u16(vreinterpretq_u16_u8(self))) }
+    }
+
+    #[inline(always)]
+    unsafe fn count_eq32(self, other: Self, acc: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. Equal lanes are all ones.
+        unsafe {
+            let eq = vceqq_u32(vreinterpretq_u32_u8(self), vreinterpretq_u32_u8(other));
+            vreinterpretq_u8_u32(vsubq_u32(vreinterpretq_u32_u8(acc), eq))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn sum32(self) -> u64 {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vaddlvq_u32(vreinterpretq_u32_u8(self)) }
+    }
+}
+
+impl Leads for uint8x16_t {
+    #[inline(always)]
+    unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
+        // SAFETY: the caller guarantees NEON. NEON has no `movemask`: AND
+        // each comparison with its lane's bit weight (1..=128, twice per
+        // vector), then three rounds of pairwise adds fold the 64 lanes of
+        // the block into the 8 bytes of the mask, in order.
+        unsafe {
+            const WEIGHTS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+            let w = vld1q_u8(WEIGHTS.as_ptr());
+            // Not a continuation: `b as i8 >= -64`.
+            let m: [uint8x16_t; N] = core::array::from_fn(|k| {
+                vandq_u8(vcgeq_s8(vreinterpretq_s8_u8(v[k]), vdupq_n_s8(-64)), w)
+            });
+            if N == 4 {
+                let a = vpaddq_u8(m[0], m[1]);
+                let b = vpaddq_u8(m[2], m[3]);
+                let c = vpaddq_u8(a, b);
+                let d = vpaddq_u8(c, c);
+                vgetq_lane_u64::<0>(vreinterpretq_u64_u8(d))
+            } else {
+                let mut bits = 0u64;
+                for (k, &x) in m.iter().enumerate() {
+                    let s = vpaddq_u8(x, x);
+                    let s = vpaddq_u8(s, s);
+                    let s = vpaddq_u8(s, s);
+                    bits |= u64::from(vgetq_lane_u16::<0>(vreinterpretq_u16_u8(s))) << (16 * k);
+                }
+                bits
+            }
+        }
+    }
+}
+
+// SAFETY: 16 bytes (`Vector`); the lanes are little-endian on the
+// little-endian targets whose NEON table uses these algorithms (aarch64_be
+// uses `arch::scalar::skip`).
+unsafe impl WideVector for uint8x16_t {
+    #[inline(always)]
+    unsafe fn andnot(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. `bic` is `self & !o`.
+        unsafe { vbicq_u8(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vaddq_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u16(vshlq_n_u16::<N>(vreinterpretq_u16_u8(self))) }
+    }
+
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u16(vshrq_n_u16::<N>(vreinterpretq_u16_u8(self))) }
+    }
+
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vceqq_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn eq32(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vceqq_u32(vreinterpretq_u32_u8(self), vreinterpretq_u32_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn max32(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vmaxq_u32(vreinterpretq_u32_u8(self), vreinterpretq_u32_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. `tbl` gives zero for indices
+        // of 16 and more.
+        unsafe { vqtbl1q_u8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_lo16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vzip1q_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vzip2q_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn narrow16(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. `uzp1` takes the even bytes:
+        // the low byte of each little-endian 16-bit lane.
+        unsafe { vuzp1q_u8(self, hi) }
+    }
+
+    #[inline(always)]
+    unsafe fn narrow32(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. As `narrow16`, on 16-bit
+        // halves of 32-bit lanes.
+        unsafe {
+            vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(hi)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u16 {
+        // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
+        // `BITS`. Each byte's high bit, moved to bit `i % 8` and summed per
+        // half.
+        unsafe {
+            const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+            let bits = vandq_u8(
+                vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self))),
+                vld1q_u8(BITS.as_ptr()),
+            );
+            u16::from(vaddv_u8(vget_low_u8(bits))) | u16::from(vaddv_u8(vget_high_u8(bits))) << 8
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u32(vshrq_n_u32::<N>(vreinterpretq_u32_u8(self))) }
+    }
+
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vreinterpretq_u8_u32(vshlq_n_u32::<N>(vreinterpretq_u32_u8(self))) }
+    }
+
+    #[inline(always)]
+    unsafe fn sub32(self, other: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u32(vsubq_u32(vreinterpretq_u32_u8(self), vreinterpretq_u32_u8(other)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn widen8(self) -> (Self, Self) {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            (
+                vreinterpretq_u8_u16(vmovl_u8(vget_low_u8(self))),
+                vreinterpretq_u8_u16(vmovl_high_u8(self)),
+            )
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn widen16(self) -> (Self, Self) {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            let h = vreinterpretq_u16_u8(self);
+            (
+                vreinterpretq_u8_u32(vmovl_u16(vget_low_u16(h))),
+                vreinterpretq_u8_u32(vmovl_high_u16(h)),
+            )
+        }
+    }
+}

@@ -1,0 +1,93 @@
+//! [`Vector`]: the operations every register type shares, implemented
+//! once per type (`x86_64/vector/{m128,m256,m512}.rs`,
+//! `aarch64/neon/vector.rs`, `portable/vector.rs`). The algorithms' own
+//! needs are narrow extension traits beside them: `Utf8Vector` (UTF-8
+//! validation), `Count`, `Leads` (UTF-8 to UTF-16/UTF-32) and
+//! `WideVector` (16- and 32-bit lanes).
+
+/// A SIMD register of `BYTES` bytes, seen as `u8`, `u16` or `u32` lanes.
+///
+/// # Safety
+///
+/// The generic algorithms' memory safety relies on the implementation:
+///
+/// - `size_of::<Self>() == Self::BYTES`, and `Self` is plain data (every
+///   bit pattern valid, no padding), so it may be copied out as bytes;
+/// - [`Vector::load`] reads exactly `Self::BYTES` bytes at its pointer and
+///   [`Vector::store`] writes exactly `Self::BYTES`, with no alignment
+///   requirement;
+/// - every method does what its doc says, for every lane.
+///
+/// Every method executes instructions of the implementing ISA: callers
+/// must ensure the running CPU supports them. In practice the methods are
+/// only called from generic code inlined into a `#[target_feature]`
+/// function of that ISA, which is only reachable after detection.
+pub(crate) unsafe trait Vector: Copy {
+    /// Bytes per vector: 16, 32 or 64.
+    const BYTES: usize;
+
+    /// All lanes zero.
+    #[inline(always)]
+    unsafe fn zero() -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { Self::splat(0) }
+    }
+
+    /// Every `u8` lane set to `b`.
+    unsafe fn splat(b: u8) -> Self;
+
+    /// Every `u16` lane set to `x`.
+    unsafe fn splat16(x: u16) -> Self;
+
+    /// Every `u32` lane set to `x`.
+    unsafe fn splat32(x: u32) -> Self;
+
+    /// Reads `Self::BYTES` bytes from `src`, which need not be aligned.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA requirement: `src..src + Self::BYTES` must be
+    /// readable.
+    unsafe fn load(src: *const u8) -> Self;
+
+    /// Writes `Self::BYTES` bytes to `dst`, which need not be aligned.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA requirement: `dst..dst + Self::BYTES` must be
+    /// writable.
+    unsafe fn store(self, dst: *mut u8);
+
+    /// Bitwise `self & other`.
+    unsafe fn and(self, other: Self) -> Self;
+
+    /// Bitwise `self | other`.
+    unsafe fn or(self, other: Self) -> Self;
+
+    /// Bitwise `self ^ other`.
+    unsafe fn xor(self, other: Self) -> Self;
+
+    /// Whether any bit is set.
+    unsafe fn any(self) -> bool;
+
+    /// Whether any `u8` lane has its high bit set (is not ASCII).
+    unsafe fn any_high_bit(self) -> bool;
+
+    /// The index of the lowest non-zero `u8` lane, or `Self::BYTES` if
+    /// there is none (off the hot path: it locates an error).
+    #[inline(always)]
+    unsafe fn first_nonzero_lane(self) -> usize {
+        const { assert!(core::mem::size_of::<Self>() == Self::BYTES && Self::BYTES <= 64) };
+        let mut lanes = [0u8; 64];
+        // SAFETY: `Self::BYTES <= 64` bytes of plain data (trait contract)
+        // into a 64-byte array.
+        unsafe {
+            core::ptr::copy_nonoverlapping(
+                (&raw const self).cast::<u8>(),
+                lanes.as_mut_ptr(),
+                Self::BYTES,
+            )
+        };
+        lanes[..Self::BYTES].iter().position(|&b| b != 0).unwrap_or(Self::BYTES)
+    }
+}

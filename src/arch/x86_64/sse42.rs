@@ -1,0 +1,42 @@
+//! The SSE4.2 kernel: 128-bit vectors (`__m128i`, see `vector/m128.rs`),
+//! four per 64-byte block.
+//!
+//! It executes SSSE3 (`pshufb`, `palignr`) and SSE4.1 (`ptest`, `pmaxud`,
+//! `packusdw`) instructions besides SSE4.2, so it enables and detects all
+//! three: real CPUs with SSE4.2 have the others, but a virtual machine
+//! may mask CPUID bits independently.
+
+use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::{count, utf16, utf8, utf8_to_wide};
+use crate::byte_order::{Be, Le};
+use core::arch::x86_64::__m128i;
+
+crate::arch::kernel_table! {
+    /// The SSE4.2 kernel, if this CPU has SSSE3, SSE4.1 and SSE4.2.
+    detect: super::detected!("ssse3", "sse4.1", "sse4.2"),
+    attrs: [#[target_feature(enable = "ssse3,sse4.1,sse4.2")]],
+    validate_utf8: utf8::validate::<__m128i, 4>,
+    is_valid_utf8: utf8::is_valid::<__m128i, 4>,
+    validate_utf8_blocks: utf8::validate_blocks::<__m128i, 4>,
+    utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf16<Le>>,
+    utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf16<Be>>,
+    utf8_to_utf32_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf32>,
+    utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<__m128i, Le>,
+    utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<__m128i, Be>,
+    utf32_to_utf8_prefix: utf16::utf32_to_utf8::<__m128i>,
+    utf16le_to_utf32_prefix: utf16::utf16_to_utf32::<__m128i, Le>,
+    utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<__m128i, Be>,
+    utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<__m128i, Le>,
+    utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<__m128i, Be>,
+    validate_utf16le_prefix: utf16::validate_utf16::<__m128i, Le>,
+    validate_utf16be_prefix: utf16::validate_utf16::<__m128i, Be>,
+    validate_utf32_prefix: utf16::validate_utf32::<__m128i>,
+    count_chars: count::count_chars::<__m128i>,
+    utf16_len_from_utf8: count::utf16_len_from_utf8::<__m128i>,
+    utf8_len_from_utf16le: count::utf8_len_from_utf16::<__m128i, Le>,
+    utf8_len_from_utf16be: count::utf8_len_from_utf16::<__m128i, Be>,
+    utf8_len_from_utf32: count::utf8_len_from_utf32::<__m128i>,
+    utf16_len_from_utf32: count::utf16_len_from_utf32::<__m128i>,
+    utf32_len_from_utf16le: count::utf32_len_from_utf16::<__m128i, Le>,
+    utf32_len_from_utf16be: count::utf32_len_from_utf16::<__m128i, Be>,
+}
