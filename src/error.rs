@@ -283,6 +283,7 @@ impl core::error::Error for Utf32Error {}
 /// comes first, an invalid sequence or a character that does not fit in the
 /// remaining output.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum TranscodeError<E> {
     /// The input is invalid. What was written to the output is unspecified
     /// (it is a valid conversion of a prefix of the input, but SIMD kernels
