@@ -27,6 +27,10 @@
 //! tests fewer kernels than intended cannot pass (under Miri the variable
 //! must be forwarded with `-Zmiri-env-forward`).
 
+// It checks the lossy and allocating conversions too, so it needs the
+// default `std` feature (the library is tested without it in tests/it).
+#![cfg(feature = "std")]
+
 use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind, Utf8Error};
 
 /// Inputs have every length from 0 to this many units (exclusive).

@@ -91,7 +91,7 @@ mod tests {
     #[test]
     fn kernel_names_match() {
         for k in Kernel::ALL {
-            assert_eq!(kernel_name(k).to_str().ok(), Some(k.name()));
+            assert_eq!(kernel_name(*k).to_str().ok(), Some(k.name()));
         }
     }
 }

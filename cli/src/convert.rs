@@ -298,6 +298,7 @@ fn run_into<'b, S, D: bytemuck::Pod, E>(
         Err(TranscodeError::OutputTooSmall { .. }) => {
             Err(Stop::Internal("output buffer of the documented size was too small"))
         }
+        Err(_) => Err(Stop::Internal("an error this version of the CLI does not know")),
     }
 }
 

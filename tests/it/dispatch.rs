@@ -59,7 +59,7 @@ fn rapidutf_kernel_selects_each_available_kernel() {
 #[test]
 fn unknown_or_unavailable_kernel_falls_back_to_best() {
     run_child("no-such-kernel", Kernel::best());
-    for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+    for k in Kernel::ALL.iter().filter(|k| !k.is_available()) {
         run_child(k.name(), Kernel::best());
     }
 }
@@ -79,7 +79,7 @@ fn registry_is_consistent() {
     );
     assert!(Kernel::active().is_available());
     for k in Kernel::ALL {
-        assert_eq!(k.is_available(), available.contains(&k), "{k}");
+        assert_eq!(k.is_available(), available.contains(k), "{k}");
     }
 }
 
@@ -87,7 +87,7 @@ fn registry_is_consistent() {
 /// instructions the CPU lacks.
 #[test]
 fn unavailable_kernel_panics() {
-    for k in Kernel::ALL.into_iter().filter(|k| !k.is_available()) {
+    for k in Kernel::ALL.iter().filter(|k| !k.is_available()) {
         assert!(std::panic::catch_unwind(|| k.validate_utf8(b"x")).is_err(), "{k}");
         assert!(std::panic::catch_unwind(|| k.is_valid_utf8(b"x")).is_err(), "{k}");
     }

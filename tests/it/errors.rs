@@ -106,7 +106,7 @@ fn output_too_small_display() {
 #[test]
 fn kernel_names_round_trip() {
     for k in rapidutf::Kernel::ALL {
-        assert_eq!(k.name().parse::<rapidutf::Kernel>(), Ok(k));
+        assert_eq!(k.name().parse::<rapidutf::Kernel>(), Ok(*k));
         assert_eq!(k.to_string(), k.name());
     }
     assert_eq!("nonsense".parse::<rapidutf::Kernel>(), Err(rapidutf::UnknownKernel));

@@ -115,6 +115,7 @@ mod kernels {
             Err(TranscodeError::OutputTooSmall { written, .. }) => written,
             // The output is unspecified after an error.
             Err(TranscodeError::Invalid(_)) => 0,
+            Err(_) => panic!("{what}: an unknown TranscodeError variant"),
         };
         let got: Vec<u32> = buf[..n].iter().map(|&x| x.into()).collect();
         assert_eq!(got, expected.1[..n], "{what}: cap {cap}: output");
@@ -143,6 +144,7 @@ mod kernels {
                 TranscodeError::OutputTooSmall { read, written } => {
                     TranscodeError::OutputTooSmall { read, written }
                 }
+                _ => panic!("an unknown TranscodeError variant"),
             })
         };
         let mut all_caps: Vec<usize> = caps.to_vec();
@@ -220,6 +222,7 @@ mod kernels {
                 TranscodeError::OutputTooSmall { read, written } => {
                     TranscodeError::OutputTooSmall { read, written }
                 }
+                _ => panic!("an unknown TranscodeError variant"),
             })
         };
         let mut caps8: Vec<usize> = caps.to_vec();
