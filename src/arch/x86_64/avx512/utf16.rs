@@ -288,7 +288,7 @@ pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) ->
     // the first half's 16 code points may all come from surrogate pairs
     // (4 bytes each), so the second store starts up to 64 bytes after the
     // first: 128 bytes of room. (112 was a real overrun, found by the
-    // guard-zone proptest in tests/transcode.rs.)
+    // guard-zone proptest of tests/it/transcode_to_utf8.rs.)
     while i + 32 <= n && o + 128 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; the stores are covered as said above.
