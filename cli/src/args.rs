@@ -75,14 +75,23 @@ input, print one line:
 
 L is the 1-based line, C the 1-based column in characters within that line,
 B the 0-based byte offset in the input (a BOM included), and MESSAGE what
-is wrong and what was expected. Standard input is named (standard input).
-A leading UTF-8 BOM is valid UTF-8; it counts in byte offsets but not in
-the character column.
+is wrong: the offending byte (or 16/32-bit unit) and what was allowed at
+that point, e.g. after E0 the 2nd byte must be A0..BF (RFC 3629). Standard
+input is named (standard input). A leading UTF-8 BOM is valid UTF-8; it
+counts in byte offsets but not in the character column.
+
+With -v, each report is followed by the bytes around the error in hex,
+from the offset shown, with carets under the offending bytes:
+
+  f.txt: line 1, char 4, byte 3: ...: after E0 the 2nd byte must be A0..BF, found 80
+    00000000: 61 62 63 E0 80 64
+                       ^^^^^
 
 Options:
   -q, --quiet            Print nothing; only the exit status tells
   -l, --list             Print only the names of invalid inputs
   -i, --invert           Print the names of valid inputs instead (with -l or alone)
+  -v, --verbose          Also show the bytes around each error, in hex
       --encoding <ENC>   The encoding to check [default: utf-8]
                          utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32
                          (utf-16/utf-32 honour a BOM and are in the machine's byte
@@ -244,10 +253,12 @@ fn parse_validate(p: &mut lexopt::Parser) -> Result<Command, String> {
         list: false,
         invert: false,
         encoding: Encoding::Utf8,
+        verbose: false,
     };
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
             Short('h') | Long("help") => return Ok(Command::Help(VALIDATE_HELP)),
+            Short('v') | Long("verbose") => opts.verbose = true,
             Short('q') | Long("quiet") => opts.quiet = true,
             Short('l') | Long("list") | Long("list-only") => opts.list = true,
             Short('i') | Long("invert") => opts.invert = true,

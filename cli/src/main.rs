@@ -22,6 +22,7 @@ mod convert;
 mod count;
 mod derived;
 mod encoding;
+mod explain;
 mod input;
 mod output;
 mod position;

@@ -14,6 +14,7 @@
 //! - **byte** `B`: the 0-based byte offset of the offending sequence in the
 //!   input, as in isutf8 (for UTF-16/UTF-32 too, BOM included).
 
+use crate::explain::Context;
 use std::fmt;
 
 /// Counts lines and the column over valid text, incrementally.
@@ -132,6 +133,9 @@ pub struct Problem {
     /// Whether the input merely ends inside a character (or unit), which
     /// iconv words differently from an invalid sequence.
     pub incomplete: bool,
+    /// The bytes around the error, for `validate -v` (where the scanner
+    /// had them).
+    pub context: Option<Context>,
 }
 
 impl Problem {
@@ -206,7 +210,7 @@ mod tests {
     #[test]
     fn report_format() {
         let at = LineCol::of_utf8(b"a\nbc");
-        let p = Problem { byte: 17, at, message: "oops".into(), incomplete: false };
+        let p = Problem { byte: 17, at, message: "oops".into(), incomplete: false, context: None };
         assert_eq!(p.display(&"f.txt").to_string(), "f.txt: line 2, char 3, byte 17: oops");
     }
 }

@@ -32,6 +32,7 @@
 
 use crate::derived::{self, safe_cut, Derived};
 use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
+use crate::explain::{self, Context};
 use crate::input::{InputName, Reader};
 use crate::position::{LineCol, Problem};
 use crate::Status;
@@ -52,6 +53,8 @@ pub struct Options {
     pub invert: bool,
     /// `--encoding`: how the inputs are encoded.
     pub encoding: Encoding,
+    /// `-v`: show the bytes around each error.
+    pub verbose: bool,
 }
 
 /// Runs `rapidutf validate`: reports go to `out`, I/O problems with the
@@ -84,6 +87,9 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
                     writeln!(out, "{name}")?;
                 } else {
                     writeln!(out, "{}", p.display(name))?;
+                    if let Some(context) = p.context.as_ref().filter(|_| opts.verbose) {
+                        writeln!(out, "{context}")?;
+                    }
                 }
             }
             None if opts.invert => writeln!(out, "{name}")?,
@@ -149,22 +155,34 @@ pub fn scan_utf8(
         let (valid_end, bad) = match result {
             Ok(()) if last => (offset + w.bytes.len() as u64, None),
             Ok(()) => (validator.valid_up_to() as u64, None),
-            Err(e) => (e.valid_up_to() as u64, Some(e.kind())),
+            Err(e) => (e.valid_up_to() as u64, Some((e.kind(), e.error_len()))),
         };
         let n = usize::try_from(valid_end - offset).unwrap_or(usize::MAX);
+        // The window holds the offending bytes (a character cut by the
+        // window's end is carried into the next window): say which they are
+        // before they are consumed.
+        let explained = bad.map(|(kind, len)| {
+            let message = explain::utf8(kind, &w.bytes[n..], len);
+            let mark = match kind {
+                Utf8ErrorKind::InvalidByte | Utf8ErrorKind::UnexpectedContinuation => 1,
+                // The sequence, and the byte that broke it (or the end).
+                _ => len.map_or(w.bytes.len() - n, |l| l + 1),
+            };
+            (kind, message, Context::new(w.bytes, offset, n, mark))
+        });
         let valid = &w.bytes[..n];
         on_valid(valid);
         if !lazy {
             pos.advance_utf8(text_of(valid, offset));
         }
         reader.consume(n);
-        if let Some(kind) = bad {
+        if let Some((kind, message, context)) = explained {
             if lazy {
                 pos = line_col_at(reader, valid_end, false)?;
             }
             let incomplete = kind == Utf8ErrorKind::Truncated;
-            let message = kind.to_string();
-            return Ok(Some(Problem { byte: valid_end, at: pos, message, incomplete }));
+            let context = Some(context);
+            return Ok(Some(Problem { byte: valid_end, at: pos, message, incomplete, context }));
         }
         if last {
             return Ok(None);
@@ -205,7 +223,8 @@ fn scan_derived(reader: &mut Reader, d: Derivative) -> io::Result<Option<Problem
             if lazy {
                 pos = line_col_at(reader, byte, true)?;
             }
-            return Ok(Some(Problem { byte, at: pos, message, incomplete: len.is_none() }));
+            let incomplete = len.is_none();
+            return Ok(Some(Problem { byte, at: pos, message, incomplete, context: None }));
         }
         if last {
             return Ok(None);
@@ -264,7 +283,7 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                 };
                 let (valid, bad) = match result {
                     Ok(()) if last && body.len() % 2 == 1 => {
-                        (units.len(), Some((ODD_UTF16.to_owned(), true)))
+                        (units.len(), Some((ODD_UTF16.to_owned(), true, 1)))
                     }
                     Ok(()) => (units.len(), None),
                     // A high surrogate whose partner may start the next window.
@@ -276,10 +295,14 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                         (e.valid_up_to(), None)
                     }
                     Err(e) => {
+                        let at = e.valid_up_to();
                         // A high surrogate that ends the input is incomplete.
-                        let at_end = e.kind() == Utf16ErrorKind::UnpairedHigh
-                            && e.valid_up_to() + 1 == units.len();
-                        (e.valid_up_to(), Some((e.kind().to_string(), at_end)))
+                        let at_end =
+                            e.kind() == Utf16ErrorKind::UnpairedHigh && at + 1 == units.len();
+                        let next = units.get(at + 1).map(|&u| order.read16(u));
+                        let message = explain::utf16(e.kind(), order.read16(units[at]), next);
+                        let mark = if e.kind() == Utf16ErrorKind::UnpairedHigh { 4 } else { 2 };
+                        (at, Some((message, at_end, mark)))
                     }
                 };
                 pos.advance_utf16(&units[..valid], |u| order.read16(u));
@@ -289,10 +312,13 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                 let values = values32(&body[..body.len() & !3], order, &mut scratch32);
                 let (valid, bad) = match rapidutf::validate_utf32(values) {
                     Ok(()) if last && !body.len().is_multiple_of(4) => {
-                        (values.len(), Some((PARTIAL_UTF32.to_owned(), true)))
+                        (values.len(), Some((PARTIAL_UTF32.to_owned(), true, 3)))
                     }
                     Ok(()) => (values.len(), None),
-                    Err(e) => (e.valid_up_to(), Some((e.kind().to_string(), false))),
+                    Err(e) => {
+                        let at = e.valid_up_to();
+                        (at, Some((explain::utf32(e.kind(), values[at]), false, 4)))
+                    }
                 };
                 pos.advance_utf32(&values[..valid]);
                 (4 * valid, bad)
@@ -300,10 +326,14 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
             Form::Utf8 | Form::Derived(_) => unreachable!("byte-based input goes elsewhere"),
         };
         let consumed = skip + valid_bytes;
+        let bad = bad.map(|(message, incomplete, mark)| {
+            (message, incomplete, Context::new(w.bytes, offset, consumed, mark))
+        });
         reader.consume(consumed);
-        if let Some((message, incomplete)) = bad {
+        if let Some((message, incomplete, context)) = bad {
             let byte = offset + consumed as u64;
-            return Ok(Some(Problem { byte, at: pos, message, incomplete }));
+            let context = Some(context);
+            return Ok(Some(Problem { byte, at: pos, message, incomplete, context }));
         }
         if last {
             return Ok(None);

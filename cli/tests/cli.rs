@@ -86,16 +86,22 @@ impl Drop for Scratch {
     }
 }
 
-/// The isutf8 report std implies for invalid UTF-8 `bytes` named `name`:
-/// line and character column from the valid prefix, byte offset, and the
-/// library's description of the error.
-fn expected_report(name: &str, bytes: &[u8]) -> String {
+/// The start of the isutf8 report std implies for invalid UTF-8 `bytes`
+/// named `name`: line and character column from the valid prefix, and the
+/// byte offset, up to the message.
+fn expected_position(name: &str, bytes: &[u8]) -> String {
     let e = std::str::from_utf8(bytes).expect_err("input must be invalid");
     let prefix = std::str::from_utf8(&bytes[..e.valid_up_to()]).expect("valid prefix");
     let line = prefix.matches('\n').count() + 1;
     let char = prefix.rsplit('\n').next().unwrap_or("").chars().count() + 1;
-    let kind = rapidutf::validate_utf8(bytes).expect_err("invalid").kind();
-    format!("{name}: line {line}, char {char}, byte {}: {kind}\n", e.valid_up_to())
+    format!("{name}: line {line}, char {char}, byte {}: ", e.valid_up_to())
+}
+
+/// Asserts that `out` is one report line for invalid UTF-8 `bytes` named
+/// `name`, at the position std implies.
+fn assert_report(out: &str, name: &str, bytes: &[u8]) {
+    assert!(out.starts_with(&expected_position(name, bytes)), "{out}");
+    assert_eq!(out.lines().count(), 1, "{out}");
 }
 
 /// A multi-line multilingual text with an invalid byte on line 3.
@@ -141,28 +147,66 @@ fn validate_message_in_isutf8_format() {
     let bad = s.file("multi.txt", BAD_LINE_3);
     let o = run(&["validate", &bad], b"");
     assert_eq!(code(&o), 1);
-    assert_eq!(stdout(&o), expected_report(&bad, BAD_LINE_3));
+    assert_report(&stdout(&o), &bad, BAD_LINE_3);
     // The same numbers, worked out by hand: lines 1 and 2 take 18 + 21
     // bytes, so line 3 starts at byte 39; the C0 follows "😀 café €5 "
     // (10 characters, 16 bytes).
-    let tail = format!(": line 3, char 11, byte 55: {}\n", rapidutf::Utf8ErrorKind::InvalidByte);
-    assert!(stdout(&o).ends_with(&tail), "{}", stdout(&o));
-    assert!(stdout(&o).contains("never appear in UTF-8"), "{}", stdout(&o));
+    let tail = ": line 3, char 11, byte 55: invalid byte C0 (C0, C1 and F5..FF never appear \
+                in UTF-8), expected 00..7F or C2..F4\n";
+    assert!(stdout(&o).ends_with(tail), "{}", stdout(&o));
 
-    // Each error kind is named, with what was expected.
-    for (input, kind) in [
-        (&b"ab\n\x80"[..], rapidutf::Utf8ErrorKind::UnexpectedContinuation),
-        (b"ab\xE0\x80\x80", rapidutf::Utf8ErrorKind::Overlong),
-        (b"\xED\xA0\x80", rapidutf::Utf8ErrorKind::Surrogate),
-        (b"x\xF4\x90\x80\x80", rapidutf::Utf8ErrorKind::TooLarge),
-        (b"\xE2\x82x", rapidutf::Utf8ErrorKind::MissingContinuation),
-        (b"ok\n\xE2\x82", rapidutf::Utf8ErrorKind::Truncated),
+    // Each error names the offending byte and what was allowed there
+    // (RFC 3629's ranges after E0, ED, F0 and F4).
+    for (input, message) in [
+        (
+            &b"ab\n\x80"[..],
+            "unexpected continuation byte 80, expected the start of a character, 00..7F or C2..F4",
+        ),
+        (b"ab\xE0\x80\x80", "overlong encoding: after E0 the 2nd byte must be A0..BF, found 80"),
+        (b"\xF0\x80\x80\x80", "overlong encoding: after F0 the 2nd byte must be 90..BF, found 80"),
+        (b"\xED\xA0\x80", "encoded surrogate: after ED the 2nd byte must be 80..9F, found A0"),
+        (
+            b"x\xF4\x90\x80\x80",
+            "code point above U+10FFFF: after F4 the 2nd byte must be 80..8F, found 90",
+        ),
+        (
+            b"\xE2\x82x",
+            "missing continuation byte: after E2 82 the 3rd byte must be 80..BF, found 78",
+        ),
+        (b"ok\n\xE2\x82", "input ends inside a character: after E2 82 the 3rd byte must be 80..BF"),
     ] {
         let o = run(&["validate"], input);
         assert_eq!(code(&o), 1);
-        assert_eq!(stdout(&o), expected_report("(standard input)", input));
-        assert!(stdout(&o).ends_with(&format!(": {kind}\n")), "{}", stdout(&o));
+        assert_report(&stdout(&o), "(standard input)", input);
+        assert!(stdout(&o).ends_with(&format!(": {message}\n")), "{}", stdout(&o));
     }
+}
+
+#[test]
+fn validate_verbose_shows_the_bytes() {
+    let s = Scratch::new("verbose");
+    let bad = s.file("bad.txt", b"0123456789abcdefghij\xE0\x80xyz\n");
+    let o = run(&["validate", "-v", &bad], b"");
+    assert_eq!(code(&o), 1);
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with(&expected_position(&bad, b"0123456789abcdefghij\xE0")));
+    // 16 bytes before the error, from offset 4; carets under E0 80.
+    assert!(lines[1].starts_with("  00000004: 34 35 36"), "{out}");
+    let col = lines[2].find('^').expect("carets");
+    assert_eq!(&lines[1][col..], "E0 80 78 79 7A 0A");
+    assert_eq!(lines[2][col..].trim_end(), "^^^^^");
+    // UTF-16: the unpaired surrogate and the unit after it.
+    let o = run(&["validate", "-v", "--encoding", "utf-16le"], b"a\x00\x3D\xD8\x41\x00");
+    let out = stdout(&o);
+    assert!(out.contains(
+        "unpaired high surrogate D83D: a low surrogate DC00..DFFF must follow, found 0041"
+    ));
+    assert!(out.lines().nth(1).unwrap().ends_with("61 00 3D D8 41 00"), "{out}");
+    // Without -v, and with -l or -q, no context.
+    assert_eq!(stdout(&run(&["validate", &bad], b"")).lines().count(), 1);
+    assert_eq!(stdout(&run(&["validate", "-v", "-l", &bad], b"")), format!("{bad}\n"));
 }
 
 #[test]
@@ -190,7 +234,7 @@ fn validate_stdin() {
     for args in [&["validate"][..], &["validate", "-"]] {
         let o = run(args, BAD_LINE_3);
         assert_eq!(code(&o), 1);
-        assert_eq!(stdout(&o), expected_report("(standard input)", BAD_LINE_3));
+        assert_report(&stdout(&o), "(standard input)", BAD_LINE_3);
     }
     let o = run(&["validate", "-l"], b"\xFF");
     assert_eq!(stdout(&o), "(standard input)\n");
@@ -210,15 +254,15 @@ fn validate_utf16le_unpaired_surrogate() {
     let path = s.file("bad16.txt", &bytes);
     let o = run(&["validate", "--encoding", "utf-16le", &path], b"");
     assert_eq!(code(&o), 1);
-    let kind = rapidutf::Utf16ErrorKind::UnpairedHigh;
     // Units: a b \n x D83D DE00 | D800 -> byte 12, line 2, char 3.
-    assert_eq!(stdout(&o), format!("{path}: line 2, char 3, byte 12: {kind}\n"));
+    let m = "unpaired high surrogate D800: a low surrogate DC00..DFFF must follow, found 0063";
+    assert_eq!(stdout(&o), format!("{path}: line 2, char 3, byte 12: {m}\n"));
     // A lone low surrogate, through stdin.
     let mut low = utf16le("ok");
     low.extend_from_slice(&0xDC00u16.to_le_bytes());
     let o = run(&["validate", "--encoding", "UTF-16LE"], &low);
-    let kind = rapidutf::Utf16ErrorKind::UnpairedLow;
-    assert_eq!(stdout(&o), format!("(standard input): line 1, char 3, byte 4: {kind}\n"));
+    let m = "unpaired low surrogate DC00, expected 0000..D7FF, E000..FFFF or a high surrogate D800..DBFF";
+    assert_eq!(stdout(&o), format!("(standard input): line 1, char 3, byte 4: {m}\n"));
     // An odd trailing byte.
     let o = run(&["validate", "--encoding", "utf-16le"], b"a\x00b");
     assert_eq!(code(&o), 1);
@@ -422,7 +466,8 @@ fn count_agrees_with_std() {
     let bad = s.file("bad.txt", BAD_LINE_3);
     let o = run(&["count", &bad], b"");
     assert_eq!(code(&o), 1);
-    assert_eq!(stderr(&o), format!("rapidutf: {}", expected_report(&bad, BAD_LINE_3)));
+    let err = stderr(&o);
+    assert_report(err.strip_prefix("rapidutf: ").expect("prefixed"), &bad, BAD_LINE_3);
 }
 
 /// `text` repeated to more than `n` bytes, then cut at a char boundary.
@@ -460,7 +505,7 @@ fn stdin_chunk_boundaries_are_seamless() {
             bad[at] = 0xFF;
             let o = run(&["validate"], &bad);
             assert_eq!(code(&o), 1);
-            assert_eq!(stdout(&o), expected_report("(standard input)", &bad));
+            assert_report(&stdout(&o), "(standard input)", &bad);
             assert!(stdout(&o).contains(&format!(", byte {at}: ")));
 
             // Counting and converting see the same text as std.
@@ -496,7 +541,7 @@ fn large_file_error_position() {
     let path = s.file("large.txt", &bytes);
     let o = run(&["validate", &path], b"");
     assert_eq!(code(&o), 1);
-    assert_eq!(stdout(&o), expected_report(&path, &bytes));
+    assert_report(&stdout(&o), &path, &bytes);
     let out = s.path("large.utf16");
     let o = run(&["convert", "-f", "utf-8", "-t", "utf-16le", "-o", &out, &path], b"");
     assert_eq!(stderr(&o), format!("rapidutf: illegal input sequence at position {at}\n"));
