@@ -18,6 +18,7 @@ mod bom;
 mod counts;
 #[cfg(feature = "alloc")]
 mod derive;
+mod detect;
 mod dispatch;
 mod errors;
 #[cfg(feature = "alloc")]
