@@ -31,13 +31,18 @@ use alloc::vec::Vec;
 /// assert_eq!(s, "a\u{FFFD}\u{FFFD}b");
 /// ```
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
-    utf8_lossy(src, |bytes, blocks| {
-        if blocks {
-            split_valid_utf8_blocks(bytes)
-        } else {
-            split_valid_utf8_refined(bytes)
-        }
-    })
+    utf8_lossy(src, split_valid_utf8, |out, _| out.push(char::REPLACEMENT_CHARACTER))
+}
+
+/// The longest valid prefix of `bytes` and the error after it: with the
+/// grouped check, or with block-exact positions (`blocks`, once errors
+/// have been seen).
+fn split_valid_utf8(bytes: &[u8], blocks: bool) -> (&str, Option<Utf8Error>) {
+    if blocks {
+        split_valid_utf8_blocks(bytes)
+    } else {
+        split_valid_utf8_refined(bytes)
+    }
 }
 
 impl Kernel {
@@ -50,13 +55,17 @@ impl Kernel {
     #[must_use]
     pub fn utf8_to_string_lossy(self, src: &[u8]) -> Cow<'_, str> {
         let fns = self.fns();
-        utf8_lossy(src, |bytes, blocks| {
-            if blocks {
-                split_blocks_with(fns, bytes)
-            } else {
-                refine(bytes, fns.validate_utf8(bytes), |b| split_blocks_with(fns, b))
-            }
-        })
+        utf8_lossy(
+            src,
+            |bytes, blocks| {
+                if blocks {
+                    split_blocks_with(fns, bytes)
+                } else {
+                    refine(bytes, fns.validate_utf8(bytes), |b| split_blocks_with(fns, b))
+                }
+            },
+            |out, _| out.push(char::REPLACEMENT_CHARACTER),
+        )
     }
 }
 
@@ -125,9 +134,13 @@ fn refine(
 /// longest valid prefix of `bytes` and the error after it, if any: with
 /// the grouped check (`blocks == false`, for the first stretch) or with
 /// block-exact positions (after an error, when more are likely).
+///
+/// `emit` writes what stands for each maximal invalid subpart (U+FFFD for
+/// std's behaviour; see [`ErrorStrategy`]).
 fn utf8_lossy<'a>(
     src: &'a [u8],
     split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<Utf8Error>),
+    emit: impl Fn(&mut String, &[u8]),
 ) -> Cow<'a, str> {
     let (valid, err) = split(src, false);
     let Some(mut e) = err else {
@@ -139,11 +152,14 @@ fn utf8_lossy<'a>(
     out.push_str(valid);
     let mut rest = src;
     loop {
-        out.push(char::REPLACEMENT_CHARACTER);
+        let at = e.valid_up_to();
         let Some(n) = e.error_len() else {
+            // The input ends inside a character: the rest is one subpart.
+            emit(&mut out, &rest[at..]);
             break;
         };
-        rest = &rest[e.valid_up_to() + n..];
+        emit(&mut out, &rest[at..at + n]);
+        rest = &rest[at + n..];
         // Errors come in clusters (a broken character leaves orphaned
         // continuation bytes, each its own error): check the first
         // character with scalar code before calling the kernel.
@@ -308,8 +324,19 @@ pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
-    // Valid UTF-8 needs at most one unit per byte, and each replaced
-    // subpart is at least one byte: `src.len()` units always suffice.
+    utf8_to_utf16_with(src, |_, dst| {
+        dst[0] = 0xFFFD;
+        1
+    })
+}
+
+/// UTF-8 to native-endian UTF-16; `emit(subpart, dst)` writes what stands
+/// for each maximal invalid subpart into `dst` (at least `subpart.len()`
+/// units long) and returns how many units it wrote, at most
+/// `subpart.len()`.
+fn utf8_to_utf16_with(src: &[u8], emit: impl Fn(&[u8], &mut [u16]) -> usize) -> Vec<u16> {
+    // Valid UTF-8 needs at most one unit per byte, and each subpart gets at
+    // most one unit per byte: `src.len()` units always suffice.
     let mut out = vec![0u16; src.len()];
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
@@ -317,15 +344,199 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
         i += read;
         o += written;
         let Some(e) = err else { break };
-        out[o] = 0xFFFD;
-        o += 1;
-        match e.error_len() {
-            Some(n) => i += n,
-            None => break,
-        }
+        let end = e.error_len().map_or(src.len(), |n| i + n);
+        o += emit(&src[i..end], &mut out[o..]);
+        i = end;
     }
     out.truncate(o);
     out
+}
+
+/// What lossy UTF-8 decoding does with each *maximal invalid subpart*
+/// (the Unicode term: the longest start of a well-formed sequence, or one
+/// byte), the strategies the UTF-8 article lists. Valid stretches are
+/// validated and converted by the SIMD kernels whatever the strategy; only
+/// the errors differ.
+///
+/// Surrogate escapes (PEP 383, each byte to U+DC80..U+DCFF) are the fifth
+/// strategy; their output is not Unicode text (lone surrogates), so it is
+/// not a `String`: see [`crate::derive::decode_surrogateescape`] (UTF-16)
+/// and [`crate::derive::decode_optu8`].
+///
+/// # Example
+///
+/// ```
+/// use rapidutf::{utf8_to_string_lossy_with, ErrorStrategy};
+/// let input = b"caf\xE9 \x80 ok"; // Latin-1 and Windows-1252 bytes in UTF-8
+/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Replace), "caf\u{FFFD} \u{FFFD} ok");
+/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Ignore), "caf  ok");
+/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Latin1), "café \u{80} ok");
+/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Windows1252), "café € ok");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorStrategy {
+    /// One U+FFFD per maximal invalid subpart: `String::from_utf8_lossy`'s
+    /// output exactly.
+    #[default]
+    Replace,
+    /// Drop each maximal invalid subpart (Python's `errors="ignore"`,
+    /// iconv's `-c`). The output loses data silently: use it only where
+    /// that is the point.
+    Ignore,
+    /// Decode each byte of each maximal invalid subpart as ISO-8859-1 (the
+    /// article's fallback for legacy 8-bit text mixed into UTF-8): byte
+    /// `b` becomes U+00`b`.
+    Latin1,
+    /// Decode each byte of each maximal invalid subpart as Windows-1252,
+    /// WHATWG's mapping (every byte decodes; `80` is `€`).
+    Windows1252,
+}
+
+impl ErrorStrategy {
+    /// Every strategy.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::ErrorStrategy::ALL.len(), 4);
+    /// ```
+    pub const ALL: [ErrorStrategy; 4] = [
+        ErrorStrategy::Replace,
+        ErrorStrategy::Ignore,
+        ErrorStrategy::Latin1,
+        ErrorStrategy::Windows1252,
+    ];
+
+    /// The strategy's name: `replace`, `ignore`, `latin1` or `cp1252`
+    /// (also what [`str::parse`] accepts, with aliases).
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::ErrorStrategy::Windows1252.name(), "cp1252");
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            ErrorStrategy::Replace => "replace",
+            ErrorStrategy::Ignore => "ignore",
+            ErrorStrategy::Latin1 => "latin1",
+            ErrorStrategy::Windows1252 => "cp1252",
+        }
+    }
+}
+
+impl core::fmt::Display for ErrorStrategy {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for ErrorStrategy {
+    type Err = UnknownStrategy;
+
+    /// Parses a strategy name, ignoring case, `-` and `_`: `replace`,
+    /// `ignore`, `latin1` (`iso-8859-1`, `l1`), `cp1252` (`windows-1252`).
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownStrategy`] for any other name.
+    ///
+    /// ```
+    /// use rapidutf::ErrorStrategy;
+    /// assert_eq!("ISO-8859-1".parse(), Ok(ErrorStrategy::Latin1));
+    /// assert_eq!("windows_1252".parse(), Ok(ErrorStrategy::Windows1252));
+    /// assert!("strict".parse::<ErrorStrategy>().is_err());
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let is = |key: &str| {
+            s.bytes()
+                .filter(|b| !matches!(b, b'-' | b'_'))
+                .map(|b| b.to_ascii_lowercase())
+                .eq(key.bytes())
+        };
+        if is("replace") {
+            Ok(ErrorStrategy::Replace)
+        } else if is("ignore") {
+            Ok(ErrorStrategy::Ignore)
+        } else if is("latin1") || is("iso88591") || is("l1") {
+            Ok(ErrorStrategy::Latin1)
+        } else if is("cp1252") || is("windows1252") {
+            Ok(ErrorStrategy::Windows1252)
+        } else {
+            Err(UnknownStrategy)
+        }
+    }
+}
+
+/// The error of parsing an unknown [`ErrorStrategy`] name.
+///
+/// ```
+/// let e = "fancy".parse::<rapidutf::ErrorStrategy>().unwrap_err();
+/// assert_eq!(e.to_string(), "unknown error strategy (expected replace, ignore, latin1 or cp1252)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UnknownStrategy;
+
+impl core::fmt::Display for UnknownStrategy {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("unknown error strategy (expected replace, ignore, latin1 or cp1252)")
+    }
+}
+
+impl core::error::Error for UnknownStrategy {}
+
+/// Decodes UTF-8, handling each maximal invalid subpart with `strategy`;
+/// borrows when the input is valid. With [`ErrorStrategy::Replace`] it is
+/// [`utf8_to_string_lossy`].
+///
+/// ```
+/// use rapidutf::{utf8_to_string_lossy_with, ErrorStrategy};
+/// // "Grüße" with the ü in UTF-8 and the ß in Latin-1.
+/// let s = utf8_to_string_lossy_with(b"Gr\xC3\xBC\xDFe", ErrorStrategy::Latin1);
+/// assert_eq!(s, "Grüße");
+/// ```
+#[must_use]
+pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_, str> {
+    use crate::scalar::windows1252;
+    match strategy {
+        ErrorStrategy::Replace => utf8_to_string_lossy(src),
+        ErrorStrategy::Ignore => utf8_lossy(src, split_valid_utf8, |_, _| {}),
+        ErrorStrategy::Latin1 => utf8_lossy(src, split_valid_utf8, |out, bad| {
+            out.extend(bad.iter().map(|&b| char::from(b)));
+        }),
+        ErrorStrategy::Windows1252 => utf8_lossy(src, split_valid_utf8, |out, bad| {
+            out.extend(bad.iter().map(|&b| windows1252::decode(b)));
+        }),
+    }
+}
+
+/// Converts UTF-8 to native-endian UTF-16, handling each maximal invalid
+/// subpart with `strategy`. With [`ErrorStrategy::Replace`] it is
+/// [`utf8_to_utf16_lossy`].
+///
+/// ```
+/// use rapidutf::{utf8_to_utf16_lossy_with, ErrorStrategy};
+/// let v = utf8_to_utf16_lossy_with(b"a\x80b", ErrorStrategy::Windows1252);
+/// assert_eq!(v, [0x61, 0x20AC, 0x62]);
+/// assert_eq!(utf8_to_utf16_lossy_with(b"a\x80b", ErrorStrategy::Ignore), [0x61, 0x62]);
+/// ```
+#[must_use]
+pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
+    use crate::scalar::windows1252;
+    // Each strategy writes at most one unit per byte of a subpart (all its
+    // characters are in the BMP).
+    fn each(bad: &[u8], dst: &mut [u16], f: impl Fn(u8) -> u16) -> usize {
+        for (d, &b) in dst.iter_mut().zip(bad) {
+            *d = f(b);
+        }
+        bad.len()
+    }
+    match strategy {
+        ErrorStrategy::Replace => utf8_to_utf16_lossy(src),
+        ErrorStrategy::Ignore => utf8_to_utf16_with(src, |_, _| 0),
+        ErrorStrategy::Latin1 => utf8_to_utf16_with(src, |bad, dst| each(bad, dst, u16::from)),
+        ErrorStrategy::Windows1252 => {
+            utf8_to_utf16_with(src, |bad, dst| each(bad, dst, |b| windows1252::decode(b) as u16))
+        }
+    }
 }
 
 /// Converts the longest valid prefix of `src` to native-endian UTF-16:

@@ -13,3 +13,4 @@ pub(crate) mod transcode;
 pub(crate) mod utf16;
 pub(crate) mod utf32;
 pub(crate) mod utf8;
+pub(crate) mod windows1252;

@@ -297,3 +297,252 @@ mod every_offset {
         }
     }
 }
+
+#[cfg(feature = "std")]
+mod strategies {
+    //! The error strategies (`utf8_to_string_lossy_with`,
+    //! `utf8_to_utf16_lossy_with`) against two independent oracles: std's
+    //! `Utf8Chunks` (which yields the same maximal invalid subparts) with
+    //! the Windows-1252 table from CPython's codec
+    //! (`tests/fixtures/windows1252.txt`), and CPython's own UTF-8 decoder
+    //! run with `errors="ignore"` and with an error handler that decodes
+    //! each reported range in Latin-1 or cp1252.
+
+    use crate::common;
+    use proptest::prelude::*;
+    use rapidutf::ErrorStrategy;
+    use std::sync::OnceLock;
+
+    /// Byte to char in Windows-1252, from the CPython-generated fixture.
+    fn windows1252() -> &'static [char; 256] {
+        static TABLE: OnceLock<[char; 256]> = OnceLock::new();
+        TABLE.get_or_init(|| {
+            let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/windows1252.txt");
+            let text = std::fs::read_to_string(&path).expect("windows1252.txt");
+            let mut table = ['\0'; 256];
+            let mut rows = 0;
+            for line in text.lines().filter(|l| !l.starts_with('#')) {
+                let (b, c) = line.split_once(' ').expect("two columns");
+                let b = usize::from_str_radix(b, 16).expect("byte");
+                let c = u32::from_str_radix(c, 16).expect("code point");
+                table[b] = char::from_u32(c).expect("a char");
+                rows += 1;
+            }
+            assert_eq!(rows, 256);
+            table
+        })
+    }
+
+    /// The expected output by std's chunking into valid text and maximal
+    /// invalid subparts.
+    fn oracle(bytes: &[u8], strategy: ErrorStrategy) -> String {
+        let mut out = String::new();
+        for chunk in bytes.utf8_chunks() {
+            out.push_str(chunk.valid());
+            let bad = chunk.invalid();
+            if bad.is_empty() {
+                continue;
+            }
+            match strategy {
+                ErrorStrategy::Replace => out.push(char::REPLACEMENT_CHARACTER),
+                ErrorStrategy::Ignore => {}
+                ErrorStrategy::Latin1 => out.extend(bad.iter().map(|&b| char::from(b))),
+                ErrorStrategy::Windows1252 => {
+                    out.extend(bad.iter().map(|&b| windows1252()[usize::from(b)]))
+                }
+                _ => unreachable!("a strategy without an oracle"),
+            }
+        }
+        out
+    }
+
+    fn check(bytes: &[u8]) {
+        for strategy in ErrorStrategy::ALL {
+            let want = oracle(bytes, strategy);
+            let got = rapidutf::utf8_to_string_lossy_with(bytes, strategy);
+            assert_eq!(got, want, "{strategy} {bytes:02X?}");
+            let units = rapidutf::utf8_to_utf16_lossy_with(bytes, strategy);
+            assert!(
+                want.encode_utf16().eq(units.iter().copied()),
+                "{strategy} UTF-16 {bytes:02X?}"
+            );
+        }
+    }
+
+    #[test]
+    fn windows1252_table_is_whatwg() {
+        let t = windows1252();
+        // The five bytes CPython leaves undefined are C1 controls (WHATWG).
+        for b in [0x81u8, 0x8D, 0x8F, 0x90, 0x9D] {
+            assert_eq!(t[usize::from(b)], char::from(b));
+        }
+        assert_eq!(t[0x80], '€');
+        assert_eq!(t[0x9F], 'Ÿ');
+        assert!((0..0x80).chain(0xA0..0x100).all(|b| t[b] == char::from(b as u8)));
+    }
+
+    #[test]
+    fn short_inputs_exhaustively() {
+        check(b"");
+        for a in 0..=255u8 {
+            check(&[a]);
+            for b in 0..=255u8 {
+                check(&[a, b]);
+                check(&[b'x', a, b, b'y']);
+            }
+        }
+    }
+
+    /// Invalid sequences at every offset across the vector and block
+    /// boundaries, in ASCII and multilingual text, and the lipsum corpus
+    /// with errors sown every few bytes.
+    #[test]
+    fn errors_at_every_offset_and_in_the_corpus() {
+        let ascii = vec![b'a'; 200];
+        let multi = "ab€d é😀 Грüß 世界 ".repeat(12).into_bytes();
+        for base in [&ascii, &multi] {
+            for bad in
+                [&b"\xE9"[..], b"\x80\x9F", b"\xE2\x82", b"\xF0\x9F\x98", b"\xED\xA0\x80", b"\xC0"]
+            {
+                for at in 0..=130.min(base.len()) {
+                    let mut v = base[..at].to_vec();
+                    v.extend_from_slice(bad);
+                    v.extend_from_slice(&base[at..]);
+                    check(&v);
+                    v.extend_from_slice(bad);
+                    check(&v);
+                }
+            }
+        }
+        for (_, bytes) in common::lipsum("utf8") {
+            for every in [5, 64, 301] {
+                let mut v = bytes.clone();
+                for i in (every / 2..v.len()).step_by(every) {
+                    v[i] = [0x80, 0xE9, 0xFF, 0x9D][i % 4];
+                }
+                check(&v);
+            }
+        }
+    }
+
+    /// CPython's decoder as the oracle: `errors="ignore"`, and a handler
+    /// that decodes the range each error reports (CPython reports maximal
+    /// subparts) as Latin-1 or cp1252 (WHATWG's mapping for the five bytes
+    /// cp1252 leaves undefined). The inputs cover every 1- and 2-byte
+    /// string and runs of broken sequences.
+    #[test]
+    fn strategies_match_cpython() {
+        let mut inputs: Vec<Vec<u8>> = Vec::new();
+        for a in 0..=255u8 {
+            inputs.push(vec![a]);
+            for b in 0..=255u8 {
+                inputs.push(vec![a, b]);
+            }
+        }
+        let pieces: [&[u8]; 14] = [
+            b"a",
+            b"\xC3\xA9",
+            b"\xE2\x82\xAC",
+            b"\xF0\x9F\x98\x80",
+            b"\x80",
+            b"\xE9",
+            b"\xE2\x82",
+            b"\xF0\x9F\x98",
+            b"\xED\xA0\x80",
+            b"\xF4\x90\x80\x80",
+            b"\xC0\xAF",
+            b"\x9D",
+            b"\xFF",
+            b" ",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..3000 {
+            let mut v = Vec::new();
+            for _ in 0..(seed % 40) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                v.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            inputs.push(v);
+        }
+        let script = r#"
+import codecs, sys
+def fallback(enc):
+    def handler(e):
+        bad = e.object[e.start:e.end]
+        if enc == "cp1252":
+            out = "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in bad)
+        else:
+            out = bad.decode("latin-1")
+        return (out, e.end)
+    return handler
+codecs.register_error("to-latin1", fallback("latin-1"))
+codecs.register_error("to-cp1252", fallback("cp1252"))
+for line in sys.stdin:
+    data = bytes.fromhex(line.strip())
+    outs = [data.decode("utf-8", errors=h) for h in ("replace", "ignore", "to-latin1", "to-cp1252")]
+    print(" ".join(o.encode("utf-8").hex() for o in outs))
+"#;
+        let input: String = inputs.iter().map(|v| format!("{}\n", hex(v))).collect();
+        let out = python(script, &input);
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), inputs.len());
+        for (v, line) in inputs.iter().zip(lines) {
+            let want: Vec<&str> = line.split(' ').collect();
+            assert_eq!(want.len(), 4, "{line}");
+            for (strategy, want) in ErrorStrategy::ALL.into_iter().zip(want) {
+                let got = rapidutf::utf8_to_string_lossy_with(v, strategy);
+                assert_eq!(hex(got.as_bytes()), want, "{strategy} {v:02X?}");
+            }
+        }
+    }
+
+    fn hex(b: &[u8]) -> String {
+        b.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    /// Runs `python3 -c script` with `input` on stdin; its stdout.
+    fn python(script: &str, input: &str) -> String {
+        use std::io::Write;
+        use std::process::{Command, Stdio};
+        let mut child = Command::new("python3")
+            .args(["-c", script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("python3 is the oracle of this test (CI installs it)");
+        let mut stdin = child.stdin.take().expect("stdin");
+        let input = input.to_owned();
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+        let out = child.wait_with_output().expect("python3 output");
+        writer.join().expect("writer").expect("write to python3");
+        assert!(out.status.success(), "python3 failed");
+        String::from_utf8(out.stdout).expect("UTF-8")
+    }
+
+    /// The strategies validate through dispatch: re-run this module under
+    /// every other available kernel.
+    #[test]
+    fn under_every_available_kernel() {
+        common::rerun_under_every_kernel(
+            "lossy::strategies::",
+            "lossy::strategies::under_every_available_kernel",
+        );
+    }
+
+    proptest! {
+        #![proptest_config(common::proptest_config(1000))]
+
+        #[test]
+        fn strategies_match_std_chunks(bytes in common::arb_utf8_input()) {
+            check(&bytes);
+        }
+
+        #[test]
+        fn strategies_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
+            check(&bytes);
+        }
+    }
+}
