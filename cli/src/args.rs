@@ -1,6 +1,6 @@
 //! Command-line parsing (with `lexopt`) and the help texts.
 
-use crate::encoding::{Encoding, NAMES};
+use crate::encoding::{self, Encoding, NAMES};
 use crate::input::InputName;
 use crate::{bench, convert, count, validate};
 use lexopt::prelude::*;
@@ -117,9 +117,18 @@ Options:
   -o, --output <OUT>      Write to OUT, not standard output (OUT may be FILE)
       --errors <MODE>     strict: stop at the first invalid sequence [default]
                           replace: write U+FFFD for each invalid sequence
+                            (one per maximal invalid subpart, as
+                            String::from_utf8_lossy and Python's 'replace')
+                          ignore: drop each invalid sequence (also -c, and
+                            the //IGNORE suffix on -t, as iconv)
+                          latin1, cp1252: decode each byte of each invalid
+                            sequence as ISO-8859-1 / Windows-1252, for
+                            legacy text mixed into UTF-8 (byte input only)
                           surrogateescape: Python's PEP 383, invalid UTF-8
                             bytes <-> lone U+DC80..U+DCFF (from utf-8 to utf-8,
                             utf-16*, wtf-8 or mutf-8, or from utf-16* to utf-8)
+  -c                      Same as --errors=ignore
+  -l, --list              List the encodings and exit
       --bom <MODE>        keep: output a BOM if the input had one
                           strip: never output a BOM
                           add: always start the output with a BOM
@@ -276,6 +285,9 @@ fn parse_validate(p: &mut lexopt::Parser) -> Result<Command, String> {
 fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
     let (mut from, mut to, mut output, mut input) = (None, None, None, None);
     let mut errors = convert::ErrorMode::Strict;
+    // `-c` and `-t NAME//IGNORE` mean `--errors=ignore`, unless `--errors`
+    // says something else (then they conflict).
+    let (mut ignore_flag, mut errors_by_suffix, mut errors_given) = (false, false, false);
     let mut bom = convert::BomMode::Default;
     while let Some(arg) = p.next().map_err(|e| e.to_string())? {
         match arg {
@@ -284,24 +296,45 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
                 from = Some(encoding(p.value().map_err(|e| e.to_string())?)?)
             }
             Short('t') | Long("to-code") => {
-                to = Some(encoding(p.value().map_err(|e| e.to_string())?)?)
+                let v = p.value().map_err(|e| e.to_string())?;
+                // iconv's `//IGNORE` suffix: drop what cannot be converted.
+                let name = v.to_string_lossy();
+                let (name, ignore) = match name.rsplit_once("//") {
+                    Some((name, suffix)) if suffix.eq_ignore_ascii_case("ignore") => (name, true),
+                    Some((_, suffix)) => {
+                        return Err(format!("unsupported suffix '//{suffix}' (expected //IGNORE)"))
+                    }
+                    None => (&*name, false),
+                };
+                to = Some(encoding(name.into())?);
+                if ignore {
+                    errors_by_suffix = true;
+                }
             }
+            Short('c') => ignore_flag = true,
+            Short('l') | Long("list") => return Ok(Command::Help(encoding::LIST)),
             Short('o') | Long("output") => {
                 output = Some(p.value().map_err(|e| e.to_string())?.into());
             }
             Long("errors") => {
                 let v = p.value().map_err(|e| e.to_string())?;
-                errors = match v.to_str() {
-                    Some("strict") => convert::ErrorMode::Strict,
-                    Some("replace") => convert::ErrorMode::Replace,
-                    Some("surrogateescape") => convert::ErrorMode::SurrogateEscape,
+                errors = match v.to_str().map(|m| (m, m.parse::<rapidutf::ErrorStrategy>())) {
+                    Some(("strict", _)) => convert::ErrorMode::Strict,
+                    Some(("surrogateescape", _)) => convert::ErrorMode::SurrogateEscape,
+                    Some((_, Ok(rapidutf::ErrorStrategy::Replace))) => convert::ErrorMode::Replace,
+                    Some((_, Ok(rapidutf::ErrorStrategy::Ignore))) => convert::ErrorMode::Ignore,
+                    Some((_, Ok(rapidutf::ErrorStrategy::Latin1))) => convert::ErrorMode::Latin1,
+                    Some((_, Ok(rapidutf::ErrorStrategy::Windows1252))) => {
+                        convert::ErrorMode::Cp1252
+                    }
                     _ => {
                         return Err(format!(
-                            "invalid --errors mode {v:?} \
-                             (expected strict, replace or surrogateescape)"
+                            "invalid --errors mode {v:?} (expected strict, replace, \
+                             surrogateescape, ignore, latin1 or cp1252)"
                         ))
                     }
                 };
+                errors_given = true;
             }
             Long("bom") => {
                 let v = p.value().map_err(|e| e.to_string())?;
@@ -323,7 +356,22 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
             _ => return Err(arg.unexpected().to_string()),
         }
     }
+    if ignore_flag || errors_by_suffix {
+        if errors_given && errors != convert::ErrorMode::Ignore {
+            let what = if ignore_flag { "-c" } else { "//IGNORE" };
+            return Err(format!("{what} conflicts with --errors (it means --errors=ignore)"));
+        }
+        errors = convert::ErrorMode::Ignore;
+    }
     let from = from.ok_or("missing -f/--from-code")?;
+    if matches!(errors, convert::ErrorMode::Latin1 | convert::ErrorMode::Cp1252)
+        && !matches!(from, Encoding::Utf8 | Encoding::Derived(_))
+    {
+        return Err(format!(
+            "--errors=latin1 and --errors=cp1252 decode invalid bytes: the input must be \
+             UTF-8 or a derivative, not {from}"
+        ));
+    }
     let to = to.ok_or("missing -t/--to-code")?;
     if !to.is_output() {
         return Err(format!("'{to}' is an input encoding only"));
@@ -431,6 +479,40 @@ mod tests {
     }
 
     #[test]
+    fn error_modes_and_iconv_spellings() {
+        let mode = |args: &[&str]| match parse_strs(args) {
+            Ok(Command::Convert(o)) => o.errors,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        let base = ["convert", "-f", "utf8", "-t", "utf-16le"];
+        for (flag, want) in [
+            ("--errors=ignore", convert::ErrorMode::Ignore),
+            ("--errors=latin1", convert::ErrorMode::Latin1),
+            ("--errors=ISO-8859-1", convert::ErrorMode::Latin1),
+            ("--errors=cp1252", convert::ErrorMode::Cp1252),
+            ("--errors=windows-1252", convert::ErrorMode::Cp1252),
+            ("--errors=replace", convert::ErrorMode::Replace),
+            ("-c", convert::ErrorMode::Ignore),
+        ] {
+            let mut args = base.to_vec();
+            args.insert(1, flag);
+            assert_eq!(mode(&args), want, "{flag}");
+        }
+        assert_eq!(mode(&base), convert::ErrorMode::Strict);
+        assert_eq!(
+            mode(&["convert", "-f", "utf8", "-t", "UTF-16LE//IGNORE"]),
+            convert::ErrorMode::Ignore
+        );
+        assert_eq!(
+            mode(&["convert", "-c", "--errors=ignore", "-f", "utf8", "-t", "utf8"]),
+            convert::ErrorMode::Ignore
+        );
+        assert!(
+            matches!(parse_strs(&["convert", "-l"]), Ok(Command::Help(t)) if t.contains("UTF-16LE"))
+        );
+    }
+
+    #[test]
     fn usage_errors() {
         for bad in [
             &["frobnicate"][..],
@@ -438,7 +520,10 @@ mod tests {
             &["convert", "-t", "utf-8"],
             &["convert", "-f", "latin1", "-t", "utf-8"],
             &["convert", "-f", "utf8", "-t", "utf-8", "a", "b"],
-            &["convert", "--errors=ignore", "-f", "utf8", "-t", "utf8"],
+            &["convert", "--errors=fancy", "-f", "utf8", "-t", "utf8"],
+            &["convert", "--errors=latin1", "-f", "utf-16le", "-t", "utf8"],
+            &["convert", "-c", "--errors=replace", "-f", "utf8", "-t", "utf8"],
+            &["convert", "-f", "utf8", "-t", "utf-16le//TRANSLIT"],
             &["convert", "--bom=maybe", "-f", "utf8", "-t", "utf8"],
             &["convert", "--bom=strip", "-f", "utf8", "-t", "utf-16"],
             &["convert", "-f", "utf8", "-t", "auto"],

@@ -83,7 +83,7 @@ use crate::input::{InputName, Reader, Window};
 use crate::output::{OutError, Sink};
 use crate::Status;
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
-use rapidutf::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
+use rapidutf::{ErrorStrategy, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
 use std::borrow::Cow;
 use std::io;
 use std::path::PathBuf;
@@ -97,6 +97,57 @@ pub enum ErrorMode {
     Replace,
     /// Python's `surrogateescape` (PEP 383), see the module docs.
     SurrogateEscape,
+    /// Drop each invalid sequence (iconv's `-c` and `//IGNORE`).
+    Ignore,
+    /// Decode each byte of each invalid sequence as ISO-8859-1 (byte input
+    /// only).
+    Latin1,
+    /// Decode each byte of each invalid sequence as Windows-1252 (byte
+    /// input only).
+    Cp1252,
+}
+
+impl ErrorMode {
+    /// Whether invalid input stops the conversion.
+    fn stops(self) -> bool {
+        matches!(self, ErrorMode::Strict | ErrorMode::SurrogateEscape)
+    }
+
+    /// The library's strategy for the modes that substitute something for
+    /// each maximal invalid subpart.
+    fn strategy(self) -> Option<ErrorStrategy> {
+        match self {
+            ErrorMode::Replace => Some(ErrorStrategy::Replace),
+            ErrorMode::Ignore => Some(ErrorStrategy::Ignore),
+            ErrorMode::Latin1 => Some(ErrorStrategy::Latin1),
+            ErrorMode::Cp1252 => Some(ErrorStrategy::Windows1252),
+            ErrorMode::Strict | ErrorMode::SurrogateEscape => None,
+        }
+    }
+}
+
+/// What stands for the invalid input `bad` (one maximal invalid subpart,
+/// or an unpaired surrogate or partial unit of UTF-16/UTF-32 input) in
+/// output `to`, under `mode`.
+fn substitute(mode: ErrorMode, bad: &[u8], to: Form) -> Cow<'static, [u8]> {
+    let chars = match mode.strategy() {
+        Some(ErrorStrategy::Replace) => return Cow::Borrowed(replacement(to)),
+        // Latin-1 and Windows-1252 decode bytes: their characters are in
+        // the BMP, never NUL for bytes above 7F (the only bytes of an
+        // invalid UTF-8 subpart), so the UTF-8 derivatives encode them as
+        // UTF-8 does.
+        Some(s @ (ErrorStrategy::Latin1 | ErrorStrategy::Windows1252)) => {
+            rapidutf::utf8_to_string_lossy_with(bad, s).into_owned()
+        }
+        _ => return Cow::Borrowed(&[]),
+    };
+    Cow::Owned(match to {
+        Form::Utf8 | Form::Derived(_) => chars.into_bytes(),
+        Form::Utf16(Order::Le) => chars.encode_utf16().flat_map(u16::to_le_bytes).collect(),
+        Form::Utf16(Order::Be) => chars.encode_utf16().flat_map(u16::to_be_bytes).collect(),
+        Form::Utf32(Order::Le) => chars.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect(),
+        Form::Utf32(Order::Be) => chars.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect(),
+    })
 }
 
 /// What happens to byte-order marks, see the module docs.
@@ -133,7 +184,7 @@ impl Options {
     /// Whether invalid input cannot fail the conversion.
     fn infallible(&self) -> bool {
         match self.errors {
-            ErrorMode::Replace => true,
+            ErrorMode::Replace | ErrorMode::Ignore | ErrorMode::Latin1 | ErrorMode::Cp1252 => true,
             ErrorMode::SurrogateEscape => self.from == Encoding::Utf8,
             ErrorMode::Strict => false,
         }
@@ -512,6 +563,8 @@ impl Converter {
         let plan = match (form, self.to, self.mode) {
             (_, _, ErrorMode::SurrogateEscape) => Plan::Derived,
             (Form::Derived(_), _, _) | (_, Form::Derived(_), _) => Plan::Derived,
+            // The streaming decoders are strict or replace.
+            (_, _, ErrorMode::Ignore | ErrorMode::Latin1 | ErrorMode::Cp1252) => Plan::Generic,
             (Form::Utf8, Form::Utf16(o), _) => Plan::Utf8To16(Utf8Decoder::with_endian(endian(o))),
             (Form::Utf16(o), Form::Utf8, _) => {
                 Plan::Utf16To8 { decoder: Utf16Decoder::with_endian(endian(o)), units: 0 }
@@ -651,10 +704,10 @@ fn partial_unit_at_end(
     emit: &mut Emit<'_>,
 ) -> Result<usize, Fail> {
     if w.last && done < w.bytes.len() {
-        if mode != ErrorMode::Replace {
+        if mode.stops() {
             return Err(Fail::Incomplete);
         }
-        emit.write(replacement(to))?;
+        emit.write(&substitute(mode, &w.bytes[done..], to))?;
         return Ok(w.bytes.len());
     }
     Ok(done)
@@ -708,7 +761,7 @@ impl Piece<'_> {
                 Err(e) => self.in_context(i, e, to, mode, scratch16, scratch32)?,
             };
             stretch = MIN_STRETCH;
-            if mode != ErrorMode::Replace {
+            if mode.stops() {
                 return Err(match e.len {
                     None => Fail::Incomplete,
                     Some(_) => Fail::Illegal(self.base + ((i + e.at) * unit) as u64),
@@ -720,8 +773,9 @@ impl Piece<'_> {
                     Err(_) => return Err(Fail::Internal("a valid prefix failed to convert")),
                 }
             }
-            emit.write(replacement(to))?;
-            i += e.at + e.len.unwrap_or(n - i - e.at);
+            let bad_end = e.len.map_or(n, |len| i + e.at + len);
+            emit.write(&substitute(mode, &self.body[(i + e.at) * unit..bad_end * unit], to))?;
+            i = bad_end;
         }
         Ok(())
     }
@@ -866,21 +920,28 @@ fn convert(
             Err(Stop::Internal(what)) => return Err(Fail::Internal(what)),
             Err(Stop::Invalid { at, len }) => match mode {
                 // (surrogateescape conversions go to `Piece`.)
-                ErrorMode::Strict | ErrorMode::SurrogateEscape => {
+                _ if mode.stops() => {
                     return Err(match len {
                         None => Fail::Incomplete,
                         Some(_) => Fail::Illegal(base + ((i + at) * unit) as u64),
                     });
                 }
-                ErrorMode::Replace => {
+                _ => {
                     // The transcoder may have written past the error, so
                     // convert the valid part again, exactly.
                     match transcode(src.slice(i..i + at), to, out) {
                         Ok(bytes) => emit.write(bytes)?,
                         Err(_) => return Err(Fail::Internal("a valid prefix failed to convert")),
                     }
-                    emit.write(replacement(to))?;
-                    i += at + len.unwrap_or(src.len() - i - at);
+                    let bad_end = len.map_or(src.len(), |len| i + at + len);
+                    let bad = match src {
+                        Src::U8(bytes) => &bytes[i + at..bad_end],
+                        // UTF-16/UTF-32 input: only replace and ignore
+                        // apply, and neither looks at the bytes.
+                        _ => &[],
+                    };
+                    emit.write(&substitute(mode, bad, to))?;
+                    i = bad_end;
                     if i == src.len() {
                         return Ok(());
                     }

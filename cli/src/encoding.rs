@@ -92,6 +92,23 @@ pub enum Form {
 pub const NAMES: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, \
 auto, cesu-8, mutf-8, wtf-8, utf8mb3";
 
+/// What `convert -l` prints: each encoding with its other names, and
+/// whether it is input only.
+pub const LIST: &str = "\
+UTF-8 (utf8)
+UTF-16LE (utf16le)
+UTF-16BE (utf16be)
+UTF-16 (utf16; BOM, else the machine's byte order on input)
+UTF-32LE (utf32le)
+UTF-32BE (utf32be)
+UTF-32 (utf32; BOM, else the machine's byte order on input)
+CESU-8 (cesu8)
+MUTF-8 (mutf8, modified-utf-8, java)
+WTF-8 (wtf8)
+UTF8MB3 (input only)
+AUTO (input only: UTF-8, UTF-16 or UTF-32 by the BOM)
+";
+
 impl Encoding {
     /// Parses an encoding name (see the module docs for the spelling rules).
     pub fn parse(name: &str) -> Option<Encoding> {
