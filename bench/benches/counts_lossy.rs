@@ -11,7 +11,10 @@
 //! - `lossy_utf8` (valid input), `lossy_utf8_errors` (a `0xFF` written
 //!   every 1000 bytes, which also breaks the character it lands in),
 //!   `lossy_utf16` (valid UTF-16LE) and `lossy_utf16_errors` (a lone
-//!   surrogate every 500 units).
+//!   surrogate every 500 units);
+//! - `lossy_strategies`: the same broken UTF-8 as `lossy_utf8_errors`,
+//!   decoded to a `String` and to UTF-16 with each `ErrorStrategy`
+//!   (`Replace` is the baseline the others are held to).
 //!
 //! `BENCH_QUICK=1` shortens warm-up and measurement; `bench/run.sh` runs
 //! this and renders `BENCHMARKS.md`.
@@ -204,6 +207,24 @@ fn bench_lossy(c: &mut Criterion) {
     }
 }
 
+/// Each error strategy on the same broken input, to `String` and to UTF-16.
+fn bench_strategies(c: &mut Criterion) {
+    for lang in LANGUAGES {
+        let broken = with_utf8_errors(&lipsum(lang), 1000);
+        let id = |f: &str| BenchmarkId::new(f, "");
+        let mut g = group(c, "lossy_strategies", lang, broken.len());
+        for s in rapidutf::ErrorStrategy::ALL {
+            g.bench_function(id(&format!("rapidutf/utf8_to_string_lossy_with/{s}")), |b| {
+                b.iter(|| rapidutf::utf8_to_string_lossy_with(black_box(&broken), s).len())
+            });
+            g.bench_function(id(&format!("rapidutf/utf8_to_utf16_lossy_with/{s}")), |b| {
+                b.iter(|| rapidutf::utf8_to_utf16_lossy_with(black_box(&broken), s).len())
+            });
+        }
+        g.finish();
+    }
+}
+
 /// Records which kernels this machine has, for `render.py` (as
 /// `validate.rs` does, so either bench alone gives a complete report).
 fn record_kernels(_: &mut Criterion) {
@@ -217,5 +238,5 @@ fn record_kernels(_: &mut Criterion) {
     let _ = std::fs::write(target.join("rapidutf-kernels.txt"), line);
 }
 
-criterion_group!(benches, record_kernels, bench_counts, bench_lossy);
+criterion_group!(benches, record_kernels, bench_counts, bench_lossy, bench_strategies);
 criterion_main!(benches);
