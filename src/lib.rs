@@ -151,6 +151,7 @@ mod kernel;
 mod lossy;
 mod many;
 mod scalar;
+mod strategy;
 pub mod stream;
 pub mod transcode;
 mod utf16_tools;
@@ -176,14 +177,14 @@ pub use kernel::{Kernel, UnknownKernel};
 #[cfg(feature = "alloc")]
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
-    utf8_to_string_lossy_with, utf8_to_utf16_lossy, utf8_to_utf16_lossy_with, ErrorStrategy,
-    UnknownStrategy,
+    utf8_to_string_lossy_with, utf8_to_utf16_lossy, utf8_to_utf16_lossy_with,
 };
 pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,
 };
 #[doc(inline)]
+pub use strategy::{ErrorStrategy, UnknownStrategy};
 pub use transcode::*;
 pub use utf16_tools::{
     make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed, swap_utf16_bytes,

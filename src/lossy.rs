@@ -15,6 +15,7 @@ use crate::byte_order::{Be, ByteOrder, Le, Native};
 use crate::dispatch::{ifunc, short, SHORT, SHORT_UNITS};
 use crate::glue::{finish_utf8, scalar_valid, split_result};
 use crate::scalar::transcode::{transcode, Utf16, Utf8};
+use crate::strategy::ErrorStrategy;
 use crate::{Kernel, TranscodeError, Utf16Error, Utf8Error};
 use alloc::borrow::Cow;
 use alloc::string::String;
@@ -352,137 +353,6 @@ fn utf8_to_utf16_with(src: &[u8], emit: impl Fn(&[u8], &mut [u16]) -> usize) -> 
     out
 }
 
-/// What lossy UTF-8 decoding does with each *maximal invalid subpart*
-/// (the Unicode term: the longest start of a well-formed sequence, or one
-/// byte), the strategies the UTF-8 article lists. Valid stretches are
-/// validated and converted by the SIMD kernels whatever the strategy; only
-/// the errors differ.
-///
-/// Surrogate escapes (PEP 383, each byte to U+DC80..U+DCFF) are the fifth
-/// strategy; their output is not Unicode text (lone surrogates), so it is
-/// not a `String`: see [`crate::derive::decode_surrogateescape`] (UTF-16)
-/// and [`crate::derive::decode_optu8`].
-///
-/// # Example
-///
-/// ```
-/// use rapidutf::{utf8_to_string_lossy_with, ErrorStrategy};
-/// let input = b"caf\xE9 \x80 ok"; // Latin-1 and Windows-1252 bytes in UTF-8
-/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Replace), "caf\u{FFFD} \u{FFFD} ok");
-/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Ignore), "caf  ok");
-/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Latin1), "café \u{80} ok");
-/// assert_eq!(utf8_to_string_lossy_with(input, ErrorStrategy::Windows1252), "café € ok");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum ErrorStrategy {
-    /// One U+FFFD per maximal invalid subpart: `String::from_utf8_lossy`'s
-    /// output exactly.
-    #[default]
-    Replace,
-    /// Drop each maximal invalid subpart (Python's `errors="ignore"`,
-    /// iconv's `-c`). The output loses data silently: use it only where
-    /// that is the point.
-    Ignore,
-    /// Decode each byte of each maximal invalid subpart as ISO-8859-1 (the
-    /// article's fallback for legacy 8-bit text mixed into UTF-8): byte
-    /// `b` becomes U+00`b`.
-    Latin1,
-    /// Decode each byte of each maximal invalid subpart as Windows-1252,
-    /// WHATWG's mapping (every byte decodes; `80` is `€`).
-    Windows1252,
-}
-
-impl ErrorStrategy {
-    /// Every strategy.
-    ///
-    /// ```
-    /// assert_eq!(rapidutf::ErrorStrategy::ALL.len(), 4);
-    /// ```
-    pub const ALL: [ErrorStrategy; 4] = [
-        ErrorStrategy::Replace,
-        ErrorStrategy::Ignore,
-        ErrorStrategy::Latin1,
-        ErrorStrategy::Windows1252,
-    ];
-
-    /// The strategy's name: `replace`, `ignore`, `latin1` or `cp1252`
-    /// (also what [`str::parse`] accepts, with aliases).
-    ///
-    /// ```
-    /// assert_eq!(rapidutf::ErrorStrategy::Windows1252.name(), "cp1252");
-    /// ```
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            ErrorStrategy::Replace => "replace",
-            ErrorStrategy::Ignore => "ignore",
-            ErrorStrategy::Latin1 => "latin1",
-            ErrorStrategy::Windows1252 => "cp1252",
-        }
-    }
-}
-
-impl core::fmt::Display for ErrorStrategy {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl core::str::FromStr for ErrorStrategy {
-    type Err = UnknownStrategy;
-
-    /// Parses a strategy name, ignoring case, `-` and `_`: `replace`,
-    /// `ignore`, `latin1` (`iso-8859-1`, `l1`), `cp1252` (`windows-1252`).
-    ///
-    /// # Errors
-    ///
-    /// [`UnknownStrategy`] for any other name.
-    ///
-    /// ```
-    /// use rapidutf::ErrorStrategy;
-    /// assert_eq!("ISO-8859-1".parse(), Ok(ErrorStrategy::Latin1));
-    /// assert_eq!("windows_1252".parse(), Ok(ErrorStrategy::Windows1252));
-    /// assert!("strict".parse::<ErrorStrategy>().is_err());
-    /// ```
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let is = |key: &str| {
-            s.bytes()
-                .filter(|b| !matches!(b, b'-' | b'_'))
-                .map(|b| b.to_ascii_lowercase())
-                .eq(key.bytes())
-        };
-        if is("replace") {
-            Ok(ErrorStrategy::Replace)
-        } else if is("ignore") {
-            Ok(ErrorStrategy::Ignore)
-        } else if is("latin1") || is("iso88591") || is("l1") {
-            Ok(ErrorStrategy::Latin1)
-        } else if is("cp1252") || is("windows1252") {
-            Ok(ErrorStrategy::Windows1252)
-        } else {
-            Err(UnknownStrategy)
-        }
-    }
-}
-
-/// The error of parsing an unknown [`ErrorStrategy`] name.
-///
-/// ```
-/// let e = "fancy".parse::<rapidutf::ErrorStrategy>().unwrap_err();
-/// assert_eq!(e.to_string(), "unknown error strategy (expected replace, ignore, latin1 or cp1252)");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct UnknownStrategy;
-
-impl core::fmt::Display for UnknownStrategy {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str("unknown error strategy (expected replace, ignore, latin1 or cp1252)")
-    }
-}
-
-impl core::error::Error for UnknownStrategy {}
-
 /// Decodes UTF-8, handling each maximal invalid subpart with `strategy`;
 /// borrows when the input is valid. With [`ErrorStrategy::Replace`] it is
 /// [`utf8_to_string_lossy`].
@@ -495,17 +365,12 @@ impl core::error::Error for UnknownStrategy {}
 /// ```
 #[must_use]
 pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_, str> {
-    use crate::scalar::windows1252;
-    match strategy {
-        ErrorStrategy::Replace => utf8_to_string_lossy(src),
-        ErrorStrategy::Ignore => utf8_lossy(src, split_valid_utf8, |_, _| {}),
-        ErrorStrategy::Latin1 => utf8_lossy(src, split_valid_utf8, |out, bad| {
-            out.extend(bad.iter().map(|&b| char::from(b)));
-        }),
-        ErrorStrategy::Windows1252 => utf8_lossy(src, split_valid_utf8, |out, bad| {
-            out.extend(bad.iter().map(|&b| windows1252::decode(b)));
-        }),
-    }
+    utf8_lossy(src, split_valid_utf8, |out, bad| {
+        strategy.substitute(bad, |c| {
+            out.push(c);
+            true
+        });
+    })
 }
 
 /// Converts UTF-8 to native-endian UTF-16, handling each maximal invalid
@@ -520,23 +385,19 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
-    use crate::scalar::windows1252;
-    // Each strategy writes at most one unit per byte of a subpart (all its
-    // characters are in the BMP).
-    fn each(bad: &[u8], dst: &mut [u16], f: impl Fn(u8) -> u16) -> usize {
-        for (d, &b) in dst.iter_mut().zip(bad) {
-            *d = f(b);
-        }
-        bad.len()
-    }
-    match strategy {
-        ErrorStrategy::Replace => utf8_to_utf16_lossy(src),
-        ErrorStrategy::Ignore => utf8_to_utf16_with(src, |_, _| 0),
-        ErrorStrategy::Latin1 => utf8_to_utf16_with(src, |bad, dst| each(bad, dst, u16::from)),
-        ErrorStrategy::Windows1252 => {
-            utf8_to_utf16_with(src, |bad, dst| each(bad, dst, |b| windows1252::decode(b) as u16))
-        }
-    }
+    // Every strategy's characters are in the BMP, at most one per byte of
+    // the subpart: they fit where `utf8_to_utf16_with` promises room.
+    utf8_to_utf16_with(src, |bad, dst| {
+        let mut n = 0;
+        strategy.substitute(bad, |c| match dst.get_mut(n..n + c.len_utf16()) {
+            Some(room) => {
+                n += c.encode_utf16(room).len();
+                true
+            }
+            None => false,
+        });
+        n
+    })
 }
 
 /// Converts the longest valid prefix of `src` to native-endian UTF-16:

@@ -1,8 +1,9 @@
 //! Streaming UTF-8 to UTF-16.
 
+use super::utf8_outputs::ToUtf16;
 use super::{CoderResult, Endian, StreamError};
-use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
-use crate::scalar::utf8;
+use crate::error::Utf8Error;
+use crate::strategy::ErrorStrategy;
 
 /// Converts a stream of UTF-8 chunks to UTF-16 in bounded output buffers,
 /// strictly ([`decode_to_utf16`](Self::decode_to_utf16)) or lossily
@@ -115,19 +116,20 @@ impl Utf8Decoder {
     }
 
     /// An output length that lets the next call consume `src_len` bytes
-    /// completely, strict or lossy: `src_len`, plus one if an incomplete
-    /// character is pending.
+    /// completely, strict or lossy with any [`ErrorStrategy`]: `src_len`
+    /// plus the bytes of a pending incomplete character (at most 3; each
+    /// byte makes at most one unit, and a character of 4 bytes two).
     ///
     /// ```
     /// let mut buf = [0u16; 4];
     /// let mut d = rapidutf::stream::Utf8Decoder::new();
     /// assert_eq!(d.max_utf16_len(10), 10);
     /// d.decode_to_utf16(b"\xF0\x9F\x98", &mut buf, false).unwrap();
-    /// assert_eq!(d.max_utf16_len(1), 2); // the last byte completes a pair
+    /// assert_eq!(d.max_utf16_len(1), 4); // 3 pending bytes, then 1
     /// ```
     #[must_use]
     pub const fn max_utf16_len(&self, src_len: usize) -> usize {
-        src_len.saturating_add((self.carry_len > 0) as usize)
+        src_len.saturating_add(self.carry_len as usize)
     }
 
     /// Converts the next chunk, strictly.
@@ -162,7 +164,7 @@ impl Utf8Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        self.run(src, dst, last, false)
+        self.run_to(&ToUtf16(self.endian), src, dst, last, None)
     }
 
     /// Converts the next chunk, replacing each maximal invalid subpart
@@ -188,146 +190,11 @@ impl Utf8Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run(src, dst, last, true) {
+        match self.run_to(&ToUtf16(self.endian), src, dst, last, Some(ErrorStrategy::Replace)) {
             Ok(r) => r,
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
-    }
-
-    fn transcode(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
-        match self.endian {
-            Endian::Little => crate::utf8_to_utf16le(src, dst),
-            Endian::Big => crate::utf8_to_utf16be(src, dst),
-        }
-    }
-
-    /// Writes `c` at `dst[*o..]`; false if it does not fit.
-    fn put(&self, dst: &mut [u16], o: &mut usize, c: u32) -> bool {
-        let room = dst.len() - *o;
-        if c < 0x10000 {
-            if room < 1 {
-                return false;
-            }
-            dst[*o] = self.endian.write(c as u16);
-            *o += 1;
-        } else {
-            if room < 2 {
-                return false;
-            }
-            let c = c - 0x10000;
-            dst[*o] = self.endian.write(0xD800 | (c >> 10) as u16);
-            dst[*o + 1] = self.endian.write(0xDC00 | (c & 0x3FF) as u16);
-            *o += 2;
-        }
-        true
-    }
-
-    fn run(
-        &mut self,
-        src: &[u8],
-        dst: &mut [u16],
-        last: bool,
-        lossy: bool,
-    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        let (mut i, mut o) = (0, 0);
-        if self.carry_len > 0 {
-            // Complete (or give up on) the carried character first. Nothing
-            // changes unless the call gets past it.
-            let have = self.carry_len as usize;
-            let take = src.len().min(4 - have);
-            let mut buf = self.carry;
-            buf[have..have + take].copy_from_slice(&src[..take]);
-            let buf = &buf[..have + take];
-            if let Some((c, width)) = utf8::decode(buf, 0) {
-                if !self.put(dst, &mut o, c) {
-                    return Ok((CoderResult::OutputFull, 0, 0));
-                }
-                i = width - have;
-                self.pos += width;
-                self.carry_len = 0;
-            } else {
-                let e = utf8::error_at(buf, 0);
-                if e.kind() == Utf8ErrorKind::Truncated && !last {
-                    // Still incomplete: `src` was too short to finish it, so
-                    // all of it is in `buf`.
-                    self.carry[..buf.len()].copy_from_slice(buf);
-                    self.carry_len = buf.len() as u8;
-                    return Ok((CoderResult::InputEmpty, src.len(), 0));
-                }
-                if !lossy {
-                    let error = Utf8Error::new(self.pos, e.error_len, e.kind());
-                    return Err(StreamError { error, read: 0, written: 0 });
-                }
-                if !self.put(dst, &mut o, 0xFFFD) {
-                    return Ok((CoderResult::OutputFull, 0, 0));
-                }
-                // The maximal subpart starts with the carry (a valid
-                // prefix) and may take bytes of `src`; when truncated at
-                // the end of the stream it is the carry and all of `src`.
-                let n = e.error_len().unwrap_or(buf.len());
-                i = n - have;
-                self.pos += n;
-                self.carry_len = 0;
-            }
-        }
-        // A chunk usually ends inside a character. Convert the part before
-        // that character on its own, so that the bulk conversion does not
-        // stop at a "truncated" error and convert everything twice.
-        let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
-        while i < src.len() {
-            let end = if i < cut { cut } else { src.len() };
-            let rest = &src[i..end];
-            let out = &mut dst[o..];
-            let mut e = match self.transcode(rest, out) {
-                Ok(n) => {
-                    self.pos += rest.len();
-                    (i, o) = (end, o + n);
-                    continue;
-                }
-                Err(TranscodeError::OutputTooSmall { read, written }) => {
-                    self.pos += read;
-                    return Ok((CoderResult::OutputFull, i + read, o + written));
-                }
-                Err(TranscodeError::Invalid(e)) => e,
-            };
-            // What the transcoder wrote past the valid prefix is
-            // unspecified: convert the prefix again (it fits, since
-            // problems are reported in input order).
-            let v = e.valid_up_to();
-            match self.transcode(&rest[..v], out) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
-            }
-            i += v;
-            self.pos += v;
-            if e.error_len().is_none() && end < src.len() {
-                // Cut short at `cut`, where a lead byte follows: the error
-                // in full context is a missing continuation.
-                e = utf8::error_at(src, i);
-            }
-            let n = match e.error_len() {
-                Some(n) => n,
-                None if !last => {
-                    // An incomplete character ends the chunk: keep it.
-                    let tail = &src[i..];
-                    self.carry[..tail.len()].copy_from_slice(tail);
-                    self.carry_len = tail.len() as u8;
-                    return Ok((CoderResult::InputEmpty, src.len(), o));
-                }
-                None => src.len() - i,
-            };
-            if !lossy {
-                let error = Utf8Error::new(self.pos, e.error_len, e.kind());
-                return Err(StreamError { error, read: i, written: o });
-            }
-            if !self.put(dst, &mut o, 0xFFFD) {
-                return Ok((CoderResult::OutputFull, i, o));
-            }
-            i += n;
-            self.pos += n;
-        }
-        Ok((CoderResult::InputEmpty, src.len(), o))
     }
 }
 

@@ -6,30 +6,37 @@
 //! from one call to the next.
 
 use super::utf8_decoder::incomplete_tail;
-use super::{CoderResult, StreamError, Utf8Decoder};
+use super::{CoderResult, Endian, StreamError, Utf8Decoder};
 use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
+use crate::strategy::ErrorStrategy;
 
 /// An output form for UTF-8 input: its unit, its bulk conversion and how
 /// one character is written.
-trait Output {
+pub(super) trait Output {
     type Unit: Copy;
     /// A transcoder's contract: `Ok(units written)`, or the first problem
     /// in input order.
-    fn transcode(src: &[u8], dst: &mut [Self::Unit]) -> Result<usize, TranscodeError<Utf8Error>>;
+    fn transcode(
+        &self,
+        src: &[u8],
+        dst: &mut [Self::Unit],
+    ) -> Result<usize, TranscodeError<Utf8Error>>;
     /// Writes `c` at `dst[*o..]`; false if it does not fit.
-    fn put(dst: &mut [Self::Unit], o: &mut usize, c: char) -> bool;
+    fn put(&self, dst: &mut [Self::Unit], o: &mut usize, c: char) -> bool;
 }
 
 /// UTF-8 out: valid stretches are validated by the SIMD validator and
 /// copied.
 struct ToUtf8;
+/// UTF-16 out in a byte order, through the SIMD transcoders.
+pub(super) struct ToUtf16(pub(super) Endian);
 /// UTF-32 out, through the SIMD transcoder.
 struct ToUtf32;
 
 impl Output for ToUtf8 {
     type Unit = u8;
 
-    fn transcode(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf8Error>> {
+    fn transcode(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf8Error>> {
         // Only as much as fits is looked at.
         let w = src.len().min(dst.len());
         let valid = match crate::validate_utf8(&src[..w]) {
@@ -49,7 +56,7 @@ impl Output for ToUtf8 {
     }
 
     #[inline]
-    fn put(dst: &mut [u8], o: &mut usize, c: char) -> bool {
+    fn put(&self, dst: &mut [u8], o: &mut usize, c: char) -> bool {
         let Some(out) = dst.get_mut(*o..*o + c.len_utf8()) else {
             return false;
         };
@@ -59,15 +66,38 @@ impl Output for ToUtf8 {
     }
 }
 
+impl Output for ToUtf16 {
+    type Unit = u16;
+
+    fn transcode(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+        match self.0 {
+            Endian::Little => crate::utf8_to_utf16le(src, dst),
+            Endian::Big => crate::utf8_to_utf16be(src, dst),
+        }
+    }
+
+    #[inline]
+    fn put(&self, dst: &mut [u16], o: &mut usize, c: char) -> bool {
+        let Some(out) = dst.get_mut(*o..*o + c.len_utf16()) else {
+            return false;
+        };
+        for u in c.encode_utf16(out) {
+            *u = self.0.write(*u);
+        }
+        *o += c.len_utf16();
+        true
+    }
+}
+
 impl Output for ToUtf32 {
     type Unit = u32;
 
-    fn transcode(src: &[u8], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf8Error>> {
+    fn transcode(&self, src: &[u8], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf8Error>> {
         crate::utf8_to_utf32(src, dst)
     }
 
     #[inline]
-    fn put(dst: &mut [u32], o: &mut usize, c: char) -> bool {
+    fn put(&self, dst: &mut [u32], o: &mut usize, c: char) -> bool {
         let Some(out) = dst.get_mut(*o) else {
             return false;
         };
@@ -75,6 +105,23 @@ impl Output for ToUtf32 {
         *o += 1;
         true
     }
+}
+
+/// Writes what `strategy` puts for the maximal invalid subpart `bad` at
+/// `dst[*o..]`, all of it or nothing; false if it does not fit.
+fn substitute<O: Output>(
+    out: &O,
+    dst: &mut [O::Unit],
+    o: &mut usize,
+    strategy: ErrorStrategy,
+    bad: &[u8],
+) -> bool {
+    let start = *o;
+    let fits = strategy.substitute(bad, |c| out.put(dst, o, c));
+    if !fits {
+        *o = start;
+    }
+    fits
 }
 
 /// The first character of `bytes` and its width, or the error at the
@@ -96,27 +143,30 @@ impl Utf8Decoder {
     /// An output length that lets the next
     /// [`decode_to_utf32`](Self::decode_to_utf32) or
     /// [`decode_to_utf32_lossy`](Self::decode_to_utf32_lossy) call
-    /// consume `src_len` bytes completely: `src_len`, plus one if an
-    /// incomplete character is pending. Any non-empty `dst` makes
-    /// progress.
+    /// consume `src_len` bytes completely, with any [`ErrorStrategy`]:
+    /// `src_len` plus the bytes of a pending incomplete character (each
+    /// byte makes at most one value). Any non-empty `dst` makes progress
+    /// (with the `Latin1` and `Windows1252` strategies, `dst.len() >= 3`).
     ///
     /// ```
     /// let mut d = rapidutf::stream::Utf8Decoder::new();
     /// assert_eq!(d.max_utf32_len(10), 10);
     /// d.decode_to_utf32(b"\xE2\x82", &mut [0u32; 4], false).unwrap();
-    /// assert_eq!(d.max_utf32_len(0), 1); // a truncated character at `last`
+    /// assert_eq!(d.max_utf32_len(0), 2); // a truncated character at `last`
     /// ```
     #[must_use]
     pub const fn max_utf32_len(&self, src_len: usize) -> usize {
-        src_len.saturating_add((self.carry_len > 0) as usize)
+        src_len.saturating_add(self.carry_len as usize)
     }
 
     /// An output length that lets the next
     /// [`decode_to_utf8`](Self::decode_to_utf8) or
     /// [`decode_to_utf8_lossy`](Self::decode_to_utf8_lossy) call consume
-    /// `src_len` bytes completely: `3 * src_len`, plus 3 if an incomplete
-    /// character is pending (each invalid byte may become the 3 bytes of
-    /// U+FFFD). `dst.len() >= 4` guarantees progress on every call.
+    /// `src_len` bytes completely, with any [`ErrorStrategy`]: 3 bytes per
+    /// byte of `src_len` and of a pending incomplete character (an invalid
+    /// byte may become the 3 bytes of U+FFFD or of `€`).
+    /// `dst.len() >= 4` guarantees progress on every call (with the
+    /// `Latin1` and `Windows1252` strategies, `dst.len() >= 9`).
     ///
     /// ```
     /// let d = rapidutf::stream::Utf8Decoder::new();
@@ -124,7 +174,7 @@ impl Utf8Decoder {
     /// ```
     #[must_use]
     pub const fn max_utf8_len(&self, src_len: usize) -> usize {
-        src_len.saturating_add((self.carry_len > 0) as usize).saturating_mul(3)
+        src_len.saturating_add(self.carry_len as usize).saturating_mul(3)
     }
 
     /// Converts the next chunk to UTF-32, strictly.
@@ -157,7 +207,7 @@ impl Utf8Decoder {
         dst: &mut [u32],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        self.run_to::<ToUtf32>(src, dst, last, false)
+        self.run_to(&ToUtf32, src, dst, last, None)
     }
 
     /// Converts the next chunk to UTF-32, replacing each maximal invalid
@@ -183,7 +233,7 @@ impl Utf8Decoder {
         dst: &mut [u32],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to::<ToUtf32>(src, dst, last, true) {
+        match self.run_to(&ToUtf32, src, dst, last, Some(ErrorStrategy::Replace)) {
             Ok(r) => r,
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
@@ -215,7 +265,7 @@ impl Utf8Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        self.run_to::<ToUtf8>(src, dst, last, false)
+        self.run_to(&ToUtf8, src, dst, last, None)
     }
 
     /// A chunked [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy):
@@ -253,9 +303,106 @@ impl Utf8Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to::<ToUtf8>(src, dst, last, true) {
+        match self.run_to(&ToUtf8, src, dst, last, Some(ErrorStrategy::Replace)) {
             Ok(r) => r,
             // The lossy path replaces errors instead of returning them.
+            Err(e) => unreachable!("lossy decoding returned {e:?}"),
+        }
+    }
+
+    /// Converts the next chunk to UTF-8 with an [`ErrorStrategy`] for each
+    /// maximal invalid subpart: the concatenated output equals
+    /// [`utf8_to_string_lossy_with`](crate::utf8_to_string_lossy_with) of
+    /// the whole stream, for every chunking (a subpart split between chunks
+    /// included). With [`ErrorStrategy::Replace`] it is
+    /// [`decode_to_utf8_lossy`](Self::decode_to_utf8_lossy).
+    ///
+    /// Returns `(result, read, written)` as
+    /// [`decode_to_utf16`](Self::decode_to_utf16) does. Each subpart's
+    /// replacement is written whole or not at all: `dst.len() >= 9`
+    /// guarantees progress; `dst.len() >= self.max_utf8_len(src.len())`
+    /// that all of `src` is consumed.
+    ///
+    /// ```
+    /// use rapidutf::{stream::Utf8Decoder, ErrorStrategy};
+    /// // A log line with a Windows-1252 byte, split inside a UTF-8 "é".
+    /// let mut d = Utf8Decoder::new();
+    /// let (mut out, mut buf) = (Vec::new(), [0u8; 32]);
+    /// for (chunk, last) in [(&b"caf\xC3"[..], false), (b"\xA9 \x80 5", true)] {
+    ///     let (_, _, n) = d.decode_to_utf8_lossy_with(chunk, &mut buf, last, ErrorStrategy::Windows1252);
+    ///     out.extend_from_slice(&buf[..n]);
+    /// }
+    /// assert_eq!(out, "café € 5".as_bytes());
+    /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    pub fn decode_to_utf8_lossy_with(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u8],
+        last: bool,
+        strategy: ErrorStrategy,
+    ) -> (CoderResult, usize, usize) {
+        match self.run_to(&ToUtf8, src, dst, last, Some(strategy)) {
+            Ok(r) => r,
+            // The lossy path substitutes errors instead of returning them.
+            Err(e) => unreachable!("lossy decoding returned {e:?}"),
+        }
+    }
+
+    /// Converts the next chunk to UTF-32 with an [`ErrorStrategy`] for
+    /// each maximal invalid subpart, as
+    /// [`decode_to_utf8_lossy_with`](Self::decode_to_utf8_lossy_with) does
+    /// for UTF-8 (`dst.len() >= 3` guarantees progress).
+    ///
+    /// ```
+    /// use rapidutf::{stream::Utf8Decoder, ErrorStrategy};
+    /// let mut d = Utf8Decoder::new();
+    /// let mut buf = [0u32; 8];
+    /// let (_, read, n) = d.decode_to_utf32_lossy_with(b"a\xE9b", &mut buf, true, ErrorStrategy::Latin1);
+    /// assert_eq!((read, &buf[..n]), (3, &[0x61, 0xE9, 0x62][..]));
+    /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    pub fn decode_to_utf32_lossy_with(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u32],
+        last: bool,
+        strategy: ErrorStrategy,
+    ) -> (CoderResult, usize, usize) {
+        match self.run_to(&ToUtf32, src, dst, last, Some(strategy)) {
+            Ok(r) => r,
+            // The lossy path substitutes errors instead of returning them.
+            Err(e) => unreachable!("lossy decoding returned {e:?}"),
+        }
+    }
+
+    /// Converts the next chunk to UTF-16 in the decoder's byte order with
+    /// an [`ErrorStrategy`] for each maximal invalid subpart; the
+    /// concatenated output equals
+    /// [`utf8_to_utf16_lossy_with`](crate::utf8_to_utf16_lossy_with) of
+    /// the whole stream (in that byte order) for every chunking.
+    /// `dst.len() >= 3` guarantees progress.
+    ///
+    /// ```
+    /// use rapidutf::{stream::Utf8Decoder, ErrorStrategy};
+    /// let mut d = Utf8Decoder::new();
+    /// let mut buf = [0u16; 8];
+    /// let (_, _, n) = d.decode_to_utf16_lossy_with(b"a\xE2\x82", &mut buf, false, ErrorStrategy::Ignore);
+    /// assert_eq!(n, 1); // "E2 82" may still become a character
+    /// let (_, _, m) = d.decode_to_utf16_lossy_with(b"b", &mut buf[n..], true, ErrorStrategy::Ignore);
+    /// assert_eq!(buf[..n + m], [0x61, 0x62]);
+    /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    pub fn decode_to_utf16_lossy_with(
+        &mut self,
+        src: &[u8],
+        dst: &mut [u16],
+        last: bool,
+        strategy: ErrorStrategy,
+    ) -> (CoderResult, usize, usize) {
+        match self.run_to(&ToUtf16(self.endian()), src, dst, last, Some(strategy)) {
+            Ok(r) => r,
+            // The lossy path substitutes errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
     }
@@ -263,12 +410,13 @@ impl Utf8Decoder {
     /// The conversion loop, for any output form: the pending character
     /// first, then the bulk of `src` through `O::transcode`, with errors
     /// replaced (lossy) or reported (strict).
-    fn run_to<O: Output>(
+    pub(super) fn run_to<O: Output>(
         &mut self,
+        out: &O,
         src: &[u8],
         dst: &mut [O::Unit],
         last: bool,
-        lossy: bool,
+        on_error: Option<ErrorStrategy>,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
         let (mut i, mut o) = (0, 0);
         if self.carry_len > 0 {
@@ -281,7 +429,7 @@ impl Utf8Decoder {
             let buf = &buf[..have + take];
             match decode_first(buf) {
                 Ok((c, width)) => {
-                    if !O::put(dst, &mut o, c) {
+                    if !out.put(dst, &mut o, c) {
                         return Ok((CoderResult::OutputFull, 0, 0));
                     }
                     i = width - have;
@@ -296,18 +444,18 @@ impl Utf8Decoder {
                         self.carry_len = buf.len() as u8;
                         return Ok((CoderResult::InputEmpty, src.len(), 0));
                     }
-                    if !lossy {
+                    let Some(strategy) = on_error else {
                         let error = Utf8Error::new(self.pos, e.error_len, e.kind());
                         return Err(StreamError { error, read: 0, written: 0 });
-                    }
-                    if !O::put(dst, &mut o, char::REPLACEMENT_CHARACTER) {
-                        return Ok((CoderResult::OutputFull, 0, 0));
-                    }
+                    };
                     // The maximal subpart starts with the carry (a valid
                     // prefix) and may take bytes of `src`; when truncated
                     // at the end of the stream it is the carry and all of
                     // `src`.
                     let n = e.error_len().unwrap_or(buf.len());
+                    if !substitute(out, dst, &mut o, strategy, &buf[..n]) {
+                        return Ok((CoderResult::OutputFull, 0, 0));
+                    }
                     i = n - have;
                     self.pos += n;
                     self.carry_len = 0;
@@ -321,8 +469,8 @@ impl Utf8Decoder {
         while i < src.len() {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];
-            let out = &mut dst[o..];
-            let mut e = match O::transcode(rest, out) {
+            let room = &mut dst[o..];
+            let mut e = match out.transcode(rest, room) {
                 Ok(n) => {
                     self.pos += rest.len();
                     (i, o) = (end, o + n);
@@ -338,7 +486,7 @@ impl Utf8Decoder {
             // unspecified: convert the prefix again (it fits, since
             // problems are reported in input order).
             let v = e.valid_up_to();
-            match O::transcode(&rest[..v], out) {
+            match out.transcode(&rest[..v], room) {
                 Ok(n) => o += n,
                 Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
             }
@@ -362,11 +510,11 @@ impl Utf8Decoder {
                 }
                 None => src.len() - i,
             };
-            if !lossy {
+            let Some(strategy) = on_error else {
                 let error = Utf8Error::new(self.pos, e.error_len, e.kind());
                 return Err(StreamError { error, read: i, written: o });
-            }
-            if !O::put(dst, &mut o, char::REPLACEMENT_CHARACTER) {
+            };
+            if !substitute(out, dst, &mut o, strategy, &src[i..i + n]) {
                 return Ok((CoderResult::OutputFull, i, o));
             }
             i += n;

@@ -370,6 +370,109 @@ mod strategies {
         }
     }
 
+    /// Feeds `bytes` to a streaming decoder in the chunks `cuts` makes,
+    /// with an output buffer of `room` units per call (calling again while
+    /// the buffer fills); the concatenated output in each form.
+    fn stream(
+        bytes: &[u8],
+        cuts: &[usize],
+        room: usize,
+        strategy: ErrorStrategy,
+    ) -> (Vec<u8>, Vec<u16>, Vec<u32>) {
+        use rapidutf::stream::{CoderResult, Utf8Decoder};
+        let mut chunks = Vec::new();
+        let mut at = 0;
+        for &c in cuts.iter().chain([&bytes.len()]) {
+            let c = c.clamp(at, bytes.len());
+            chunks.push(&bytes[at..c]);
+            at = c;
+        }
+        let n = chunks.len();
+        let (mut d8, mut d16, mut d32) =
+            (Utf8Decoder::new(), Utf8Decoder::new(), Utf8Decoder::new());
+        let (mut o8, mut o16, mut o32) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut b8, mut b16, mut b32) = (vec![0u8; room * 3], vec![0u16; room], vec![0u32; room]);
+        for (k, chunk) in chunks.into_iter().enumerate() {
+            let last = k + 1 == n;
+            let mut rest = chunk;
+            loop {
+                let (r, read, w) = d8.decode_to_utf8_lossy_with(rest, &mut b8, last, strategy);
+                o8.extend_from_slice(&b8[..w]);
+                rest = &rest[read..];
+                if r == CoderResult::InputEmpty {
+                    assert!(rest.is_empty());
+                    break;
+                }
+                assert!(read > 0 || w > 0, "no progress");
+            }
+            let mut rest = chunk;
+            loop {
+                let (r, read, w) = d16.decode_to_utf16_lossy_with(rest, &mut b16, last, strategy);
+                o16.extend_from_slice(&b16[..w]);
+                rest = &rest[read..];
+                if r == CoderResult::InputEmpty {
+                    break;
+                }
+                assert!(read > 0 || w > 0, "no progress");
+            }
+            let mut rest = chunk;
+            loop {
+                let (r, read, w) = d32.decode_to_utf32_lossy_with(rest, &mut b32, last, strategy);
+                o32.extend_from_slice(&b32[..w]);
+                rest = &rest[read..];
+                if r == CoderResult::InputEmpty {
+                    break;
+                }
+                assert!(read > 0 || w > 0, "no progress");
+            }
+        }
+        (o8, o16, o32)
+    }
+
+    fn check_stream(bytes: &[u8], cuts: &[usize], room: usize) {
+        for strategy in ErrorStrategy::ALL {
+            let want = oracle(bytes, strategy);
+            let (o8, o16, o32) = stream(bytes, cuts, room, strategy);
+            let ctx = || format!("{strategy} {bytes:02X?} cut at {cuts:?}, room {room}");
+            assert_eq!(o8, want.as_bytes(), "{}", ctx());
+            assert!(
+                want.encode_utf16().map(u16::to_le).eq(o16.iter().copied()),
+                "UTF-16 {}",
+                ctx()
+            );
+            assert!(want.chars().map(u32::from).eq(o32.iter().copied()), "UTF-32 {}", ctx());
+        }
+    }
+
+    /// The streaming decoder gives the whole-buffer output for every
+    /// chunking: every single cut and every pair of cuts of short broken
+    /// inputs (so every maximal subpart is split in every way), with the
+    /// smallest buffers that guarantee progress and with ample ones.
+    #[test]
+    fn streaming_matches_whole_buffer_for_every_chunking() {
+        let inputs: [&[u8]; 8] = [
+            b"a\xE2\x82b",
+            b"\xF0\x9F\x98\x80\x80",
+            b"caf\xE9\x80\x9D!",
+            b"\xE1\xA0\xC0",
+            b"\xED\xA0\x80x",
+            b"x\xF0\x9F\x98",
+            b"\xC3",
+            "é€😀".as_bytes(),
+        ];
+        for bytes in inputs {
+            for room in [3, 64] {
+                check_stream(bytes, &[], room);
+                for a in 0..=bytes.len() {
+                    check_stream(bytes, &[a], room);
+                    for b in a..=bytes.len() {
+                        check_stream(bytes, &[a, b], room);
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn windows1252_table_is_whatwg() {
         let t = windows1252();
@@ -543,6 +646,17 @@ for line in sys.stdin:
         #[test]
         fn strategies_on_arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..300)) {
             check(&bytes);
+        }
+
+        #[test]
+        fn streaming_strategies(
+            bytes in common::arb_utf8_input(),
+            cuts in prop::collection::vec(0usize..400, 0..6),
+            room in 3usize..40,
+        ) {
+            let mut cuts = cuts;
+            cuts.sort_unstable();
+            check_stream(&bytes, &cuts, room);
         }
     }
 }
