@@ -33,31 +33,14 @@ fn rapidutf(args: &[&str], stdin: &[u8]) -> Output {
     run_with(cmd, stdin)
 }
 
-/// Python's answer: stdin decoded as UTF-8 with error handler `handler`
-/// (`replace`, `ignore`, or the fallbacks below), encoded as `codec`.
-/// The fallback handlers decode the range CPython reports for each error
-/// (a maximal invalid subpart) byte by byte as Latin-1 or as cp1252, with
-/// the WHATWG mapping (the C1 control of the same value) for the five
-/// bytes cp1252 leaves undefined.
+/// Python's answer (`tests/fixtures/utf8_fallback.py`): stdin decoded as
+/// UTF-8 with error handler `handler` (`replace`, `ignore`, `latin1` or
+/// `cp1252`, the last two decoding each reported range byte by byte),
+/// encoded as `codec`.
 fn python(handler: &str, codec: &str, input: &[u8]) -> Vec<u8> {
-    let script = r#"
-import codecs, sys
-def fallback(enc):
-    def handler(e):
-        bad = e.object[e.start:e.end]
-        if enc == "cp1252":
-            out = "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in bad)
-        else:
-            out = bad.decode("latin-1")
-        return (out, e.end)
-    return handler
-codecs.register_error("latin1", fallback("latin-1"))
-codecs.register_error("cp1252", fallback("cp1252"))
-data = sys.stdin.buffer.read()
-sys.stdout.buffer.write(data.decode("utf-8", errors=sys.argv[1]).encode(sys.argv[2]))
-"#;
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/utf8_fallback.py");
     let mut cmd = Command::new("python3");
-    cmd.args(["-c", script, handler, codec]);
+    cmd.args([script, handler, codec]);
     let out = run_with(cmd, input);
     assert!(out.status.success(), "python3: {}", String::from_utf8_lossy(&out.stderr));
     out.stdout

@@ -379,7 +379,7 @@ mod strategies {
         room: usize,
         strategy: ErrorStrategy,
     ) -> (Vec<u8>, Vec<u16>, Vec<u32>) {
-        use rapidutf::stream::{CoderResult, Utf8Decoder};
+        use rapidutf::stream::Utf8Decoder;
         let mut chunks = Vec::new();
         let mut at = 0;
         for &c in cuts.iter().chain([&bytes.len()]) {
@@ -394,39 +394,38 @@ mod strategies {
         let (mut b8, mut b16, mut b32) = (vec![0u8; room * 3], vec![0u16; room], vec![0u32; room]);
         for (k, chunk) in chunks.into_iter().enumerate() {
             let last = k + 1 == n;
-            let mut rest = chunk;
-            loop {
-                let (r, read, w) = d8.decode_to_utf8_lossy_with(rest, &mut b8, last, strategy);
-                o8.extend_from_slice(&b8[..w]);
-                rest = &rest[read..];
-                if r == CoderResult::InputEmpty {
-                    assert!(rest.is_empty());
-                    break;
-                }
-                assert!(read > 0 || w > 0, "no progress");
-            }
-            let mut rest = chunk;
-            loop {
-                let (r, read, w) = d16.decode_to_utf16_lossy_with(rest, &mut b16, last, strategy);
-                o16.extend_from_slice(&b16[..w]);
-                rest = &rest[read..];
-                if r == CoderResult::InputEmpty {
-                    break;
-                }
-                assert!(read > 0 || w > 0, "no progress");
-            }
-            let mut rest = chunk;
-            loop {
-                let (r, read, w) = d32.decode_to_utf32_lossy_with(rest, &mut b32, last, strategy);
-                o32.extend_from_slice(&b32[..w]);
-                rest = &rest[read..];
-                if r == CoderResult::InputEmpty {
-                    break;
-                }
-                assert!(read > 0 || w > 0, "no progress");
-            }
+            drain(chunk, &mut b8, &mut o8, |c, b| {
+                d8.decode_to_utf8_lossy_with(c, b, last, strategy)
+            });
+            drain(chunk, &mut b16, &mut o16, |c, b| {
+                d16.decode_to_utf16_lossy_with(c, b, last, strategy)
+            });
+            drain(chunk, &mut b32, &mut o32, |c, b| {
+                d32.decode_to_utf32_lossy_with(c, b, last, strategy)
+            });
         }
         (o8, o16, o32)
+    }
+
+    /// Feeds all of `chunk` to `decode` through `buf`, appending the
+    /// output to `out`; each call must make progress.
+    fn drain<U: Copy>(
+        chunk: &[u8],
+        buf: &mut [U],
+        out: &mut Vec<U>,
+        mut decode: impl FnMut(&[u8], &mut [U]) -> (rapidutf::stream::CoderResult, usize, usize),
+    ) {
+        let mut rest = chunk;
+        loop {
+            let (r, read, written) = decode(rest, buf);
+            out.extend_from_slice(&buf[..written]);
+            rest = &rest[read..];
+            if r == rapidutf::stream::CoderResult::InputEmpty {
+                assert!(rest.is_empty(), "input left over");
+                return;
+            }
+            assert!(read > 0 || written > 0, "no progress");
+        }
     }
 
     fn check_stream(bytes: &[u8], cuts: &[usize], room: usize) {
@@ -525,11 +524,12 @@ mod strategies {
         }
     }
 
-    /// CPython's decoder as the oracle: `errors="ignore"`, and a handler
-    /// that decodes the range each error reports (CPython reports maximal
-    /// subparts) as Latin-1 or cp1252 (WHATWG's mapping for the five bytes
-    /// cp1252 leaves undefined). The inputs cover every 1- and 2-byte
-    /// string and runs of broken sequences.
+    /// CPython's decoder as the oracle (`tests/fixtures/utf8_fallback.py`):
+    /// `errors="ignore"`, and a handler that decodes the range each error
+    /// reports (CPython reports maximal subparts) as Latin-1 or cp1252
+    /// (WHATWG's mapping for the five bytes cp1252 leaves undefined). The
+    /// inputs cover every 1- and 2-byte string and runs of broken
+    /// sequences.
     #[test]
     fn strategies_match_cpython() {
         let mut inputs: Vec<Vec<u8>> = Vec::new();
@@ -566,26 +566,8 @@ mod strategies {
             }
             inputs.push(v);
         }
-        let script = r#"
-import codecs, sys
-def fallback(enc):
-    def handler(e):
-        bad = e.object[e.start:e.end]
-        if enc == "cp1252":
-            out = "".join(bytes([b]).decode("cp1252", errors="ignore") or chr(b) for b in bad)
-        else:
-            out = bad.decode("latin-1")
-        return (out, e.end)
-    return handler
-codecs.register_error("to-latin1", fallback("latin-1"))
-codecs.register_error("to-cp1252", fallback("cp1252"))
-for line in sys.stdin:
-    data = bytes.fromhex(line.strip())
-    outs = [data.decode("utf-8", errors=h) for h in ("replace", "ignore", "to-latin1", "to-cp1252")]
-    print(" ".join(o.encode("utf-8").hex() for o in outs))
-"#;
         let input: String = inputs.iter().map(|v| format!("{}\n", hex(v))).collect();
-        let out = python(script, &input);
+        let out = python(&input);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(lines.len(), inputs.len());
         for (v, line) in inputs.iter().zip(lines) {
@@ -602,12 +584,14 @@ for line in sys.stdin:
         b.iter().map(|b| format!("{b:02x}")).collect()
     }
 
-    /// Runs `python3 -c script` with `input` on stdin; its stdout.
-    fn python(script: &str, input: &str) -> String {
+    /// Runs the oracle script (`tests/fixtures/utf8_fallback.py --lines`)
+    /// with `input` on stdin; its stdout.
+    fn python(input: &str) -> String {
         use std::io::Write;
         use std::process::{Command, Stdio};
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/utf8_fallback.py");
         let mut child = Command::new("python3")
-            .args(["-c", script])
+            .args([script, "--lines"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
