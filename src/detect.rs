@@ -284,6 +284,31 @@ impl Detection {
 /// ```
 #[must_use]
 pub fn detect_encoding(bytes: &[u8]) -> Detection {
+    detect(bytes, false)
+}
+
+/// [`detect_encoding`] for the first part of a longer input (the first
+/// window of a stream, say): a character or unit cut by the end of
+/// `bytes` does not count against an encoding, as it would at the end of
+/// the whole input.
+///
+/// # Example
+///
+/// ```
+/// use rapidutf::{detect_encoding, detect_encoding_prefix, DetectedEncoding};
+/// // "café" cut inside the "é".
+/// let head = &"café".as_bytes()[..4];
+/// assert_eq!(detect_encoding_prefix(head).encoding(), DetectedEncoding::Utf8);
+/// assert_eq!(detect_encoding(head).encoding(), DetectedEncoding::Windows1252);
+/// ```
+#[must_use]
+pub fn detect_encoding_prefix(bytes: &[u8]) -> Detection {
+    detect(bytes, true)
+}
+
+/// The detection rules; `prefix`: more input may follow `bytes`.
+fn detect(bytes: &[u8], prefix: bool) -> Detection {
+    let valid_in = |e, bytes| valid_in(e, bytes, prefix);
     if let Some((bom, len)) = detect_bom(bytes) {
         let mut encoding = DetectedEncoding::of_bom(bom);
         let mut bom_len = len;
@@ -305,7 +330,7 @@ pub fn detect_encoding(bytes: &[u8]) -> Detection {
 
     let mut candidates = EncodingSet::default();
     candidates.insert(DetectedEncoding::Windows1252);
-    let utf8 = crate::validate_utf8(bytes).is_ok();
+    let utf8 = valid_in(DetectedEncoding::Utf8, bytes);
     if utf8 {
         candidates.insert(DetectedEncoding::Utf8);
     }
@@ -371,14 +396,20 @@ fn wide_by_pattern(bytes: &[u8], candidates: EncodingSet) -> Option<DetectedEnco
 /// Units converted per block of the wide checks.
 const BLOCK: usize = 256;
 
-/// Whether `bytes` are valid text in `e`.
-fn valid_in(e: DetectedEncoding, bytes: &[u8]) -> bool {
+/// Whether `bytes` are valid text in `e`; with `prefix`, a character or
+/// unit cut by the end of `bytes` is allowed.
+fn valid_in(e: DetectedEncoding, bytes: &[u8], prefix: bool) -> bool {
     match e {
-        DetectedEncoding::Utf8 => crate::validate_utf8(bytes).is_ok(),
+        DetectedEncoding::Utf8 => match crate::validate_utf8(bytes) {
+            Ok(_) => true,
+            Err(e) => prefix && e.error_len().is_none(),
+        },
         DetectedEncoding::Utf16Le | DetectedEncoding::Utf16Be => {
-            valid_utf16(bytes, e == DetectedEncoding::Utf16Le)
+            let bytes = if prefix { &bytes[..bytes.len() & !1] } else { bytes };
+            valid_utf16(bytes, e == DetectedEncoding::Utf16Le, prefix)
         }
         DetectedEncoding::Utf32Le | DetectedEncoding::Utf32Be => {
+            let bytes = if prefix { &bytes[..bytes.len() & !3] } else { bytes };
             valid_utf32(bytes, e == DetectedEncoding::Utf32Le)
         }
         DetectedEncoding::Windows1252 => true,
@@ -387,8 +418,8 @@ fn valid_in(e: DetectedEncoding, bytes: &[u8]) -> bool {
 
 /// Whether `bytes` are valid UTF-16 in the given byte order, validated in
 /// blocks of [`BLOCK`] units; a high surrogate that ends a block is carried
-/// into the next one.
-fn valid_utf16(bytes: &[u8], little: bool) -> bool {
+/// into the next one, and, with `prefix`, allowed at the very end.
+fn valid_utf16(bytes: &[u8], little: bool, prefix: bool) -> bool {
     if !bytes.len().is_multiple_of(2) {
         return false;
     }
@@ -408,7 +439,8 @@ fn valid_utf16(bytes: &[u8], little: bool) -> bool {
         carried = 0;
         if let Err(e) = result {
             let last_high = e.kind() == Utf16ErrorKind::UnpairedHigh && e.valid_up_to() + 1 == n;
-            if !(last_high && chunks.peek().is_some()) {
+            let more = chunks.peek().is_some();
+            if !(last_high && (more || prefix)) {
                 return false;
             }
             buf[0] = buf[n - 1];

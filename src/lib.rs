@@ -163,7 +163,9 @@ pub use count::{
     utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_utf16, utf8_len_from_utf16be,
     utf8_len_from_utf16le, utf8_len_from_utf32,
 };
-pub use detect::{detect_encoding, DetectedEncoding, Detection, EncodingSet};
+pub use detect::{
+    detect_encoding, detect_encoding_prefix, DetectedEncoding, Detection, EncodingSet,
+};
 pub use dropin::{from_utf8, from_utf8_mut};
 #[cfg(feature = "alloc")]
 pub use dropin::{string_from_utf8, FromUtf8Error};

@@ -96,7 +96,8 @@ Options:
                          utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32
                          (utf-16/utf-32 honour a BOM and are in the machine's byte
                          order without one, little-endian here, as glibc iconv);
-                         auto (UTF-8/16/32 by the BOM, UTF-8 without one);
+                         auto (UTF-8/16/32 by the BOM; without one, detected:
+                         valid UTF-8, else UTF-16/32 by validity and unit pattern);
                          cesu-8, mutf-8 (modified-utf-8, java), wtf-8, utf8mb3
   -h, --help             Print help
 
@@ -142,7 +143,9 @@ modified-utf-8, java), wtf-8; input only: auto, utf8mb3.
 Byte order, as glibc iconv: on input, utf-16 and utf-32 honour a
 byte-order mark and drop it, and without one read the machine's byte order
 (little-endian here; RFC 2781 would say big-endian: name utf-16be for such
-input); auto picks UTF-8, UTF-16 or UTF-32 by the BOM (UTF-8 without one).
+input); auto picks UTF-8, UTF-16 or UTF-32 by the BOM, and without one
+detects it from the first 4 MiB (valid UTF-8, else UTF-16/UTF-32 where
+validity and the zero bytes of the units say so, else UTF-8).
 On output, utf-16 and utf-32 are in the machine's byte order after a BOM.
 The other names keep a BOM as a character, unless --bom says otherwise
 (--bom=strip drops it, --bom=keep also keeps one that utf-16, utf-32 or

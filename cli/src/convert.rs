@@ -533,8 +533,8 @@ impl Converter {
     /// (which holds at least 4 bytes unless it is the whole input), writes
     /// an output BOM that is due now, and returns the length of the input
     /// BOM.
-    fn start(&mut self, head: &[u8], sink: &mut Sink) -> Result<usize, Fail> {
-        let (form, detected) = self.from.detect_input(&head[..head.len().min(4)]);
+    fn start(&mut self, head: &[u8], last: bool, sink: &mut Sink) -> Result<usize, Fail> {
+        let (form, detected) = self.from.detect_input(head, last);
         let bom_name = matches!(self.to_name, Encoding::Utf16Bom | Encoding::Utf32Bom);
         let skip = if self.bom_mode == BomMode::Default {
             // iconv: the names decide, and a BOM that the input name does
@@ -578,7 +578,7 @@ impl Converter {
     /// Converts what `w` holds of complete characters (everything, if it is
     /// the last window) and returns how many bytes it consumed.
     fn feed(&mut self, w: &Window<'_>, sink: &mut Sink) -> Result<usize, Fail> {
-        let skip = if self.state.is_none() { self.start(w.bytes, sink)? } else { 0 };
+        let skip = if self.state.is_none() { self.start(w.bytes, w.last, sink)? } else { 0 };
         let Converter { to, mode, state, scratch16, scratch32, out, bom, .. } = self;
         let (to, mode) = (*to, *mode);
         let Some(State { form, base, plan }) = state else {

@@ -17,7 +17,9 @@
 //! - The explicit `le`/`be` names never add, detect or drop a BOM: a
 //!   U+FEFF at the start is an ordinary character, as in iconv.
 //! - `auto` (input only) picks UTF-8, UTF-16LE/BE or UTF-32LE/BE by the
-//!   BOM, which it drops, and is UTF-8 without one.
+//!   BOM, which it drops, and without one by [`rapidutf::detect_encoding`]
+//!   on the first window (4 MiB): valid UTF-8, else UTF-16/UTF-32 where
+//!   validity and the pattern of the units say so.
 //!
 //! The UTF-8 derivatives of [`rapidutf::derive`] are encodings too:
 //! `cesu-8`, `mutf-8` (also `modified-utf-8`, `java`), `wtf-8`, and, on
@@ -140,23 +142,35 @@ impl Encoding {
         !matches!(self, Encoding::Auto | Encoding::Derived(Derivative::Utf8mb3))
     }
 
-    /// Settles the input form from the first bytes of the input.
+    /// Settles the input form from the first window of the input.
     ///
     /// Returns the form and the length of the BOM to skip (0 when there is
-    /// none, or when the encoding does not look for one). `head` must hold
-    /// the first 4 bytes of the input, or all of it if it is shorter.
-    pub fn detect_input(self, head: &[u8]) -> (Form, usize) {
+    /// none, or when the encoding does not look for one). `head` is the
+    /// first window (at least 4 bytes unless it is the whole input, which
+    /// `last` says); the BOM-carrying names look at its first 4 bytes,
+    /// `auto` at all of it (see [`rapidutf::detect_encoding`]).
+    pub fn detect_input(self, head: &[u8], last: bool) -> (Form, usize) {
         match self {
             Encoding::Utf8 => (Form::Utf8, 0),
             Encoding::Derived(d) => (Form::Derived(d), 0),
-            Encoding::Auto => match rapidutf::detect_bom(head) {
-                Some((rapidutf::Bom::Utf8, n)) => (Form::Utf8, n),
-                Some((rapidutf::Bom::Utf16Le, n)) => (Form::Utf16(Order::Le), n),
-                Some((rapidutf::Bom::Utf16Be, n)) => (Form::Utf16(Order::Be), n),
-                Some((rapidutf::Bom::Utf32Le, n)) => (Form::Utf32(Order::Le), n),
-                Some((rapidutf::Bom::Utf32Be, n)) => (Form::Utf32(Order::Be), n),
-                None => (Form::Utf8, 0),
-            },
+            Encoding::Auto => {
+                use rapidutf::DetectedEncoding as D;
+                let d = if last {
+                    rapidutf::detect_encoding(head)
+                } else {
+                    rapidutf::detect_encoding_prefix(head)
+                };
+                let form = match d.encoding() {
+                    D::Utf16Le => Form::Utf16(Order::Le),
+                    D::Utf16Be => Form::Utf16(Order::Be),
+                    D::Utf32Le => Form::Utf32(Order::Le),
+                    D::Utf32Be => Form::Utf32(Order::Be),
+                    // UTF-8, and what is neither UTF-8 nor UTF-16/32: read
+                    // as UTF-8, so that its first invalid byte is reported.
+                    _ => Form::Utf8,
+                };
+                (form, d.bom_len())
+            }
             Encoding::Utf16(o) => (Form::Utf16(o), 0),
             Encoding::Utf32(o) => (Form::Utf32(o), 0),
             Encoding::Utf16Bom => match head {
@@ -317,33 +331,33 @@ mod tests {
     #[test]
     fn bom_detection() {
         let u16 = Encoding::Utf16Bom;
-        assert_eq!(u16.detect_input(b"\xFF\xFEa\x00"), (Form::Utf16(Order::Le), 2));
-        assert_eq!(u16.detect_input(b"\xFE\xFF\x00a"), (Form::Utf16(Order::Be), 2));
+        assert_eq!(u16.detect_input(b"\xFF\xFEa\x00", true), (Form::Utf16(Order::Le), 2));
+        assert_eq!(u16.detect_input(b"\xFE\xFF\x00a", true), (Form::Utf16(Order::Be), 2));
         // Without a BOM: the machine's byte order, as glibc's iconv.
-        assert_eq!(u16.detect_input(b"\x00a"), (Form::Utf16(Order::NATIVE), 0));
-        assert_eq!(u16.detect_input(b""), (Form::Utf16(Order::NATIVE), 0));
+        assert_eq!(u16.detect_input(b"\x00a", true), (Form::Utf16(Order::NATIVE), 0));
+        assert_eq!(u16.detect_input(b"", true), (Form::Utf16(Order::NATIVE), 0));
         let u32 = Encoding::Utf32Bom;
-        assert_eq!(u32.detect_input(b"\xFF\xFE\x00\x00"), (Form::Utf32(Order::Le), 4));
-        assert_eq!(u32.detect_input(b"\x00\x00\xFE\xFF"), (Form::Utf32(Order::Be), 4));
-        assert_eq!(u32.detect_input(b"\xFF\xFE"), (Form::Utf32(Order::NATIVE), 0));
-        assert_eq!(u32.detect_input(b"a\0\0\0"), (Form::Utf32(Order::NATIVE), 0));
+        assert_eq!(u32.detect_input(b"\xFF\xFE\x00\x00", true), (Form::Utf32(Order::Le), 4));
+        assert_eq!(u32.detect_input(b"\x00\x00\xFE\xFF", true), (Form::Utf32(Order::Be), 4));
+        assert_eq!(u32.detect_input(b"\xFF\xFE", true), (Form::Utf32(Order::NATIVE), 0));
+        assert_eq!(u32.detect_input(b"a\0\0\0", true), (Form::Utf32(Order::NATIVE), 0));
         // Output: the machine's byte order, after a BOM.
         assert_eq!(u16.output(), (Form::Utf16(Order::NATIVE), Form::Utf16(Order::NATIVE).bom()));
         assert_eq!(u32.output(), (Form::Utf32(Order::NATIVE), Form::Utf32(Order::NATIVE).bom()));
         // An explicit byte order keeps the BOM as a character.
         let le = Encoding::Utf16(Order::Le);
-        assert_eq!(le.detect_input(b"\xFF\xFE"), (Form::Utf16(Order::Le), 0));
+        assert_eq!(le.detect_input(b"\xFF\xFE", true), (Form::Utf16(Order::Le), 0));
         // `auto` goes by the BOM, and is UTF-8 without one.
         let auto = Encoding::Auto;
-        assert_eq!(auto.detect_input(b"\xEF\xBB\xBFa"), (Form::Utf8, 3));
-        assert_eq!(auto.detect_input(b"\xFE\xFF\x00a"), (Form::Utf16(Order::Be), 2));
-        assert_eq!(auto.detect_input(b"\xFF\xFEa\x00"), (Form::Utf16(Order::Le), 2));
-        assert_eq!(auto.detect_input(b"\xFF\xFE\x00\x00"), (Form::Utf32(Order::Le), 4));
-        assert_eq!(auto.detect_input(b"\x00\x00\xFE\xFF"), (Form::Utf32(Order::Be), 4));
-        assert_eq!(auto.detect_input(b"ab"), (Form::Utf8, 0));
+        assert_eq!(auto.detect_input(b"\xEF\xBB\xBFa", true), (Form::Utf8, 3));
+        assert_eq!(auto.detect_input(b"\xFE\xFF\x00a", true), (Form::Utf16(Order::Be), 2));
+        assert_eq!(auto.detect_input(b"\xFF\xFEa\x00", true), (Form::Utf16(Order::Le), 2));
+        assert_eq!(auto.detect_input(b"\xFF\xFE\x00\x00", true), (Form::Utf32(Order::Le), 4));
+        assert_eq!(auto.detect_input(b"\x00\x00\xFE\xFF", true), (Form::Utf32(Order::Be), 4));
+        assert_eq!(auto.detect_input(b"ab", true), (Form::Utf8, 0));
         // Each form's BOM is U+FEFF in that form.
         for form in [Form::Utf8, Form::Utf16(Order::Le), Form::Utf32(Order::Be)] {
-            let (detected, n) = auto.detect_input(form.bom());
+            let (detected, n) = auto.detect_input(form.bom(), true);
             assert_eq!((detected, n), (form, form.bom().len()));
         }
     }

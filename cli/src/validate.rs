@@ -107,11 +107,14 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
 pub fn scan(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Problem>> {
     let encoding = match encoding {
         Encoding::Auto => {
-            // Peek at the first window (nothing is consumed) for a BOM.
+            // Peek at the first window (nothing is consumed) for a BOM or,
+            // without one, to detect the encoding.
             let w = reader.fill()?;
-            match Encoding::Auto.detect_input(&w.bytes[..w.bytes.len().min(4)]).0 {
-                Form::Utf16(_) => Encoding::Utf16Bom,
-                Form::Utf32(_) => Encoding::Utf32Bom,
+            match Encoding::Auto.detect_input(w.bytes, w.last) {
+                (Form::Utf16(_), bom) if bom > 0 => Encoding::Utf16Bom,
+                (Form::Utf32(_), bom) if bom > 0 => Encoding::Utf32Bom,
+                (Form::Utf16(o), _) => Encoding::Utf16(o),
+                (Form::Utf32(o), _) => Encoding::Utf32(o),
                 _ => Encoding::Utf8,
             }
         }
@@ -269,7 +272,7 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
         let (offset, last) = (w.offset, w.last);
         let mut skip = 0;
         let form = *form.get_or_insert_with(|| {
-            let (form, bom) = encoding.detect_input(&w.bytes[..w.bytes.len().min(4)]);
+            let (form, bom) = encoding.detect_input(w.bytes, w.last);
             skip = bom;
             form
         });

@@ -643,3 +643,22 @@ fn files_read_ahead_convert_and_validate_like_std() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `auto` without a BOM detects UTF-16 and UTF-32 from the first window
+/// (here larger than one window, read through stdin), and stays UTF-8 for
+/// UTF-8 and for input that is neither.
+#[test]
+fn auto_detects_bomless_utf16_and_utf32() {
+    let text = "Grüße aus Köln, мир! ".repeat(250_000);
+    assert!(text.len() > 4 << 20);
+    let utf8 = text.as_bytes().to_vec();
+    let be16: Vec<u8> = text.encode_utf16().flat_map(u16::to_be_bytes).collect();
+    let le32: Vec<u8> = text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
+    for input in [&utf8, &be16, &le32] {
+        assert!(convert_ok(&["convert", "-f", "auto", "-t", "utf-8"], input) == utf8);
+        assert_eq!(code(&run(&["validate", "--encoding", "auto"], input)), 0);
+    }
+    // Legacy 8-bit text: read as UTF-8, and its first invalid byte reported.
+    let o = run(&["convert", "-f", "auto", "-t", "utf-8"], b"caf\xE9");
+    assert_eq!(code(&o), 1);
+}

@@ -179,6 +179,37 @@ fn long_wide_inputs_cross_the_block_size() {
     }
 }
 
+#[test]
+fn prefixes_of_a_stream_keep_their_encoding() {
+    use rapidutf::detect_encoding_prefix;
+    let text = "Grüße, мир! 😀 ".repeat(20);
+    let forms = [
+        (text.as_bytes().to_vec(), Utf8),
+        (le16(&text), Utf16Le),
+        (be16(&text), Utf16Be),
+        (le32(&text), Utf32Le),
+    ];
+    for (bytes, e) in forms {
+        for cut in 1..bytes.len() {
+            let d = detect_encoding_prefix(&bytes[..cut]);
+            assert!(d.candidates().contains(e), "{e} cut at {cut}");
+            if cut >= 8 {
+                assert_eq!(d.encoding(), e, "cut at {cut}");
+            }
+        }
+        // An error that is not at the end still rules the encoding out.
+        let mut bad = bytes.clone();
+        bad[0] = 0xFF;
+        bad[1] = if e == Utf8 { b'a' } else { 0xDC };
+        bad[2] = 0xDC;
+        bad[3] = 0xFF;
+        assert!(!detect_encoding_prefix(&bad).candidates().contains(e), "{e}");
+    }
+    // A whole input that ends inside a character is not valid UTF-8.
+    assert!(!detect_encoding(b"ab\xE2\x82").candidates().contains(Utf8));
+    assert!(detect_encoding_prefix(b"ab\xE2\x82").candidates().contains(Utf8));
+}
+
 /// Detection validates through dispatch (the active kernel): re-run this
 /// module once per other available kernel, chosen with `RAPIDUTF_KERNEL`
 /// in a child.
