@@ -22,7 +22,7 @@ rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add was
 
 export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $ROOT/ci/wasi-run.mjs"
 export RUSTFLAGS="-C target-feature=+simd128"
-KERNELS=${WASM_KERNELS:-scalar,portable}
+KERNELS=${WASM_KERNELS:-scalar,portable,simd128}
 export RAPIDUTF_REQUIRE_KERNELS=$KERNELS
 # The dispatched kernel with simd128 (Kernel::best): what a child with
 # an unknown RAPIDUTF_KERNEL must fall back to.

@@ -64,6 +64,9 @@ pub enum Kernel {
     Avx512 = 4,
     /// aarch64 with NEON (128-bit).
     Neon = 5,
+    /// WebAssembly with `simd128` (128-bit), in builds with
+    /// `-C target-feature=+simd128` (WebAssembly has no runtime detection).
+    Simd128 = 6,
 }
 
 impl Kernel {
@@ -81,6 +84,7 @@ impl Kernel {
     pub const ALL: &'static [Kernel] = &[
         Kernel::Scalar,
         Kernel::Portable,
+        Kernel::Simd128,
         Kernel::Sse42,
         Kernel::Neon,
         Kernel::Avx2,
@@ -89,7 +93,7 @@ impl Kernel {
 
     /// The kernel's name, as accepted by `RAPIDUTF_KERNEL` and
     /// [`FromStr`]: `scalar`, `portable`, `sse42`, `avx2`, `avx512`,
-    /// `neon`.
+    /// `neon`, `simd128`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
@@ -99,6 +103,7 @@ impl Kernel {
             Kernel::Avx2 => "avx2",
             Kernel::Avx512 => "avx512",
             Kernel::Neon => "neon",
+            Kernel::Simd128 => "simd128",
         }
     }
 
@@ -166,6 +171,8 @@ impl Kernel {
             Kernel::Avx512 => arch::x86_64::avx512::fns(),
             #[cfg(target_arch = "aarch64")]
             Kernel::Neon => arch::aarch64::neon::fns(),
+            #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+            Kernel::Simd128 => arch::wasm32::fns(),
             #[allow(unreachable_patterns)]
             _ => None,
         }
@@ -413,7 +420,9 @@ pub struct UnknownKernel;
 
 impl fmt::Display for UnknownKernel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("unknown kernel name (expected scalar, portable, sse42, avx2, avx512 or neon)")
+        f.write_str(
+            "unknown kernel name (expected scalar, portable, sse42, avx2, avx512, neon or simd128)",
+        )
     }
 }
 

@@ -317,8 +317,8 @@ rapidutf_result rapidutf_utf16be_to_string_lossy(const uint16_t *src, size_t src
 int32_t rapidutf_detect_bom(const uint8_t *src, size_t len, size_t *bom_len);
 
 /* The name of the SIMD kernel in use: "scalar", "portable", "sse42",
- * "avx2", "avx512" or "neon". A static NUL-terminated string: never null,
- * never to be freed. Chosen once per process, the fastest the CPU runs,
+ * "avx2", "avx512", "neon" or "simd128". A static NUL-terminated string:
+ * never null, never to be freed. Chosen once per process, the fastest the CPU runs,
  * unless the environment variable RAPIDUTF_KERNEL names another available
  * one. */
 const char *rapidutf_active_kernel_name(void);

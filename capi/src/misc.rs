@@ -62,7 +62,7 @@ fn bom_code(bom: Bom) -> i32 {
 }
 
 /// The name of the kernel the functions use (`"scalar"`, `"portable"`,
-/// `"sse42"`, `"avx2"`, `"avx512"` or `"neon"`), as a static
+/// `"sse42"`, `"avx2"`, `"avx512"`, `"neon"` or `"simd128"`), as a static
 /// NUL-terminated string that the caller must not free. The choice is made
 /// once per process (the environment variable `RAPIDUTF_KERNEL` may force
 /// an available kernel).
@@ -79,6 +79,7 @@ fn kernel_name(k: Kernel) -> &'static core::ffi::CStr {
         Kernel::Avx2 => c"avx2",
         Kernel::Avx512 => c"avx512",
         Kernel::Neon => c"neon",
+        Kernel::Simd128 => c"simd128",
         _ => c"unknown",
     }
 }

@@ -5,7 +5,7 @@
 //!   vector traits; private to the crate.
 //! - `x86_64/vector/`, `aarch64/neon/vector.rs`, `portable/vector.rs`: the
 //!   vector vocabulary, implemented once per register type.
-//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`, `portable/`: each
+//! - `x86_64/{sse42,avx2,avx512}/`, `aarch64/neon/`, `wasm32/`, `portable/`: each
 //!   kernel's table (`kernel_table!`) and the code that only that ISA has.
 //! - `scalar.rs`: the scalar kernel's table, over `crate::scalar`.
 //!
@@ -37,6 +37,8 @@ cfg_if::cfg_if! {
         pub(crate) mod x86_64;
     } else if #[cfg(target_arch = "aarch64")] {
         pub(crate) mod aarch64;
+    } else if #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] {
+        pub(crate) mod wasm32;
     }
 }
 
