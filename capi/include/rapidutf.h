@@ -95,7 +95,9 @@ enum rapidutf_status {
     /* A buffer longer than PTRDIFF_MAX bytes. */
     RAPIDUTF_TOO_LONG = 5,
     /* The output buffer overlaps the input buffer. */
-    RAPIDUTF_OVERLAP = 6
+    RAPIDUTF_OVERLAP = 6,
+    /* An unknown RAPIDUTF_STRATEGY_* code. Nothing was read or written. */
+    RAPIDUTF_BAD_STRATEGY = 7
 };
 
 /*
@@ -132,6 +134,11 @@ enum rapidutf_kind {
     RAPIDUTF_KIND_UNPAIRED_HIGH = 8,
     /* UTF-16: a low surrogate (DC00..DFFF) not preceded by a high one. */
     RAPIDUTF_KIND_UNPAIRED_LOW = 9,
+    /* Many-strings validation: a string's start or end lies past the end
+     * of the buffer (read and error_len are 0). */
+    RAPIDUTF_KIND_OUT_OF_BOUNDS = 10,
+    /* Many-strings validation: a string's start lies after its end. */
+    RAPIDUTF_KIND_REVERSED = 11,
     /* A kind that a newer library added and this header has no code for. */
     RAPIDUTF_KIND_OTHER = 127
 };
@@ -306,6 +313,79 @@ rapidutf_result rapidutf_utf16le_to_string_lossy(const uint16_t *src, size_t src
 rapidutf_result rapidutf_utf16be_to_string_lossy(const uint16_t *src, size_t src_len,
                                                  uint8_t *dst, size_t dst_len);
 
+/*
+ * Error strategies: what lossy UTF-8 decoding puts in place of each
+ * maximal invalid subpart (the strategies the UTF-8 article lists).
+ */
+enum rapidutf_strategy {
+    /* One U+FFFD per subpart (as the functions above). */
+    RAPIDUTF_STRATEGY_REPLACE = 0,
+    /* Drop the subpart. */
+    RAPIDUTF_STRATEGY_IGNORE = 1,
+    /* Decode each byte of the subpart as ISO-8859-1 (byte b is U+00b). */
+    RAPIDUTF_STRATEGY_LATIN1 = 2,
+    /* Decode each byte of the subpart as Windows-1252 (WHATWG mapping:
+     * 80 is U+20AC; 81, 8D, 8F, 90, 9D are the C1 controls). */
+    RAPIDUTF_STRATEGY_WINDOWS1252 = 3
+};
+
+/* UTF-8 to UTF-8 with a RAPIDUTF_STRATEGY_* code (RAPIDUTF_BAD_STRATEGY for
+ * another). Bounded and resumable as the functions above; valid stretches
+ * are copied as they are. dst_len >= 3 * src_len always suffices. */
+rapidutf_result rapidutf_utf8_to_string_lossy_with(const uint8_t *src, size_t src_len,
+                                                   uint8_t *dst, size_t dst_len,
+                                                   int32_t strategy);
+/* UTF-8 to native-endian UTF-16 with a strategy. dst_len >= src_len always
+ * suffices. */
+rapidutf_result rapidutf_utf8_to_utf16_lossy_with(const uint8_t *src, size_t src_len,
+                                                  uint16_t *dst, size_t dst_len,
+                                                  int32_t strategy);
+
+/* ---------------------------------------------------------------------
+ * Many strings in one buffer
+ * ------------------------------------------------------------------- */
+
+/* Validates a buffer of many strings, Arrow-style: string i is
+ * buf[offsets[i] .. offsets[i + 1]) (offsets_len - 1 strings; none for
+ * fewer than 2 offsets). One pass over the buffer at kernel speed, plus a
+ * check that every offset is in bounds, ascending, and on a character
+ * boundary. RAPIDUTF_OK (read = buf_len), or RAPIDUTF_INVALID_INPUT for
+ * the first failing string, whose index goes to *string_index unless it
+ * is null (or misaligned): with a UTF-8 kind, read and error_len are
+ * relative to that string, as validating it alone reports; with
+ * RAPIDUTF_KIND_OUT_OF_BOUNDS or RAPIDUTF_KIND_REVERSED they are 0. */
+rapidutf_result rapidutf_validate_utf8_offsets32(const uint8_t *buf, size_t buf_len,
+                                                 const uint32_t *offsets, size_t offsets_len,
+                                                 size_t *string_index);
+rapidutf_result rapidutf_validate_utf8_offsets64(const uint8_t *buf, size_t buf_len,
+                                                 const uint64_t *offsets, size_t offsets_len,
+                                                 size_t *string_index);
+
+/* ---------------------------------------------------------------------
+ * Encoding detection
+ * ------------------------------------------------------------------- */
+
+/* The return value of rapidutf_detect_encoding, and the bit numbers of its
+ * candidate set. */
+enum rapidutf_encoding {
+    RAPIDUTF_ENCODING_UTF8 = 1,
+    RAPIDUTF_ENCODING_UTF16LE = 2,
+    RAPIDUTF_ENCODING_UTF16BE = 3,
+    RAPIDUTF_ENCODING_UTF32LE = 4,
+    RAPIDUTF_ENCODING_UTF32BE = 5,
+    RAPIDUTF_ENCODING_WINDOWS1252 = 6
+};
+
+/* What src[0 .. len) most likely is, as a RAPIDUTF_ENCODING_* code (0 for
+ * a null src with len > 0): a byte order mark decides; else valid UTF-8;
+ * else UTF-16/UTF-32 without a mark where validity and the zero bytes of
+ * the units say so; else Windows-1252. Unless null (or misaligned),
+ * *bom_len receives the length of the mark that decided (0 if none) and
+ * *candidates the set of encodings the bytes are valid in, bit
+ * (1 << code) for each. Validates at kernel speed; never allocates. */
+int32_t rapidutf_detect_encoding(const uint8_t *src, size_t len, size_t *bom_len,
+                                 uint32_t *candidates);
+
 /* ---------------------------------------------------------------------
  * Byte order marks and the kernel
  * ------------------------------------------------------------------- */
@@ -318,9 +398,9 @@ int32_t rapidutf_detect_bom(const uint8_t *src, size_t len, size_t *bom_len);
 
 /* The name of the SIMD kernel in use: "scalar", "portable", "sse42",
  * "avx2", "avx512", "neon" or "simd128". A static NUL-terminated string:
- * never null, never to be freed. Chosen once per process, the fastest the CPU runs,
- * unless the environment variable RAPIDUTF_KERNEL names another available
- * one. */
+ * never null, never to be freed. Chosen once per process, the fastest the
+ * CPU runs, unless the environment variable RAPIDUTF_KERNEL names another
+ * available one. */
 const char *rapidutf_active_kernel_name(void);
 
 #ifdef __cplusplus

@@ -34,12 +34,14 @@
 mod count;
 mod lossy;
 mod misc;
+mod text;
 mod transcode;
 mod validate;
 
 pub use count::*;
 pub use lossy::*;
 pub use misc::*;
+pub use text::*;
 pub use transcode::*;
 pub use validate::*;
 

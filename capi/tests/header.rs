@@ -67,6 +67,7 @@ fn c_type(rust: &str) -> String {
             "u8" => "uint8_t",
             "u16" => "uint16_t",
             "u32" => "uint32_t",
+            "u64" => "uint64_t",
             "i32" => "int32_t",
             "usize" => "size_t",
             "bool" => "bool",

@@ -421,12 +421,88 @@ static void test_arguments(void) {
     CHECK(is(rapidutf_validate_utf8(bytes, SIZE_MAX), RAPIDUTF_TOO_LONG, 0, 0, 0, 0));
 }
 
+static void test_strategies_strings_detection(void) {
+    /* "café €5" with a Latin-1 é and a Windows-1252 €, then a truncated
+     * sequence at the end. */
+    static const char src[] = "caf\xE9 \x80" "5\xE2\x82";
+    uint8_t out[64];
+    uint16_t out16[32];
+    rapidutf_result r;
+
+    r = rapidutf_utf8_to_string_lossy_with(U8(src), out, sizeof out, RAPIDUTF_STRATEGY_REPLACE);
+    CHECK(is(r, RAPIDUTF_OK, 0, 9, 14, 0) &&
+          memcmp(out, "caf\xEF\xBF\xBD \xEF\xBF\xBD" "5\xEF\xBF\xBD", 14) == 0);
+    r = rapidutf_utf8_to_string_lossy_with(U8(src), out, sizeof out, RAPIDUTF_STRATEGY_IGNORE);
+    CHECK(is(r, RAPIDUTF_OK, 0, 9, 5, 0) && memcmp(out, "caf 5", 5) == 0);
+    r = rapidutf_utf8_to_string_lossy_with(U8(src), out, sizeof out, RAPIDUTF_STRATEGY_LATIN1);
+    CHECK(is(r, RAPIDUTF_OK, 0, 9, 13, 0) &&
+          memcmp(out, "caf\xC3\xA9 \xC2\x80" "5\xC3\xA2\xC2\x82", 13) == 0);
+    r = rapidutf_utf8_to_string_lossy_with(U8(src), out, sizeof out,
+                                           RAPIDUTF_STRATEGY_WINDOWS1252);
+    CHECK(is(r, RAPIDUTF_OK, 0, 9, 15, 0) &&
+          memcmp(out, "caf\xC3\xA9 \xE2\x82\xAC" "5\xC3\xA2\xE2\x80\x9A", 15) == 0);
+    /* Too small: stops before "é" (2 bytes of output, 1 of room), and a
+     * second call on the rest continues exactly. */
+    r = rapidutf_utf8_to_string_lossy_with(U8(src), out, 4, RAPIDUTF_STRATEGY_LATIN1);
+    CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 3, 3, 0));
+    r = rapidutf_utf8_to_string_lossy_with((const uint8_t *)src + 3, 6, out + 3, 61,
+                                           RAPIDUTF_STRATEGY_LATIN1);
+    CHECK(is(r, RAPIDUTF_OK, 0, 6, 10, 0) &&
+          memcmp(out, "caf\xC3\xA9 \xC2\x80" "5\xC3\xA2\xC2\x82", 13) == 0);
+    r = rapidutf_utf8_to_string_lossy_with(U8(src), out, sizeof out, 42);
+    CHECK(is(r, RAPIDUTF_BAD_STRATEGY, 0, 0, 0, 0));
+    r = rapidutf_utf8_to_utf16_lossy_with(U8(src), out16, 32, RAPIDUTF_STRATEGY_WINDOWS1252);
+    CHECK(is(r, RAPIDUTF_OK, 0, 9, 9, 0) && out16[3] == 0xE9 && out16[5] == 0x20AC &&
+          out16[7] == 0xE2 && out16[8] == 0x201A);
+    r = rapidutf_utf8_to_utf16_lossy_with(U8(src), out16, 32, RAPIDUTF_STRATEGY_IGNORE);
+    CHECK(is(r, RAPIDUTF_OK, 0, 9, 5, 0) && out16[3] == ' ' && out16[4] == '5');
+    r = rapidutf_utf8_to_utf16_lossy_with(NULL, 0, NULL, 0, RAPIDUTF_STRATEGY_REPLACE);
+    CHECK(is(r, RAPIDUTF_OK, 0, 0, 0, 0));
+
+    /* Many strings: "héllo", "", "wörld". */
+    static const char buf[] = "h\xC3\xA9llow\xC3\xB6rld";
+    const uint32_t good32[] = {0, 6, 6, 12};
+    const uint64_t good64[] = {0, 6, 6, 12};
+    const uint32_t split[] = {0, 2, 12};   /* 2 is inside "é" */
+    const uint32_t past[] = {0, 6, 13};    /* 13 > 12 */
+    const uint32_t down[] = {0, 6, 3, 12}; /* 6 > 3 */
+    size_t at = 99;
+    r = rapidutf_validate_utf8_offsets32(U8(buf), good32, 4, &at);
+    CHECK(is(r, RAPIDUTF_OK, 0, 12, 0, 0) && at == 99);
+    r = rapidutf_validate_utf8_offsets64(U8(buf), good64, 4, &at);
+    CHECK(is(r, RAPIDUTF_OK, 0, 12, 0, 0));
+    r = rapidutf_validate_utf8_offsets32(U8(buf), split, 3, &at);
+    CHECK(is(r, RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_TRUNCATED, 1, 0, 0) && at == 0);
+    r = rapidutf_validate_utf8_offsets32(U8(buf), past, 3, &at);
+    CHECK(is(r, RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OUT_OF_BOUNDS, 0, 0, 0) && at == 1);
+    r = rapidutf_validate_utf8_offsets32(U8(buf), down, 4, NULL);
+    CHECK(is(r, RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_REVERSED, 0, 0, 0));
+    r = rapidutf_validate_utf8_offsets32(U8("ok\xFF"), good32, 0, &at);
+    CHECK(is(r, RAPIDUTF_OK, 0, 3, 0, 0));
+    r = rapidutf_validate_utf8_offsets32(NULL, 4, good32, 4, &at);
+    CHECK(is(r, RAPIDUTF_NULL_POINTER, 0, 0, 0, 0));
+
+    /* Detection. */
+    size_t bom = 9;
+    uint32_t set = 0;
+    CHECK(rapidutf_detect_encoding(U8("gr\xC3\xBC\xC3\x9F"), &bom, &set) == RAPIDUTF_ENCODING_UTF8 &&
+          bom == 0 && (set & (1u << RAPIDUTF_ENCODING_UTF8)) &&
+          (set & (1u << RAPIDUTF_ENCODING_WINDOWS1252)));
+    CHECK(rapidutf_detect_encoding(U8("gr\xFC\xDF"), &bom, &set) == RAPIDUTF_ENCODING_WINDOWS1252 &&
+          !(set & (1u << RAPIDUTF_ENCODING_UTF8)));
+    CHECK(rapidutf_detect_encoding(U8("\xFE\xFF\x00h\x00i"), &bom, NULL) ==
+              RAPIDUTF_ENCODING_UTF16BE && bom == 2);
+    CHECK(rapidutf_detect_encoding(U8("h\0\0\0i\0\0\0"), NULL, NULL) == RAPIDUTF_ENCODING_UTF32LE);
+    CHECK(rapidutf_detect_encoding(NULL, 5, &bom, &set) == 0);
+}
+
 int main(void) {
     test_validation();
     test_transcoding();
     test_counts();
     test_lossy();
     test_bom_and_kernel();
+    test_strategies_strings_detection();
     test_arguments();
     if (failures) {
         fprintf(stderr, "%d of %d checks failed\n", failures, checks);
