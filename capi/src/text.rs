@@ -298,8 +298,9 @@ mod tests {
             unsafe { rapidutf_utf8_to_string_lossy_with(src.as_ptr(), 3, out.as_mut_ptr(), 8, 9) };
         assert_eq!((r.status, r.kind), (RAPIDUTF_BAD_STRATEGY, RAPIDUTF_KIND_NONE));
         let (mut bom, mut set) = (9usize, 0u32);
+        let units = [b'h', 0, b'i', 0];
         // SAFETY: as above.
-        let e = unsafe { rapidutf_detect_encoding(b"h\0i\0".as_ptr(), 4, &mut bom, &mut set) };
+        let e = unsafe { rapidutf_detect_encoding(units.as_ptr(), 4, &mut bom, &mut set) };
         assert_eq!((e, bom), (RAPIDUTF_ENCODING_UTF16LE, 0));
         assert_ne!(set & 1 << RAPIDUTF_ENCODING_UTF8, 0);
     }
