@@ -424,17 +424,37 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
     // Room for 16 units of 3 bytes plus the scratch of the last store.
     while i + 16 <= n && o + 64 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` makes the
-        // two 8-unit loads in bounds; each `encode8` writes at most 28
-        // bytes at `o`, which `o + 64 <= cap` covers for two of them;
-        // `put_utf8` writes 4 bytes per character of at most 8 + 1 units,
-        // at most 36 bytes.
+        // two 8-unit loads in bounds (and `i + 32 <= n` the four of the
+        // ASCII run, whose two 16-byte stores `o + 32 <= cap` covers); each
+        // `encode8` writes at most 28 bytes at `o`, which `o + 64 <= cap`
+        // covers for two of them; `put_utf8` writes 4 bytes per character
+        // of at most 8 + 1 units, at most 36 bytes.
         unsafe {
             let a = load16::<V, O>(sp.add(i));
             let b = load16::<V, O>(sp.add(i + 8));
-            if !a.or(b).and(V::splat16(0xFF80)).any() {
+            let ascii = V::splat16(0xFF80);
+            if !a.or(b).and(ascii).any() {
                 a.narrow16(b).store(dp.add(o));
                 i += 16;
                 o += 16;
+                // ASCII comes in runs: 32 units per step with one test,
+                // until a step holds a non-ASCII unit (the outer loop
+                // takes it from there).
+                while i + 32 <= n && o + 32 <= cap {
+                    let v = [
+                        load16::<V, O>(sp.add(i)),
+                        load16::<V, O>(sp.add(i + 8)),
+                        load16::<V, O>(sp.add(i + 16)),
+                        load16::<V, O>(sp.add(i + 24)),
+                    ];
+                    if v[0].or(v[1]).or(v[2].or(v[3])).and(ascii).any() {
+                        break;
+                    }
+                    v[0].narrow16(v[1]).store(dp.add(o));
+                    v[2].narrow16(v[3]).store(dp.add(o + 16));
+                    i += 32;
+                    o += 32;
+                }
                 continue;
             }
             if !surrogates16(a).any() {
@@ -474,16 +494,32 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -
     let (mut i, mut o) = (0, 0);
     while i + 16 <= n && o + 64 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // four 4-value loads; each half writes at most 32 bytes (`encode8`
-        // or 8 values of `put_utf8`), which `o + 64 <= cap` covers.
+        // four 4-value loads (`i + 32 <= n` the eight of the ASCII run,
+        // whose two 16-byte stores `o + 32 <= cap` covers); each half
+        // writes at most 32 bytes (`encode8` or 8 values of `put_utf8`),
+        // which `o + 64 <= cap` covers.
         unsafe {
             let p = sp.add(i).cast::<u8>();
             let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
             let all = v[0].or(v[1]).or(v[2]).or(v[3]);
-            if !all.and(V::splat32(0xFFFF_FF80)).any() {
+            let ascii = V::splat32(0xFFFF_FF80);
+            if !all.and(ascii).any() {
                 v[0].narrow32(v[1]).narrow16(v[2].narrow32(v[3])).store(dp.add(o));
                 i += 16;
                 o += 16;
+                // ASCII comes in runs: 32 values per step with one test.
+                while i + 32 <= n && o + 32 <= cap {
+                    let p = sp.add(i).cast::<u8>();
+                    let w: [V; 8] = core::array::from_fn(|k| V::load(p.add(16 * k)));
+                    let any = w[0].or(w[1]).or(w[2].or(w[3])).or(w[4].or(w[5]).or(w[6].or(w[7])));
+                    if any.and(ascii).any() {
+                        break;
+                    }
+                    w[0].narrow32(w[1]).narrow16(w[2].narrow32(w[3])).store(dp.add(o));
+                    w[4].narrow32(w[5]).narrow16(w[6].narrow32(w[7])).store(dp.add(o + 16));
+                    i += 32;
+                    o += 32;
+                }
                 continue;
             }
             for h in [0, 2] {

@@ -1,0 +1,157 @@
+//! Kernel against kernel: one rapidutf kernel against simdutf's kernel of
+//! the same class, in one process, per direction and per lipsum file.
+//!
+//! ```text
+//! cargo run --release --example versus -- avx2     # rapidutf avx2   vs simdutf haswell
+//! cargo run --release --example versus -- sse42    # rapidutf sse42  vs simdutf westmere
+//! cargo run --release --example versus -- avx512   # rapidutf avx512 vs simdutf icelake
+//! ```
+//!
+//! simdutf picks its implementation once, at its first call, and honours
+//! `SIMDUTF_FORCE_IMPLEMENTATION` then: this program sets that variable
+//! before it calls simdutf at all. rapidutf's kernel is called directly
+//! (`Kernel::Avx2.utf8_to_utf16le(..)`), whatever `RAPIDUTF_KERNEL` says.
+//! GB/s of input, best of 15 rounds of about 2 ms each; the table is
+//! Markdown, with the CPU's name, the ratio per file and the geomeans.
+
+use rapidutf::Kernel;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls
+/// to take about 2 ms.
+fn gbps(bytes: usize, mut f: impl FnMut() -> usize) -> f64 {
+    let t = Instant::now();
+    black_box(f());
+    let once = t.elapsed().as_secs_f64().max(1e-7);
+    let reps = ((2e-3 / once) as usize).max(1);
+    let mut best = f64::MAX;
+    for _ in 0..15 {
+        let t = Instant::now();
+        for _ in 0..reps {
+            black_box(f());
+        }
+        best = best.min(t.elapsed().as_secs_f64() / reps as f64);
+    }
+    bytes as f64 / best / 1e9
+}
+
+fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned())
+}
+
+fn main() {
+    let ours = std::env::args().nth(1).unwrap_or_else(|| "avx2".to_owned());
+    let theirs = match ours.as_str() {
+        "sse42" => "westmere",
+        "avx2" => "haswell",
+        "avx512" => "icelake",
+        other => panic!("no simdutf counterpart for kernel {other:?} (sse42, avx2, avx512)"),
+    };
+    let kernel: Kernel = ours.parse().expect("a kernel name");
+    assert!(kernel.is_available(), "this CPU cannot run the {ours} kernel");
+    // Before simdutf's first call, which settles its implementation. This
+    // program has one thread.
+    std::env::set_var("SIMDUTF_FORCE_IMPLEMENTATION", theirs);
+
+    println!("rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n", cpu_name());
+    type Run = Box<dyn Fn(&str) -> (f64, f64)>;
+    let dirs: Vec<(&str, Run)> = vec![
+        (
+            "UTF-8 → UTF-16LE",
+            Box::new(move |lang| {
+                let src = lipsum_file(lang, "utf8");
+                let mut dst = vec![0u16; src.len() + 8];
+                let a = gbps(src.len(), || kernel.utf8_to_utf16le(&src, &mut dst).unwrap_or(0));
+                // SAFETY: `dst` holds `src.len()` units, what UTF-8 needs at most.
+                let b = gbps(src.len(), || unsafe {
+                    simdutf::convert_utf8_to_utf16le(src.as_ptr(), src.len(), dst.as_mut_ptr())
+                });
+                (a, b)
+            }),
+        ),
+        (
+            "UTF-16LE → UTF-8",
+            Box::new(move |lang| {
+                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let src: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
+                let mut dst = vec![0u8; 3 * src.len() + 8];
+                let a = gbps(2 * src.len(), || kernel.utf16le_to_utf8(&src, &mut dst).unwrap_or(0));
+                // SAFETY: `dst` holds 3 bytes per unit, what UTF-16 needs at most.
+                let b = gbps(2 * src.len(), || unsafe {
+                    simdutf::convert_utf16le_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
+                });
+                (a, b)
+            }),
+        ),
+        (
+            "UTF-8 → UTF-32",
+            Box::new(move |lang| {
+                let src = lipsum_file(lang, "utf8");
+                let mut dst = vec![0u32; src.len() + 8];
+                let a = gbps(src.len(), || kernel.utf8_to_utf32(&src, &mut dst).unwrap_or(0));
+                // SAFETY: `dst` holds one value per byte, what UTF-8 needs at most.
+                let b = gbps(src.len(), || unsafe {
+                    simdutf::convert_utf8_to_utf32(src.as_ptr(), src.len(), dst.as_mut_ptr())
+                });
+                (a, b)
+            }),
+        ),
+        (
+            "UTF-32 → UTF-8",
+            Box::new(move |lang| {
+                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let src: Vec<u32> = text.chars().map(u32::from).collect();
+                let mut dst = vec![0u8; 4 * src.len() + 8];
+                let a = gbps(4 * src.len(), || kernel.utf32_to_utf8(&src, &mut dst).unwrap_or(0));
+                // SAFETY: `dst` holds 4 bytes per value, what UTF-32 needs at most.
+                let b = gbps(4 * src.len(), || unsafe {
+                    simdutf::convert_utf32_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
+                });
+                (a, b)
+            }),
+        ),
+        (
+            "count_chars",
+            Box::new(move |lang| {
+                let src = lipsum_file(lang, "utf8");
+                let a = gbps(src.len(), || kernel.count_chars(&src));
+                let b = gbps(src.len(), || simdutf::count_utf8(&src));
+                (a, b)
+            }),
+        ),
+    ];
+
+    println!("| direction | file | rapidutf {ours} | simdutf {theirs} | ratio |");
+    println!("|---|---|---|---|---|");
+    let mut summary = Vec::new();
+    for (name, run) in &dirs {
+        let (mut la, mut lb, mut worst) = (0.0, 0.0, (f64::MAX, ""));
+        for lang in LANGUAGES {
+            let (a, b) = run(lang);
+            la += a.ln();
+            lb += b.ln();
+            if a / b < worst.0 {
+                worst = (a / b, lang);
+            }
+            println!("| {name} | {lang} | {a:.2} | {b:.2} | {:.2} |", a / b);
+        }
+        let n = LANGUAGES.len() as f64;
+        let (ga, gb) = ((la / n).exp(), (lb / n).exp());
+        println!("| {name} | **geomean** | **{ga:.2}** | **{gb:.2}** | **{:.2}** |", ga / gb);
+        summary.push((name, ga, gb, worst));
+    }
+    println!("\n| direction | rapidutf {ours} | simdutf {theirs} | ratio | worst file |");
+    println!("|---|---|---|---|---|");
+    for (name, ga, gb, (w, lang)) in summary {
+        println!("| {name} | {ga:.2} | {gb:.2} | {:.2} | {w:.2} ({lang}) |", ga / gb);
+    }
+}
