@@ -282,6 +282,14 @@ size_t rapidutf_utf16_len_from_utf32(const uint32_t *src, size_t len);
 size_t rapidutf_utf32_len_from_utf16(const uint16_t *src, size_t len);
 size_t rapidutf_utf32_len_from_utf16le(const uint16_t *src, size_t len);
 size_t rapidutf_utf32_len_from_utf16be(const uint16_t *src, size_t len);
+/* UTF-32 values (code points) of UTF-8: rapidutf_count_chars by the
+ * grid's name. */
+size_t rapidutf_utf32_len_from_utf8(const uint8_t *src, size_t len);
+/* UTF-8 bytes of UTF-16 (native, LE, BE) decoded lossily: each unpaired
+ * surrogate counts the 3 bytes of U+FFFD. */
+size_t rapidutf_utf8_len_from_utf16_lossy(const uint16_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16le_lossy(const uint16_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16be_lossy(const uint16_t *src, size_t len);
 
 /* ---------------------------------------------------------------------
  * Lossy decoding into a caller's buffer
@@ -340,6 +348,34 @@ rapidutf_result rapidutf_utf8_to_string_lossy_with(const uint8_t *src, size_t sr
 rapidutf_result rapidutf_utf8_to_utf16_lossy_with(const uint8_t *src, size_t src_len,
                                                   uint16_t *dst, size_t dst_len,
                                                   int32_t strategy);
+
+/* ---------------------------------------------------------------------
+ * UTF-16 helpers
+ * ------------------------------------------------------------------- */
+
+/* Swaps the bytes of each unit (UTF-16LE <-> UTF-16BE) into dst:
+ * RAPIDUTF_OK with read = written = src_len, or RAPIDUTF_OUTPUT_TOO_SMALL
+ * with nothing written when dst_len < src_len. */
+rapidutf_result rapidutf_swap_utf16_bytes(const uint16_t *src, size_t src_len, uint16_t *dst,
+                                          size_t dst_len);
+/* The same, in place: RAPIDUTF_OK with read = written = len. */
+rapidutf_result rapidutf_swap_utf16_bytes_in_place(uint16_t *buf, size_t len);
+/* Replaces each unpaired surrogate in place with U+FFFD (native, LE, BE
+ * units), as JavaScript's String.prototype.toWellFormed; returns how many
+ * were replaced, or SIZE_MAX for a null buf with len > 0 or a misaligned
+ * one. */
+size_t rapidutf_make_utf16_well_formed(uint16_t *buf, size_t len);
+size_t rapidutf_make_utf16le_well_formed(uint16_t *buf, size_t len);
+size_t rapidutf_make_utf16be_well_formed(uint16_t *buf, size_t len);
+/* Copies src into dst (dst_len >= src_len) with each unpaired surrogate
+ * replaced by U+FFFD; returns how many were replaced, or SIZE_MAX (and
+ * writes nothing) for a bad argument or a dst shorter than src. */
+size_t rapidutf_to_well_formed_utf16(const uint16_t *src, size_t src_len, uint16_t *dst,
+                                     size_t dst_len);
+size_t rapidutf_to_well_formed_utf16le(const uint16_t *src, size_t src_len, uint16_t *dst,
+                                       size_t dst_len);
+size_t rapidutf_to_well_formed_utf16be(const uint16_t *src, size_t src_len, uint16_t *dst,
+                                       size_t dst_len);
 
 /* ---------------------------------------------------------------------
  * Many strings in one buffer

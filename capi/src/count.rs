@@ -132,3 +132,55 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16be(src: *const u16, len: u
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16be) }
 }
+
+/// The UTF-32 values (code points) of UTF-8: [`rapidutf_count_chars`]
+/// under the grid's name.
+///
+/// # Safety
+///
+/// `src` addresses `len` readable bytes, or `len` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf8(src: *const u8, len: usize) -> usize {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { count(src, len, rapidutf::utf32_len_from_utf8) }
+}
+
+/// The UTF-8 bytes of native-endian UTF-16 decoded lossily (each unpaired
+/// surrogate as the 3 bytes of U+FFFD).
+///
+/// # Safety
+///
+/// `src` addresses `len` readable, aligned `u16`s, or `len` is 0.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16_lossy(src: *const u16, len: usize) -> usize {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { count(src, len, rapidutf::utf8_len_from_utf16_lossy) }
+}
+
+/// [`rapidutf_utf8_len_from_utf16_lossy`] for UTF-16LE.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_len_from_utf16_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le_lossy(
+    src: *const u16,
+    len: usize,
+) -> usize {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { count(src, len, rapidutf::utf8_len_from_utf16le_lossy) }
+}
+
+/// [`rapidutf_utf8_len_from_utf16_lossy`] for UTF-16BE.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_len_from_utf16_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be_lossy(
+    src: *const u16,
+    len: usize,
+) -> usize {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { count(src, len, rapidutf::utf8_len_from_utf16be_lossy) }
+}

@@ -36,6 +36,7 @@ mod lossy;
 mod misc;
 mod text;
 mod transcode;
+mod utf16_tools;
 mod validate;
 
 pub use count::*;
@@ -43,6 +44,7 @@ pub use lossy::*;
 pub use misc::*;
 pub use text::*;
 pub use transcode::*;
+pub use utf16_tools::*;
 pub use validate::*;
 
 use rapidutf::{

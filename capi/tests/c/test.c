@@ -494,6 +494,34 @@ static void test_strategies_strings_detection(void) {
               RAPIDUTF_ENCODING_UTF16BE && bom == 2);
     CHECK(rapidutf_detect_encoding(U8("h\0\0\0i\0\0\0"), NULL, NULL) == RAPIDUTF_ENCODING_UTF32LE);
     CHECK(rapidutf_detect_encoding(NULL, 5, &bom, &set) == 0);
+    /* UTF-16 helpers. "a", a lone high surrogate, "b", a lone low one. */
+    uint16_t units[4] = {0x61, 0xD800, 0x62, 0xDC00};
+    uint16_t fixed[4], swapped[4];
+    CHECK(rapidutf_to_well_formed_utf16(units, 4, fixed, 4) == 2 && fixed[0] == 0x61 &&
+          fixed[1] == 0xFFFD && fixed[2] == 0x62 && fixed[3] == 0xFFFD);
+    CHECK(rapidutf_to_well_formed_utf16(units, 4, fixed, 3) == SIZE_MAX);
+    CHECK(rapidutf_utf8_len_from_utf16_lossy(units, 4) == 8);
+    CHECK(rapidutf_utf32_len_from_utf8(U8("h\xC3\xA9\xF0\x9F\x98\x80")) == 3);
+    r = rapidutf_swap_utf16_bytes(units, 4, swapped, 4);
+    CHECK(is(r, RAPIDUTF_OK, 0, 4, 4, 0) && swapped[1] == 0x00D8);
+    CHECK(is(rapidutf_swap_utf16_bytes(units, 4, swapped, 3), RAPIDUTF_OUTPUT_TOO_SMALL, 0, 0, 0,
+             0));
+    if (little_endian()) {
+        CHECK(rapidutf_utf8_len_from_utf16be_lossy(swapped, 4) == 8);
+        CHECK(rapidutf_to_well_formed_utf16be(swapped, 4, fixed, 4) == 2 && fixed[1] == 0xFDFF);
+        CHECK(rapidutf_make_utf16be_well_formed(swapped, 4) == 2 && swapped[3] == 0xFDFF);
+        CHECK(rapidutf_utf8_len_from_utf16le_lossy(units, 4) == 8);
+        CHECK(rapidutf_to_well_formed_utf16le(units, 4, fixed, 4) == 2);
+        uint16_t copy[4] = {0x61, 0xD800, 0x62, 0xDC00};
+        CHECK(rapidutf_make_utf16le_well_formed(copy, 4) == 2 && copy[3] == 0xFFFD);
+    }
+    CHECK(is(rapidutf_swap_utf16_bytes_in_place(units, 4), RAPIDUTF_OK, 0, 4, 4, 0) &&
+          units[0] == 0x6100);
+    CHECK(is(rapidutf_swap_utf16_bytes_in_place(units, 4), RAPIDUTF_OK, 0, 4, 4, 0) &&
+          units[0] == 0x61);
+    CHECK(rapidutf_make_utf16_well_formed(units, 4) == 2 && units[1] == 0xFFFD);
+    CHECK(rapidutf_make_utf16_well_formed(NULL, 3) == SIZE_MAX);
+    CHECK(rapidutf_make_utf16_well_formed(NULL, 0) == 0);
 }
 
 int main(void) {
