@@ -22,7 +22,7 @@
 //!   `dst_len`) is touched.
 //! - **No panic crosses the boundary.** The library never panics on any
 //!   input, and this shim neither indexes nor unwraps. Each exported body
-//!   also runs under [`no_unwind`], which aborts the process should a panic
+//!   also runs under `no_unwind`, which aborts the process should a panic
 //!   ever start to unwind out of it (Rust itself also aborts an unwind
 //!   that reaches an `extern "C"` function): a C caller sees either a
 //!   result or a deterministic `abort()`, never undefined behaviour.

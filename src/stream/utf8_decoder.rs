@@ -144,7 +144,7 @@ impl Utf8Decoder {
     /// The stream's first invalid sequence, positioned from the start of
     /// the stream, with the progress made before it (see [`StreamError`]);
     /// with `last`, an incomplete character at the end is
-    /// [`Truncated`](Utf8ErrorKind::Truncated).
+    /// [`Truncated`](crate::Utf8ErrorKind::Truncated).
     ///
     /// ```
     /// use rapidutf::stream::Utf8Decoder;
