@@ -185,8 +185,8 @@ pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,
 };
-#[doc(inline)]
 pub use strategy::{ErrorStrategy, UnknownStrategy};
+#[doc(inline)]
 pub use transcode::*;
 pub use utf16_tools::{
     make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed, swap_utf16_bytes,
