@@ -325,6 +325,26 @@ pub(crate) unsafe fn output<'a, S, T>(
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
 }
 
+/// The input and output buffers of a converting call, or the status of
+/// the first argument error ([`input`], then [`output`], which also
+/// rejects an output that overlaps the input).
+///
+/// # Safety
+///
+/// As [`input`] for `src` and [`output`] for `dst`.
+pub(crate) unsafe fn buffers<'a, S, D>(
+    src: *const S,
+    src_len: usize,
+    dst: *mut D,
+    dst_len: usize,
+) -> Result<(&'a [S], &'a mut [D]), RapidutfResult> {
+    // SAFETY: forwarded from the caller.
+    let s = unsafe { input(src, src_len) }.map_err(RapidutfResult::argument)?;
+    // SAFETY: forwarded from the caller.
+    let d = unsafe { output(src, src_len, dst, dst_len) }.map_err(RapidutfResult::argument)?;
+    Ok((s, d))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,7 +8,7 @@
 //! `RAPIDUTF_OUTPUT_TOO_SMALL`, `read` and `written`, and a second call on
 //! `src + read` continues the output exactly as one big call would have.
 
-use crate::{input, no_unwind, output, RapidutfResult};
+use crate::{buffers, no_unwind, RapidutfResult};
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
 
 /// U+FFFD in UTF-8.
@@ -29,15 +29,9 @@ unsafe fn lossy<S, D>(
 ) -> RapidutfResult {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
-        let s = match unsafe { input(src, src_len) } {
-            Ok(s) => s,
-            Err(status) => return RapidutfResult::argument(status),
-        };
-        // SAFETY: forwarded from the caller; `output` rejects a `dst` that
-        // overlaps `src`.
-        let d = match unsafe { output(src, src_len, dst, dst_len) } {
-            Ok(d) => d,
-            Err(status) => return RapidutfResult::argument(status),
+        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
+            Ok(b) => b,
+            Err(r) => return r,
         };
         match f(s, d) {
             (true, read, written) => RapidutfResult::ok(read, written),

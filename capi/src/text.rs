@@ -2,7 +2,7 @@
 //! many-strings validation: `rapidutf_utf8_to_*_lossy_with`,
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
-use crate::{input, no_unwind, output, RapidutfResult};
+use crate::{buffers, input, no_unwind, RapidutfResult};
 use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER};
 use rapidutf::stream::{CoderResult, Endian, Utf8Decoder};
 use rapidutf::{DetectedEncoding, ErrorStrategy, ManyStringsErrorKind, StringOffset};
@@ -67,15 +67,9 @@ unsafe fn lossy_with<D>(
             return RapidutfResult::argument(RAPIDUTF_BAD_STRATEGY);
         };
         // SAFETY: forwarded from the caller.
-        let s = match unsafe { input(src, src_len) } {
-            Ok(s) => s,
-            Err(status) => return RapidutfResult::argument(status),
-        };
-        // SAFETY: forwarded from the caller; `output` rejects a `dst` that
-        // overlaps `src`.
-        let d = match unsafe { output(src, src_len, dst, dst_len) } {
-            Ok(d) => d,
-            Err(status) => return RapidutfResult::argument(status),
+        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
+            Ok(b) => b,
+            Err(r) => return r,
         };
         let mut decoder = Utf8Decoder::with_endian(Endian::NATIVE);
         match f(&mut decoder, s, d, strategy) {

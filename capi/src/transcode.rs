@@ -4,7 +4,7 @@
 //! Written out one by one (no macro) so that the header check in
 //! `tests/header.rs` reads their real signatures.
 
-use crate::{input, no_unwind, output, CError, RapidutfResult};
+use crate::{buffers, no_unwind, CError, RapidutfResult};
 use rapidutf::TranscodeError;
 
 /// Runs a transcoder from the C buffer `(src, src_len)` into
@@ -22,15 +22,9 @@ unsafe fn transcode<S, D, E: CError>(
 ) -> RapidutfResult {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
-        let s = match unsafe { input(src, src_len) } {
-            Ok(s) => s,
-            Err(status) => return RapidutfResult::argument(status),
-        };
-        // SAFETY: forwarded from the caller; `output` rejects a `dst` that
-        // overlaps `src`.
-        let d = match unsafe { output(src, src_len, dst, dst_len) } {
-            Ok(d) => d,
-            Err(status) => return RapidutfResult::argument(status),
+        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
+            Ok(b) => b,
+            Err(r) => return r,
         };
         match f(s, d) {
             Ok(n) => RapidutfResult::ok(src_len, n),

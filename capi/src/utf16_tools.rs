@@ -5,7 +5,7 @@
 //! The functions are written out one by one (no macro) so that the header
 //! check in `tests/header.rs` reads their real signatures.
 
-use crate::{input, no_unwind, output, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
+use crate::{buffers, no_unwind, output, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
 
 /// What the well-formedness functions return for an argument error: no
 /// count of replaced units can be that large.
@@ -29,14 +29,9 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes(
 ) -> RapidutfResult {
     no_unwind(|| {
         // SAFETY: the caller's contract, as documented.
-        let s = match unsafe { input(src, src_len) } {
-            Ok(s) => s,
-            Err(status) => return RapidutfResult::argument(status),
-        };
-        // SAFETY: the caller's contract; `output` rejects an overlap.
-        let d = match unsafe { output(src, src_len, dst, dst_len) } {
-            Ok(d) => d,
-            Err(status) => return RapidutfResult::argument(status),
+        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
+            Ok(b) => b,
+            Err(r) => return r,
         };
         if d.len() < s.len() {
             return RapidutfResult::argument(RAPIDUTF_OUTPUT_TOO_SMALL);
@@ -129,7 +124,7 @@ pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(buf: *mut u16, len: u
 ///
 /// # Safety
 ///
-/// As [`input`] for `src` and [`output`] for `dst`.
+/// As [`buffers`].
 unsafe fn copy_repaired(
     src: *const u16,
     src_len: usize,
@@ -139,9 +134,7 @@ unsafe fn copy_repaired(
 ) -> usize {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
-        let (Ok(s), Ok(d)) =
-            (unsafe { input(src, src_len) }, unsafe { output(src, src_len, dst, dst_len) })
-        else {
+        let Ok((s, d)) = (unsafe { buffers(src, src_len, dst, dst_len) }) else {
             return ARGUMENT_ERROR;
         };
         if d.len() < s.len() {
