@@ -1,38 +1,43 @@
 //! UTF-16 and UTF-32: transcoding between them and to UTF-8, and
-//! validation, on 128-bit vectors (SSE4.2 and AVX2 on `__m128i`, NEON,
-//! and the portable kernel on `wide::u8x16`).
+//! validation, at any register width: 128 bits (SSE4.2 on `__m128i`,
+//! NEON, simd128 and the portable kernel) and 256 bits (AVX2 on
+//! `__m256i`). Below, `u` is the units per vector (`V::BYTES / 2`: 8 or
+//! 16).
 //!
 //! # UTF-16 to UTF-8 (Lemire & Muła, *Transcoding Billions of Unicode
 //! Characters per Second with SIMD Instructions*, 2022)
 //!
-//! The main loop takes 16 units (two vectors) at a time:
+//! The main loop takes two vectors (`2u` units) at a time:
 //!
-//! - All ASCII (every unit `< 0x80`): narrow to bytes, one 16-byte store.
-//! - Otherwise each half of 8 units without surrogates goes to
-//!   [`encode8`]: if every unit is `< 0x800`, each becomes the two bytes of
-//!   its 2-byte form in its own 16-bit lane (or its ASCII byte), and one
-//!   byte shuffle, from a 256-entry table keyed by the 8-bit mask of ASCII
-//!   units, squeezes out the unused bytes. Otherwise each unit becomes its
-//!   3-byte form in a 32-bit lane (`[lead, cont, cont, 0]`, the 2-byte
-//!   form in the last two of those, ASCII in the third) and two shuffles
-//!   from a 256-entry table keyed by two bits per unit (ASCII, `< 0x800`)
-//!   compact four units each.
-//! - A half that is four surrogate pairs, each in a 32-bit lane (emoji
-//!   text, once a block starts on a pair), becomes 16 bytes of UTF-8 with
-//!   shifts and one shuffle: no compaction needed.
-//! - Any other half with a surrogate is converted by scalar code, which
+//! - All ASCII (every unit `< 0x80`): narrow to bytes, one store; then
+//!   four vectors per step while the run lasts.
+//! - Otherwise each vector without surrogates goes to [`encode`]: if every
+//!   unit is `< 0x800`, each becomes the two bytes of its 2-byte form in
+//!   its own 16-bit lane (or its ASCII byte), and one byte shuffle per
+//!   128-bit lane, from a 256-entry table keyed by the 8-bit mask of that
+//!   lane's ASCII units, squeezes out the unused bytes. Otherwise each
+//!   unit becomes its 3-byte form in a 32-bit lane (`[lead, cont, cont,
+//!   0]`, the 2-byte form in the last two of those, ASCII in the third)
+//!   and shuffles from a 256-entry table keyed by two bits per unit
+//!   (ASCII, `< 0x800`) compact four units each. Each 128-bit lane's
+//!   output is stored at its own offset.
+//! - A vector of surrogate pairs, each in a 32-bit lane (emoji text, once
+//!   a block starts on a pair), becomes as many bytes of UTF-8 as the
+//!   vector has, with shifts and one shuffle: no compaction needed.
+//! - Any other vector with a surrogate is converted by scalar code, which
 //!   also finds unpaired surrogates: there the kernel stops and the
 //!   caller's scalar finish reports the exact error. (A scalar block also
 //!   realigns emoji text on pairs.)
 //!
-//! The tables are computed at compile time by `const fn`s below.
+//! The tables are computed at compile time by `const fn`s below, 16 bytes
+//! per row: one row per 128-bit lane at every width.
 //!
-//! UTF-32 to UTF-8 narrows 8 values to 16-bit lanes when they are all in
-//! the BMP and reuses [`encode8`]; UTF-16 to and from UTF-32 widen or
-//! narrow 8 units at a time. Blocks with supplementary characters go
+//! UTF-32 to UTF-8 narrows two vectors to 16-bit lanes when they are all
+//! in the BMP and reuses [`encode`]; UTF-16 to and from UTF-32 widen or
+//! narrow a vector at a time. Blocks with supplementary characters go
 //! through scalar code inside the kernel; blocks with an error stop it.
 //!
-//! No closures in the hot code: a closure is a function of its own, which
+//! No vector operation inside a closure: a closure is a function of its own, which
 //! does not get the target features of the `#[target_feature]` function
 //! the algorithm is inlined into, so the vector operations in it would be
 //! calls.
@@ -41,23 +46,28 @@
 //! returns `(read, written)` with `src[..read]` valid and converted into
 //! `dst[..written]`, and never writes past `dst.len()` (each block first
 //! checks that `dst` has room for its largest output plus the scratch of
-//! its last 16-byte store).
+//! its last store).
 
 use super::Vector;
 use crate::byte_order::ByteOrder;
 use core::ptr;
 
 /// The operations on 16- and 32-bit lanes beyond [`Vector`]: the
-/// vocabulary of the UTF-16/UTF-32 algorithms and of the steps of UTF-8 to
-/// UTF-16/UTF-32.
+/// vocabulary of the UTF-16/UTF-32 algorithms (at any register width) and
+/// of the 16-byte steps of UTF-8 to UTF-16/UTF-32.
+///
+/// A vector of `Self::BYTES` bytes is `Self::BYTES / 16` *lanes* of 128
+/// bits. Byte shuffles and the zips work within each lane, as `pshufb`,
+/// `vpshufb` and `punpck*` do, so that 16-byte tables serve every width;
+/// the widening and narrowing operations and the masks keep the whole
+/// vector in order.
 ///
 /// # Safety
 ///
-/// Besides [`Vector`]'s obligations: `Self::BYTES` is 16 (the algorithms
-/// here are written for 128-bit vectors: 8 units per vector, shuffle
-/// tables of 16 bytes, 16-bit masks), and the 16- and 32-bit lanes are
-/// little-endian, as in memory on the targets whose kernels use them.
-/// Like [`Vector`]'s, each method executes instructions of the
+/// Besides [`Vector`]'s obligations: `Self::BYTES` is 16, 32 or 64, the
+/// 16- and 32-bit lanes are little-endian, as in memory on the targets
+/// whose kernels use them, and [`WideVector::store_lane`] writes exactly
+/// 16 bytes. Like [`Vector`]'s, each method executes instructions of the
 /// implementing ISA, so callers must ensure the CPU supports them.
 pub(crate) unsafe trait WideVector: Vector {
     /// `self & !o`.
@@ -80,16 +90,18 @@ pub(crate) unsafe trait WideVector: Vector {
     unsafe fn eq32(self, o: Self) -> Self;
     /// `u32` lanes: the unsigned maximum.
     unsafe fn max32(self, o: Self) -> Self;
-    /// Byte `i` is `self[idx[i]]`, or zero where `idx[i] >= 0x80` (every
-    /// other lane of `idx` is below 16).
+    /// Within each 128-bit lane, byte `i` is the lane's byte `idx[i]`, or
+    /// zero where `idx[i] >= 0x80` (every other byte of `idx` is below 16).
     unsafe fn shuffle(self, idx: Self) -> Self;
-    /// `u16` lanes `[self0, o0, self1, o1, self2, o2, self3, o3]`.
+    /// Within each 128-bit lane, the `u16` lanes
+    /// `[self0, o0, self1, o1, self2, o2, self3, o3]`.
     unsafe fn zip_lo16(self, o: Self) -> Self;
-    /// `u16` lanes `[self4, o4, ..., self7, o7]`.
+    /// Within each 128-bit lane, the `u16` lanes `[self4, o4, ..., self7, o7]`.
     unsafe fn zip_hi16(self, o: Self) -> Self;
-    /// The low and the high 8 bytes, zero-extended to 16 bits each.
+    /// The low and the high half of the bytes, zero-extended to 16 bits.
     unsafe fn widen8(self) -> (Self, Self);
-    /// The low and the high four 16-bit lanes, zero-extended to 32 bits.
+    /// The low and the high half of the 16-bit lanes, zero-extended to 32
+    /// bits.
     unsafe fn widen16(self) -> (Self, Self);
     /// The low byte of each `u16` lane of `self` then of `hi`. Every lane
     /// is below `0x80` or `0xFFFF`.
@@ -98,7 +110,76 @@ pub(crate) unsafe trait WideVector: Vector {
     /// is below `0x10000`.
     unsafe fn narrow32(self, hi: Self) -> Self;
     /// The high bit of byte `i` in bit `i`.
-    unsafe fn movemask(self) -> u16;
+    unsafe fn movemask(self) -> u64;
+
+    /// The high bit of `u16` lane `i` in bit `i`, for lanes that are all
+    /// ones or zero.
+    #[inline(always)]
+    unsafe fn mask16(self) -> u64 {
+        // SAFETY: the caller guarantees the ISA; every lane is 0 or 0xFFFF.
+        unsafe { self.narrow16(Self::zero()).movemask() }
+    }
+
+    /// The 16-byte `table` in every 128-bit lane (a [`WideVector::shuffle`]
+    /// index for all widths).
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees the ISA. `Self::BYTES <= 64` bytes
+        // of `buf` are initialised and read.
+        unsafe {
+            if Self::BYTES == 16 {
+                return Self::load(table.as_ptr());
+            }
+            let mut buf = [0u8; 64];
+            for k in 0..Self::BYTES / 16 {
+                buf[16 * k..16 * k + 16].copy_from_slice(table);
+            }
+            Self::load(buf.as_ptr())
+        }
+    }
+
+    /// 128-bit lane `k` from the 16 bytes at `rows[k]`, for each lane.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA: `rows[k]` is 16 readable bytes for every
+    /// `k < Self::BYTES / 16`.
+    #[inline(always)]
+    unsafe fn lanes(rows: [*const u8; 4]) -> Self {
+        // SAFETY: the caller guarantees the ISA and the rows. `Self::BYTES
+        // <= 64` bytes of `buf` are initialised and read.
+        unsafe {
+            if Self::BYTES == 16 {
+                return Self::load(rows[0]);
+            }
+            let mut buf = [0u8; 64];
+            for (k, row) in rows.iter().enumerate().take(Self::BYTES / 16) {
+                ptr::copy_nonoverlapping(*row, buf.as_mut_ptr().add(16 * k), 16);
+            }
+            Self::load(buf.as_ptr())
+        }
+    }
+
+    /// Writes 128-bit lane `k` (`k < Self::BYTES / 16`) to the 16 bytes at
+    /// `dst`.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA: `dst..dst + 16` is writable.
+    #[inline(always)]
+    unsafe fn store_lane(self, k: usize, dst: *mut u8) {
+        // SAFETY: the caller guarantees the ISA and the 16 bytes at `dst`;
+        // `buf` holds `Self::BYTES <= 64` bytes and `16 * k + 16 <=
+        // Self::BYTES`.
+        unsafe {
+            if Self::BYTES == 16 {
+                return self.store(dst);
+            }
+            let mut buf = [0u8; 64];
+            self.store(buf.as_mut_ptr());
+            ptr::copy_nonoverlapping(buf.as_ptr().add(16 * k), dst, 16);
+        }
+    }
 }
 
 /// One row of a compaction table: a byte shuffle and how many bytes it
@@ -172,26 +253,26 @@ const fn pack_1_2_3() -> [Pack; 256] {
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
 static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 
-/// 8 units at `src` as values.
+/// `V::BYTES / 2` units at `src` as values.
 #[inline(always)]
 unsafe fn load16<V: WideVector, O: ByteOrder>(src: *const u16) -> V {
-    // SAFETY: the caller guarantees the ISA and 16 readable bytes.
+    // SAFETY: the caller guarantees the ISA and `V::BYTES` readable bytes.
     unsafe {
         let v = V::load(src.cast());
         if O::SWAP {
-            v.shuffle(V::load(SWAP16.as_ptr()))
+            v.shuffle(V::table(&SWAP16))
         } else {
             v
         }
     }
 }
 
-/// Stores 8 `u16` values at `dst` in byte order `O`.
+/// Stores `V::BYTES / 2` `u16` values at `dst` in byte order `O`.
 #[inline(always)]
 unsafe fn store16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) {
-    // SAFETY: the caller guarantees the ISA and 16 writable bytes.
+    // SAFETY: the caller guarantees the ISA and `V::BYTES` writable bytes.
     unsafe {
-        let v = if O::SWAP { v.shuffle(V::load(SWAP16.as_ptr())) } else { v };
+        let v = if O::SWAP { v.shuffle(V::table(&SWAP16)) } else { v };
         v.store(dst.cast());
     }
 }
@@ -246,11 +327,11 @@ static EVEN_TO_ODD: [u8; 16] =
 static ODD_TO_EVEN: [u8; 16] =
     [2, 3, 0x80, 0x80, 6, 7, 0x80, 0x80, 10, 11, 0x80, 0x80, 14, 15, 0x80, 0x80];
 
-/// Whether the 8 units `v` (values) are four surrogate pairs, each in a
+/// Whether the units `v` (values) are all surrogate pairs, each in a
 /// 32-bit lane: the common case in emoji text once a block starts on a
 /// pair.
 #[inline(always)]
-unsafe fn four_pairs<V: WideVector>(v: V) -> bool {
+unsafe fn all_pairs<V: WideVector>(v: V) -> bool {
     // SAFETY: the caller guarantees the ISA.
     unsafe {
         // 0xDC00 in the odd (high) half of each 32-bit lane, 0xD800 in the
@@ -261,7 +342,7 @@ unsafe fn four_pairs<V: WideVector>(v: V) -> bool {
     }
 }
 
-/// The high surrogates of [`four_pairs`] `v`: `(t, h)` with `t` every
+/// The high surrogates of [`all_pairs`] `v`: `(t, h)` with `t` every
 /// unit's low 10 bits and `h`, in the even lanes, the code point's bits
 /// 10..=20 (the high surrogate's bits plus 0x40, for the 0x10000 offset).
 #[inline(always)]
@@ -273,47 +354,52 @@ unsafe fn pair_fields<V: WideVector>(v: V) -> (V, V) {
     }
 }
 
-/// Four surrogate pairs (see [`four_pairs`]) as 16 bytes of UTF-8: the
+/// Surrogate pairs (see [`all_pairs`]) as `V::BYTES` bytes of UTF-8: the
 /// high surrogate's lane gives `[11110uuu, 10uuxxxx]`, the low one's
 /// `[10xxyyyy, 10zzzzzz]` (with `uuuuuxxxxxx` from the high surrogate and
 /// `yyyyzzzzzz` from the low one).
 #[inline(always)]
 unsafe fn pairs_to_utf8<V: WideVector>(v: V) -> V {
-    // SAFETY: the caller guarantees the ISA; the load reads the 16 bytes
-    // of `EVEN_TO_ODD`.
+    // SAFETY: the caller guarantees the ISA.
     unsafe {
         let (t, h) = pair_fields(v);
         let first = h.shr16::<8>().or(h.shl16::<6>().and(V::splat16(0x3F00)));
         let first = first.or(V::splat16(0x80F0));
-        let xx = h.and(V::splat16(3)).shl16::<4>().shuffle(V::load(EVEN_TO_ODD.as_ptr()));
+        let xx = h.and(V::splat16(3)).shl16::<4>().shuffle(V::table(&EVEN_TO_ODD));
         let second = t.shr16::<6>().or(t.shl16::<8>().and(V::splat16(0x3F00)));
         let second = second.or(V::splat16(0x8080)).or(xx);
         V::select(V::splat32(0xFFFF), first, second)
     }
 }
 
-/// Four surrogate pairs (see [`four_pairs`]) as four 32-bit code points.
+/// Surrogate pairs (see [`all_pairs`]) as 32-bit code points.
 #[inline(always)]
 unsafe fn pairs_to_utf32<V: WideVector>(v: V) -> V {
-    // SAFETY: the caller guarantees the ISA; the loads read the 16 bytes
-    // of the shuffle tables.
+    // SAFETY: the caller guarantees the ISA.
     unsafe {
         let (t, h) = pair_fields(v);
         // (h << 10) | low: bits 0..=15 in the even lane, 16..=20 (h >> 6)
         // in the odd one.
-        let low = h.shl16::<10>().or(t.shuffle(V::load(ODD_TO_EVEN.as_ptr())));
-        let high = h.shr16::<6>().shuffle(V::load(EVEN_TO_ODD.as_ptr()));
+        let low = h.shl16::<10>().or(t.shuffle(V::table(&ODD_TO_EVEN)));
+        let high = h.shr16::<6>().shuffle(V::table(&EVEN_TO_ODD));
         V::select(V::splat32(0xFFFF), low, high)
     }
 }
 
-/// Encodes 8 units `v` (values, no surrogates) as UTF-8 at `dst`; returns
-/// the bytes written (at most 24). Writes up to 28 bytes at `dst`.
+/// Encodes the `V::BYTES / 2` units `v` (values, no surrogates) as
+/// UTF-8 at `dst`; returns the bytes written (at most `3 * V::BYTES / 2`).
+/// Writes up to `3 * V::BYTES / 2 + 4` bytes at `dst`: the largest output
+/// plus the scratch of its last 16-byte store.
+///
+/// Each 128-bit lane (8 units) is compacted by its own table row and
+/// stored at its own offset.
 #[inline(always)]
-unsafe fn encode8<V: WideVector>(v: V, dst: *mut u8) -> usize {
-    // SAFETY: the caller guarantees the ISA and 32 writable bytes at `dst`;
-    // the table rows are 16 readable bytes, and their indices are < 16 or
-    // 0x80.
+unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the ISA and `3 * V::BYTES / 2 + 4`
+    // writable bytes at `dst`: each lane's 16-byte store starts where the
+    // output so far ends, at most 12 (or 16) bytes per 4 (or 8) units
+    // before the end of the whole output. The table rows are 16 readable
+    // bytes, and their indices are < 16 or 0x80.
     unsafe {
         let zero = V::zero();
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
@@ -322,9 +408,16 @@ unsafe fn encode8<V: WideVector>(v: V, dst: *mut u8) -> usize {
             let two = v.shr16::<6>().or(v.shl16::<8>().and(V::splat16(0x3F00)));
             let two = two.or(V::splat16(0x80C0));
             let bytes = V::select(ascii, v, two);
-            let row = &PACK_1_2[usize::from(ascii.narrow16(zero).movemask() as u8)];
-            bytes.shuffle(V::load(row.idx.as_ptr())).store(dst);
-            return usize::from(row.len);
+            let key = ascii.mask16();
+            let rows: [&Pack; 4] =
+                core::array::from_fn(|k| &PACK_1_2[(key >> (8 * k)) as u8 as usize]);
+            let packed = bytes.shuffle(V::lanes(rows.map(|r| r.idx.as_ptr())));
+            let mut n = 0;
+            for (k, row) in rows.iter().enumerate().take(V::BYTES / 16) {
+                packed.store_lane(k, dst.add(n));
+                n += usize::from(row.len);
+            }
+            return n;
         }
         // 1, 2 or 3 bytes from aaaabbbbbbcccccc: p = [1110aaaa, 10bbbbbb]
         // (110bbbbb for 2-byte units, whose bits 6..=10 are all in b),
@@ -333,13 +426,22 @@ unsafe fn encode8<V: WideVector>(v: V, dst: *mut u8) -> usize {
         let p = v.shr16::<12>().or(v.shl16::<2>().and(V::splat16(0x3F00)));
         let p = p.or(V::splat16(0x80E0)).or(below800.andnot(ascii).and(V::splat16(0x4000)));
         let q = V::select(ascii, v, v.and(V::splat16(0x3F)).or(V::splat16(0x80)));
+        // Two bits per unit, in order: "is ASCII", "is below 0x800".
         let key = V::select(V::splat16(0x00FF), ascii, below800).movemask();
-        let row0 = &PACK_1_2_3[usize::from(key as u8)];
-        let row1 = &PACK_1_2_3[usize::from(key >> 8)];
-        p.zip_lo16(q).shuffle(V::load(row0.idx.as_ptr())).store(dst);
-        let n0 = usize::from(row0.len);
-        p.zip_hi16(q).shuffle(V::load(row1.idx.as_ptr())).store(dst.add(n0));
-        n0 + usize::from(row1.len)
+        // Within lane k, `zip_lo16` holds units 8k..8k+4 (key byte 2k) and
+        // `zip_hi16` units 8k+4..8k+8 (key byte 2k + 1).
+        let rows: [&Pack; 8] =
+            core::array::from_fn(|j| &PACK_1_2_3[(key >> (8 * j)) as u8 as usize]);
+        let even = p.zip_lo16(q).shuffle(V::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
+        let odd = p.zip_hi16(q).shuffle(V::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())));
+        let mut n = 0;
+        for k in 0..V::BYTES / 16 {
+            even.store_lane(k, dst.add(n));
+            n += usize::from(rows[2 * k].len);
+            odd.store_lane(k, dst.add(n));
+            n += usize::from(rows[2 * k + 1].len);
+        }
+        n
     }
 }
 
@@ -418,66 +520,72 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut [u8],
 ) -> (usize, usize) {
+    // Units per vector.
+    let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    // Room for 16 units of 3 bytes plus the scratch of the last store.
-    while i + 16 <= n && o + 64 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` makes the
-        // two 8-unit loads in bounds (and `i + 32 <= n` the four of the
-        // ASCII run, whose two 16-byte stores `o + 32 <= cap` covers); each
-        // `encode8` writes at most 28 bytes at `o`, which `o + 64 <= cap`
-        // covers for two of them; `put_utf8` writes 4 bytes per character
-        // of at most 8 + 1 units, at most 36 bytes.
+    // Room for two vectors' worth of units of 3 bytes plus the scratch of
+    // the last store.
+    while i + 2 * u <= n && o + 4 * V::BYTES <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 2u <= n` makes the
+        // two vector loads in bounds (and `i + 4u <= n` the four of the
+        // ASCII run, whose two stores of `V::BYTES` bytes `o + 2 *
+        // V::BYTES <= cap` covers). Each `encode` writes at most
+        // 3u + 4 bytes at `o`, after at most 3u bytes of
+        // the first, which `o + 4 * V::BYTES = o + 8u <= cap` covers;
+        // `all_pairs` output is `V::BYTES` bytes per vector; `put_utf8`
+        // writes 4 bytes per character of at most u + 1 units, at most
+        // 4u + 4 <= 8u bytes.
         unsafe {
             let a = load16::<V, O>(sp.add(i));
-            let b = load16::<V, O>(sp.add(i + 8));
+            let b = load16::<V, O>(sp.add(i + u));
             let ascii = V::splat16(0xFF80);
             if !a.or(b).and(ascii).any() {
                 a.narrow16(b).store(dp.add(o));
-                i += 16;
-                o += 16;
-                // ASCII comes in runs: 32 units per step with one test,
-                // until a step holds a non-ASCII unit (the outer loop
-                // takes it from there).
-                while i + 32 <= n && o + 32 <= cap {
+                i += 2 * u;
+                o += 2 * u;
+                // ASCII comes in runs: four vectors per step with one
+                // test, until a step holds a non-ASCII unit (the outer
+                // loop takes it from there).
+                while i + 4 * u <= n && o + 4 * u <= cap {
                     let v = [
                         load16::<V, O>(sp.add(i)),
-                        load16::<V, O>(sp.add(i + 8)),
-                        load16::<V, O>(sp.add(i + 16)),
-                        load16::<V, O>(sp.add(i + 24)),
+                        load16::<V, O>(sp.add(i + u)),
+                        load16::<V, O>(sp.add(i + 2 * u)),
+                        load16::<V, O>(sp.add(i + 3 * u)),
                     ];
                     if v[0].or(v[1]).or(v[2].or(v[3])).and(ascii).any() {
                         break;
                     }
                     v[0].narrow16(v[1]).store(dp.add(o));
-                    v[2].narrow16(v[3]).store(dp.add(o + 16));
-                    i += 32;
-                    o += 32;
+                    v[2].narrow16(v[3]).store(dp.add(o + 2 * u));
+                    i += 4 * u;
+                    o += 4 * u;
                 }
                 continue;
             }
             if !surrogates16(a).any() {
-                o += encode8(a, dp.add(o));
-                i += 8;
+                o += encode(a, dp.add(o));
+                i += u;
                 if !surrogates16(b).any() {
-                    o += encode8(b, dp.add(o));
-                    i += 8;
+                    o += encode(b, dp.add(o));
+                    i += u;
                 }
                 continue;
             }
-            if four_pairs(a) {
+            if all_pairs(a) {
                 pairs_to_utf8(a).store(dp.add(o));
-                i += 8;
-                o += 16;
-                if four_pairs(b) {
+                i += u;
+                o += 2 * u;
+                if all_pairs(b) {
                     pairs_to_utf8(b).store(dp.add(o));
-                    i += 8;
-                    o += 16;
+                    i += u;
+                    o += 2 * u;
                 }
                 continue;
             }
-            let end = i + 8;
+            let end = i + u;
             if !scalar16::<O>(src, &mut i, &mut o, end, |o, c| put_utf8(dp.add(o), c)) {
                 break;
             }
@@ -489,56 +597,60 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
 /// UTF-32 to UTF-8: the kernel prefix.
 #[inline(always)]
 pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+    // Values per vector, and per narrowed vector of 16-bit lanes.
+    let (w, u) = (V::BYTES / 4, V::BYTES / 2);
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && o + 64 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // four 4-value loads (`i + 32 <= n` the eight of the ASCII run,
-        // whose two 16-byte stores `o + 32 <= cap` covers); each half
-        // writes at most 32 bytes (`encode8` or 8 values of `put_utf8`),
-        // which `o + 64 <= cap` covers.
+    while i + 4 * w <= n && o + 4 * V::BYTES <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
+        // four loads (`i + 8w <= n` the eight of the ASCII run, whose two
+        // stores of `V::BYTES` bytes `o + 2 * V::BYTES <= cap` covers);
+        // each half of u values writes at most 4u = 2 * V::BYTES bytes
+        // (`encode`'s `3u + 4`, or u values of `put_utf8`), which
+        // `o + 4 * V::BYTES <= cap` covers for both.
         unsafe {
             let p = sp.add(i).cast::<u8>();
-            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
+            let b = V::BYTES;
+            let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
             let all = v[0].or(v[1]).or(v[2]).or(v[3]);
             let ascii = V::splat32(0xFFFF_FF80);
             if !all.and(ascii).any() {
                 v[0].narrow32(v[1]).narrow16(v[2].narrow32(v[3])).store(dp.add(o));
-                i += 16;
-                o += 16;
-                // ASCII comes in runs: 32 values per step with one test.
-                while i + 32 <= n && o + 32 <= cap {
+                i += 4 * w;
+                o += 4 * w;
+                // ASCII comes in runs: eight vectors per step with one test.
+                while i + 8 * w <= n && o + 8 * w <= cap {
                     let p = sp.add(i).cast::<u8>();
-                    let w: [V; 8] = core::array::from_fn(|k| V::load(p.add(16 * k)));
-                    let any = w[0].or(w[1]).or(w[2].or(w[3])).or(w[4].or(w[5]).or(w[6].or(w[7])));
+                    let x: [V; 8] = core::array::from_fn(|k| V::load(p.add(b * k)));
+                    let any = x[0].or(x[1]).or(x[2].or(x[3])).or(x[4].or(x[5]).or(x[6].or(x[7])));
                     if any.and(ascii).any() {
                         break;
                     }
-                    w[0].narrow32(w[1]).narrow16(w[2].narrow32(w[3])).store(dp.add(o));
-                    w[4].narrow32(w[5]).narrow16(w[6].narrow32(w[7])).store(dp.add(o + 16));
-                    i += 32;
-                    o += 32;
+                    x[0].narrow32(x[1]).narrow16(x[2].narrow32(x[3])).store(dp.add(o));
+                    x[4].narrow32(x[5]).narrow16(x[6].narrow32(x[7])).store(dp.add(o + b));
+                    i += 8 * w;
+                    o += 8 * w;
                 }
                 continue;
             }
             for h in [0, 2] {
-                let (a, b) = (v[h], v[h + 1]);
-                if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {
-                    let u = a.narrow32(b);
-                    if surrogates16(u).any() {
+                let (a, c) = (v[h], v[h + 1]);
+                if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
+                    let units = a.narrow32(c);
+                    if surrogates16(units).any() {
                         return (i, o);
                     }
-                    o += encode8(u, dp.add(o));
+                    o += encode(units, dp.add(o));
                 } else {
-                    if invalid32(a).or(invalid32(b)).any() {
+                    if invalid32(a).or(invalid32(c)).any() {
                         return (i, o);
                     }
-                    for &c in &src[i..i + 8] {
-                        o += put_utf8(dp.add(o), c);
+                    for &ch in &src[i..i + u] {
+                        o += put_utf8(dp.add(o), ch);
                     }
                 }
-                i += 8;
+                i += u;
             }
         }
     }
@@ -551,40 +663,43 @@ pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut [u32],
 ) -> (usize, usize) {
+    let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && o + 16 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // loads; 16 units give at most 16 values, which `o + 16 <= cap`
+    while i + 2 * u <= n && o + 2 * u <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 2u <= n` covers the
+        // loads; 2u units give at most 2u values, which `o + 2u <= cap`
         // covers (the scalar path writes one value per character).
         unsafe {
             let a = load16::<V, O>(sp.add(i));
-            let b = load16::<V, O>(sp.add(i + 8));
+            let b = load16::<V, O>(sp.add(i + u));
             if !surrogates16(a).or(surrogates16(b)).any() {
-                let zero = V::zero();
                 let out = dp.add(o).cast::<u8>();
-                a.zip_lo16(zero).store(out);
-                a.zip_hi16(zero).store(out.add(16));
-                b.zip_lo16(zero).store(out.add(32));
-                b.zip_hi16(zero).store(out.add(48));
-                i += 16;
-                o += 16;
+                let (a0, a1) = a.widen16();
+                let (b0, b1) = b.widen16();
+                let w = V::BYTES;
+                a0.store(out);
+                a1.store(out.add(w));
+                b0.store(out.add(2 * w));
+                b1.store(out.add(3 * w));
+                i += 2 * u;
+                o += 2 * u;
                 continue;
             }
-            if four_pairs(a) && four_pairs(b) {
+            if all_pairs(a) && all_pairs(b) {
                 let out = dp.add(o).cast::<u8>();
                 pairs_to_utf32(a).store(out);
-                pairs_to_utf32(b).store(out.add(16));
-                i += 16;
-                o += 8;
+                pairs_to_utf32(b).store(out.add(V::BYTES));
+                i += 2 * u;
+                o += u;
                 continue;
             }
             let put = |o: usize, c: u32| {
                 dp.add(o).write_unaligned(c);
                 1
             };
-            let end = i + 16;
+            let end = i + 2 * u;
             if !scalar16::<O>(src, &mut i, &mut o, end, put) {
                 break;
             }
@@ -599,28 +714,30 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u32],
     dst: &mut [u16],
 ) -> (usize, usize) {
+    // Values per vector, and per narrowed vector.
+    let (w, u) = (V::BYTES / 4, V::BYTES / 2);
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
-    while i + 8 <= n && o + 16 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 8 <= n` covers the
-        // loads; 8 values give at most 16 units, which `o + 16 <= cap`
-        // covers.
+    while i + u <= n && o + 2 * u <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + u <= n` covers the
+        // two loads of w values; u values give at most 2u units, which
+        // `o + 2u <= cap` covers.
         unsafe {
             let a = V::load(sp.add(i).cast());
-            let b = V::load(sp.add(i + 4).cast());
+            let b = V::load(sp.add(i + w).cast());
             if invalid32(a).or(invalid32(b)).any() {
                 break;
             }
             if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {
                 store16::<V, O>(a.narrow32(b), dp.add(o));
-                o += 8;
+                o += u;
             } else {
-                for &c in &src[i..i + 8] {
+                for &c in &src[i..i + u] {
                     o += put_utf16::<O>(dp.add(o), c);
                 }
             }
-            i += 8;
+            i += u;
         }
     }
     (i, o)
@@ -635,6 +752,7 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
 /// blocks with a surrogate in them or just before them.
 #[inline(always)]
 pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) -> usize {
+    let u = V::BYTES / 2;
     let n = src.len();
     // The first character by scalar code, so that every block has a unit
     // before it.
@@ -647,26 +765,26 @@ pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) ->
     };
     let sp = src.as_ptr();
     let is_high = |u: u16| O::read16(u) & 0xFC00 == 0xD800;
-    while i + 16 <= n {
-        // SAFETY: the caller guarantees the ISA; `1 <= i` and `i + 16 <= n`
-        // make the loads at `i - 1 ..= i + 15` in bounds.
+    while i + 2 * u <= n {
+        // SAFETY: the caller guarantees the ISA; `1 <= i` and `i + 2u <= n`
+        // make the loads at `i - 1 .. i + 2u` in bounds.
         unsafe {
             let a = load16::<V, O>(sp.add(i));
-            let b = load16::<V, O>(sp.add(i + 8));
+            let b = load16::<V, O>(sp.add(i + u));
             if !is_high(src[i - 1]) && !surrogates16(a).or(surrogates16(b)).any() {
-                i += 16;
+                i += 2 * u;
                 continue;
             }
             let fc = V::splat16(0xFC00);
             let (high, low) = (V::splat16(0xD800), V::splat16(0xDC00));
             let pa = load16::<V, O>(sp.add(i - 1));
-            let pb = load16::<V, O>(sp.add(i + 7));
+            let pb = load16::<V, O>(sp.add(i + u - 1));
             let bad_a = a.and(fc).eq16(low).xor(pa.and(fc).eq16(high));
             let bad_b = b.and(fc).eq16(low).xor(pb.and(fc).eq16(high));
             if bad_a.or(bad_b).any() {
                 break;
             }
-            i += 16;
+            i += 2 * u;
         }
     }
     // A high surrogate last is not known to be paired yet.
@@ -680,14 +798,16 @@ pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) ->
 /// The length of a valid prefix of UTF-32.
 #[inline(always)]
 pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
+    let w = V::BYTES / 4;
     let sp = src.as_ptr();
     let mut i = 0;
-    while i + 16 <= src.len() {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= len` covers the
+    while i + 4 * w <= src.len() {
+        // SAFETY: the caller guarantees the ISA; `i + 4w <= len` covers the
         // four loads.
         unsafe {
             let p = sp.add(i).cast::<u8>();
-            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
+            let b = V::BYTES;
+            let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
             let max = V::splat32(0x10FFFF);
             let m = v[0].max32(v[1]).max32(v[2].max32(v[3]));
             let (f8, d8) = (V::splat32(0xFFFF_F800), V::splat32(0xD800));
@@ -696,7 +816,7 @@ pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
             if bad.or(m.max32(max).eq32(max).xor_all()).any() {
                 break;
             }
-            i += 16;
+            i += 4 * w;
         }
     }
     i

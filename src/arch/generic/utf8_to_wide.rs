@@ -510,7 +510,7 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     src: &[u8],
     dst: &mut [T::Unit],
 ) -> (usize, usize) {
-    const { assert!(N * V::BYTES == BLOCK) };
+    const { assert!(N * V::BYTES == BLOCK && H::BYTES == 16) };
     let (base, out) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut p, mut o) = (0, 0);
     // SAFETY: the caller guarantees the ISAs. The loop conditions keep

@@ -309,8 +309,8 @@ unsafe impl WideVector for u8x16 {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u16 {
-        self.to_bitmask() as u16
+    unsafe fn movemask(self) -> u64 {
+        u64::from(self.to_bitmask() as u16)
     }
 
     #[inline(always)]

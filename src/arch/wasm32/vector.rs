@@ -250,8 +250,8 @@ unsafe impl WideVector for v128 {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u16 {
-        u8x16_bitmask(self)
+    unsafe fn movemask(self) -> u64 {
+        u64::from(u8x16_bitmask(self))
     }
 
     #[inline(always)]

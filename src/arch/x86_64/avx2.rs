@@ -1,12 +1,11 @@
-//! The AVX2 kernel: 256-bit vectors (`__m256i`, see `vector/m256.rs`), two
-//! per 64-byte block, for UTF-8 validation, the counts and the ASCII and
-//! lead-byte tests of UTF-8 to UTF-16/UTF-32.
+//! The AVX2 kernel: 256-bit vectors (`__m256i`, see `vector/m256.rs`) for
+//! UTF-8 validation (two per 64-byte block), the counts, the ASCII and
+//! lead-byte tests of UTF-8 to UTF-16/UTF-32, and the UTF-16/UTF-32
+//! algorithms.
 //!
-//! The 16-byte steps of UTF-8 to UTF-16/UTF-32 and the UTF-16/UTF-32
-//! algorithms run on `__m128i` (`vector/m128.rs`), compiled here with
-//! three-operand VEX encodings: their compaction shuffles work per 128-bit
-//! lane anyway, and each lane's output needs its own store at its own
-//! offset.
+//! The 16-byte steps of UTF-8 to UTF-16/UTF-32 run on `__m128i`
+//! (`vector/m128.rs`), compiled here with three-operand VEX encodings: a
+//! step's length depends on the one before it.
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
 use crate::arch::generic::{count, utf16, utf8, utf8_to_wide};
@@ -23,16 +22,16 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Be>>,
     utf8_to_utf32_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf32>,
-    utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<__m128i, Le>,
-    utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<__m128i, Be>,
-    utf32_to_utf8_prefix: utf16::utf32_to_utf8::<__m128i>,
-    utf16le_to_utf32_prefix: utf16::utf16_to_utf32::<__m128i, Le>,
-    utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<__m128i, Be>,
-    utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<__m128i, Le>,
-    utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<__m128i, Be>,
-    validate_utf16le_prefix: utf16::validate_utf16::<__m128i, Le>,
-    validate_utf16be_prefix: utf16::validate_utf16::<__m128i, Be>,
-    validate_utf32_prefix: utf16::validate_utf32::<__m128i>,
+    utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<__m256i, Le>,
+    utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<__m256i, Be>,
+    utf32_to_utf8_prefix: utf16::utf32_to_utf8::<__m256i>,
+    utf16le_to_utf32_prefix: utf16::utf16_to_utf32::<__m256i, Le>,
+    utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<__m256i, Be>,
+    utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<__m256i, Le>,
+    utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<__m256i, Be>,
+    validate_utf16le_prefix: utf16::validate_utf16::<__m256i, Le>,
+    validate_utf16be_prefix: utf16::validate_utf16::<__m256i, Be>,
+    validate_utf32_prefix: utf16::validate_utf32::<__m256i>,
     count_chars: count::count_chars::<__m256i>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<__m256i>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<__m256i, Le>,

@@ -298,7 +298,7 @@ unsafe impl WideVector for uint8x16_t {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u16 {
+    unsafe fn movemask(self) -> u64 {
         // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
         // `BITS`. Each byte's high bit, moved to bit `i % 8` and summed per
         // half.
@@ -308,7 +308,7 @@ unsafe impl WideVector for uint8x16_t {
                 vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self))),
                 vld1q_u8(BITS.as_ptr()),
             );
-            u16::from(vaddv_u8(vget_low_u8(bits))) | u16::from(vaddv_u8(vget_high_u8(bits))) << 8
+            u64::from(vaddv_u8(vget_low_u8(bits))) | u64::from(vaddv_u8(vget_high_u8(bits))) << 8
         }
     }
 

@@ -281,9 +281,9 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u16 {
+    unsafe fn movemask(self) -> u64 {
         // SAFETY: the caller guarantees SSE4.2.
-        unsafe { _mm_movemask_epi8(self) as u16 }
+        unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
     }
 
     #[inline(always)]

@@ -1,6 +1,6 @@
 //! The vector vocabulary on `__m256i` (AVX2), implemented once: UTF-8
-//! validation, counts, and the ASCII and lead-byte tests of UTF-8 to
-//! UTF-16/UTF-32.
+//! validation, counts, the ASCII and lead-byte tests of UTF-8 to
+//! UTF-16/UTF-32, and the UTF-16/UTF-32 algorithms.
 //!
 //! `prev::<N>` needs a lane-crossing `vperm2i128` besides the `vpalignr`,
 //! and shuffles are what the algorithm is short of, so the main loop loads
@@ -8,6 +8,7 @@
 //! instead of 18 on non-ASCII text on Zen 4.
 
 use crate::arch::generic::count::Count;
+use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::{Leads, Target};
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
 use core::arch::x86_64::*;
@@ -229,6 +230,170 @@ impl Leads for __m256i {
                 }
             }
             true
+        }
+    }
+}
+
+// SAFETY: 32 bytes (two 128-bit lanes), little-endian lanes, and
+// `store_lane` writes 16 bytes (the obligations beyond `Vector`'s).
+unsafe impl WideVector for __m256i {
+    #[inline(always)]
+    unsafe fn andnot(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. `andnot(a, b)` is `!a & b`.
+        unsafe { _mm256_andnot_si256(o, self) }
+    }
+
+    #[inline(always)]
+    unsafe fn add16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_add_epi16(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn shl16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_slli_epi16::<N>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn shr16<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_srli_epi16::<N>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn shr32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_srli_epi32::<N>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn shl32<const N: i32>(self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_slli_epi32::<N>(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn sub32(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_sub_epi32(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn eq16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_cmpeq_epi16(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn eq32(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_cmpeq_epi32(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn max32(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_max_epu32(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. `vpshufb` works within each
+        // 128-bit lane and zeroes bytes whose index has bit 7 set.
+        unsafe { _mm256_shuffle_epi8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_lo16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2 (per 128-bit lane).
+        unsafe { _mm256_unpacklo_epi16(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2 (per 128-bit lane).
+        unsafe { _mm256_unpackhi_epi16(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn widen8(self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe {
+            let lo = _mm256_castsi256_si128(self);
+            let hi = _mm256_extracti128_si256::<1>(self);
+            (_mm256_cvtepu8_epi16(lo), _mm256_cvtepu8_epi16(hi))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn widen16(self) -> (Self, Self) {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe {
+            let lo = _mm256_castsi256_si128(self);
+            let hi = _mm256_extracti128_si256::<1>(self);
+            (_mm256_cvtepu16_epi32(lo), _mm256_cvtepu16_epi32(hi))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn narrow16(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. Signed saturation keeps lanes
+        // below 0x80 and turns 0xFFFF (-1) into 0xFF; `vpacksswb` packs per
+        // 128-bit lane (self.0, hi.0, self.1, hi.1 in 64-bit quarters), and
+        // the permutation puts the quarters back in order.
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packs_epi16(self, hi)) }
+    }
+
+    #[inline(always)]
+    unsafe fn narrow32(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. `vpackusdw` keeps lanes below
+        // 0x10000 and packs per 128-bit lane, as in `narrow16`.
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi32(self, hi)) }
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
+    }
+
+    #[inline(always)]
+    unsafe fn mask16(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2. Packing per 128-bit lane
+        // leaves lane k's eight bits at bit 16k of the byte mask, with
+        // zeros between: two shifts instead of a lane-crossing permute.
+        unsafe {
+            let m = u64::from(
+                _mm256_movemask_epi8(_mm256_packs_epi16(self, _mm256_setzero_si256())) as u32,
+            );
+            (m & 0xFF) | (m >> 8 & 0xFF00)
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees AVX2; `table` is 16 readable bytes.
+        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast())) }
+    }
+
+    #[inline(always)]
+    unsafe fn lanes(rows: [*const u8; 4]) -> Self {
+        // SAFETY: the caller guarantees AVX2 and 16 readable bytes at
+        // `rows[0]` and `rows[1]`.
+        unsafe { _mm256_loadu2_m128i(rows[1].cast(), rows[0].cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_lane(self, k: usize, dst: *mut u8) {
+        // SAFETY: the caller guarantees AVX2 and 16 writable bytes at `dst`.
+        unsafe {
+            let lane = if k == 0 {
+                _mm256_castsi256_si128(self)
+            } else {
+                _mm256_extracti128_si256::<1>(self)
+            };
+            _mm_storeu_si128(dst.cast(), lane);
         }
     }
 }
