@@ -597,8 +597,8 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
 /// UTF-32 to UTF-8: the kernel prefix.
 #[inline(always)]
 pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-    // Values per vector, and per narrowed vector of 16-bit lanes.
-    let (w, u) = (V::BYTES / 4, V::BYTES / 2);
+    // Values per vector.
+    let w = V::BYTES / 4;
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     let (mut i, mut o) = (0, 0);
@@ -622,7 +622,16 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -
                 // ASCII comes in runs: eight vectors per step with one test.
                 while i + 8 * w <= n && o + 8 * w <= cap {
                     let p = sp.add(i).cast::<u8>();
-                    let x: [V; 8] = core::array::from_fn(|k| V::load(p.add(b * k)));
+                    let x = [
+                        V::load(p),
+                        V::load(p.add(b)),
+                        V::load(p.add(2 * b)),
+                        V::load(p.add(3 * b)),
+                        V::load(p.add(4 * b)),
+                        V::load(p.add(5 * b)),
+                        V::load(p.add(6 * b)),
+                        V::load(p.add(7 * b)),
+                    ];
                     let any = x[0].or(x[1]).or(x[2].or(x[3])).or(x[4].or(x[5]).or(x[6].or(x[7])));
                     if any.and(ascii).any() {
                         break;
@@ -634,27 +643,56 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -
                 }
                 continue;
             }
-            for h in [0, 2] {
-                let (a, c) = (v[h], v[h + 1]);
-                if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
-                    let units = a.narrow32(c);
-                    if surrogates16(units).any() {
-                        return (i, o);
-                    }
-                    o += encode(units, dp.add(o));
-                } else {
-                    if invalid32(a).or(invalid32(c)).any() {
-                        return (i, o);
-                    }
-                    for &ch in &src[i..i + u] {
-                        o += put_utf8(dp.add(o), ch);
-                    }
-                }
-                i += u;
+            // Two halves, written out: as a loop over `v`, the vectors
+            // would go through the stack.
+            if !utf32_half(v[0], v[1], src, &mut i, dp, &mut o)
+                || !utf32_half(v[2], v[3], src, &mut i, dp, &mut o)
+            {
+                break;
             }
         }
     }
     (i, o)
+}
+
+/// The 2 * `V::BYTES / 4` values `a`, `c` at `src[*i..]` as UTF-8 at
+/// `dst + *o`, advancing `*i` and `*o`; `false` (with nothing consumed) if
+/// one of them is not a scalar value.
+///
+/// # Safety
+///
+/// The ISA; `src[*i..]` holds the values; `dst + *o` has `2 * V::BYTES`
+/// writable bytes.
+#[inline(always)]
+unsafe fn utf32_half<V: WideVector>(
+    a: V,
+    c: V,
+    src: &[u32],
+    i: &mut usize,
+    dst: *mut u8,
+    o: &mut usize,
+) -> bool {
+    let u = V::BYTES / 2;
+    // SAFETY: the caller guarantees the ISA and the room: `encode` writes
+    // at most 3u + 4 <= 4u bytes, `put_utf8` 4 bytes per value.
+    unsafe {
+        if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
+            let units = a.narrow32(c);
+            if surrogates16(units).any() {
+                return false;
+            }
+            *o += encode(units, dst.add(*o));
+        } else {
+            if invalid32(a).or(invalid32(c)).any() {
+                return false;
+            }
+            for &ch in &src[*i..*i + u] {
+                *o += put_utf8(dst.add(*o), ch);
+            }
+        }
+    }
+    *i += u;
+    true
 }
 
 /// UTF-16 in byte order `O` to UTF-32: the kernel prefix.
