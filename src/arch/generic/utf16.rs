@@ -93,6 +93,11 @@ pub(crate) unsafe trait WideVector: Vector {
     /// Within each 128-bit lane, byte `i` is the lane's byte `idx[i]`, or
     /// zero where `idx[i] >= 0x80` (every other byte of `idx` is below 16).
     unsafe fn shuffle(self, idx: Self) -> Self;
+    /// Within each 128-bit lane, the bytes `[self0, o0, self1, o1, ...,
+    /// self7, o7]`.
+    unsafe fn zip_lo8(self, o: Self) -> Self;
+    /// Within each 128-bit lane, the bytes `[self8, o8, ..., self15, o15]`.
+    unsafe fn zip_hi8(self, o: Self) -> Self;
     /// Within each 128-bit lane, the `u16` lanes
     /// `[self0, o0, self1, o1, self2, o2, self3, o3]`.
     unsafe fn zip_lo16(self, o: Self) -> Self;

@@ -46,7 +46,20 @@
 //!
 //! Sixteen ASCII bytes and four 4-byte characters (emoji) have their own
 //! faster paths, taken when the mask of 16 bytes says so.
+//!
+//! # Windows without 4-byte characters
+//!
+//! The steps wait on each other: where a step ends depends on a table
+//! load keyed by where the last one ended. A window with no 4-byte
+//! character (no byte `F0..=FF`: all of Cyrillic, Greek, Arabic, Hebrew,
+//! the Indic scripts, CJK and Hangul, mixed with ASCII) is converted
+//! instead by [`bmp_window`], 16 bytes at a time with nothing carried but
+//! the output position: each byte gets the UTF-16 unit of the character
+//! that ends there, computed from it and the two bytes before it, and the
+//! end-of-character mask picks the bytes that do end a character, by one
+//! shuffle per 8 units from a 256-entry table.
 
+use super::count::Count;
 use super::utf16::WideVector;
 use super::utf8;
 use super::Utf8Vector;
@@ -495,6 +508,124 @@ unsafe fn step<H: WideVector, T: Target>(
     }
 }
 
+/// For 8 `u16` lanes, keyed by the mask of lanes to keep: the byte
+/// shuffle that packs them to the front, and how many there are.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Keep {
+    idx: [u8; 16],
+    len: u8,
+}
+
+static KEEP16: [Keep; 256] = keep16();
+
+const fn keep16() -> [Keep; 256] {
+    let mut t = [Keep { idx: [Z; 16], len: 0 }; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut lane) = (0, 0);
+        while lane < 8 {
+            if key >> lane & 1 == 1 {
+                t[key].idx[2 * n] = 2 * lane as u8;
+                t[key].idx[2 * n + 1] = 2 * lane as u8 + 1;
+                n += 1;
+            }
+            lane += 1;
+        }
+        t[key].len = n as u8;
+        key += 1;
+    }
+    t
+}
+
+/// Stores the 8 `u16` values in `u` at `dst`, packed by `keep`; returns
+/// how many it keeps.
+///
+/// # Safety
+///
+/// H's ISA; room for 8 units at `dst`.
+#[inline(always)]
+unsafe fn store_kept<H: WideVector, T: Target>(u: H, keep: &Keep, dst: *mut T::Unit) -> usize {
+    // SAFETY: the caller guarantees H's ISA and the room: 16 bytes for
+    // UTF-16, 32 for UTF-32; the row is 16 readable bytes.
+    unsafe {
+        let packed = u.shuffle(row(&keep.idx));
+        let d = dst.cast::<u8>();
+        if T::UTF32 {
+            let (a, b) = packed.widen16();
+            a.store(d);
+            b.store(d.add(16));
+        } else {
+            order16(packed, T::SWAP).store(d);
+        }
+        usize::from(keep.len)
+    }
+}
+
+/// Converts the complete characters of a validated window at `at` that
+/// has no 4-byte character, given its end-of-character mask `ends` (bit 63
+/// unknown, so 0): returns the bytes consumed (through the last character
+/// that ends in the window) and the units written.
+///
+/// For the byte `c` at which a character ends, with `b` and `a` the two
+/// bytes before it, the character's UTF-16 unit is
+///
+/// - `c`, if `c` is ASCII;
+/// - `(b & 0x1F) << 6 | c & 0x3F` if `b` is a lead (a 2-byte character:
+///   the lead's bit 5 is 0, so `b & 0x3F` serves too);
+/// - `(a & 0x0F) << 12 | (b & 0x3F) << 6 | c & 0x3F` if `b` is a
+///   continuation (a 3-byte character).
+///
+/// That is computed in every byte lane, as a low and a high byte
+/// interleaved into 16-bit lanes; lanes where no character ends hold
+/// garbage and are dropped. The bytes before the window count as zero:
+/// the window starts on a character boundary, so no character that ends
+/// in it reads them.
+///
+/// # Safety
+///
+/// H's ISA; `BLOCK` readable bytes at `at`; room for `BLOCK + 8` units at
+/// `dst`.
+#[inline(always)]
+unsafe fn bmp_window<H: WideVector + Count, T: Target>(
+    at: *const u8,
+    ends: u64,
+    dst: *mut T::Unit,
+) -> (usize, usize) {
+    let mut o = 0;
+    // SAFETY: the caller guarantees H's ISA, the window's bytes and the
+    // room: each `store_kept` keeps at most 8 units of the 8 it stores, so
+    // the stores end at most 8 units past the units kept, at most one per
+    // byte of the window.
+    unsafe {
+        let mut prev = H::zero();
+        for k in 0..BLOCK / 16 {
+            let c = H::load(at.add(16 * k));
+            let b = c.prev::<1>(prev);
+            let a = c.prev::<2>(prev);
+            prev = c;
+            let ascii = c.gt_i8(-1);
+            // Not a continuation: where `c` is one, `b` is then a lead.
+            let b_lead = b.gt_i8(-65);
+            // The low byte: bb_cccccc; the high byte: aaaa_bbbb (bbb for a
+            // 2-byte character, whose lead has nothing in `aaaa`). The
+            // 16-bit shifts move bits across bytes only where the masks
+            // clear them.
+            let lo = c.and(H::splat(0x3F)).or(b.shl16::<6>().and(H::splat(0xC0)));
+            let lo = c.and(ascii).or(lo.andnot(ascii));
+            let top = a.shl16::<4>().and(H::splat(0xF0)).andnot(b_lead);
+            let hi = b.shr16::<2>().and(H::splat(0x0F)).or(top).andnot(ascii);
+            let keep = ends >> (16 * k);
+            o += store_kept::<H, T>(lo.zip_lo8(hi), &KEEP16[keep as u8 as usize], dst.add(o));
+            o +=
+                store_kept::<H, T>(lo.zip_hi8(hi), &KEEP16[(keep >> 8) as u8 as usize], dst.add(o));
+        }
+    }
+    // `ends` is not zero: a valid window holds a character that ends in
+    // its first 62 bytes.
+    (64 - ends.leading_zeros() as usize, o)
+}
+
 /// Converts the longest prefix of `src` it can, under the kernel contract
 /// (see `KernelFns`): returns `(read, written)` with `src[..read]` valid
 /// and its conversion in `dst[..written]`.
@@ -506,7 +637,7 @@ unsafe fn step<H: WideVector, T: Target>(
 ///
 /// The CPU must support the ISAs of `V` and `H`.
 #[inline(always)]
-pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>(
+pub(crate) unsafe fn convert<V: Leads, H: WideVector + Count, const N: usize, T: Target>(
     src: &[u8],
     dst: &mut [T::Unit],
 ) -> (usize, usize) {
@@ -580,6 +711,21 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
             // window is there: the window's validation has not seen it,
             // so a character ending at byte 63 may be cut short.
             let ends = V::lead_bits(&v) >> 1;
+            let mut four = V::zero();
+            for x in &v {
+                four = four.or(x.saturating_sub(V::splat(0xEF)));
+            }
+            if !four.any() {
+                let (c, w) = bmp_window::<H, T>(at, ends, out.add(o));
+                p += c;
+                o += w;
+                // As after `convert_window`: the last character ends in
+                // the last four bytes.
+                if c > MAX_STEP_START {
+                    continue;
+                }
+                break;
+            }
             let mut pos = 0;
             while pos <= MAX_STEP_START {
                 let (c, w) = step::<H, T>(at.add(pos), ends >> pos, out.add(o));

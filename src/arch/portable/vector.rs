@@ -285,6 +285,18 @@ unsafe impl WideVector for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn zip_lo8(self, o: Self) -> Self {
+        let (a, b) = (self.to_array(), o.to_array());
+        u8x16::new(core::array::from_fn(|i| if i % 2 == 0 { a[i / 2] } else { b[i / 2] }))
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi8(self, o: Self) -> Self {
+        let (a, b) = (self.to_array(), o.to_array());
+        u8x16::new(core::array::from_fn(|i| if i % 2 == 0 { a[8 + i / 2] } else { b[8 + i / 2] }))
+    }
+
+    #[inline(always)]
     unsafe fn zip_lo16(self, o: Self) -> Self {
         let (a, b) = (u16s(self), u16s(o));
         from_u16s(core::array::from_fn(|i| if i % 2 == 0 { a[i / 2] } else { b[i / 2] }))

@@ -228,6 +228,16 @@ unsafe impl WideVector for v128 {
     }
 
     #[inline(always)]
+    unsafe fn zip_lo8(self, o: Self) -> Self {
+        i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(self, o)
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi8(self, o: Self) -> Self {
+        i8x16_shuffle::<8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31>(self, o)
+    }
+
+    #[inline(always)]
     unsafe fn zip_lo16(self, o: Self) -> Self {
         i16x8_shuffle::<0, 8, 1, 9, 2, 10, 3, 11>(self, o)
     }

@@ -266,6 +266,18 @@ unsafe impl WideVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn zip_lo8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vzip1q_u8(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vzip2q_u8(self, o) }
+    }
+
+    #[inline(always)]
     unsafe fn zip_lo16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe {

@@ -255,6 +255,18 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn zip_lo8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees SSE2.
+        unsafe { _mm_unpacklo_epi8(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees SSE2.
+        unsafe { _mm_unpackhi_epi8(self, o) }
+    }
+
+    #[inline(always)]
     unsafe fn zip_lo16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees SSE4.2.
         unsafe { _mm_unpacklo_epi16(self, o) }

@@ -305,6 +305,18 @@ unsafe impl WideVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn zip_lo8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2 (per 128-bit lane).
+        unsafe { _mm256_unpacklo_epi8(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn zip_hi8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2 (per 128-bit lane).
+        unsafe { _mm256_unpackhi_epi8(self, o) }
+    }
+
+    #[inline(always)]
     unsafe fn zip_lo16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees AVX2 (per 128-bit lane).
         unsafe { _mm256_unpacklo_epi16(self, o) }
