@@ -67,9 +67,17 @@ mod kernels {
             2 => proptest::char::range('\u{10000}', '\u{10FFFF}'),
             1 => proptest::char::any(),
         ];
+        // Mixes of 1- to 3-byte characters only: the windows without
+        // 4-byte characters have a path of their own.
+        let bmp = prop_oneof![
+            3 => proptest::char::range('\0', '\x7F'),
+            2 => proptest::char::range('\u{80}', '\u{7FF}'),
+            2 => proptest::char::range('\u{800}', '\u{FFFF}'),
+        ];
         // Runs of one class too, so that windows of one width occur.
         let run = prop_oneof![
             proptest::collection::vec(ch.clone(), 0..40).prop_map(String::from_iter),
+            proptest::collection::vec(bmp, 0..120).prop_map(String::from_iter),
             "[a-z ]{0,150}",
             "[α-ω]{0,80}",
             "[一-龥]{0,60}",

@@ -165,6 +165,32 @@ pub(crate) unsafe trait WideVector: Vector {
         }
     }
 
+    /// Writes the eight `u16` lanes of 128-bit lane `k` (`k < Self::BYTES /
+    /// 16`) zero-extended to 32 bits: 32 bytes at `dst`.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA: `dst..dst + 32` is writable.
+    #[inline(always)]
+    unsafe fn store_lane_wide16(self, k: usize, dst: *mut u8) {
+        // SAFETY: the caller guarantees the ISA and the 32 bytes at `dst`;
+        // `buf` holds `Self::BYTES <= 64` bytes and `16 * k + 16 <=
+        // Self::BYTES`.
+        unsafe {
+            if Self::BYTES == 16 {
+                let (a, b) = self.widen16();
+                a.store(dst);
+                return b.store(dst.add(16));
+            }
+            let mut buf = [0u8; 64];
+            self.store(buf.as_mut_ptr());
+            for i in 0..8 {
+                let unit = u16::from_le_bytes([buf[16 * k + 2 * i], buf[16 * k + 2 * i + 1]]);
+                ptr::write_unaligned(dst.add(4 * i).cast::<u32>(), u32::from(unit).to_le());
+            }
+        }
+    }
+
     /// Writes 128-bit lane `k` (`k < Self::BYTES / 16`) to the 16 bytes at
     /// `dst`.
     ///

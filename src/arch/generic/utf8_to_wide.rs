@@ -78,6 +78,11 @@ const MARGIN: usize = 16;
 
 /// The operations a validation vector type needs beyond [`Utf8Vector`].
 pub(crate) trait Leads: Utf8Vector {
+    /// The vectors of [`bmp_window`]: the widest of the ISA with the
+    /// [`WideVector`] vocabulary. Its instructions must be implied by
+    /// `Self`'s.
+    type Wide: WideVector + Count;
+
     /// For the `N` vectors of a block: bit `i` of the result is set iff
     /// byte `i` of the block is not a continuation byte (`80..=BF`).
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64;
@@ -323,7 +328,7 @@ unsafe fn order16<H: WideVector>(v: H, swap: bool) -> H {
     // SAFETY: the caller guarantees H's ISA.
     unsafe {
         if swap {
-            v.shuffle(row(&SWAP))
+            v.shuffle(H::table(&SWAP))
         } else {
             v
         }
@@ -538,27 +543,22 @@ const fn keep16() -> [Keep; 256] {
     t
 }
 
-/// Stores the 8 `u16` values in `u` at `dst`, packed by `keep`; returns
-/// how many it keeps.
+/// Stores 128-bit lane `k` of `packed` (8 `u16` values, packed by a
+/// [`KEEP16`] row) at `dst` as units of `T`.
 ///
 /// # Safety
 ///
-/// H's ISA; room for 8 units at `dst`.
+/// W's ISA; room for 8 units at `dst`.
 #[inline(always)]
-unsafe fn store_kept<H: WideVector, T: Target>(u: H, keep: &Keep, dst: *mut T::Unit) -> usize {
-    // SAFETY: the caller guarantees H's ISA and the room: 16 bytes for
-    // UTF-16, 32 for UTF-32; the row is 16 readable bytes.
+unsafe fn store_kept<W: WideVector, T: Target>(packed: W, k: usize, dst: *mut T::Unit) {
+    // SAFETY: the caller guarantees W's ISA and the room: 16 bytes for
+    // UTF-16, 32 for UTF-32.
     unsafe {
-        let packed = u.shuffle(row(&keep.idx));
-        let d = dst.cast::<u8>();
         if T::UTF32 {
-            let (a, b) = packed.widen16();
-            a.store(d);
-            b.store(d.add(16));
+            packed.store_lane_wide16(k, dst.cast());
         } else {
-            order16(packed, T::SWAP).store(d);
+            packed.store_lane(k, dst.cast());
         }
-        usize::from(keep.len)
     }
 }
 
@@ -580,27 +580,28 @@ unsafe fn store_kept<H: WideVector, T: Target>(u: H, keep: &Keep, dst: *mut T::U
 /// interleaved into 16-bit lanes; lanes where no character ends hold
 /// garbage and are dropped. The bytes before the window count as zero:
 /// the window starts on a character boundary, so no character that ends
-/// in it reads them.
+/// in it reads them. `W` is any width: each 128-bit lane's 16 bytes give
+/// two vectors of 8 units, packed by their own table rows.
 ///
 /// # Safety
 ///
-/// H's ISA; `BLOCK` readable bytes at `at`; room for `BLOCK + 8` units at
+/// W's ISA; `BLOCK` readable bytes at `at`; room for `BLOCK + 8` units at
 /// `dst`.
 #[inline(always)]
-unsafe fn bmp_window<H: WideVector + Count, T: Target>(
+unsafe fn bmp_window<W: WideVector + Count, T: Target>(
     at: *const u8,
     ends: u64,
     dst: *mut T::Unit,
 ) -> (usize, usize) {
     let mut o = 0;
-    // SAFETY: the caller guarantees H's ISA, the window's bytes and the
+    // SAFETY: the caller guarantees W's ISA, the window's bytes and the
     // room: each `store_kept` keeps at most 8 units of the 8 it stores, so
     // the stores end at most 8 units past the units kept, at most one per
-    // byte of the window.
+    // byte of the window. The rows are 16 readable bytes.
     unsafe {
-        let mut prev = H::zero();
-        for k in 0..BLOCK / 16 {
-            let c = H::load(at.add(16 * k));
+        let mut prev = W::zero();
+        for k in 0..BLOCK / W::BYTES {
+            let c = W::load(at.add(W::BYTES * k));
             let b = c.prev::<1>(prev);
             let a = c.prev::<2>(prev);
             prev = c;
@@ -611,14 +612,24 @@ unsafe fn bmp_window<H: WideVector + Count, T: Target>(
             // 2-byte character, whose lead has nothing in `aaaa`). The
             // 16-bit shifts move bits across bytes only where the masks
             // clear them.
-            let lo = c.and(H::splat(0x3F)).or(b.shl16::<6>().and(H::splat(0xC0)));
+            let lo = c.and(W::splat(0x3F)).or(b.shl16::<6>().and(W::splat(0xC0)));
             let lo = c.and(ascii).or(lo.andnot(ascii));
-            let top = a.shl16::<4>().and(H::splat(0xF0)).andnot(b_lead);
-            let hi = b.shr16::<2>().and(H::splat(0x0F)).or(top).andnot(ascii);
-            let keep = ends >> (16 * k);
-            o += store_kept::<H, T>(lo.zip_lo8(hi), &KEEP16[keep as u8 as usize], dst.add(o));
-            o +=
-                store_kept::<H, T>(lo.zip_hi8(hi), &KEEP16[(keep >> 8) as u8 as usize], dst.add(o));
+            let top = a.shl16::<4>().and(W::splat(0xF0)).andnot(b_lead);
+            let hi = b.shr16::<2>().and(W::splat(0x0F)).or(top).andnot(ascii);
+            // Row 2j packs the first 8 bytes of 128-bit lane j, row 2j + 1
+            // the last 8.
+            let keep = ends >> (W::BYTES * k);
+            let rows: [&Keep; 8] =
+                core::array::from_fn(|j| &KEEP16[(keep >> (8 * j)) as u8 as usize]);
+            let first = lo.zip_lo8(hi).shuffle(W::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
+            let last = lo.zip_hi8(hi).shuffle(W::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())));
+            let (first, last) = (order16(first, T::SWAP), order16(last, T::SWAP));
+            for j in 0..W::BYTES / 16 {
+                store_kept::<W, T>(first, j, dst.add(o));
+                o += usize::from(rows[2 * j].len);
+                store_kept::<W, T>(last, j, dst.add(o));
+                o += usize::from(rows[2 * j + 1].len);
+            }
         }
     }
     // `ends` is not zero: a valid window holds a character that ends in
@@ -637,7 +648,7 @@ unsafe fn bmp_window<H: WideVector + Count, T: Target>(
 ///
 /// The CPU must support the ISAs of `V` and `H`.
 #[inline(always)]
-pub(crate) unsafe fn convert<V: Leads, H: WideVector + Count, const N: usize, T: Target>(
+pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>(
     src: &[u8],
     dst: &mut [T::Unit],
 ) -> (usize, usize) {
@@ -716,7 +727,7 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector + Count, const N: usize, T:
                 four = four.or(x.saturating_sub(V::splat(0xEF)));
             }
             if !four.any() {
-                let (c, w) = bmp_window::<H, T>(at, ends, out.add(o));
+                let (c, w) = bmp_window::<V::Wide, T>(at, ends, out.add(o));
                 p += c;
                 o += w;
                 // As after `convert_window`: the last character ends in

@@ -195,6 +195,8 @@ fn view<A: Copy, B: Copy>(a: A) -> B {
 }
 
 impl Leads for u8x16 {
+    type Wide = u8x16;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         let mut bits = 0;

@@ -170,6 +170,8 @@ impl Count for v128 {
 }
 
 impl Leads for v128 {
+    type Wide = v128;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         // Continuations are -128..=-65 as `i8`; the rest compare greater

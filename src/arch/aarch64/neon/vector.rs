@@ -171,6 +171,8 @@ impl Count for uint8x16_t {
 }
 
 impl Leads for uint8x16_t {
+    type Wide = uint8x16_t;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         // SAFETY: the caller guarantees NEON. NEON has no `movemask`: AND

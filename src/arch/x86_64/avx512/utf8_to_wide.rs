@@ -160,6 +160,9 @@ unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T
 }
 
 impl Leads for __m512i {
+    // Unused: `convert_window` takes every valid window.
+    type Wide = __m128i;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         // SAFETY: the caller guarantees AVX-512BW. Continuations are

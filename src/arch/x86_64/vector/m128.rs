@@ -188,6 +188,8 @@ impl Count for __m128i {
 }
 
 impl Leads for __m128i {
+    type Wide = __m128i;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         // SAFETY: the caller guarantees SSE4.2. Continuations are

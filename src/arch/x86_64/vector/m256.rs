@@ -190,6 +190,8 @@ impl Count for __m256i {
 }
 
 impl Leads for __m256i {
+    type Wide = __m256i;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         // SAFETY: the caller guarantees AVX2. Continuations are -128..=-65
@@ -394,6 +396,16 @@ unsafe impl WideVector for __m256i {
         // SAFETY: the caller guarantees AVX2 and 16 readable bytes at
         // `rows[0]` and `rows[1]`.
         unsafe { _mm256_loadu2_m128i(rows[1].cast(), rows[0].cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn store_lane_wide16(self, k: usize, dst: *mut u8) {
+        // SAFETY: the caller guarantees AVX2 and 32 writable bytes at `dst`.
+        unsafe {
+            let lane =
+                if k == 0 { _mm256_castsi256_si128(self) } else { _mm256_extracti128_si256::<1>(self) };
+            _mm256_storeu_si256(dst.cast(), _mm256_cvtepu16_epi32(lane));
+        }
     }
 
     #[inline(always)]
