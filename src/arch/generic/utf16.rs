@@ -315,6 +315,15 @@ unsafe fn surrogates16<V: WideVector>(v: V) -> V {
     unsafe { v.and(V::splat16(0xF800)).eq16(V::splat16(0xD800)) }
 }
 
+/// Whether any unit of `v` is a surrogate; first whether any is at least
+/// 0x800, the test [`encode`] makes too (and the compiler shares), so that
+/// text below 0x800 pays for one test.
+#[inline(always)]
+unsafe fn has_surrogates<V: WideVector>(v: V) -> bool {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { v.and(V::splat16(0xF800)).any() && surrogates16(v).any() }
+}
+
 /// `u32` lanes: all ones where the value is not a scalar value (a
 /// surrogate or above U+10FFFF).
 #[inline(always)]
@@ -596,10 +605,10 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
                 }
                 continue;
             }
-            if !surrogates16(a).any() {
+            if !has_surrogates(a) {
                 o += encode(a, dp.add(o));
                 i += u;
-                if !surrogates16(b).any() {
+                if !has_surrogates(b) {
                     o += encode(b, dp.add(o));
                     i += u;
                 }
@@ -709,7 +718,7 @@ unsafe fn utf32_half<V: WideVector>(
     unsafe {
         if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
             let units = a.narrow32(c);
-            if surrogates16(units).any() {
+            if has_surrogates(units) {
                 return false;
             }
             *o += encode(units, dst.add(*o));

@@ -621,7 +621,8 @@ unsafe fn bmp_window<W: WideVector + Count, T: Target>(
             let keep = ends >> (W::BYTES * k);
             let rows: [&Keep; 8] =
                 core::array::from_fn(|j| &KEEP16[(keep >> (8 * j)) as u8 as usize]);
-            let first = lo.zip_lo8(hi).shuffle(W::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
+            let first =
+                lo.zip_lo8(hi).shuffle(W::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
             let last = lo.zip_hi8(hi).shuffle(W::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())));
             let (first, last) = (order16(first, T::SWAP), order16(last, T::SWAP));
             for j in 0..W::BYTES / 16 {

@@ -402,8 +402,11 @@ unsafe impl WideVector for __m256i {
     unsafe fn store_lane_wide16(self, k: usize, dst: *mut u8) {
         // SAFETY: the caller guarantees AVX2 and 32 writable bytes at `dst`.
         unsafe {
-            let lane =
-                if k == 0 { _mm256_castsi256_si128(self) } else { _mm256_extracti128_si256::<1>(self) };
+            let lane = if k == 0 {
+                _mm256_castsi256_si128(self)
+            } else {
+                _mm256_extracti128_si256::<1>(self)
+            };
             _mm256_storeu_si256(dst.cast(), _mm256_cvtepu16_epi32(lane));
         }
     }
