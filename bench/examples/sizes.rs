@@ -1,0 +1,122 @@
+//! UTF-8 validation by input size, the way a parser meets its buffers:
+//! slices of real JSON text (`bench/data/twitter.json`, 15 % non-ASCII
+//! bytes) from 8 bytes to 64 KiB, cut at character boundaries, validated
+//! one after another. One rapidutf kernel against simdutf's kernel of the
+//! same class, simdutf8 and core, in one process.
+//!
+//! ```text
+//! cargo run --release --example sizes -- avx2     # rapidutf avx2  vs simdutf haswell
+//! cargo run --release --example sizes -- sse42    # rapidutf sse42 vs simdutf westmere
+//! ```
+//!
+//! rapidutf runs through its public functions (short inputs inline, the
+//! rest dispatched), with the kernel forced by `RAPIDUTF_KERNEL`; simdutf
+//! with `SIMDUTF_FORCE_IMPLEMENTATION`. Both are read at the first call,
+//! so this program sets them before it validates anything. simdutf8 picks
+//! its own kernel (AVX2 where the CPU has it, else SSE4.2). GB/s of input,
+//! the best of 15 rounds of about 2 ms each.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+/// The sizes of the sweep, in bytes.
+const SIZES: [usize; 14] = [8, 16, 32, 64, 96, 128, 192, 256, 384, 512, 1024, 4096, 16384, 65536];
+
+/// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls
+/// to take about 2 ms.
+fn gbps(bytes: usize, mut f: impl FnMut() -> usize) -> f64 {
+    let t = Instant::now();
+    black_box(f());
+    let once = t.elapsed().as_secs_f64().max(1e-7);
+    let reps = ((2e-3 / once) as usize).max(1);
+    let mut best = f64::MAX;
+    for _ in 0..15 {
+        let t = Instant::now();
+        for _ in 0..reps {
+            black_box(f());
+        }
+        best = best.min(t.elapsed().as_secs_f64() / reps as f64);
+    }
+    bytes as f64 / best / 1e9
+}
+
+fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned())
+}
+
+/// Slices of `text` of about `size` bytes: starting every `size` bytes
+/// (or more often for short sizes, up to 4096 slices), each start moved
+/// forward and each end moved back to a character boundary.
+fn slices(text: &str, size: usize) -> Vec<&[u8]> {
+    let stride = (text.len() / 4096).min(size).max(1);
+    let mut out = Vec::new();
+    let mut start = 0;
+    while start + size <= text.len() && out.len() < 4096 {
+        let mut s = start;
+        while !text.is_char_boundary(s) {
+            s += 1;
+        }
+        let mut e = (s + size).min(text.len());
+        while !text.is_char_boundary(e) {
+            e -= 1;
+        }
+        out.push(&text.as_bytes()[s..e]);
+        start += stride;
+    }
+    out
+}
+
+fn main() {
+    let ours = std::env::args().nth(1).unwrap_or_else(|| "avx2".to_owned());
+    let theirs = match ours.as_str() {
+        "sse42" => "westmere",
+        "avx2" => "haswell",
+        "avx512" => "icelake",
+        other => panic!("no simdutf counterpart for kernel {other:?} (sse42, avx2, avx512)"),
+    };
+    let kernel: rapidutf::Kernel = ours.parse().expect("a kernel name");
+    assert!(kernel.is_available(), "this CPU cannot run the {ours} kernel");
+    // Before the first call of either library, which settles its kernel.
+    // This program has one thread.
+    std::env::set_var("RAPIDUTF_KERNEL", &ours);
+    std::env::set_var("SIMDUTF_FORCE_IMPLEMENTATION", theirs);
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/twitter.json");
+    let text = std::fs::read_to_string(path).expect("bench/data/twitter.json");
+    assert!(rapidutf::validate_utf8(text.as_bytes()).is_ok());
+    assert_eq!(rapidutf::Kernel::active(), kernel);
+
+    println!(
+        "UTF-8 validation of twitter.json slices, rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n",
+        cpu_name()
+    );
+    println!(
+        "| size | rapidutf `validate_utf8` | simdutf8 compat | ratio | rapidutf `is_valid_utf8` | simdutf8 basic | ratio | simdutf {theirs} | ratio | core |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for size in SIZES {
+        let set = slices(&text, size);
+        let total: usize = set.iter().map(|s| s.len()).sum();
+        let run = |f: &dyn Fn(&[u8]) -> bool| {
+            gbps(total, || set.iter().filter(|s| f(black_box(s))).count())
+        };
+        let exact = run(&|s| rapidutf::validate_utf8(s).is_ok());
+        let compat = run(&|s| simdutf8::compat::from_utf8(s).is_ok());
+        let valid = run(&|s| rapidutf::is_valid_utf8(s));
+        let basic = run(&|s| simdutf8::basic::from_utf8(s).is_ok());
+        let simdutf = run(&|s| simdutf::validate_utf8(s));
+        let core = run(&|s| core::str::from_utf8(s).is_ok());
+        println!(
+            "| {size} | {exact:.2} | {compat:.2} | {:.2} | {valid:.2} | {basic:.2} | {:.2} | {simdutf:.2} | {:.2} | {core:.2} |",
+            exact / compat,
+            valid / basic,
+            valid / simdutf,
+        );
+    }
+}
