@@ -15,6 +15,7 @@ use crate::arch::KernelFns;
 use crate::byte_order::{Be, Le};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::{finish_transcode, finish_utf8, finish_validate};
+use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{transcode, Decode, Utf16, Utf32, Utf8};
 use crate::{scalar, Kernel};
 pub(crate) use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
@@ -113,6 +114,7 @@ ifunc!(utf8_len_from_utf32_raw(src: &[u32]) -> usize = utf8_len_from_utf32);
 ifunc!(utf16_len_from_utf32_raw(src: &[u32]) -> usize = utf16_len_from_utf32);
 ifunc!(utf32_len_from_utf16le_raw(src: &[u16]) -> usize = utf32_len_from_utf16le);
 ifunc!(utf32_len_from_utf16be_raw(src: &[u16]) -> usize = utf32_len_from_utf16be);
+ifunc!(utf8_len_from_latin1_raw(src: &[u8]) -> usize = utf8_len_from_latin1);
 
 /// Below this many input bytes the counts run the scalar sum inline: the
 /// kernels' main loop takes 256 bytes, and below 64 they would only run
@@ -160,6 +162,10 @@ count_entry!(
 count_entry!(
     utf32_len_from_utf16be(u16) = utf32_len_from_utf16be_raw,
     scalar::count::utf32_len_from_utf16::<Be>
+);
+count_entry!(
+    utf8_len_from_latin1(u8) = utf8_len_from_latin1_raw,
+    scalar::latin1::utf8_len_from_latin1
 );
 
 /// The UTF-8 check of the active kernel under the short-input policy:
@@ -232,6 +238,18 @@ dispatched_transcoder!(utf32_to_utf16be = utf32_to_utf16be_prefix: u32 => u16, U
 dispatched_transcoder!(utf8_to_utf16le = utf8_to_utf16le_prefix: u8 => u16, Utf8 => Utf16<Le>);
 dispatched_transcoder!(utf8_to_utf16be = utf8_to_utf16be_prefix: u8 => u16, Utf8 => Utf16<Be>);
 dispatched_transcoder!(utf8_to_utf32 = utf8_to_utf32_prefix: u8 => u32, Utf8 => Utf32);
+dispatched_transcoder!(latin1_to_utf8 = latin1_to_utf8_prefix: u8 => u8, Latin1 => Utf8);
+dispatched_transcoder!(latin1_to_utf16le = latin1_to_utf16le_prefix: u8 => u16, Latin1 => Utf16<Le>);
+dispatched_transcoder!(latin1_to_utf16be = latin1_to_utf16be_prefix: u8 => u16, Latin1 => Utf16<Be>);
+dispatched_transcoder!(latin1_to_utf32 = latin1_to_utf32_prefix: u8 => u32, Latin1 => Utf32);
+dispatched_transcoder!(utf8_to_latin1 = utf8_to_latin1_prefix: u8 => u8, ToLatin1<Utf8> => Latin1);
+dispatched_transcoder!(
+    utf16le_to_latin1 = utf16le_to_latin1_prefix: u16 => u8, ToLatin1<Utf16<Le>> => Latin1
+);
+dispatched_transcoder!(
+    utf16be_to_latin1 = utf16be_to_latin1_prefix: u16 => u8, ToLatin1<Utf16<Be>> => Latin1
+);
+dispatched_transcoder!(utf32_to_latin1 = utf32_to_latin1_prefix: u32 => u8, ToLatin1<Utf32> => Latin1);
 
 ifunc!(validate_utf16le_prefix(src: &[u16]) -> usize = validate_utf16le_prefix);
 ifunc!(validate_utf16be_prefix(src: &[u16]) -> usize = validate_utf16be_prefix);
@@ -261,12 +279,14 @@ pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 // The native-endian functions are the LE or BE ones.
 #[cfg(target_endian = "big")]
 pub(crate) use {
+    latin1_to_utf16be as latin1_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
     utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
     validate_utf16be as validate_utf16,
 };
 #[cfg(target_endian = "little")]
 pub(crate) use {
+    latin1_to_utf16le as latin1_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
     validate_utf16le as validate_utf16,

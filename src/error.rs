@@ -324,6 +324,105 @@ impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
 
 impl<E: fmt::Debug + fmt::Display> core::error::Error for TranscodeError<E> {}
 
+/// Why a character cannot be converted to Latin-1 (see [`Latin1Error`]).
+///
+/// `E` is the input's error type: [`Utf8Error`], [`Utf16Error`] or
+/// [`Utf32Error`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Latin1ErrorKind<E> {
+    /// The input is not valid in its own encoding: the error that the
+    /// input's validator reports (`validate_utf8`, ...), at the same
+    /// position.
+    Invalid(E),
+    /// The input is valid, but this character is above U+00FF, so Latin-1
+    /// cannot represent it.
+    Unrepresentable(char),
+}
+
+/// The error of a conversion to Latin-1 (ISO-8859-1): the first character
+/// that is either invalid in the input's own encoding or above U+00FF.
+///
+/// ```
+/// use rapidutf::Latin1ErrorKind;
+/// let mut buf = [0u8; 8];
+/// let e = rapidutf::utf8_to_latin1("é€".as_bytes(), &mut buf).unwrap_err();
+/// let e = e.invalid().unwrap();
+/// assert_eq!(e.valid_up_to(), 2);
+/// assert_eq!(e.kind(), Latin1ErrorKind::Unrepresentable('€'));
+///
+/// let e = rapidutf::utf8_to_latin1(b"a\xFF", &mut buf).unwrap_err();
+/// let e = e.invalid().unwrap();
+/// assert_eq!(e.valid_up_to(), 1);
+/// assert!(e.invalid().is_some());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Latin1Error<E> {
+    pub(crate) valid_up_to: usize,
+    pub(crate) kind: Latin1ErrorKind<E>,
+}
+
+impl<E> Latin1Error<E> {
+    pub(crate) const fn new(valid_up_to: usize, kind: Latin1ErrorKind<E>) -> Self {
+        Latin1Error { valid_up_to, kind }
+    }
+
+    /// The index, in input units, of the first character that cannot be
+    /// converted: everything before it is valid and representable.
+    #[must_use]
+    #[inline]
+    pub const fn valid_up_to(&self) -> usize {
+        self.valid_up_to
+    }
+
+    /// Whether the input is invalid there, or the character is only
+    /// unrepresentable.
+    #[must_use]
+    #[inline]
+    pub fn kind(&self) -> Latin1ErrorKind<E>
+    where
+        E: Copy,
+    {
+        self.kind
+    }
+
+    /// The input's own error, if the input is invalid there.
+    #[must_use]
+    #[inline]
+    pub fn invalid(&self) -> Option<&E> {
+        match &self.kind {
+            Latin1ErrorKind::Invalid(e) => Some(e),
+            Latin1ErrorKind::Unrepresentable(_) => None,
+        }
+    }
+
+    /// The character above U+00FF, if the input is valid there.
+    #[must_use]
+    #[inline]
+    pub fn unrepresentable(&self) -> Option<char> {
+        match self.kind {
+            Latin1ErrorKind::Invalid(_) => None,
+            Latin1ErrorKind::Unrepresentable(c) => Some(c),
+        }
+    }
+}
+
+impl<E: fmt::Display> fmt::Display for Latin1Error<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.kind {
+            Latin1ErrorKind::Invalid(e) => e.fmt(f),
+            Latin1ErrorKind::Unrepresentable(c) => write!(
+                f,
+                "U+{:04X} at unit {} is not in Latin-1 (above U+00FF)",
+                u32::from(*c),
+                self.valid_up_to
+            ),
+        }
+    }
+}
+
+impl<E: fmt::Debug + fmt::Display> core::error::Error for Latin1Error<E> {}
+
 /// An input error whose position can be moved: the glue that runs a
 /// kernel on a prefix and the scalar code on the rest (see
 /// `glue::finish_transcode`) shifts the scalar code's error by the
@@ -354,5 +453,24 @@ impl ShiftPosition for Utf32Error {
     fn shifted(mut self, by: usize) -> Self {
         self.valid_up_to += by;
         self
+    }
+}
+
+impl<E: ShiftPosition> ShiftPosition for Latin1Error<E> {
+    #[inline(always)]
+    fn shifted(self, by: usize) -> Self {
+        let kind = match self.kind {
+            Latin1ErrorKind::Invalid(e) => Latin1ErrorKind::Invalid(e.shifted(by)),
+            k @ Latin1ErrorKind::Unrepresentable(_) => k,
+        };
+        Latin1Error { valid_up_to: self.valid_up_to + by, kind }
+    }
+}
+
+/// Latin-1 input has no errors.
+impl ShiftPosition for core::convert::Infallible {
+    #[inline(always)]
+    fn shifted(self, _: usize) -> Self {
+        match self {}
     }
 }

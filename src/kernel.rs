@@ -3,9 +3,11 @@
 
 use crate::arch::KernelFns;
 use crate::byte_order::{Be, Le, Native};
-use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue;
+use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{Utf16, Utf32, Utf8};
+use core::convert::Infallible;
 use core::fmt;
 use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
@@ -334,6 +336,26 @@ impl Kernel {
         utf32_to_utf16: u32 => u16, Utf32Error, Utf32 => Utf16<Native>;
         utf32_to_utf16le: u32 => u16, Utf32Error, Utf32 => Utf16<Le>;
         utf32_to_utf16be: u32 => u16, Utf32Error, Utf32 => Utf16<Be>;
+        latin1_to_utf8: u8 => u8, Infallible, Latin1 => Utf8;
+        latin1_to_utf16: u8 => u16, Infallible, Latin1 => Utf16<Native>;
+        latin1_to_utf16le: u8 => u16, Infallible, Latin1 => Utf16<Le>;
+        latin1_to_utf16be: u8 => u16, Infallible, Latin1 => Utf16<Be>;
+        latin1_to_utf32: u8 => u32, Infallible, Latin1 => Utf32;
+        utf8_to_latin1: u8 => u8, Latin1Error<Utf8Error>, ToLatin1<Utf8> => Latin1;
+        utf16_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Native>> => Latin1;
+        utf16le_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Le>> => Latin1;
+        utf16be_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Be>> => Latin1;
+        utf32_to_latin1: u32 => u8, Latin1Error<Utf32Error>, ToLatin1<Utf32> => Latin1;
+    }
+
+    /// [`crate::utf8_len_from_latin1`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    #[must_use]
+    pub fn utf8_len_from_latin1(self, src: &[u8]) -> usize {
+        self.fns().utf8_len_from_latin1(src)
     }
 
     /// [`crate::validate_utf16`] with this kernel.

@@ -27,6 +27,11 @@
 //!   UTF-16 (native, LE, BE) and UTF-32: see [`transcode`] for the buffer
 //!   sizes that always suffice. With `alloc`: [`utf8_to_utf16_vec`],
 //!   [`utf16_to_string`] and friends.
+//! - **Latin-1** (ISO-8859-1) to and from UTF-8, UTF-16 and UTF-32
+//!   ([`latin1`](mod@latin1)): [`latin1_to_utf8`], [`utf8_to_latin1`] and
+//!   friends, with [`Latin1Error`] saying whether a character is invalid
+//!   or only above U+00FF; with `alloc`, [`latin1_to_string`] and
+//!   [`utf8_to_latin1_vec`].
 //! - **Lengths and counts**: [`count_chars`] (also named
 //!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
@@ -147,6 +152,7 @@ mod error;
 mod glue;
 mod grid;
 mod kernel;
+pub mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod many;
@@ -170,12 +176,14 @@ pub use dropin::{from_utf8, from_utf8_mut};
 #[cfg(feature = "alloc")]
 pub use dropin::{string_from_utf8, FromUtf8Error};
 pub use error::{
-    TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
-    Utf8ErrorKind,
+    Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error,
+    Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 #[doc(inline)]
 pub use grid::*;
 pub use kernel::{Kernel, UnknownKernel};
+#[doc(inline)]
+pub use latin1::*;
 #[cfg(feature = "alloc")]
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,

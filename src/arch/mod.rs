@@ -21,6 +21,7 @@
 //! leaf.
 
 use crate::byte_order::{Be, Le};
+use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
 
 // On big-endian targets the algorithms on 16- and 32-bit lanes (which
@@ -154,6 +155,25 @@ kernel_fns! {$
     /// The length of a valid UTF-32 prefix.
     validate_utf32_prefix(src: &[u32]) -> usize;
 
+    /// Latin-1 to UTF-8, a prefix (as `utf8_to_utf16le_prefix`; Latin-1
+    /// has no errors).
+    latin1_to_utf8_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    /// Latin-1 to UTF-16LE, a prefix.
+    latin1_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// Latin-1 to UTF-16BE, a prefix.
+    latin1_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// Latin-1 to UTF-32, a prefix.
+    latin1_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    /// UTF-8 to Latin-1, a prefix: `src[..read]` is valid and has no
+    /// character above U+00FF.
+    utf8_to_latin1_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    /// UTF-16LE to Latin-1, a prefix (as `utf8_to_latin1_prefix`).
+    utf16le_to_latin1_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    /// UTF-16BE to Latin-1, a prefix.
+    utf16be_to_latin1_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    /// UTF-32 to Latin-1, a prefix.
+    utf32_to_latin1_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize);
+
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
     /// UTF-8 bytes that are not continuation bytes.
@@ -172,6 +192,8 @@ kernel_fns! {$
     utf32_len_from_utf16le(src: &[u16]) -> usize;
     /// UTF-32 values for UTF-16BE.
     utf32_len_from_utf16be(src: &[u16]) -> usize;
+    /// UTF-8 bytes for Latin-1.
+    utf8_len_from_latin1(src: &[u8]) -> usize;
 }
 
 /// Defines one kernel's table: a wrapper per entry (`name: algorithm,`,
@@ -239,4 +261,12 @@ entries! {
     Utf16<Be> => Utf32: utf16be_to_utf32_prefix;
     Utf32 => Utf16<Le>: utf32_to_utf16le_prefix;
     Utf32 => Utf16<Be>: utf32_to_utf16be_prefix;
+    Latin1 => Utf8: latin1_to_utf8_prefix;
+    Latin1 => Utf16<Le>: latin1_to_utf16le_prefix;
+    Latin1 => Utf16<Be>: latin1_to_utf16be_prefix;
+    Latin1 => Utf32: latin1_to_utf32_prefix;
+    ToLatin1<Utf8> => Latin1: utf8_to_latin1_prefix;
+    ToLatin1<Utf16<Le>> => Latin1: utf16le_to_latin1_prefix;
+    ToLatin1<Utf16<Be>> => Latin1: utf16be_to_latin1_prefix;
+    ToLatin1<Utf32> => Latin1: utf32_to_latin1_prefix;
 }

@@ -6,7 +6,7 @@
 //! the glue runs after every kernel does all the work.
 
 use crate::byte_order::{Be, Le};
-use crate::scalar::{count, dfa};
+use crate::scalar::{count, dfa, latin1};
 
 crate::arch::kernel_table! {
     /// The scalar kernel: always available.
@@ -25,6 +25,14 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: skip::prefix,
     utf32_to_utf16le_prefix: skip::prefix,
     utf32_to_utf16be_prefix: skip::prefix,
+    latin1_to_utf8_prefix: skip::prefix,
+    latin1_to_utf16le_prefix: skip::prefix,
+    latin1_to_utf16be_prefix: skip::prefix,
+    latin1_to_utf32_prefix: skip::prefix,
+    utf8_to_latin1_prefix: skip::prefix,
+    utf16le_to_latin1_prefix: skip::prefix,
+    utf16be_to_latin1_prefix: skip::prefix,
+    utf32_to_latin1_prefix: skip::prefix,
     validate_utf16le_prefix: skip::valid_prefix,
     validate_utf16be_prefix: skip::valid_prefix,
     validate_utf32_prefix: skip::valid_prefix,
@@ -36,12 +44,13 @@ crate::arch::kernel_table! {
     utf16_len_from_utf32: count::utf16_len_from_utf32,
     utf32_len_from_utf16le: count::utf32_len_from_utf16::<Le>,
     utf32_len_from_utf16be: count::utf32_len_from_utf16::<Be>,
+    utf8_len_from_latin1: latin1::utf8_len_from_latin1,
 }
 
 /// Entries that do no SIMD work, for a kernel (or a target) where an
 /// algorithm does not apply: the glue's scalar finish then does it all.
 ///
-/// [`skip::utf16`] and [`skip::utf8_to_wide`] mirror the generic modules'
+/// [`skip::utf16`], [`skip::latin1`] and [`skip::utf8_to_wide`] mirror the generic modules'
 /// signatures, so a kernel's table picks one or the other with a `cfg`'d
 /// `use` (the generic UTF-16/UTF-32 algorithms need little-endian lanes).
 pub(crate) mod skip {
@@ -85,6 +94,35 @@ pub(crate) mod skip {
         /// Vouches for nothing.
         pub(crate) fn validate_utf32<V>(_: &[u32]) -> usize {
             0
+        }
+    }
+
+    /// `arch::generic::latin1`, converting nothing.
+    #[allow(dead_code, clippy::extra_unused_type_parameters)]
+    pub(crate) mod latin1 {
+        /// Converts nothing.
+        pub(crate) fn latin1_to_utf8<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn latin1_to_utf16<V, O>(_: &[u8], _: &mut [u16]) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn latin1_to_utf32<V>(_: &[u8], _: &mut [u32]) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn utf8_to_latin1<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn utf16_to_latin1<V, O>(_: &[u16], _: &mut [u8]) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn utf32_to_latin1<V>(_: &[u32], _: &mut [u8]) -> (usize, usize) {
+            (0, 0)
         }
     }
 

@@ -9,6 +9,7 @@
 pub(crate) mod ascii;
 pub(crate) mod count;
 pub(crate) mod dfa;
+pub(crate) mod latin1;
 pub(crate) mod transcode;
 pub(crate) mod utf16;
 pub(crate) mod utf32;

@@ -221,6 +221,29 @@ pub(crate) unsafe fn utf16_len_from_utf8<V: Count>(src: &[u8]) -> usize {
     n as usize + crate::scalar::count::utf16_len_from_utf8(&src[done..])
 }
 
+/// The number of UTF-8 bytes for Latin-1 `src`: two per byte `>= 0x80`,
+/// one per ASCII byte, i.e. twice the length minus the ASCII bytes.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn utf8_len_from_latin1<V: Count>(src: &[u8]) -> usize {
+    // One count per lane per step: flush before 255 steps per counter.
+    let flush_every = 255 / (BLOCK / V::BYTES);
+    // SAFETY: the caller guarantees the ISA; `src` is readable.
+    let (ascii, done) = unsafe {
+        fold::<V>(
+            src.as_ptr(),
+            src.len(),
+            flush_every,
+            |acc, v| v.count_gt_i8(acc, -1),
+            |acc| acc.sum8(),
+        )
+    };
+    2 * done - ascii as usize + crate::scalar::latin1::utf8_len_from_latin1(&src[done..])
+}
+
 /// Steps per 16-bit counter that keep it at most `0x7FFF` when each step
 /// adds at most `per_step`, as a `flush_every` for [`fold`].
 const fn flush16<V: Utf8Vector>(per_step: usize) -> usize {

@@ -13,6 +13,7 @@
 //! module, after runtime detection, can vouch that they may run.
 
 pub(crate) mod count;
+pub(crate) mod latin1;
 pub(crate) mod utf16;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_wide;

@@ -300,7 +300,7 @@ unsafe fn load16<V: WideVector, O: ByteOrder>(src: *const u16) -> V {
 
 /// Stores `V::BYTES / 2` `u16` values at `dst` in byte order `O`.
 #[inline(always)]
-unsafe fn store16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) {
+pub(super) unsafe fn store16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) {
     // SAFETY: the caller guarantees the ISA and `V::BYTES` writable bytes.
     unsafe {
         let v = if O::SWAP { v.shuffle(V::table(&SWAP16)) } else { v };
@@ -434,7 +434,7 @@ unsafe fn pairs_to_utf32<V: WideVector>(v: V) -> V {
 /// Each 128-bit lane (8 units) is compacted by its own table row and
 /// stored at its own offset.
 #[inline(always)]
-unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
+pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
     // SAFETY: the caller guarantees the ISA and `3 * V::BYTES / 2 + 4`
     // writable bytes at `dst`: each lane's 16-byte store starts where the
     // output so far ends, at most 12 (or 16) bytes per 4 (or 8) units

@@ -45,8 +45,10 @@ cfg_if::cfg_if! {
 // (geomean of the lipsum files).
 cfg_if::cfg_if! {
     if #[cfg(target_endian = "little")] {
+        use crate::arch::generic::latin1 as wide_latin1;
         use crate::arch::generic::utf16 as wide16;
     } else {
+        use skip::latin1 as wide_latin1;
         use skip::utf16 as wide16;
     }
 }
@@ -82,6 +84,14 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: wide16::utf16_to_utf32::<u8x16, Be>,
     utf32_to_utf16le_prefix: wide16::utf32_to_utf16::<u8x16, Le>,
     utf32_to_utf16be_prefix: wide16::utf32_to_utf16::<u8x16, Be>,
+    latin1_to_utf8_prefix: wide_latin1::latin1_to_utf8::<u8x16>,
+    latin1_to_utf16le_prefix: wide_latin1::latin1_to_utf16::<u8x16, Le>,
+    latin1_to_utf16be_prefix: wide_latin1::latin1_to_utf16::<u8x16, Be>,
+    latin1_to_utf32_prefix: wide_latin1::latin1_to_utf32::<u8x16>,
+    utf8_to_latin1_prefix: wide_latin1::utf8_to_latin1::<u8x16>,
+    utf16le_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Le>,
+    utf16be_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Be>,
+    utf32_to_latin1_prefix: wide_latin1::utf32_to_latin1::<u8x16>,
     validate_utf16le_prefix: wide16::validate_utf16::<u8x16, Le>,
     validate_utf16be_prefix: wide16::validate_utf16::<u8x16, Be>,
     // The scalar UTF-32 validator is a branch-free fold that the compiler
@@ -96,4 +106,5 @@ crate::arch::kernel_table! {
     utf16_len_from_utf32: count::utf16_len_from_utf32::<u8x16>,
     utf32_len_from_utf16le: count::utf32_len_from_utf16::<u8x16, Le>,
     utf32_len_from_utf16be: count::utf32_len_from_utf16::<u8x16, Be>,
+    utf8_len_from_latin1: count::utf8_len_from_latin1::<u8x16>,
 }

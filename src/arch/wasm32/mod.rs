@@ -12,7 +12,7 @@
 mod vector;
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, utf16, utf8, utf8_to_wide};
+use crate::arch::generic::{count, latin1, utf16, utf8, utf8_to_wide};
 use crate::byte_order::{Be, Le};
 use core::arch::wasm32::v128;
 
@@ -33,6 +33,14 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<v128, Be>,
     utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<v128, Le>,
     utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<v128, Be>,
+    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<v128>,
+    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<v128, Le>,
+    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<v128, Be>,
+    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<v128>,
+    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<v128>,
+    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<v128, Le>,
+    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<v128, Be>,
+    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<v128>,
     validate_utf16le_prefix: utf16::validate_utf16::<v128, Le>,
     validate_utf16be_prefix: utf16::validate_utf16::<v128, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<v128>,
@@ -44,4 +52,5 @@ crate::arch::kernel_table! {
     utf16_len_from_utf32: count::utf16_len_from_utf32::<v128>,
     utf32_len_from_utf16le: count::utf32_len_from_utf16::<v128, Le>,
     utf32_len_from_utf16be: count::utf32_len_from_utf16::<v128, Be>,
+    utf8_len_from_latin1: count::utf8_len_from_latin1::<v128>,
 }

@@ -7,7 +7,7 @@
 //! may mask CPUID bits independently.
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, utf16, utf8, utf8_to_wide};
+use crate::arch::generic::{count, latin1, utf16, utf8, utf8_to_wide};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::__m128i;
 
@@ -28,6 +28,14 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<__m128i, Be>,
     utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<__m128i, Le>,
     utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<__m128i, Be>,
+    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m128i>,
+    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<__m128i, Le>,
+    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<__m128i, Be>,
+    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<__m128i>,
+    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m128i>,
+    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m128i, Le>,
+    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m128i, Be>,
+    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m128i>,
     validate_utf16le_prefix: utf16::validate_utf16::<__m128i, Le>,
     validate_utf16be_prefix: utf16::validate_utf16::<__m128i, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<__m128i>,
@@ -39,4 +47,5 @@ crate::arch::kernel_table! {
     utf16_len_from_utf32: count::utf16_len_from_utf32::<__m128i>,
     utf32_len_from_utf16le: count::utf32_len_from_utf16::<__m128i, Le>,
     utf32_len_from_utf16be: count::utf32_len_from_utf16::<__m128i, Be>,
+    utf8_len_from_latin1: count::utf8_len_from_latin1::<__m128i>,
 }

@@ -18,10 +18,12 @@ use core::arch::aarch64::uint8x16_t;
 cfg_if::cfg_if! {
     if #[cfg(target_endian = "little")] {
         use crate::arch::generic::count as wide_count;
+        use crate::arch::generic::latin1 as wide_latin1;
         use crate::arch::generic::utf16 as wide16;
         use crate::arch::generic::utf8_to_wide as steps;
     } else {
         use crate::arch::scalar::skip::count as wide_count;
+        use crate::arch::scalar::skip::latin1 as wide_latin1;
         use crate::arch::scalar::skip::utf16 as wide16;
         use crate::arch::scalar::skip::utf8_to_wide as steps;
     }
@@ -44,6 +46,14 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: wide16::utf16_to_utf32::<uint8x16_t, Be>,
     utf32_to_utf16le_prefix: wide16::utf32_to_utf16::<uint8x16_t, Le>,
     utf32_to_utf16be_prefix: wide16::utf32_to_utf16::<uint8x16_t, Be>,
+    latin1_to_utf8_prefix: wide_latin1::latin1_to_utf8::<uint8x16_t>,
+    latin1_to_utf16le_prefix: wide_latin1::latin1_to_utf16::<uint8x16_t, Le>,
+    latin1_to_utf16be_prefix: wide_latin1::latin1_to_utf16::<uint8x16_t, Be>,
+    latin1_to_utf32_prefix: wide_latin1::latin1_to_utf32::<uint8x16_t>,
+    utf8_to_latin1_prefix: wide_latin1::utf8_to_latin1::<uint8x16_t>,
+    utf16le_to_latin1_prefix: wide_latin1::utf16_to_latin1::<uint8x16_t, Le>,
+    utf16be_to_latin1_prefix: wide_latin1::utf16_to_latin1::<uint8x16_t, Be>,
+    utf32_to_latin1_prefix: wide_latin1::utf32_to_latin1::<uint8x16_t>,
     validate_utf16le_prefix: wide16::validate_utf16::<uint8x16_t, Le>,
     validate_utf16be_prefix: wide16::validate_utf16::<uint8x16_t, Be>,
     validate_utf32_prefix: wide16::validate_utf32::<uint8x16_t>,
@@ -55,4 +65,5 @@ crate::arch::kernel_table! {
     utf16_len_from_utf32: wide_count::utf16_len_from_utf32::<uint8x16_t>,
     utf32_len_from_utf16le: wide_count::utf32_len_from_utf16::<uint8x16_t, Le>,
     utf32_len_from_utf16be: wide_count::utf32_len_from_utf16::<uint8x16_t, Be>,
+    utf8_len_from_latin1: count::utf8_len_from_latin1::<uint8x16_t>,
 }

@@ -1,0 +1,418 @@
+//! Latin-1 (ISO-8859-1): to and from UTF-8, UTF-16 (native, LE, BE) and
+//! UTF-32.
+//!
+//! Latin-1 is one byte per character: byte `b` is the code point
+//! U+00`b`, for all 256 bytes (so the C1 controls `80..=9F` are those
+//! code points, not the Windows-1252 characters that web browsers show
+//! for a page labelled `iso-8859-1`).
+//!
+//! - **From Latin-1** (`latin1_to_*`): every input converts, so the only
+//!   error is [`TranscodeError::OutputTooSmall`]; the error type's `E`
+//!   is [`Infallible`].
+//! - **To Latin-1** (`*_to_latin1`): the input is validated as it is
+//!   converted, and the conversion stops at the first character that is
+//!   invalid in the input's own encoding or above U+00FF, with a
+//!   [`Latin1Error`] that says which ([`Latin1ErrorKind`]) and where (in
+//!   input units).
+//!
+//! The same buffer rules as [`transcode`](crate::transcode) apply: no
+//! `dst` length, however small, panics or writes out of bounds, and
+//! [`TranscodeError::OutputTooSmall`] reports how much was converted.
+//!
+//! # Output sizes that always suffice
+//!
+//! | function | `dst.len()` that always suffices | exact size |
+//! |---|---|---|
+//! | `latin1_to_utf8` | `2 * src.len()` | [`utf8_len_from_latin1`] |
+//! | `latin1_to_utf16*` | `src.len()` | [`utf16_len_from_latin1`] |
+//! | `latin1_to_utf32` | `src.len()` | [`utf32_len_from_latin1`] |
+//! | `utf8_to_latin1` | `src.len()` | [`latin1_len_from_utf8`] |
+//! | `utf16*_to_latin1` | `src.len()` | [`latin1_len_from_utf16`] |
+//! | `utf32_to_latin1` | `src.len()` | [`latin1_len_from_utf32`] |
+//!
+//! Each conversion runs the active SIMD [`Kernel`](crate::Kernel) on a
+//! prefix (ASCII at copy speed, Latin-1 letters in SIMD too) and the
+//! scalar code on the rest, which is the only code that computes errors.
+
+use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use core::convert::Infallible;
+
+/// Defines one public conversion from Latin-1; the doc comes from the call
+/// site. (Plumbing only.)
+macro_rules! from_latin1 {
+    ($(#[$doc:meta])* $name:ident: $dst:ty) => {
+        $(#[$doc])*
+        ///
+        /// # Errors
+        ///
+        /// Only [`TranscodeError::OutputTooSmall`], when the next character
+        /// does not fit in `dst` (see the [module docs](crate::latin1) for
+        /// sizes that always suffice): every byte is a Latin-1 character.
+        #[inline]
+        pub fn $name(src: &[u8], dst: &mut [$dst]) -> Result<usize, TranscodeError<Infallible>> {
+            crate::dispatch::$name(src, dst)
+        }
+    };
+}
+
+/// Defines one public conversion to Latin-1; the doc comes from the call
+/// site. (Plumbing only.)
+macro_rules! to_latin1 {
+    ($(#[$doc:meta])* $name:ident: $src:ty, $err:ty) => {
+        $(#[$doc])*
+        ///
+        /// # Errors
+        ///
+        /// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
+        /// character that is invalid in the input or above U+00FF, or
+        /// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
+        /// end (`dst.len() >= src.len()` always suffices). Whichever comes
+        /// first in the input is reported.
+        #[inline]
+        pub fn $name(
+            src: &[$src],
+            dst: &mut [u8],
+        ) -> Result<usize, TranscodeError<Latin1Error<$err>>> {
+            crate::dispatch::$name(src, dst)
+        }
+    };
+}
+
+from_latin1!(
+    /// Converts Latin-1 to UTF-8: `Ok(bytes written)`.
+    ///
+    /// `dst.len() >= 2 * src.len()` always suffices; the exact size is
+    /// [`utf8_len_from_latin1`].
+    ///
+    /// ```
+    /// let mut buf = [0u8; 8];
+    /// let n = rapidutf::latin1_to_utf8(b"caf\xE9", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "café".as_bytes());
+    ///
+    /// let mut tiny = [0u8; 4];
+    /// let e = rapidutf::latin1_to_utf8(b"caf\xE9", &mut tiny).unwrap_err();
+    /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 3, written: 3 });
+    /// ```
+    latin1_to_utf8: u8
+);
+from_latin1!(
+    /// Converts Latin-1 to native-endian UTF-16: `Ok(units written)`, one
+    /// per byte.
+    ///
+    /// `dst.len() >= src.len()` always suffices.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::latin1_to_utf16(b"\xC0a", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xC0, 0x61]);
+    /// ```
+    latin1_to_utf16: u16
+);
+from_latin1!(
+    /// Converts Latin-1 to UTF-16LE: `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::latin1_to_utf16le(b"\xFF", &mut buf).unwrap();
+    /// assert_eq!(buf[..n], [u16::from_le_bytes([0xFF, 0])]);
+    /// ```
+    latin1_to_utf16le: u16
+);
+from_latin1!(
+    /// Converts Latin-1 to UTF-16BE: `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::latin1_to_utf16be(b"\xFF", &mut buf).unwrap();
+    /// assert_eq!(buf[..n], [u16::from_be_bytes([0, 0xFF])]);
+    /// ```
+    latin1_to_utf16be: u16
+);
+from_latin1!(
+    /// Converts Latin-1 to UTF-32: `Ok(values written)`, one per byte.
+    ///
+    /// `dst.len() >= src.len()` always suffices.
+    ///
+    /// ```
+    /// let mut buf = [0u32; 4];
+    /// let n = rapidutf::latin1_to_utf32(b"\xB5m", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xB5, 0x6D]);
+    /// ```
+    latin1_to_utf32: u32
+);
+
+to_latin1!(
+    /// Converts UTF-8 to Latin-1: `Ok(bytes written)`.
+    ///
+    /// `dst.len() >= src.len()` always suffices; the exact size is
+    /// [`latin1_len_from_utf8`].
+    ///
+    /// ```
+    /// use rapidutf::{Latin1ErrorKind, TranscodeError};
+    /// let mut buf = [0u8; 8];
+    /// let n = rapidutf::utf8_to_latin1("café".as_bytes(), &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], b"caf\xE9");
+    ///
+    /// // A character above U+00FF, at byte 1.
+    /// let Err(TranscodeError::Invalid(e)) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
+    /// else { panic!() };
+    /// assert_eq!(e.valid_up_to(), 1);
+    /// assert_eq!(e.kind(), Latin1ErrorKind::Unrepresentable('€'));
+    ///
+    /// // Invalid UTF-8: the validator's own error.
+    /// let Err(TranscodeError::Invalid(e)) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
+    /// else { panic!() };
+    /// assert_eq!(e.valid_up_to(), 2);
+    /// assert_eq!(e.invalid().unwrap().kind(), rapidutf::Utf8ErrorKind::Truncated);
+    /// ```
+    utf8_to_latin1: u8, Utf8Error
+);
+to_latin1!(
+    /// Converts native-endian UTF-16 to Latin-1: `Ok(bytes written)`, one
+    /// per unit.
+    ///
+    /// ```
+    /// use rapidutf::{Latin1ErrorKind, TranscodeError};
+    /// let mut buf = [0u8; 4];
+    /// let n = rapidutf::utf16_to_latin1(&[0x61, 0xE9], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], b"a\xE9");
+    /// let e = rapidutf::utf16_to_latin1(&[0x61, 0x100], &mut buf).unwrap_err();
+    /// assert_eq!(e.invalid().unwrap().kind(), Latin1ErrorKind::Unrepresentable('\u{100}'));
+    /// ```
+    utf16_to_latin1: u16, Utf16Error
+);
+to_latin1!(
+    /// Converts UTF-16LE to Latin-1: `Ok(bytes written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 4];
+    /// let src = [u16::from_le_bytes([0xE9, 0])];
+    /// assert_eq!(rapidutf::utf16le_to_latin1(&src, &mut buf), Ok(1));
+    /// assert_eq!(buf[0], 0xE9);
+    /// ```
+    utf16le_to_latin1: u16, Utf16Error
+);
+to_latin1!(
+    /// Converts UTF-16BE to Latin-1: `Ok(bytes written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 4];
+    /// let src = [u16::from_be_bytes([0, 0xE9])];
+    /// assert_eq!(rapidutf::utf16be_to_latin1(&src, &mut buf), Ok(1));
+    /// assert_eq!(buf[0], 0xE9);
+    /// ```
+    utf16be_to_latin1: u16, Utf16Error
+);
+to_latin1!(
+    /// Converts UTF-32 to Latin-1: `Ok(bytes written)`, one per value.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 4];
+    /// assert_eq!(rapidutf::utf32_to_latin1(&[0x41, 0xFF], &mut buf), Ok(2));
+    /// assert_eq!(&buf[..2], b"A\xFF");
+    /// let e = rapidutf::utf32_to_latin1(&[0x41, 0xD800], &mut buf).unwrap_err();
+    /// assert!(e.invalid().unwrap().invalid().is_some());
+    /// ```
+    utf32_to_latin1: u32, Utf32Error
+);
+
+/// The number of UTF-8 bytes for Latin-1 `src`: one per ASCII byte, two
+/// per byte `80..=FF`.
+///
+/// ```
+/// assert_eq!(rapidutf::utf8_len_from_latin1(b"caf\xE9"), 5);
+/// ```
+#[must_use]
+pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
+    crate::dispatch::utf8_len_from_latin1(src)
+}
+
+/// The number of UTF-16 units for Latin-1 `src`: `src.len()`.
+///
+/// ```
+/// assert_eq!(rapidutf::utf16_len_from_latin1(b"caf\xE9"), 4);
+/// ```
+#[must_use]
+pub const fn utf16_len_from_latin1(src: &[u8]) -> usize {
+    src.len()
+}
+
+/// The number of UTF-32 values for Latin-1 `src`: `src.len()`.
+///
+/// ```
+/// assert_eq!(rapidutf::utf32_len_from_latin1(b"caf\xE9"), 4);
+/// ```
+#[must_use]
+pub const fn utf32_len_from_latin1(src: &[u8]) -> usize {
+    src.len()
+}
+
+/// The number of Latin-1 bytes for UTF-8 `src`: its number of characters,
+/// [`count_chars`](crate::count_chars).
+///
+/// On any input, the bytes that are not continuation bytes; a buffer of
+/// this size always holds the conversion of the input's valid and
+/// representable prefix.
+///
+/// ```
+/// assert_eq!(rapidutf::latin1_len_from_utf8("café".as_bytes()), 4);
+/// ```
+#[must_use]
+pub fn latin1_len_from_utf8(src: &[u8]) -> usize {
+    crate::dispatch::count_chars(src)
+}
+
+/// The number of Latin-1 bytes for UTF-16 `src` (any byte order):
+/// `src.len()`, one per unit (a conversion that succeeds has only units up
+/// to `0xFF`).
+///
+/// ```
+/// assert_eq!(rapidutf::latin1_len_from_utf16(&[0x63, 0xE9]), 2);
+/// ```
+#[must_use]
+pub const fn latin1_len_from_utf16(src: &[u16]) -> usize {
+    src.len()
+}
+
+/// The number of Latin-1 bytes for UTF-32 `src`: `src.len()`.
+///
+/// ```
+/// assert_eq!(rapidutf::latin1_len_from_utf32(&[0x63, 0xE9]), 2);
+/// ```
+#[must_use]
+pub const fn latin1_len_from_utf32(src: &[u32]) -> usize {
+    src.len()
+}
+
+#[cfg(feature = "alloc")]
+mod alloc_api {
+    use super::*;
+    use alloc::string::String;
+    use alloc::vec;
+    use alloc::vec::Vec;
+
+    /// The result of a conversion from Latin-1 into a buffer of a size
+    /// that always suffices.
+    fn fits(r: Result<usize, TranscodeError<Infallible>>) -> usize {
+        match r {
+            Ok(n) => n,
+            Err(TranscodeError::Invalid(e)) => match e {},
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("a buffer of the size that always suffices was too small")
+            }
+        }
+    }
+
+    /// The result of a conversion to Latin-1 into a buffer of `src.len()`
+    /// units or more, which always suffices.
+    fn fits_or<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
+        match r {
+            Ok(n) => Ok(n),
+            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("a buffer of the size that always suffices was too small")
+            }
+        }
+    }
+
+    /// Converts Latin-1 to a `String`, allocated at its exact size.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::latin1_to_string(b"Gr\xFC\xDFe"), "Grüße");
+    /// ```
+    #[must_use]
+    pub fn latin1_to_string(src: &[u8]) -> String {
+        let mut v = vec![0u8; utf8_len_from_latin1(src)];
+        let n = fits(latin1_to_utf8(src, &mut v));
+        v.truncate(n);
+        // The transcoder only ever writes whole, valid UTF-8 characters.
+        match String::from_utf8(v) {
+            Ok(s) => s,
+            Err(_) => unreachable!("transcoder wrote invalid UTF-8"),
+        }
+    }
+
+    /// Converts Latin-1 to a new native-endian UTF-16 vector.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::latin1_to_utf16_vec(b"\xE9!"), [0xE9, 0x21]);
+    /// ```
+    #[must_use]
+    pub fn latin1_to_utf16_vec(src: &[u8]) -> Vec<u16> {
+        let mut v = vec![0u16; src.len()];
+        let n = fits(latin1_to_utf16(src, &mut v));
+        v.truncate(n);
+        v
+    }
+
+    /// Converts Latin-1 to a new UTF-32 vector.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::latin1_to_utf32_vec(b"\xE9!"), [0xE9, 0x21]);
+    /// ```
+    #[must_use]
+    pub fn latin1_to_utf32_vec(src: &[u8]) -> Vec<u32> {
+        let mut v = vec![0u32; src.len()];
+        let n = fits(latin1_to_utf32(src, &mut v));
+        v.truncate(n);
+        v
+    }
+
+    /// Converts UTF-8 to a new Latin-1 vector.
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first character that is invalid UTF-8 or
+    /// above U+00FF.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf8_to_latin1_vec("Grüße".as_bytes()).unwrap(), b"Gr\xFC\xDFe");
+    /// let e = rapidutf::utf8_to_latin1_vec("10 €".as_bytes()).unwrap_err();
+    /// assert_eq!((e.valid_up_to(), e.unrepresentable()), (3, Some('€')));
+    /// ```
+    pub fn utf8_to_latin1_vec(src: &[u8]) -> Result<Vec<u8>, Latin1Error<Utf8Error>> {
+        let mut v = vec![0u8; src.len()];
+        let n = fits_or(utf8_to_latin1(src, &mut v))?;
+        v.truncate(n);
+        Ok(v)
+    }
+
+    /// Converts native-endian UTF-16 to a new Latin-1 vector.
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first unpaired surrogate or character
+    /// above U+00FF.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf16_to_latin1_vec(&[0xFC]).unwrap(), b"\xFC");
+    /// assert!(rapidutf::utf16_to_latin1_vec(&[0xDC00]).unwrap_err().invalid().is_some());
+    /// ```
+    pub fn utf16_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
+        let mut v = vec![0u8; src.len()];
+        let n = fits_or(utf16_to_latin1(src, &mut v))?;
+        v.truncate(n);
+        Ok(v)
+    }
+
+    /// Converts UTF-32 to a new Latin-1 vector.
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first value that is not a scalar value
+    /// or is above U+00FF.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf32_to_latin1_vec(&[0xFC]).unwrap(), b"\xFC");
+    /// assert!(rapidutf::utf32_to_latin1_vec(&[0x1F600]).is_err());
+    /// ```
+    pub fn utf32_to_latin1_vec(src: &[u32]) -> Result<Vec<u8>, Latin1Error<Utf32Error>> {
+        let mut v = vec![0u8; src.len()];
+        let n = fits_or(utf32_to_latin1(src, &mut v))?;
+        v.truncate(n);
+        Ok(v)
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use alloc_api::*;

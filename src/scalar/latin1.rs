@@ -1,0 +1,104 @@
+//! Latin-1 (ISO-8859-1): byte `b` is the code point U+00`b`, for all 256
+//! bytes, so every byte decodes and exactly the code points up to U+00FF
+//! encode.
+//!
+//! [`Latin1`] is a source and a target of the generic scalar loop
+//! (`super::transcode::transcode`). A conversion *to* Latin-1 decodes its
+//! input with [`ToLatin1`], which turns a character above U+00FF into an
+//! error, so the Latin-1 encoder only ever sees code points it can write.
+
+use super::ascii::is_ascii16;
+use super::transcode::{Decode, Encode};
+use crate::error::{Latin1Error, Latin1ErrorKind};
+use core::convert::Infallible;
+use core::marker::PhantomData;
+
+/// Latin-1 as a source or target.
+pub(crate) struct Latin1;
+
+impl Decode for Latin1 {
+    type Unit = u8;
+    type Error = Infallible;
+    #[inline(always)]
+    fn decode(src: &[u8], i: usize) -> Result<(u32, usize), Infallible> {
+        Ok((u32::from(src[i]), 1))
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[u8], i: usize) -> bool {
+        is_ascii16(src, i)
+    }
+    #[inline(always)]
+    fn ascii(u: u8) -> u8 {
+        u
+    }
+}
+
+impl Encode for Latin1 {
+    type Unit = u8;
+    /// `c` is at most `0xFF`: the decoders of conversions to Latin-1 are
+    /// [`ToLatin1`]s, which stop before any other character.
+    #[inline(always)]
+    fn encode(dst: &mut [u8], c: u32) -> Option<usize> {
+        debug_assert!(c <= 0xFF, "U+{c:04X} reached the Latin-1 encoder");
+        *dst.first_mut()? = c as u8;
+        Some(1)
+    }
+    #[inline(always)]
+    fn from_ascii(b: u8) -> u8 {
+        b
+    }
+}
+
+/// Source encoding `D` on its way to Latin-1: its characters up to U+00FF,
+/// and a [`Latin1Error`] at the first invalid or unrepresentable one.
+pub(crate) struct ToLatin1<D>(PhantomData<D>);
+
+impl<D: Decode> Decode for ToLatin1<D> {
+    type Unit = D::Unit;
+    type Error = Latin1Error<D::Error>;
+    #[inline(always)]
+    fn decode(src: &[D::Unit], i: usize) -> Result<(u32, usize), Self::Error> {
+        match D::decode(src, i) {
+            Ok((c, w)) if c <= 0xFF => Ok((c, w)),
+            Ok((c, _)) => {
+                // The decoders only return scalar values.
+                let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                Err(Latin1Error::new(i, Latin1ErrorKind::Unrepresentable(c)))
+            }
+            // The decoders report an error at the character they were asked
+            // for: its position is `i`.
+            Err(e) => Err(Latin1Error::new(i, Latin1ErrorKind::Invalid(e))),
+        }
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[D::Unit], i: usize) -> bool {
+        D::is_ascii16(src, i)
+    }
+    #[inline(always)]
+    fn ascii(u: D::Unit) -> u8 {
+        D::ascii(u)
+    }
+}
+
+/// UTF-8 bytes for Latin-1: one per byte, two per byte `>= 0x80`.
+pub(crate) fn utf8_len_from_latin1(src: &[u8]) -> usize {
+    src.len()
+        + src.chunks(255).map(|c| c.iter().fold(0u8, |n, &b| n + (b >> 7)) as usize).sum::<usize>()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scalar::transcode::{transcode, Utf8};
+
+    #[test]
+    fn every_byte_round_trips_through_utf8() {
+        let src: [u8; 256] = core::array::from_fn(|b| b as u8);
+        let mut utf8 = [0u8; 512];
+        let n = transcode::<Latin1, Utf8>(&src, &mut utf8).unwrap();
+        assert_eq!(n, utf8_len_from_latin1(&src));
+        let mut back = [0u8; 256];
+        let m = transcode::<ToLatin1<Utf8>, Latin1>(&utf8[..n], &mut back).unwrap();
+        assert_eq!(back[..m], src);
+    }
+}
