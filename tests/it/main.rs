@@ -21,6 +21,7 @@ mod derive;
 mod detect;
 mod dispatch;
 mod errors;
+mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod stream;
