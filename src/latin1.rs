@@ -416,3 +416,38 @@ mod alloc_api {
 
 #[cfg(feature = "alloc")]
 pub use alloc_api::*;
+
+#[cfg(test)]
+mod tests {
+    use crate::Kernel;
+
+    /// Every SIMD kernel converts Latin-1 letters in its prefix, rather
+    /// than leaving them all to the scalar finish.
+    #[test]
+    fn simd_kernels_convert_a_prefix() {
+        let latin1: [u8; 64] =
+            core::array::from_fn(|i| if i % 2 == 0 { 0xE9 } else { b'a' + i as u8 % 26 });
+        let s: alloc::string::String = latin1.iter().map(|&b| b as char).collect();
+        let utf16: alloc::vec::Vec<u16> = s.encode_utf16().map(u16::to_le).collect();
+        let utf16be: alloc::vec::Vec<u16> = s.encode_utf16().map(u16::to_be).collect();
+        let utf32: alloc::vec::Vec<u32> = s.chars().map(u32::from).collect();
+        for k in Kernel::available().filter(|&k| k != Kernel::Scalar) {
+            if k == Kernel::Portable && cfg!(target_endian = "big") {
+                continue;
+            }
+            let f = k.fns();
+            let (mut b8, mut b16, mut b32) = ([0u8; 128], [0u16; 64], [0u32; 64]);
+            let want = |(read, written): (usize, usize), min: usize, what: &str| {
+                assert!(read >= min && written > 0, "{k} {what}: {read} units converted");
+            };
+            want(f.latin1_to_utf8_prefix(&latin1, &mut b8), 48, "latin1_to_utf8");
+            want(f.latin1_to_utf16le_prefix(&latin1, &mut b16), 64, "latin1_to_utf16le");
+            want(f.latin1_to_utf16be_prefix(&latin1, &mut b16), 64, "latin1_to_utf16be");
+            want(f.latin1_to_utf32_prefix(&latin1, &mut b32), 64, "latin1_to_utf32");
+            want(f.utf8_to_latin1_prefix(s.as_bytes(), &mut b8), 64, "utf8_to_latin1");
+            want(f.utf16le_to_latin1_prefix(&utf16, &mut b8), 64, "utf16le_to_latin1");
+            want(f.utf16be_to_latin1_prefix(&utf16be, &mut b8), 64, "utf16be_to_latin1");
+            want(f.utf32_to_latin1_prefix(&utf32, &mut b8), 64, "utf32_to_latin1");
+        }
+    }
+}

@@ -8,8 +8,9 @@
 //! those of core (UTF-8), `char::decode_utf16` and `char::from_u32`, and
 //! equal to the crate's own validators' errors.
 
-use crate::common::{self, kernels, proptest_config, Order};
+use crate::common::{self, proptest_config, Order};
 use proptest::prelude::*;
+use rapidutf::Kernel;
 use rapidutf::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use std::convert::Infallible;
 
@@ -42,7 +43,11 @@ fn to_key<E: Clone>(r: Result<usize, TranscodeError<Latin1Error<E>>>) -> Out<E> 
                 Kind::Invalid => assert!(e.unrepresentable().is_none()),
                 Kind::Unrepresentable => assert!(e.invalid().is_none()),
             }
-            Out::Bad { pos: e.valid_up_to(), unrep: e.unrepresentable(), inner: e.invalid().cloned() }
+            Out::Bad {
+                pos: e.valid_up_to(),
+                unrep: e.unrepresentable(),
+                inner: e.invalid().cloned(),
+            }
         }
         Err(_) => unreachable!("unknown TranscodeError variant"),
     }
@@ -119,13 +124,25 @@ where
     }
 }
 
-/// `dst` sizes for `need` output units: every size from 0 when `all`,
-/// else the edges.
-fn caps(need: usize, src_len: usize, all: bool) -> Vec<usize> {
-    let mut c: Vec<usize> = if all {
-        (0..=need + 1).collect()
-    } else {
-        vec![0, 1, need / 2, need.saturating_sub(17), need.saturating_sub(1), need, need + 1]
+/// Which `dst` sizes to try.
+#[derive(Clone, Copy, PartialEq)]
+enum Caps {
+    /// Every size from 0 to one past the exact one.
+    All,
+    /// The edges: 0, 1, half, just below and at the exact size.
+    Edges,
+    /// One too small and the size that always suffices.
+    Few,
+}
+
+/// `dst` sizes for `need` output units.
+fn caps(need: usize, src_len: usize, which: Caps) -> Vec<usize> {
+    let mut c: Vec<usize> = match which {
+        Caps::All => (0..=need + 1).collect(),
+        Caps::Edges => {
+            vec![0, 1, need / 2, need.saturating_sub(17), need.saturating_sub(1), need, need + 1]
+        }
+        Caps::Few => vec![need.saturating_sub(1)],
     };
     // The sizes that always suffice.
     c.push(2 * src_len);
@@ -137,17 +154,15 @@ fn caps(need: usize, src_len: usize, all: bool) -> Vec<usize> {
 // ------------------------------------------------------------- oracles
 
 fn latin1_plan_utf8(src: &[u8]) -> Plan<u8, Infallible> {
-    let chars: Vec<_> = src
-        .iter()
-        .enumerate()
-        .map(|(i, &b)| (i, (b as char).to_string().into_bytes()))
-        .collect();
+    let chars: Vec<_> =
+        src.iter().enumerate().map(|(i, &b)| (i, (b as char).to_string().into_bytes())).collect();
     let n = chars.iter().map(|(_, u)| u.len()).sum();
     Plan { chars, end: Out::Ok(n) }
 }
 
 fn latin1_plan_utf16(src: &[u8], order: Order) -> Plan<u16, Infallible> {
-    let chars = src.iter().enumerate().map(|(i, &b)| (i, vec![order.store(u16::from(b))])).collect();
+    let chars =
+        src.iter().enumerate().map(|(i, &b)| (i, vec![order.store(u16::from(b))])).collect();
     Plan { chars, end: Out::Ok(src.len()) }
 }
 
@@ -229,11 +244,25 @@ fn utf32_plan(values: &[u32]) -> Plan<u8, Utf32Error> {
 
 // ----------------------------------------------------- the converters
 
+/// The kernels whose methods are checked beside the free functions: all of
+/// them, except in a child of [`under_every_available_kernel`], which is
+/// there to check the free functions' dispatch to the kernel it names.
+fn kernels() -> Vec<Kernel> {
+    if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
+        Vec::new()
+    } else {
+        common::kernels()
+    }
+}
+
 fn from_latin1_utf8<'a>() -> Vec<Conv<'a, u8, u8, Infallible>> {
     let mut v: Vec<Conv<'a, u8, u8, Infallible>> =
         vec![("latin1_to_utf8".into(), Box::new(|s, d| from_key(rapidutf::latin1_to_utf8(s, d))))];
     for k in kernels() {
-        v.push((format!("{k}.latin1_to_utf8"), Box::new(move |s, d| from_key(k.latin1_to_utf8(s, d)))));
+        v.push((
+            format!("{k}.latin1_to_utf8"),
+            Box::new(move |s, d| from_key(k.latin1_to_utf8(s, d))),
+        ));
     }
     v
 }
@@ -262,10 +291,15 @@ fn from_latin1_utf16<'a>(order: Order) -> Vec<Conv<'a, u8, u16, Infallible>> {
 }
 
 fn from_latin1_utf32<'a>() -> Vec<Conv<'a, u8, u32, Infallible>> {
-    let mut v: Vec<Conv<'a, u8, u32, Infallible>> =
-        vec![("latin1_to_utf32".into(), Box::new(|s, d| from_key(rapidutf::latin1_to_utf32(s, d))))];
+    let mut v: Vec<Conv<'a, u8, u32, Infallible>> = vec![(
+        "latin1_to_utf32".into(),
+        Box::new(|s, d| from_key(rapidutf::latin1_to_utf32(s, d))),
+    )];
     for k in kernels() {
-        v.push((format!("{k}.latin1_to_utf32"), Box::new(move |s, d| from_key(k.latin1_to_utf32(s, d)))));
+        v.push((
+            format!("{k}.latin1_to_utf32"),
+            Box::new(move |s, d| from_key(k.latin1_to_utf32(s, d))),
+        ));
     }
     v
 }
@@ -274,7 +308,10 @@ fn to_latin1_utf8<'a>() -> Vec<Conv<'a, u8, u8, Utf8Error>> {
     let mut v: Vec<Conv<'a, u8, u8, Utf8Error>> =
         vec![("utf8_to_latin1".into(), Box::new(|s, d| to_key(rapidutf::utf8_to_latin1(s, d))))];
     for k in kernels() {
-        v.push((format!("{k}.utf8_to_latin1"), Box::new(move |s, d| to_key(k.utf8_to_latin1(s, d)))));
+        v.push((
+            format!("{k}.utf8_to_latin1"),
+            Box::new(move |s, d| to_key(k.utf8_to_latin1(s, d))),
+        ));
     }
     v
 }
@@ -307,7 +344,10 @@ fn to_latin1_utf32<'a>() -> Vec<Conv<'a, u32, u8, Utf32Error>> {
     let mut v: Vec<Conv<'a, u32, u8, Utf32Error>> =
         vec![("utf32_to_latin1".into(), Box::new(|s, d| to_key(rapidutf::utf32_to_latin1(s, d))))];
     for k in kernels() {
-        v.push((format!("{k}.utf32_to_latin1"), Box::new(move |s, d| to_key(k.utf32_to_latin1(s, d)))));
+        v.push((
+            format!("{k}.utf32_to_latin1"),
+            Box::new(move |s, d| to_key(k.utf32_to_latin1(s, d))),
+        ));
     }
     v
 }
@@ -315,7 +355,7 @@ fn to_latin1_utf32<'a>() -> Vec<Conv<'a, u32, u8, Utf32Error>> {
 // ---------------------------------------------------- whole-API checks
 
 /// Every conversion from Latin-1 `src`, with `dst` sizes from [`caps`].
-fn check_latin1_source(src: &[u8], all_caps: bool) {
+fn check_latin1_source(src: &[u8], all_caps: Caps) {
     let plan = latin1_plan_utf8(src);
     let need = plan.output().len();
     assert_eq!(rapidutf::utf8_len_from_latin1(src), need);
@@ -337,7 +377,7 @@ fn check_latin1_source(src: &[u8], all_caps: bool) {
 }
 
 /// Every conversion to Latin-1 from UTF-8 `src`.
-fn check_utf8_source(src: &[u8], all_caps: bool) {
+fn check_utf8_source(src: &[u8], all_caps: Caps) {
     let plan = utf8_plan(src);
     let out = plan.output();
     check(src, &plan, &to_latin1_utf8(), &caps(out.len(), src.len(), all_caps));
@@ -354,7 +394,7 @@ fn check_utf8_source(src: &[u8], all_caps: bool) {
 }
 
 /// Every conversion to Latin-1 from UTF-16 `values`, in every byte order.
-fn check_utf16_source(values: &[u16], all_caps: bool) {
+fn check_utf16_source(values: &[u16], all_caps: Caps) {
     for order in Order::ALL {
         let units = order.encode(values);
         let plan = utf16_plan(values, &units, order);
@@ -372,7 +412,7 @@ fn check_utf16_source(values: &[u16], all_caps: bool) {
 }
 
 /// Every conversion to Latin-1 from UTF-32 `values`.
-fn check_utf32_source(values: &[u32], all_caps: bool) {
+fn check_utf32_source(values: &[u32], all_caps: Caps) {
     let plan = utf32_plan(values);
     let out = plan.output();
     check(values, &plan, &to_latin1_utf32(), &caps(out.len(), values.len(), all_caps));
@@ -385,7 +425,7 @@ fn check_utf32_source(values: &[u32], all_caps: bool) {
 }
 
 /// Every conversion to Latin-1 from the text `s` in every form.
-fn check_text(s: &str, all_caps: bool) {
+fn check_text(s: &str, all_caps: Caps) {
     check_utf8_source(s.as_bytes(), all_caps);
     check_utf16_source(&s.encode_utf16().collect::<Vec<_>>(), all_caps);
     check_utf32_source(&s.chars().map(u32::from).collect::<Vec<_>>(), all_caps);
@@ -396,21 +436,21 @@ fn check_text(s: &str, all_caps: bool) {
 #[test]
 fn every_byte() {
     let all: Vec<u8> = (0..=255).collect();
-    check_latin1_source(&all, true);
+    check_latin1_source(&all, Caps::All);
     let text: String = all.iter().map(|&b| b as char).collect();
-    check_text(&text, true);
+    check_text(&text, Caps::All);
     for b in 0..=255u8 {
         // Alone, and in the middle of blocks of every kernel.
-        check_latin1_source(&[b], true);
+        check_latin1_source(&[b], Caps::All);
         let mut long = vec![b'x'; 100];
         long[40] = b;
         long[63] = b;
         long[64] = b;
         long[79] = b;
-        check_latin1_source(&long, false);
+        check_latin1_source(&long, Caps::Edges);
         let c = (b as char).to_string();
-        check_text(&c, true);
-        check_text(&format!("{}{c}{}{c}{c}", "a".repeat(15), "b".repeat(47)), false);
+        check_text(&c, Caps::All);
+        check_text(&format!("{}{c}{}{c}{c}", "a".repeat(15), "b".repeat(47)), Caps::Edges);
     }
 }
 
@@ -419,8 +459,8 @@ fn every_code_point_up_to_u_0800() {
     // Each is representable exactly when at most U+00FF, alone and after a
     // block of Latin-1 letters.
     for c in (0..0x800).filter_map(char::from_u32) {
-        check_text(&c.to_string(), false);
-        check_text(&format!("{}{c}{}", "é".repeat(20), "a".repeat(20)), false);
+        check_text(&c.to_string(), Caps::Edges);
+        check_text(&format!("{}{c}{}", "é".repeat(20), "a".repeat(20)), Caps::Few);
     }
 }
 
@@ -462,27 +502,27 @@ fn errors_at_every_offset() {
                 for (k, bad) in utf8_bad.iter().enumerate() {
                     if dense || k == pick(utf8_bad.len()) {
                         let src = [head.as_bytes(), bad, tail.as_bytes()].concat();
-                        check_utf8_source(&src, false);
+                        check_utf8_source(&src, Caps::Few);
                     }
                 }
                 let (h16, t16): (Vec<u16>, Vec<u16>) =
                     (head.encode_utf16().collect(), tail.encode_utf16().collect());
                 for (k, bad) in utf16_bad.iter().enumerate() {
                     if dense || k == pick(utf16_bad.len()) {
-                        check_utf16_source(&[&h16[..], bad, &t16[..]].concat(), false);
+                        check_utf16_source(&[&h16[..], bad, &t16[..]].concat(), Caps::Few);
                     }
                 }
                 let (h32, t32): (Vec<u32>, Vec<u32>) =
                     (head.chars().map(u32::from).collect(), tail.chars().map(u32::from).collect());
                 for (k, &bad) in utf32_bad.iter().enumerate() {
                     if dense || k == pick(utf32_bad.len()) {
-                        check_utf32_source(&[&h32[..], &[bad], &t32[..]].concat(), false);
+                        check_utf32_source(&[&h32[..], &[bad], &t32[..]].concat(), Caps::Few);
                     }
                 }
             }
             // Latin-1 input of the same shape (it has no errors).
             let latin1: Vec<u8> = text.iter().map(|&c| c as u8).collect();
-            check_latin1_source(&latin1, dense);
+            check_latin1_source(&latin1, if dense { Caps::All } else { Caps::Edges });
         }
     }
 }
@@ -502,9 +542,10 @@ fn every_dst_size() {
         format!("{}\u{100}", "ü".repeat(33)),
     ];
     for t in &texts {
-        check_text(t, true);
-        let latin1: Vec<u8> = t.chars().filter(|&c| u32::from(c) <= 0xFF).map(|c| c as u8).collect();
-        check_latin1_source(&latin1, true);
+        check_text(t, Caps::All);
+        let latin1: Vec<u8> =
+            t.chars().filter(|&c| u32::from(c) <= 0xFF).map(|c| c as u8).collect();
+        check_latin1_source(&latin1, Caps::All);
     }
 }
 
@@ -564,7 +605,7 @@ proptest! {
 
     #[test]
     fn latin1_source_matches_std(src in arb_latin1()) {
-        check_latin1_source(&src, false);
+        check_latin1_source(&src, Caps::Edges);
     }
 
     #[test]
@@ -584,21 +625,21 @@ proptest! {
 
     #[test]
     fn text_matches_std(s in arb_mostly_latin1_text()) {
-        check_text(&s, false);
+        check_text(&s, Caps::Edges);
     }
 
     #[test]
     fn arbitrary_utf8_matches_std(src in common::arb_utf8_input()) {
-        check_utf8_source(&src, false);
+        check_utf8_source(&src, Caps::Edges);
     }
 
     #[test]
     fn arbitrary_utf16_matches_std(src in common::arb_utf16_input()) {
-        check_utf16_source(&src, false);
+        check_utf16_source(&src, Caps::Edges);
     }
 
     #[test]
     fn arbitrary_utf32_matches_std(src in common::arb_utf32_input()) {
-        check_utf32_source(&src, false);
+        check_utf32_source(&src, Caps::Edges);
     }
 }
