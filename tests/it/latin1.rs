@@ -268,7 +268,8 @@ fn from_latin1_utf8<'a>() -> Vec<Conv<'a, u8, u8, Infallible>> {
 }
 
 fn from_latin1_utf16<'a>(order: Order) -> Vec<Conv<'a, u8, u16, Infallible>> {
-    let free: fn(&[u8], &mut [u16]) -> Result<usize, TranscodeError<Infallible>> = match order {
+    type F = fn(&[u8], &mut [u16]) -> Result<usize, TranscodeError<Infallible>>;
+    let free: F = match order {
         Order::Native => rapidutf::latin1_to_utf16,
         Order::Le => rapidutf::latin1_to_utf16le,
         Order::Be => rapidutf::latin1_to_utf16be,
