@@ -139,6 +139,9 @@ enum rapidutf_kind {
     RAPIDUTF_KIND_OUT_OF_BOUNDS = 10,
     /* Many-strings validation: a string's start lies after its end. */
     RAPIDUTF_KIND_REVERSED = 11,
+    /* A conversion to Latin-1: the character at `read` is valid but above
+     * U+00FF; error_len is its length in input units. */
+    RAPIDUTF_KIND_UNREPRESENTABLE = 12,
     /* A kind that a newer library added and this header has no code for. */
     RAPIDUTF_KIND_OTHER = 127
 };
@@ -253,6 +256,46 @@ rapidutf_result rapidutf_utf32_to_utf16le(const uint32_t *src, size_t src_len, u
                                           size_t dst_len);
 rapidutf_result rapidutf_utf32_to_utf16be(const uint32_t *src, size_t src_len, uint16_t *dst,
                                           size_t dst_len);
+
+/* ---------------------------------------------------------------------
+ * Latin-1 (ISO-8859-1)
+ *
+ * Byte b is the code point U+00b, for all 256 bytes. Conversions from
+ * Latin-1 never fail on their input (only RAPIDUTF_OUTPUT_TOO_SMALL and
+ * argument errors); conversions to Latin-1 validate their input as the
+ * transcoders above do and report a valid character above U+00FF as
+ * RAPIDUTF_INVALID_INPUT with RAPIDUTF_KIND_UNREPRESENTABLE.
+ *
+ * Output sizes (in output units) that always suffice:
+ *   latin1 -> utf8             dst_len >= 2 * src_len
+ *   latin1 -> utf16*, utf32    dst_len >= src_len
+ *   utf8, utf16*, utf32 -> latin1   dst_len >= src_len
+ * ------------------------------------------------------------------- */
+
+rapidutf_result rapidutf_latin1_to_utf8(const uint8_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_latin1_to_utf16(const uint8_t *src, size_t src_len, uint16_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_latin1_to_utf16le(const uint8_t *src, size_t src_len, uint16_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_latin1_to_utf16be(const uint8_t *src, size_t src_len, uint16_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_latin1_to_utf32(const uint8_t *src, size_t src_len, uint32_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf8_to_latin1(const uint8_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf16_to_latin1(const uint16_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf16le_to_latin1(const uint16_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf16be_to_latin1(const uint16_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf32_to_latin1(const uint32_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+
+/* The UTF-8 bytes needed for Latin-1: one per byte below 0x80, two per
+ * other byte. */
+size_t rapidutf_utf8_len_from_latin1(const uint8_t *src, size_t len);
 
 /* ---------------------------------------------------------------------
  * Lengths and counts

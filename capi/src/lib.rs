@@ -32,6 +32,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 mod count;
+mod latin1;
 mod lossy;
 mod misc;
 mod text;
@@ -40,6 +41,7 @@ mod utf16_tools;
 mod validate;
 
 pub use count::*;
+pub use latin1::*;
 pub use lossy::*;
 pub use misc::*;
 pub use text::*;

@@ -13,7 +13,7 @@ use rapidutf::TranscodeError;
 /// # Safety
 ///
 /// As [`input`] for `src` and [`output`] for `dst`.
-unsafe fn transcode<S, D, E: CError>(
+pub(crate) unsafe fn transcode<S, D, E: CError>(
     src: *const S,
     src_len: usize,
     dst: *mut D,

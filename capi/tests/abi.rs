@@ -613,3 +613,95 @@ fn kernel_name() {
     let name = unsafe { std::ffi::CStr::from_ptr(p) };
     assert_eq!(name.to_str().ok(), Some(rapidutf::Kernel::active().name()));
 }
+
+/// Latin-1 to and from UTF-8, UTF-16 and UTF-32, against `b as char`, with
+/// every output size for the conversions from Latin-1.
+#[test]
+fn latin1() {
+    let all: Vec<u8> = (0..=255).collect();
+    let text: String = all.iter().map(|&b| b as char).collect();
+    let mut d8 = vec![0u8; 2 * all.len()];
+    // SAFETY: live, disjoint slices.
+    let r = unsafe { rapidutf_latin1_to_utf8(all.as_ptr(), all.len(), d8.as_mut_ptr(), d8.len()) };
+    assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OK, 256, text.len()));
+    assert_eq!(&d8[..r.written], text.as_bytes());
+    // SAFETY: a live slice.
+    assert_eq!(unsafe { rapidutf_utf8_len_from_latin1(all.as_ptr(), all.len()) }, text.len());
+    for small in 0..text.len() {
+        let mut dst = vec![0u8; small];
+        // SAFETY: live, disjoint slices.
+        let r =
+            unsafe { rapidutf_latin1_to_utf8(all.as_ptr(), all.len(), dst.as_mut_ptr(), small) };
+        assert_eq!(r.status, RAPIDUTF_OUTPUT_TOO_SMALL);
+        let prefix: String = all[..r.read].iter().map(|&b| b as char).collect();
+        assert_eq!(&dst[..r.written], prefix.as_bytes());
+        assert!(small - r.written < 2, "stopped early");
+    }
+    let want16: Vec<u16> = text.encode_utf16().collect();
+    let want32: Vec<u32> = text.chars().map(u32::from).collect();
+    let (mut n16, mut le, mut be, mut u32s) =
+        (vec![0u16; 256], vec![0u16; 256], vec![0u16; 256], vec![0u32; 256]);
+    // SAFETY: live, disjoint slices.
+    let rs = unsafe {
+        [
+            rapidutf_latin1_to_utf16(all.as_ptr(), 256, n16.as_mut_ptr(), 256),
+            rapidutf_latin1_to_utf16le(all.as_ptr(), 256, le.as_mut_ptr(), 256),
+            rapidutf_latin1_to_utf16be(all.as_ptr(), 256, be.as_mut_ptr(), 256),
+            rapidutf_latin1_to_utf32(all.as_ptr(), 256, u32s.as_mut_ptr(), 256),
+        ]
+    };
+    for r in rs {
+        assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OK, 256, 256));
+    }
+    assert_eq!(n16, want16);
+    assert_eq!(le.iter().map(|&u| u16::from_le(u)).collect::<Vec<_>>(), want16);
+    assert_eq!(be.iter().map(|&u| u16::from_be(u)).collect::<Vec<_>>(), want16);
+    assert_eq!(u32s, want32);
+
+    // And back.
+    let mut out = vec![0u8; 512];
+    // SAFETY: live, disjoint slices.
+    let rs = unsafe {
+        [
+            rapidutf_utf8_to_latin1(text.as_ptr(), text.len(), out.as_mut_ptr(), out.len()),
+            rapidutf_utf16_to_latin1(n16.as_ptr(), 256, out.as_mut_ptr(), out.len()),
+            rapidutf_utf16le_to_latin1(le.as_ptr(), 256, out.as_mut_ptr(), out.len()),
+            rapidutf_utf16be_to_latin1(be.as_ptr(), 256, out.as_mut_ptr(), out.len()),
+            rapidutf_utf32_to_latin1(u32s.as_ptr(), 256, out.as_mut_ptr(), out.len()),
+        ]
+    };
+    for r in rs {
+        assert_eq!(r.status, RAPIDUTF_OK);
+        assert_eq!((r.written, r.kind), (256, RAPIDUTF_KIND_NONE));
+    }
+    assert_eq!(out[..256], all[..]);
+
+    // Unrepresentable characters, with their length in input units, and
+    // invalid input with its own kind.
+    let euro = "ab\u{e9}\u{20ac}".as_bytes();
+    let emoji: Vec<u16> = "ab\u{1F600}".encode_utf16().collect();
+    // SAFETY: live, disjoint slices.
+    let (r8, r16, r32, bad8, bad16) = unsafe {
+        (
+            rapidutf_utf8_to_latin1(euro.as_ptr(), euro.len(), out.as_mut_ptr(), out.len()),
+            rapidutf_utf16_to_latin1(emoji.as_ptr(), emoji.len(), out.as_mut_ptr(), out.len()),
+            rapidutf_utf32_to_latin1([0x61, 0x100].as_ptr(), 2, out.as_mut_ptr(), out.len()),
+            rapidutf_utf8_to_latin1(b"a\xC3".as_ptr(), 2, out.as_mut_ptr(), out.len()),
+            rapidutf_utf16_to_latin1([0x61, 0xDC00].as_ptr(), 2, out.as_mut_ptr(), out.len()),
+        )
+    };
+    let key = |r: RapidutfResult| (r.status, r.kind, r.read, r.written, r.error_len);
+    let unrep = RAPIDUTF_KIND_UNREPRESENTABLE;
+    assert_eq!(key(r8), (RAPIDUTF_INVALID_INPUT, unrep, 4, 0, 3));
+    assert_eq!(key(r16), (RAPIDUTF_INVALID_INPUT, unrep, 2, 0, 2));
+    assert_eq!(key(r32), (RAPIDUTF_INVALID_INPUT, unrep, 1, 0, 1));
+    assert_eq!(key(bad8), (RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_TRUNCATED, 1, 0, 0));
+    assert_eq!(key(bad16), (RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_UNPAIRED_LOW, 1, 0, 1));
+
+    // Argument errors.
+    // SAFETY: a null pointer with a non-zero length is reported, not read.
+    let r = unsafe { rapidutf_latin1_to_utf8(ptr::null(), 3, out.as_mut_ptr(), out.len()) };
+    assert_eq!(r.status, RAPIDUTF_NULL_POINTER);
+    // SAFETY: as above.
+    assert_eq!(unsafe { rapidutf_utf8_len_from_latin1(ptr::null(), 3) }, 0);
+}

@@ -524,6 +524,39 @@ static void test_strategies_strings_detection(void) {
     CHECK(rapidutf_make_utf16_well_formed(NULL, 0) == 0);
 }
 
+static void test_latin1(void) {
+    /* "caf\xE9" as Latin-1 is "café": the last byte becomes two. */
+    uint8_t u8[16];
+    CHECK(is(rapidutf_latin1_to_utf8(U8("caf\xE9"), u8, sizeof u8), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 4, 5, 0));
+    CHECK(memcmp(u8, "caf\xC3\xA9", 5) == 0);
+    CHECK(rapidutf_utf8_len_from_latin1(U8("caf\xE9")) == 5);
+    CHECK(is(rapidutf_latin1_to_utf8(U8("caf\xE9"), u8, 4), RAPIDUTF_OUTPUT_TOO_SMALL,
+             RAPIDUTF_KIND_NONE, 3, 3, 0));
+    uint16_t u16[4];
+    uint32_t u32[4];
+    CHECK(is(rapidutf_latin1_to_utf16be(U8("\xFF"), u16, 4), RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 1,
+             1, 0));
+    CHECK(u16[0] == be16(0xFF));
+    CHECK(is(rapidutf_latin1_to_utf32(U8("\xB5"), u32, 4), RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 1, 1,
+             0));
+    CHECK(u32[0] == 0xB5);
+
+    /* And back; U+20AC is 3 bytes of UTF-8 at byte 2. */
+    uint8_t out[16];
+    CHECK(is(rapidutf_utf8_to_latin1(U8("caf\xC3\xA9"), out, sizeof out), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 5, 4, 0));
+    CHECK(memcmp(out, "caf\xE9", 4) == 0);
+    CHECK(is(rapidutf_utf8_to_latin1(U8("ab\xE2\x82\xAC"), out, sizeof out),
+             RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_UNREPRESENTABLE, 2, 0, 3));
+    const uint16_t w[2] = {le16(0x61), le16(0x100)};
+    CHECK(is(rapidutf_utf16le_to_latin1(w, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_UNREPRESENTABLE, 1, 0, 1));
+    const uint32_t v[2] = {0x61, 0xD800};
+    CHECK(is(rapidutf_utf32_to_latin1(v, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_SURROGATE, 1, 0, 1));
+}
+
 int main(void) {
     test_validation();
     test_transcoding();
@@ -532,6 +565,7 @@ int main(void) {
     test_bom_and_kernel();
     test_strategies_strings_detection();
     test_arguments();
+    test_latin1();
     if (failures) {
         fprintf(stderr, "%d of %d checks failed\n", failures, checks);
         return 1;
