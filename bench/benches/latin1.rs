@@ -1,0 +1,153 @@
+//! Latin-1 (ISO-8859-1) to and from UTF-8 and UTF-16: rapidutf (dispatch
+//! and every available kernel) against encoding_rs and std. Throughput is
+//! in bytes of *input*.
+//!
+//! The lipsum corpus has no Latin-1 text beyond ASCII, so the inputs are
+//! made from the Latin file: `ascii` (the file itself), `western` (about
+//! one letter in twelve accented, as in French or German text) and `dense`
+//! (every other byte in `A0..=FF`).
+//!
+//! Groups, each with one benchmark per implementation (`<impl>/<input>`):
+//!
+//! - `latin1_to_utf8/<input>`: rapidutf::latin1_to_utf8,
+//!   encoding_rs::mem::convert_latin1_to_utf8, std (`b as char` collected).
+//! - `utf8_to_latin1/<input>`: rapidutf::utf8_to_latin1 (validating),
+//!   encoding_rs::mem::convert_utf8_to_latin1_lossy (no validation: it
+//!   requires input in the Latin-1 range), std (`chars()` + `u8::try_from`).
+//! - `latin1_to_utf16/<input>`, `utf16_to_latin1/<input>`: rapidutf,
+//!   encoding_rs.
+//!
+//! `BENCH_QUICK=1` shortens warm-up and measurement (for smoke runs).
+
+use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
+use criterion::{measurement::WallTime, BenchmarkId};
+use rapidutf::Kernel;
+use rapidutf_testkit::lipsum_file;
+use std::hint::black_box;
+use std::time::Duration;
+
+/// The three Latin-1 inputs, by name.
+fn inputs() -> Vec<(&'static str, Vec<u8>)> {
+    let ascii = lipsum_file("Latin", "utf8");
+    assert!(ascii.is_ascii(), "the Latin lipsum file is ASCII");
+    const ACCENTED: [(u8, u8); 4] = [(b'e', 0xE9), (b'a', 0xE0), (b'u', 0xFC), (b'o', 0xF6)];
+    let mut n = 0;
+    let western = ascii
+        .iter()
+        .map(|&b| match ACCENTED.iter().find(|(from, _)| *from == b) {
+            Some(&(_, to)) => {
+                n += 1;
+                if n % 3 == 0 {
+                    to
+                } else {
+                    b
+                }
+            }
+            None => b,
+        })
+        .collect();
+    let dense = ascii
+        .iter()
+        .enumerate()
+        .map(|(i, &b)| if i % 2 == 0 { 0xA0 + (i / 2 % 96) as u8 } else { b })
+        .collect();
+    vec![("ascii", ascii), ("western", western), ("dense", dense)]
+}
+
+fn timing(g: &mut BenchmarkGroup<'_, WallTime>) {
+    if std::env::var_os("BENCH_QUICK").is_some_and(|v| v != "0") {
+        g.warm_up_time(Duration::from_secs_f64(0.3));
+        g.measurement_time(Duration::from_secs_f64(1.0));
+        g.sample_size(20);
+    }
+}
+
+fn group<'a>(
+    c: &'a mut Criterion,
+    name: &str,
+    input: &str,
+    bytes: usize,
+) -> BenchmarkGroup<'a, WallTime> {
+    let mut g = c.benchmark_group(format!("{name}/{input}"));
+    timing(&mut g);
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g
+}
+
+fn bench_latin1_to_utf8(c: &mut Criterion) {
+    for (name, src) in inputs() {
+        let mut dst = vec![0u8; 2 * src.len()];
+        let mut g = group(c, "latin1_to_utf8", name, src.len());
+        let id = |f: &str| BenchmarkId::new(f, name);
+        g.bench_function(id("rapidutf/latin1_to_utf8"), |b| {
+            b.iter(|| rapidutf::latin1_to_utf8(black_box(&src), &mut dst).unwrap())
+        });
+        for k in Kernel::available() {
+            g.bench_function(id(&format!("rapidutf-{k}/latin1_to_utf8")), |b| {
+                b.iter(|| k.latin1_to_utf8(black_box(&src), &mut dst).unwrap())
+            });
+        }
+        g.bench_function(id("encoding_rs/convert_latin1_to_utf8"), |b| {
+            b.iter(|| encoding_rs::mem::convert_latin1_to_utf8(black_box(&src), &mut dst))
+        });
+        g.bench_function(id("std/latin1_to_string"), |b| {
+            b.iter(|| black_box(&src).iter().map(|&b| b as char).collect::<String>())
+        });
+        g.finish();
+    }
+}
+
+fn bench_utf8_to_latin1(c: &mut Criterion) {
+    for (name, latin1) in inputs() {
+        let src = rapidutf::latin1_to_string(&latin1).into_bytes();
+        let mut dst = vec![0u8; src.len()];
+        let mut g = group(c, "utf8_to_latin1", name, src.len());
+        let id = |f: &str| BenchmarkId::new(f, name);
+        g.bench_function(id("rapidutf/utf8_to_latin1"), |b| {
+            b.iter(|| rapidutf::utf8_to_latin1(black_box(&src), &mut dst).unwrap())
+        });
+        for k in Kernel::available() {
+            g.bench_function(id(&format!("rapidutf-{k}/utf8_to_latin1")), |b| {
+                b.iter(|| k.utf8_to_latin1(black_box(&src), &mut dst).unwrap())
+            });
+        }
+        g.bench_function(id("encoding_rs/convert_utf8_to_latin1_lossy"), |b| {
+            b.iter(|| encoding_rs::mem::convert_utf8_to_latin1_lossy(black_box(&src), &mut dst))
+        });
+        g.bench_function(id("std/chars"), |b| {
+            b.iter(|| {
+                let s = std::str::from_utf8(black_box(&src)).unwrap();
+                s.chars().map(|c| u8::try_from(c).unwrap()).collect::<Vec<u8>>()
+            })
+        });
+        g.finish();
+    }
+}
+
+fn bench_utf16(c: &mut Criterion) {
+    for (name, src) in inputs() {
+        let mut wide = vec![0u16; src.len()];
+        let mut g = group(c, "latin1_to_utf16", name, src.len());
+        let id = |f: &str| BenchmarkId::new(f, name);
+        g.bench_function(id("rapidutf/latin1_to_utf16"), |b| {
+            b.iter(|| rapidutf::latin1_to_utf16(black_box(&src), &mut wide).unwrap())
+        });
+        g.bench_function(id("encoding_rs/convert_latin1_to_utf16"), |b| {
+            b.iter(|| encoding_rs::mem::convert_latin1_to_utf16(black_box(&src), &mut wide))
+        });
+        g.finish();
+
+        let mut back = vec![0u8; src.len()];
+        let mut g = group(c, "utf16_to_latin1", name, 2 * wide.len());
+        g.bench_function(id("rapidutf/utf16_to_latin1"), |b| {
+            b.iter(|| rapidutf::utf16_to_latin1(black_box(&wide), &mut back).unwrap())
+        });
+        g.bench_function(id("encoding_rs/convert_utf16_to_latin1_lossy"), |b| {
+            b.iter(|| encoding_rs::mem::convert_utf16_to_latin1_lossy(black_box(&wide), &mut back))
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench_latin1_to_utf8, bench_utf8_to_latin1, bench_utf16);
+criterion_main!(benches);
