@@ -443,11 +443,15 @@ mod tests {
             let want = |(read, written): (usize, usize), min: usize, what: &str| {
                 assert!(read >= min && written > 0, "{k} {what}: {read} units converted");
             };
-            want(f.latin1_to_utf8_prefix(&latin1, &mut b8), 48, "latin1_to_utf8");
+            // The portable kernel leaves UTF-8 to the scalar loop where it
+            // has no one-instruction shuffle.
+            if k != Kernel::Portable || crate::arch::portable::NATIVE_SHUFFLE {
+                want(f.latin1_to_utf8_prefix(&latin1, &mut b8), 48, "latin1_to_utf8");
+                want(f.utf8_to_latin1_prefix(s.as_bytes(), &mut b8), 64, "utf8_to_latin1");
+            }
             want(f.latin1_to_utf16le_prefix(&latin1, &mut b16), 64, "latin1_to_utf16le");
             want(f.latin1_to_utf16be_prefix(&latin1, &mut b16), 64, "latin1_to_utf16be");
             want(f.latin1_to_utf32_prefix(&latin1, &mut b32), 64, "latin1_to_utf32");
-            want(f.utf8_to_latin1_prefix(s.as_bytes(), &mut b8), 64, "utf8_to_latin1");
             want(f.utf16le_to_latin1_prefix(&utf16, &mut b8), 64, "utf16le_to_latin1");
             want(f.utf16be_to_latin1_prefix(&utf16be, &mut b8), 64, "utf16be_to_latin1");
             want(f.utf32_to_latin1_prefix(&utf32, &mut b8), 64, "utf32_to_latin1");
