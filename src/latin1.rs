@@ -12,8 +12,9 @@
 //! - **To Latin-1** (`*_to_latin1`): the input is validated as it is
 //!   converted, and the conversion stops at the first character that is
 //!   invalid in the input's own encoding or above U+00FF, with a
-//!   [`Latin1Error`] that says which ([`Latin1ErrorKind`]) and where (in
-//!   input units).
+//!   [`Latin1Error`] that says which
+//!   ([`Latin1ErrorKind`](crate::Latin1ErrorKind)) and where (in input
+//!   units).
 //!
 //! The same buffer rules as [`transcode`](crate::transcode) apply: no
 //! `dst` length, however small, panics or writes out of bounds, and
