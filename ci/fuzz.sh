@@ -26,7 +26,7 @@ cd "$ROOT"
 
 seconds=${FUZZ_SECONDS:-60}
 max_len=${FUZZ_MAX_LEN:-4096}
-read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst stream_validate stream_decode derive_roundtrip}"
+read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst stream_validate stream_decode derive_roundtrip latin1}"
 
 require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||

@@ -11,6 +11,7 @@
 //! panics, which libFuzzer reports as a crash.
 
 pub mod derive_roundtrip;
+pub mod latin1;
 pub mod roundtrip;
 pub mod stream_decode;
 pub mod stream_validate;
@@ -90,6 +91,19 @@ mod tests {
                 transcode_dst::check(&data);
             }
         }
+    }
+
+    #[test]
+    fn latin1() {
+        for d in inputs() {
+            for pick in [0u16, 1, 5, 100, 4000] {
+                let mut data = pick.to_le_bytes().to_vec();
+                data.extend_from_slice(&d);
+                latin1::check(&data);
+            }
+        }
+        let all: Vec<u8> = (0..=255).collect();
+        latin1::check(&all);
     }
 
     #[test]
