@@ -45,6 +45,10 @@ const GUARD: usize = 64;
 /// order); UTF-32 validation with counts, and its four transcoders.
 const OPS: usize = 15;
 
+/// The Latin-1 conversions are operations `OPS..OPS + LATIN1_OPS`: from
+/// Latin-1 to UTF-8, UTF-16 and UTF-32, and to Latin-1 from each.
+const LATIN1_OPS: usize = 6;
+
 /// Under Miri, the rotating operation of a length is the one numbered
 /// `(len + 4 * phase) % MIRI_SLOTS`, if there is one: a prime a little
 /// under twice [`OPS`], so that about every other length runs one, and
@@ -422,6 +426,7 @@ fn run_kernel(k: Kernel) {
         utf8_ops(k, plan);
         utf16_ops(k, plan);
         utf32_ops(k, plan);
+        latin1_ops(k, plan);
     }
 }
 
@@ -738,6 +743,153 @@ fn free_functions_active_kernel() {
                     core::str::from_utf8(src).is_ok(),
                     "{name}, len {len}, offset {off}"
                 );
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Latin-1.
+// ---------------------------------------------------------------------------
+
+/// Latin-1 input shapes: ASCII; some bytes `80..=FF`; every byte one.
+const LATIN1_SHAPES: usize = 3;
+
+/// `len` Latin-1 bytes of shape `shape` (see [`LATIN1_SHAPES`]).
+fn latin1_input(len: usize, shape: usize) -> Vec<u8> {
+    (0..len)
+        .map(|i| {
+            let letter = b'a' + (i % 26) as u8;
+            match shape {
+                0 => letter,
+                1 if i % 5 == 2 => 0xC0 + (i % 64) as u8,
+                1 => letter,
+                _ => 0x80 + (i * 7 % 128) as u8,
+            }
+        })
+        .collect()
+}
+
+/// Operations `OPS..OPS + LATIN1_OPS` on inputs of `plan.len` characters.
+/// To Latin-1, the input of shape 1 has a character above U+00FF in the
+/// middle, and that of shape 2 an invalid unit there.
+fn latin1_ops(k: Kernel, plan: Plan) {
+    if !(OPS..OPS + LATIN1_OPS).any(|op| plan.runs(op)) {
+        return;
+    }
+    let len = plan.len;
+    for shape in (0..LATIN1_SHAPES).filter(|&s| plan.shape(s, LATIN1_SHAPES)) {
+        let data = latin1_input(len, shape);
+        let text: String = data.iter().map(|&b| b as char).collect();
+        for off in plan.offsets() {
+            let what = |f: &str| format!("{k}.{f}, shape {shape}, len {len}, offset {off}");
+            let placed = Placed::new(&data, off, 0xFF);
+            let src = placed.get();
+            let never = |e: &std::convert::Infallible| match *e {};
+            if plan.runs(OPS) {
+                let c8: Vec<(usize, Vec<u8>)> =
+                    text.chars().map(|c| (1, c.to_string().into_bytes())).collect();
+                let w = || what("latin1_to_utf8");
+                check_transcode(plan, &w, &c8, false, off, 0xAA, never, |d| {
+                    k.latin1_to_utf8(src, d)
+                });
+            }
+            if plan.runs(OPS + 1) {
+                for le in plan.orders() {
+                    let c16: Vec<(usize, Vec<u16>)> =
+                        data.iter().map(|&b| (1, vec![order(u16::from(b), le)])).collect();
+                    let w = || what(&format!("latin1_to_utf16 {le:?}"));
+                    check_transcode(plan, &w, &c16, false, off, 0xAAAA, never, |d| match le {
+                        None => k.latin1_to_utf16(src, d),
+                        Some(true) => k.latin1_to_utf16le(src, d),
+                        Some(false) => k.latin1_to_utf16be(src, d),
+                    });
+                }
+            }
+            if plan.runs(OPS + 2) {
+                let c32: Vec<(usize, Vec<u32>)> =
+                    data.iter().map(|&b| (1, vec![u32::from(b)])).collect();
+                let w = || what("latin1_to_utf32");
+                check_transcode(plan, &w, &c32, false, off, 0xAAAA_AAAA, never, |d| {
+                    k.latin1_to_utf32(src, d)
+                });
+            }
+        }
+
+        // To Latin-1: the characters before the middle one, then the
+        // middle one (replaced by a bad one in shapes 1 and 2), then the
+        // rest.
+        let mid = len / 2;
+        let chars: Vec<char> = text.chars().collect();
+        let bad = shape != 0 && len > 0;
+        let (head, tail): (String, String) = if bad {
+            (chars[..mid].iter().collect(), chars[mid + 1..].iter().collect())
+        } else {
+            (text.clone(), String::new())
+        };
+        let out = |units: fn(char) -> usize| -> Vec<(usize, Vec<u8>)> {
+            head.chars().map(|c| (units(c), vec![c as u8])).collect()
+        };
+        for off in plan.offsets() {
+            let what = |f: &str| format!("{k}.{f}, shape {shape}, len {len}, offset {off}");
+            if plan.runs(OPS + 3) {
+                let bad_unit: &[u8] = if shape == 1 { "€".as_bytes() } else { b"\xFF" };
+                let mut src8 = head.clone().into_bytes();
+                if bad {
+                    src8.extend_from_slice(bad_unit);
+                    src8.extend_from_slice(tail.as_bytes());
+                }
+                let pos = head.len();
+                let placed = Placed::new(&src8, off, 0xFF);
+                let src = placed.get();
+                let same = |e: &rapidutf::Latin1Error<Utf8Error>| {
+                    e.valid_up_to() == pos && (e.unrepresentable() == Some('€')) == (shape == 1)
+                };
+                let w = || what("utf8_to_latin1");
+                check_transcode(plan, &w, &out(char::len_utf8), bad, off, 0xAA, same, |d| {
+                    k.utf8_to_latin1(src, d)
+                });
+            }
+            if plan.runs(OPS + 4) {
+                for le in plan.orders() {
+                    let mut v: Vec<u16> = head.encode_utf16().collect();
+                    if bad {
+                        v.push(if shape == 1 { 0x20AC } else { 0xDC00 });
+                        v.extend(tail.encode_utf16());
+                    }
+                    let units: Vec<u16> = v.iter().map(|&u| order(u, le)).collect();
+                    let pos = head.chars().count();
+                    let placed = Placed::new(&units, off, 0xFFFF);
+                    let src = placed.get();
+                    let same = |e: &rapidutf::Latin1Error<rapidutf::Utf16Error>| {
+                        e.valid_up_to() == pos && (e.unrepresentable().is_some()) == (shape == 1)
+                    };
+                    let w = || what(&format!("utf16_to_latin1 {le:?}"));
+                    check_transcode(plan, &w, &out(char::len_utf16), bad, off, 0xAA, same, |d| {
+                        match le {
+                            None => k.utf16_to_latin1(src, d),
+                            Some(true) => k.utf16le_to_latin1(src, d),
+                            Some(false) => k.utf16be_to_latin1(src, d),
+                        }
+                    });
+                }
+            }
+            if plan.runs(OPS + 5) {
+                let mut v: Vec<u32> = head.chars().map(u32::from).collect();
+                if bad {
+                    v.push(if shape == 1 { 0x20AC } else { 0x11_0000 });
+                    v.extend(tail.chars().map(u32::from));
+                }
+                let pos = head.chars().count();
+                let placed = Placed::new(&v, off, 0xFFFF_FFFF);
+                let src = placed.get();
+                let same = |e: &rapidutf::Latin1Error<rapidutf::Utf32Error>| {
+                    e.valid_up_to() == pos && (e.unrepresentable().is_some()) == (shape == 1)
+                };
+                let w = || what("utf32_to_latin1");
+                check_transcode(plan, &w, &out(|_| 1), bad, off, 0xAA, same, |d| {
+                    k.utf32_to_latin1(src, d)
+                });
             }
         }
     }
