@@ -291,8 +291,10 @@ pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
             // into bit 7 of another byte).
             let bit6 = v.shl16::<1>().movemask() as u16;
             let cont = high & !bit6;
-            // A lead last in the block is decoded with the next block.
-            let (len, drop_last) = if lead & 0x8000 != 0 { (15, 0x8000) } else { (16, 0) };
+            // A lead last in the block is decoded with the next block
+            // (without a branch: in Latin-1 letters it is a coin toss).
+            let drop_last = lead & 0x8000;
+            let len = 16 - usize::from(drop_last >> 15);
             let (lead, high) = (lead & !drop_last, high & !drop_last);
             // Every byte >= 0x80 is a `C2`/`C3` lead or a continuation,
             // and the continuations are exactly the bytes after the leads.
