@@ -13,6 +13,8 @@
 //! (`Kernel::Avx2.utf8_to_utf16le(..)`), whatever `RAPIDUTF_KERNEL` says.
 //! GB/s of input, best of 15 rounds of about 2 ms each; the table is
 //! Markdown, with the CPU's name, the ratio per file and the geomeans.
+//! Then Latin-1 to and from UTF-8 and UTF-16LE, on the Latin file and an
+//! accented version of it.
 
 use rapidutf::Kernel;
 use rapidutf_testkit::{lipsum_file, LANGUAGES};
@@ -153,5 +155,98 @@ fn main() {
     println!("|---|---|---|---|---|");
     for (name, ga, gb, (w, lang)) in summary {
         println!("| {name} | {ga:.2} | {gb:.2} | {:.2} | {w:.2} ({lang}) |", ga / gb);
+    }
+    latin1(kernel, &ours, theirs);
+}
+
+/// The Latin-1 inputs: the Latin lipsum file (ASCII), and the same text
+/// with every third `e`, `a`, `u` and `o` accented (é à ü ö): Western
+/// European text, one byte in eleven above 0x7F.
+fn latin1_inputs() -> Vec<(&'static str, Vec<u8>)> {
+    let ascii = lipsum_file("Latin", "utf8");
+    assert!(ascii.is_ascii(), "the Latin lipsum file is ASCII");
+    const ACCENTED: [(u8, u8); 4] = [(b'e', 0xE9), (b'a', 0xE0), (b'u', 0xFC), (b'o', 0xF6)];
+    let mut n = 0;
+    let western = ascii
+        .iter()
+        .map(|&b| match ACCENTED.iter().find(|(from, _)| *from == b) {
+            Some(&(_, to)) => {
+                n += 1;
+                if n % 3 == 0 {
+                    to
+                } else {
+                    b
+                }
+            }
+            None => b,
+        })
+        .collect();
+    vec![("Latin (ASCII)", ascii), ("Western (accented)", western)]
+}
+
+/// Latin-1 to and from UTF-8 and UTF-16LE, per input, with the geomean.
+fn latin1(kernel: Kernel, ours: &str, theirs: &str) {
+    println!("\n| Latin-1 direction | input | rapidutf {ours} | simdutf {theirs} | ratio |");
+    println!("|---|---|---|---|---|");
+    type Pair = (f64, f64);
+    let dirs: [(&str, &dyn Fn(&[u8]) -> Pair); 4] = [
+        ("Latin-1 → UTF-8", &|src: &[u8]| {
+            let mut dst = vec![0u8; 2 * src.len()];
+            let a = gbps(src.len(), || kernel.latin1_to_utf8(src, &mut dst).unwrap_or(0));
+            // SAFETY: `dst` holds 2 bytes per input byte, what Latin-1 needs.
+            let b = gbps(src.len(), || unsafe {
+                simdutf::convert_latin1_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
+            });
+            (a, b)
+        }),
+        ("UTF-8 → Latin-1", &|latin: &[u8]| {
+            let src: Vec<u8> = latin.iter().map(|&b| b as char).collect::<String>().into_bytes();
+            let mut dst = vec![0u8; src.len()];
+            let a = gbps(src.len(), || kernel.utf8_to_latin1(&src, &mut dst).unwrap_or(0));
+            // SAFETY: `dst` holds one byte per input byte.
+            let b = gbps(src.len(), || unsafe {
+                simdutf::convert_utf8_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
+            });
+            (a, b)
+        }),
+        ("Latin-1 → UTF-16LE", &|src: &[u8]| {
+            let mut dst = vec![0u16; src.len()];
+            let a = gbps(src.len(), || kernel.latin1_to_utf16le(src, &mut dst).unwrap_or(0));
+            // SAFETY: `dst` holds one unit per input byte.
+            let b = gbps(src.len(), || unsafe {
+                simdutf::convert_latin1_to_utf16le(src.as_ptr(), src.len(), dst.as_mut_ptr())
+            });
+            (a, b)
+        }),
+        ("UTF-16LE → Latin-1", &|latin: &[u8]| {
+            let src: Vec<u16> = latin.iter().map(|&b| u16::from(b).to_le()).collect();
+            let mut dst = vec![0u8; src.len()];
+            let a = gbps(2 * src.len(), || kernel.utf16le_to_latin1(&src, &mut dst).unwrap_or(0));
+            // SAFETY: `dst` holds one byte per input unit.
+            let b = gbps(2 * src.len(), || unsafe {
+                simdutf::convert_utf16le_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
+            });
+            (a, b)
+        }),
+    ];
+    let inputs = latin1_inputs();
+    let mut summary = Vec::new();
+    for (name, run) in dirs {
+        let (mut la, mut lb) = (0.0, 0.0);
+        for (input, bytes) in &inputs {
+            let (a, b) = run(bytes);
+            la += a.ln();
+            lb += b.ln();
+            println!("| {name} | {input} | {a:.2} | {b:.2} | {:.2} |", a / b);
+        }
+        let n = inputs.len() as f64;
+        let (ga, gb) = ((la / n).exp(), (lb / n).exp());
+        println!("| {name} | **geomean** | **{ga:.2}** | **{gb:.2}** | **{:.2}** |", ga / gb);
+        summary.push((name, ga, gb));
+    }
+    println!("\n| Latin-1 direction | rapidutf {ours} | simdutf {theirs} | ratio |");
+    println!("|---|---|---|---|");
+    for (name, ga, gb) in summary {
+        println!("| {name} | {ga:.2} | {gb:.2} | {:.2} |", ga / gb);
     }
 }
