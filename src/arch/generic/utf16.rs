@@ -16,11 +16,11 @@
 //!   its own 16-bit lane (or its ASCII byte), and one byte shuffle per
 //!   128-bit lane, from a 256-entry table keyed by the 8-bit mask of that
 //!   lane's ASCII units, squeezes out the unused bytes. Otherwise each
-//!   unit becomes its 3-byte form in a 32-bit lane (`[lead, cont, cont,
-//!   0]`, the 2-byte form in the last two of those, ASCII in the third)
-//!   and shuffles from a 256-entry table keyed by two bits per unit
-//!   (ASCII, `< 0x800`) compact four units each. Each 128-bit lane's
-//!   output is stored at its own offset.
+//!   unit gets a 32-bit lane `[lead, cont, ascii, last]` that holds its
+//!   3-byte form (bytes 0, 1, 3), its 2-byte form (bytes 1, 3) and its
+//!   ASCII byte (byte 2), and shuffles from a 256-entry table keyed by two
+//!   bits per unit (ASCII, `< 0x800`) pick what each unit needs, four
+//!   units each. Each 128-bit lane's output is stored at its own offset.
 //! - A vector of surrogate pairs, each in a 32-bit lane (emoji text, once
 //!   a block starts on a pair), becomes as many bytes of UTF-8 as the
 //!   vector has, with shifts and one shuffle: no compaction needed.
@@ -248,10 +248,10 @@ const fn pack_1_2() -> [Pack; 256] {
     t
 }
 
-/// For 4 units in 32-bit lanes `[lead3, cont, cont, 0]` (a 2-byte
-/// character in bytes 1 and 2, ASCII in byte 2), keyed by two bits per
-/// unit: bit `2j` "unit `j` is ASCII", bit `2j + 1` "unit `j` is below
-/// 0x800".
+/// For 4 units in 32-bit lanes `[lead, cont, ascii, last]` (a 3-byte
+/// character in bytes 0, 1 and 3, a 2-byte one in bytes 1 and 3, ASCII in
+/// byte 2), keyed by two bits per unit: bit `2j` "unit `j` is ASCII", bit
+/// `2j + 1` "unit `j` is below 0x800".
 static PACK_1_2_3: [Pack; 256] = pack_1_2_3();
 
 const fn pack_1_2_3() -> [Pack; 256] {
@@ -260,16 +260,16 @@ const fn pack_1_2_3() -> [Pack; 256] {
     while key < 256 {
         let (mut n, mut j) = (0, 0);
         while j < 4 {
-            let first = if key >> (2 * j) & 1 == 1 {
-                2
+            let (bytes, count): ([usize; 3], usize) = if key >> (2 * j) & 1 == 1 {
+                ([2, 0, 0], 1)
             } else if key >> (2 * j + 1) & 1 == 1 {
-                1
+                ([1, 3, 0], 2)
             } else {
-                0
+                ([0, 1, 3], 3)
             };
-            let mut b = first;
-            while b < 3 {
-                t[key].idx[n] = (4 * j + b) as u8;
+            let mut b = 0;
+            while b < count {
+                t[key].idx[n] = (4 * j + bytes[b]) as u8;
                 n += 1;
                 b += 1;
             }
@@ -280,6 +280,10 @@ const fn pack_1_2_3() -> [Pack; 256] {
     }
     t
 }
+
+/// The byte shuffle that copies the low byte of every `u16` lane into both
+/// of its bytes.
+static DUP_LOW: [u8; 16] = [0, 0, 2, 2, 4, 4, 6, 6, 8, 8, 10, 10, 12, 12, 14, 14];
 
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
 static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
@@ -460,14 +464,17 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
             return n;
         }
         // 1, 2 or 3 bytes from aaaabbbbbbcccccc: p = [1110aaaa, 10bbbbbb]
-        // (110bbbbb for 2-byte units, whose bits 6..=10 are all in b),
-        // q = [10cccccc, 0] or the ASCII byte.
+        // (110bbbbb for 2-byte units, whose bits 6..=10 are all in b), q =
+        // [the ASCII byte, 10cccccc], from the low byte copied into both
+        // halves. The table picks what each unit needs (garbage elsewhere,
+        // such as p for ASCII units, is never picked).
         let below800 = v.and(V::splat16(0xF800)).eq16(zero);
         let p = v.shr16::<12>().or(v.shl16::<2>().and(V::splat16(0x3F00)));
-        let p = p.or(V::splat16(0x80E0)).or(below800.andnot(ascii).and(V::splat16(0x4000)));
-        let q = V::select(ascii, v, v.and(V::splat16(0x3F)).or(V::splat16(0x80)));
+        let p = p.or(V::splat16(0x80E0)).or(below800.and(V::splat16(0x4000)));
+        let q = v.shuffle(V::table(&DUP_LOW)).and(V::splat16(0x3F7F)).or(V::splat16(0x8000));
         // Two bits per unit, in order: "is ASCII", "is below 0x800".
-        let key = V::select(V::splat16(0x00FF), ascii, below800).movemask();
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        let key = ascii.movemask() & EVEN | below800.movemask() & !EVEN;
         // Within lane k, `zip_lo16` holds units 8k..8k+4 (key byte 2k) and
         // `zip_hi16` units 8k+4..8k+8 (key byte 2k + 1).
         let rows: [&Pack; 8] =
