@@ -18,6 +18,7 @@ use crate::dispatch as imp;
 /// ```
 /// assert_eq!(rapidutf::count_chars("añ€😀".as_bytes()), 4);
 /// ```
+#[inline]
 #[must_use]
 pub fn count_chars(src: &[u8]) -> usize {
     imp::count_chars(src)
@@ -31,6 +32,7 @@ pub fn count_chars(src: &[u8]) -> usize {
 /// ```
 /// assert_eq!(rapidutf::utf16_len_from_utf8("a€😀".as_bytes()), 4);
 /// ```
+#[inline]
 #[must_use]
 pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
     imp::utf16_len_from_utf8(src)
@@ -45,6 +47,7 @@ pub fn utf16_len_from_utf8(src: &[u8]) -> usize {
 /// let s: Vec<u16> = "a€😀".encode_utf16().collect();
 /// assert_eq!(rapidutf::utf8_len_from_utf16(&s), 1 + 3 + 4);
 /// ```
+#[inline]
 #[must_use]
 pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
     if cfg!(target_endian = "little") {
@@ -55,12 +58,14 @@ pub fn utf8_len_from_utf16(src: &[u16]) -> usize {
 }
 
 /// [`utf8_len_from_utf16`] for UTF-16LE.
+#[inline]
 #[must_use]
 pub fn utf8_len_from_utf16le(src: &[u16]) -> usize {
     imp::utf8_len_from_utf16le(src)
 }
 
 /// [`utf8_len_from_utf16`] for UTF-16BE.
+#[inline]
 #[must_use]
 pub fn utf8_len_from_utf16be(src: &[u16]) -> usize {
     imp::utf8_len_from_utf16be(src)
@@ -70,6 +75,7 @@ pub fn utf8_len_from_utf16be(src: &[u16]) -> usize {
 ///
 /// On any input: 1 to 4 bytes per value by magnitude (`< 0x80`, `< 0x800`,
 /// `< 0x10000`, the rest).
+#[inline]
 #[must_use]
 pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
     imp::utf8_len_from_utf32(src)
@@ -77,6 +83,7 @@ pub fn utf8_len_from_utf32(src: &[u32]) -> usize {
 
 /// The number of UTF-16 units needed for UTF-32 `src`: one per value, two
 /// for values from `0x10000`.
+#[inline]
 #[must_use]
 pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
     imp::utf16_len_from_utf32(src)
@@ -84,6 +91,7 @@ pub fn utf16_len_from_utf32(src: &[u32]) -> usize {
 
 /// The number of UTF-32 values (code points) in native-endian UTF-16
 /// `src`: every unit except low surrogates.
+#[inline]
 #[must_use]
 pub fn utf32_len_from_utf16(src: &[u16]) -> usize {
     if cfg!(target_endian = "little") {
@@ -94,12 +102,14 @@ pub fn utf32_len_from_utf16(src: &[u16]) -> usize {
 }
 
 /// [`utf32_len_from_utf16`] for UTF-16LE.
+#[inline]
 #[must_use]
 pub fn utf32_len_from_utf16le(src: &[u16]) -> usize {
     imp::utf32_len_from_utf16le(src)
 }
 
 /// [`utf32_len_from_utf16`] for UTF-16BE.
+#[inline]
 #[must_use]
 pub fn utf32_len_from_utf16be(src: &[u16]) -> usize {
     imp::utf32_len_from_utf16be(src)

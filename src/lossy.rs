@@ -31,6 +31,7 @@ use alloc::vec::Vec;
 /// let s = rapidutf::utf8_to_string_lossy(b"a\xE1\xA0\xC0b");
 /// assert_eq!(s, "a\u{FFFD}\u{FFFD}b");
 /// ```
+#[must_use]
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
     utf8_lossy(src, split_valid_utf8, |out, _| out.push(char::REPLACEMENT_CHARACTER))
 }

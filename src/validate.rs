@@ -63,6 +63,7 @@ pub fn is_ascii(bytes: &[u8]) -> bool {
 /// let e = rapidutf::validate_utf16(&[0x61, 0xD83D, 0x62]).unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf16ErrorKind::UnpairedHigh));
 /// ```
+#[inline]
 pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
     crate::dispatch::validate_utf16(src)
 }
@@ -72,6 +73,7 @@ pub fn validate_utf16(src: &[u16]) -> Result<(), Utf16Error> {
 /// # Errors
 ///
 /// As [`validate_utf16`].
+#[inline]
 pub fn validate_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
     crate::dispatch::validate_utf16le(src)
 }
@@ -81,6 +83,7 @@ pub fn validate_utf16le(src: &[u16]) -> Result<(), Utf16Error> {
 /// # Errors
 ///
 /// As [`validate_utf16`].
+#[inline]
 pub fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
     crate::dispatch::validate_utf16be(src)
 }
@@ -96,6 +99,7 @@ pub fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
 /// let e = rapidutf::validate_utf32(&[0x61, 0x110000]).unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf32ErrorKind::TooLarge));
 /// ```
+#[inline]
 pub fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
     crate::dispatch::validate_utf32(src)
 }

@@ -142,6 +142,7 @@ impl Utf16Decoder {
     /// let e = d.decode_to_utf8(&[0x62], &mut buf, true).unwrap_err();
     /// assert_eq!((e.error().valid_up_to(), e.error().kind()), (1, Utf16ErrorKind::UnpairedHigh));
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf8(
         &mut self,
         src: &[u16],
@@ -166,6 +167,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.decode_to_utf8_lossy(&[0x41], &mut buf, true), (CoderResult::InputEmpty, 1, 4));
     /// assert_eq!(&buf[..4], "\u{FFFD}A".as_bytes());
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf8_lossy(
         &mut self,
         src: &[u16],

@@ -104,6 +104,7 @@ impl Utf32Decoder {
     /// assert_eq!((e.error().valid_up_to(), e.error().kind()), (2, Utf32ErrorKind::TooLarge));
     /// assert_eq!((e.read(), e.written()), (1, 1));
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf8(
         &mut self,
         src: &[u32],

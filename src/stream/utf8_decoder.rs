@@ -158,6 +158,7 @@ impl Utf8Decoder {
     /// assert_eq!(e.error().valid_up_to(), 4);
     /// assert_eq!(e.error().kind(), Utf8ErrorKind::InvalidByte);
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf16(
         &mut self,
         src: &[u8],
@@ -184,6 +185,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.decode_to_utf16_lossy(b"\xA0\xC0b", &mut buf, true), (CoderResult::InputEmpty, 3, 3));
     /// assert_eq!(buf[..3], [0xFFFD, 0xFFFD, 0x62]);
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf16_lossy(
         &mut self,
         src: &[u8],

@@ -201,6 +201,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.decode_to_utf32(b"\x98\x80", &mut buf, true), Ok((CoderResult::InputEmpty, 2, 1)));
     /// assert_eq!(buf[0], 0x1F600);
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf32(
         &mut self,
         src: &[u8],
@@ -259,6 +260,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.decode_to_utf8(b"\xA9", &mut buf, true), Ok((CoderResult::InputEmpty, 1, 2)));
     /// assert_eq!(&buf[..2], "é".as_bytes());
     /// ```
+    #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
     pub fn decode_to_utf8(
         &mut self,
         src: &[u8],
