@@ -1,6 +1,7 @@
-//! Latin-1 (ISO-8859-1) to and from UTF-8, UTF-16 and UTF-32, on 128-bit
-//! vectors (SSE4.2, AVX2 and AVX-512 on `__m128i`, NEON, `simd128`, and the
-//! portable kernel on `wide::u8x16`).
+//! Latin-1 (ISO-8859-1) to and from UTF-8, UTF-16 and UTF-32. UTF-8 in
+//! either direction runs on 128-bit vectors (SSE4.2, AVX2 and AVX-512 on
+//! `__m128i`, NEON, `simd128`, and the portable kernel on `wide::u8x16`);
+//! UTF-16 and UTF-32 at any width (256 bits with AVX2).
 //!
 //! - Latin-1 to UTF-8: ASCII runs are copied 64 bytes per step; a 16-byte
 //!   block with a byte `>= 0x80` is widened to two vectors of 8 units and
@@ -9,7 +10,7 @@
 //!   shuffle).
 //! - Latin-1 to UTF-16 and UTF-32: zero extension.
 //! - UTF-16 and UTF-32 to Latin-1: a test that every unit is at most
-//!   `0xFF`, then a narrowing shuffle; any other block stops the kernel.
+//!   `0xFF`, then an unsigned narrowing; any other block stops the kernel.
 //! - UTF-8 to Latin-1: ASCII runs are copied; a block of ASCII, `C2`/`C3`
 //!   leads and their continuations is decoded in place (each lead becomes
 //!   `(lead & 3) << 6 | (next & 0x3F)`) and the continuation bytes are
@@ -26,20 +27,8 @@ use super::utf16::{encode, store16, WideVector};
 use super::{Utf8Vector, Vector};
 use crate::byte_order::ByteOrder;
 
-/// Byte shuffle that gathers the even bytes of a vector into its first 8
-/// bytes (zeroing the others): the low bytes of little-endian `u16`
-/// lanes.
-static EVEN_LO: [u8; 16] =
-    [0, 2, 4, 6, 8, 10, 12, 14, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80];
-/// As [`EVEN_LO`], into the last 8 bytes.
-static EVEN_HI: [u8; 16] =
-    [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0, 2, 4, 6, 8, 10, 12, 14];
-/// As [`EVEN_LO`], the odd bytes: the low bytes of big-endian `u16` lanes.
-static ODD_LO: [u8; 16] =
-    [1, 3, 5, 7, 9, 11, 13, 15, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80];
-/// As [`ODD_LO`], into the last 8 bytes.
-static ODD_HI: [u8; 16] =
-    [0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 0x80, 1, 3, 5, 7, 9, 11, 13, 15];
+/// The byte shuffle that swaps the two bytes of every `u16` lane.
+static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
 /// Byte shuffle to the next byte: byte `i` is byte `i + 1` (the last zero).
 static NEXT: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 0x80];
 
@@ -76,18 +65,6 @@ const fn keep() -> [Keep; 256] {
         key += 1;
     }
     t
-}
-
-/// The low bytes of the 16 `u16` lanes of `a` then `b` (in byte order `O`
-/// in memory), each of which is at most `0xFF`.
-#[inline(always)]
-unsafe fn narrow<V: WideVector, O: ByteOrder>(a: V, b: V) -> V {
-    // SAFETY: the caller guarantees the ISA; the loads read the 16 bytes
-    // of the shuffle tables.
-    unsafe {
-        let (lo, hi) = if O::SWAP { (&ODD_LO, &ODD_HI) } else { (&EVEN_LO, &EVEN_HI) };
-        a.shuffle(V::load(lo.as_ptr())).or(b.shuffle(V::load(hi.as_ptr())))
-    }
 }
 
 /// Copies the run of 64-byte ASCII blocks at `src[*i..]` to `dst[*o..]`,
@@ -157,20 +134,20 @@ pub(crate) unsafe fn latin1_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u8],
     dst: &mut [u16],
 ) -> (usize, usize) {
-    const { assert!(V::BYTES == 16) };
+    let w = V::BYTES;
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && o + 16 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // load and `o + 16 <= cap` the two 8-unit stores.
+    while i + w <= n && o + w <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + w <= n` covers the
+        // load and `o + w <= cap` the two stores of `w / 2` units.
         unsafe {
             let (a, b) = V::load(src.as_ptr().add(i)).widen8();
             let dp = dst.as_mut_ptr().add(o);
             store16::<V, O>(a, dp);
-            store16::<V, O>(b, dp.add(8));
+            store16::<V, O>(b, dp.add(w / 2));
         }
-        i += 16;
-        o += 16;
+        i += w;
+        o += w;
     }
     (i, o)
 }
@@ -178,24 +155,24 @@ pub(crate) unsafe fn latin1_to_utf16<V: WideVector, O: ByteOrder>(
 /// Latin-1 to UTF-32: the kernel prefix.
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf32<V: WideVector>(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
-    const { assert!(V::BYTES == 16) };
+    let w = V::BYTES;
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && o + 16 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // load and `o + 16 <= cap` the four 4-value stores.
+    while i + w <= n && o + w <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + w <= n` covers the
+        // load and `o + w <= cap` the four stores of `w / 4` values.
         unsafe {
             let (a, b) = V::load(src.as_ptr().add(i)).widen8();
             let (a0, a1) = a.widen16();
             let (b0, b1) = b.widen16();
             let dp = dst.as_mut_ptr().add(o).cast::<u8>();
             a0.store(dp);
-            a1.store(dp.add(16));
-            b0.store(dp.add(32));
-            b1.store(dp.add(48));
+            a1.store(dp.add(w));
+            b0.store(dp.add(2 * w));
+            b1.store(dp.add(3 * w));
         }
-        i += 16;
-        o += 16;
+        i += w;
+        o += w;
     }
     (i, o)
 }
@@ -207,23 +184,30 @@ pub(crate) unsafe fn utf16_to_latin1<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut [u8],
 ) -> (usize, usize) {
-    const { assert!(V::BYTES == 16) };
+    // Units per vector.
+    let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && o + 16 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // two 8-unit loads and `o + 16 <= cap` the store.
+    while i + 2 * u <= n && o + 2 * u <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 2u <= n` covers the
+        // two loads of u units and `o + 2u <= cap` the store.
         unsafe {
             let p = src.as_ptr().add(i).cast::<u8>();
-            let (a, b) = (V::load(p), V::load(p.add(16)));
+            let (a, b) = (V::load(p), V::load(p.add(V::BYTES)));
             // The high byte of each unit, wherever `O` puts it.
             if a.or(b).and(V::splat16(O::write16(0xFF00))).any() {
                 break;
             }
-            narrow::<V, O>(a, b).store(dst.as_mut_ptr().add(o));
+            let (a, b) = if O::SWAP {
+                let swap = V::table(&SWAP16);
+                (a.shuffle(swap), b.shuffle(swap))
+            } else {
+                (a, b)
+            };
+            a.narrow16u(b).store(dst.as_mut_ptr().add(o));
         }
-        i += 16;
-        o += 16;
+        i += 2 * u;
+        o += 2 * u;
     }
     (i, o)
 }
@@ -232,25 +216,27 @@ pub(crate) unsafe fn utf16_to_latin1<V: WideVector, O: ByteOrder>(
 /// with a value above `0xFF`.
 #[inline(always)]
 pub(crate) unsafe fn utf32_to_latin1<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
-    const { assert!(V::BYTES == 16) };
+    // Values per vector.
+    let w = V::BYTES / 4;
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
-    while i + 16 <= n && o + 16 <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + 16 <= n` covers the
-        // four 4-value loads and `o + 16 <= cap` the store. `narrow32`
+    while i + 4 * w <= n && o + 4 * w <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
+        // four loads of w values and `o + 4w <= cap` the store. `narrow32`
         // needs values below 0x10000, and the test before it leaves only
         // values up to 0xFF.
         unsafe {
             let p = src.as_ptr().add(i).cast::<u8>();
-            let v = [V::load(p), V::load(p.add(16)), V::load(p.add(32)), V::load(p.add(48))];
+            let b = V::BYTES;
+            let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
             if v[0].or(v[1]).or(v[2].or(v[3])).and(V::splat32(0xFFFF_FF00)).any() {
                 break;
             }
-            let (a, b) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
-            narrow::<V, crate::byte_order::Le>(a, b).store(dst.as_mut_ptr().add(o));
+            let (lo, hi) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
+            lo.narrow16u(hi).store(dst.as_mut_ptr().add(o));
         }
-        i += 16;
-        o += 16;
+        i += 4 * w;
+        o += 4 * w;
     }
     (i, o)
 }

@@ -114,6 +114,9 @@ pub(crate) unsafe trait WideVector: Vector {
     /// The low `u16` of each `u32` lane of `self` then of `hi`. Every lane
     /// is below `0x10000`.
     unsafe fn narrow32(self, hi: Self) -> Self;
+    /// The low byte of each `u16` lane of `self` then of `hi`. Every lane
+    /// is at most `0xFF`.
+    unsafe fn narrow16u(self, hi: Self) -> Self;
     /// The high bit of byte `i` in bit `i`.
     unsafe fn movemask(self) -> u64;
 

@@ -317,6 +317,12 @@ unsafe impl WideVector for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn narrow16u(self, hi: Self) -> Self {
+        let (a, b) = (u16s(self), u16s(hi));
+        u8x16::new(core::array::from_fn(|i| if i < 8 { a[i] as u8 } else { b[i - 8] as u8 }))
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, hi: Self) -> Self {
         let (a, b) = (u32s(self), u32s(hi));
         from_u16s(core::array::from_fn(|i| if i < 4 { a[i] as u16 } else { b[i - 4] as u16 }))

@@ -256,6 +256,12 @@ unsafe impl WideVector for v128 {
     }
 
     #[inline(always)]
+    unsafe fn narrow16u(self, hi: Self) -> Self {
+        // Unsigned saturation of the signed lanes keeps 0..=0xFF.
+        u8x16_narrow_i16x8(self, hi)
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, hi: Self) -> Self {
         // The even 16-bit halves: the low half of each 32-bit lane.
         i16x8_shuffle::<0, 2, 4, 6, 8, 10, 12, 14>(self, hi)

@@ -303,6 +303,15 @@ unsafe impl WideVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn narrow16u(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. Every lane is at most 0xFF,
+        // so keeping the low byte of each loses nothing.
+        unsafe {
+            vcombine_u8(vmovn_u16(vreinterpretq_u16_u8(self)), vmovn_u16(vreinterpretq_u16_u8(hi)))
+        }
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, hi: Self) -> Self {
         // SAFETY: the caller guarantees NEON. As `narrow16`, on 16-bit
         // halves of 32-bit lanes.

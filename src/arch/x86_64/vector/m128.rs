@@ -288,6 +288,13 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn narrow16u(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees SSE2. Unsigned saturation keeps
+        // lanes up to 0xFF.
+        unsafe { _mm_packus_epi16(self, hi) }
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, hi: Self) -> Self {
         // SAFETY: the caller guarantees SSE4.2 (SSE4.1 `packusdw`), which
         // keeps lanes below 0x10000.

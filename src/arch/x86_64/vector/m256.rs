@@ -360,6 +360,13 @@ unsafe impl WideVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn narrow16u(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. `vpackuswb` keeps lanes up to
+        // 0xFF and packs per 128-bit lane, as in `narrow16`.
+        unsafe { _mm256_permute4x64_epi64::<0b11_01_10_00>(_mm256_packus_epi16(self, hi)) }
+    }
+
+    #[inline(always)]
     unsafe fn narrow32(self, hi: Self) -> Self {
         // SAFETY: the caller guarantees AVX2. `vpackusdw` keeps lanes below
         // 0x10000 and packs per 128-bit lane, as in `narrow16`.
