@@ -121,9 +121,10 @@
 //! [`Utf16Error`], [`Utf32Error`] or [`TranscodeError::OutputTooSmall`].
 //! The AVX-512 kernel computes every candidate output byte in a fixed place
 //! and squeezes out the unused ones with VBMI2's compress instructions
-//! (Clausecker & Lemire, 2023); the 128-bit kernels (SSE4.2, AVX2, NEON)
-//! compact with byte shuffles from tables keyed by each unit's length
-//! (Lemire & Muła, 2022). Both convert surrogate pairs in SIMD.
+//! (Clausecker & Lemire, 2023); the other kernels (SSE4.2, AVX2, NEON,
+//! simd128) compact with byte shuffles from tables keyed by each unit's
+//! length, one 16-byte row per 128-bit lane (Lemire & Muła, 2022). Both
+//! convert surrogate pairs in SIMD.
 //!
 //! # Minimum Rust version
 //!

@@ -1,7 +1,8 @@
 //! The vector vocabulary on `__m128i`, implemented once for every kernel
 //! that uses 128-bit x86 vectors: the SSE4.2 kernel, and the AVX2 and
-//! AVX-512 kernels for their 16-byte steps and UTF-16/UTF-32 algorithms
-//! (where the same intrinsics compile to VEX/EVEX forms).
+//! AVX-512 kernels for their 16-byte steps of UTF-8 to UTF-16/UTF-32 and
+//! their 16-byte Latin-1 paths (where the same intrinsics compile to
+//! VEX/EVEX forms).
 //!
 //! The instructions are SSE2 to SSE4.2 (SSSE3 `pshufb`/`palignr`, SSE4.1
 //! `ptest`/`pmaxud`/`packusdw`): every kernel that uses this type enables
