@@ -32,6 +32,9 @@
 //!   friends, with [`Latin1Error`] saying whether a character is invalid
 //!   or only above U+00FF; with `alloc`, [`latin1_to_string`] and
 //!   [`utf8_to_latin1_vec`].
+//! - **Windows-1252** as the WHATWG Encoding Standard defines it
+//!   ([`windows1252`](mod@windows1252)): [`windows1252_to_utf8`],
+//!   [`utf8_to_windows1252`] and friends, on the Latin-1 kernels.
 //! - **Lengths and counts**: [`count_chars`] (also named
 //!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
@@ -163,6 +166,7 @@ pub mod stream;
 pub mod transcode;
 mod utf16_tools;
 mod validate;
+pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
 pub use count::{
@@ -207,6 +211,8 @@ pub use validate::{
     is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
     validate_utf8,
 };
+#[doc(inline)]
+pub use windows1252::*;
 
 // The README's examples are compiled and run as doctests.
 #[cfg(doctest)]

@@ -29,3 +29,4 @@ mod transcode_from_utf8;
 mod transcode_to_utf8;
 mod validate_utf16_utf32;
 mod validate_utf8;
+mod windows1252;

@@ -1,0 +1,274 @@
+//! Windows-1252 to and from UTF-8, UTF-16 (native, LE, BE) and UTF-32,
+//! against the table of `tests/fixtures/windows1252.txt` (CPython's
+//! `cp1252` codec, with the WHATWG mapping of the five bytes it leaves
+//! undefined): every byte, every character to U+2200, an error at every
+//! offset, every `dst` size, proptest, and all of it under every kernel.
+
+use proptest::prelude::*;
+use rapidutf::{Latin1Error, Latin1ErrorKind, TranscodeError, Utf8ErrorKind};
+
+/// The character of every byte, from the fixture.
+fn table() -> [char; 256] {
+    let text = include_str!("../fixtures/windows1252.txt");
+    let mut t = ['\0'; 256];
+    let mut seen = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let (b, c) = line.split_once(' ').expect("`byte code-point` lines");
+        let b = usize::from_str_radix(b, 16).expect("a hex byte");
+        let c = u32::from_str_radix(c.trim(), 16).expect("a hex code point");
+        t[b] = char::from_u32(c).expect("a scalar value");
+        seen += 1;
+    }
+    assert_eq!(seen, 256, "the fixture maps every byte");
+    t
+}
+
+fn oracle_decode(bytes: &[u8]) -> String {
+    let t = table();
+    bytes.iter().map(|&b| t[usize::from(b)]).collect()
+}
+
+/// The bytes of `s`, or the byte offset and character of the first one
+/// Windows-1252 cannot represent.
+fn oracle_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
+    let t = table();
+    s.char_indices()
+        .map(|(at, c)| match t.iter().position(|&x| x == c) {
+            Some(b) => Ok(b as u8),
+            None => Err((at, c)),
+        })
+        .collect()
+}
+
+/// Checks every decoder on `bytes`, with `dst` of the size that always
+/// suffices.
+fn check_decode(bytes: &[u8]) {
+    let want = oracle_decode(bytes);
+    let mut d8 = vec![0u8; 3 * bytes.len()];
+    let n = rapidutf::windows1252_to_utf8(bytes, &mut d8).unwrap();
+    assert_eq!(&d8[..n], want.as_bytes(), "UTF-8 of {bytes:02X?}");
+    let units: Vec<u16> = want.encode_utf16().collect();
+    let mut d16 = vec![0u16; bytes.len()];
+    let n = rapidutf::windows1252_to_utf16(bytes, &mut d16).unwrap();
+    assert_eq!(&d16[..n], &units[..], "UTF-16 of {bytes:02X?}");
+    let n = rapidutf::windows1252_to_utf16le(bytes, &mut d16).unwrap();
+    assert!(d16[..n].iter().map(|&u| u16::from_le(u)).eq(units.iter().copied()));
+    let n = rapidutf::windows1252_to_utf16be(bytes, &mut d16).unwrap();
+    assert!(d16[..n].iter().map(|&u| u16::from_be(u)).eq(units.iter().copied()));
+    let mut d32 = vec![0u32; bytes.len()];
+    let n = rapidutf::windows1252_to_utf32(bytes, &mut d32).unwrap();
+    assert!(d32[..n].iter().copied().eq(want.chars().map(u32::from)), "UTF-32 of {bytes:02X?}");
+}
+
+/// The result of every encoder on `s`, in the UTF-8 encoder's terms: the
+/// bytes, or the error's byte offset and character (the UTF-16 and UTF-32
+/// encoders must agree, with their offsets mapped back to bytes).
+fn check_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
+    let want = oracle_encode(s);
+    let mut dst = vec![0u8; s.len()];
+    let got = match rapidutf::utf8_to_windows1252(s.as_bytes(), &mut dst) {
+        Ok(n) => Ok(dst[..n].to_vec()),
+        Err(TranscodeError::Invalid(e)) => match e.kind() {
+            Latin1ErrorKind::Unrepresentable(c) => Err((e.valid_up_to(), c)),
+            other => panic!("valid input reported invalid: {other:?}"),
+        },
+        Err(e) => panic!("{e:?} with a buffer of the input's size"),
+    };
+    assert_eq!(got, want, "UTF-8 {s:?}");
+    let units: Vec<u16> = s.encode_utf16().collect();
+    let unit_to_byte = |at: usize| {
+        s.encode_utf16()
+            .take(at)
+            .map(|u| {
+                if u < 0x80 {
+                    1
+                } else if u < 0x800 {
+                    2
+                } else if (0xD800..0xE000).contains(&u) {
+                    2
+                } else {
+                    3
+                }
+            })
+            .sum::<usize>()
+    };
+    let le: Vec<u16> = units.iter().map(|u| u.to_le()).collect();
+    let be: Vec<u16> = units.iter().map(|u| u.to_be()).collect();
+    let mut dst = vec![0u8; units.len()];
+    type F16 =
+        fn(&[u16], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<rapidutf::Utf16Error>>>;
+    let forms: [(&str, F16, &[u16]); 3] = [
+        ("native", rapidutf::utf16_to_windows1252, &units),
+        ("LE", rapidutf::utf16le_to_windows1252, &le),
+        ("BE", rapidutf::utf16be_to_windows1252, &be),
+    ];
+    for (what, f, src) in forms {
+        let got = match f(src, &mut dst) {
+            Ok(n) => Ok(dst[..n].to_vec()),
+            Err(TranscodeError::Invalid(e)) => match e.kind() {
+                Latin1ErrorKind::Unrepresentable(c) => Err((unit_to_byte(e.valid_up_to()), c)),
+                other => panic!("valid input reported invalid: {other:?}"),
+            },
+            Err(e) => panic!("{e:?}"),
+        };
+        assert_eq!(got, want, "UTF-16 {what} {s:?}");
+    }
+    let values: Vec<u32> = s.chars().map(u32::from).collect();
+    let mut dst = vec![0u8; values.len()];
+    let got = match rapidutf::utf32_to_windows1252(&values, &mut dst) {
+        Ok(n) => Ok(dst[..n].to_vec()),
+        Err(TranscodeError::Invalid(e)) => match e.kind() {
+            Latin1ErrorKind::Unrepresentable(c) => {
+                Err((s.chars().take(e.valid_up_to()).map(char::len_utf8).sum(), c))
+            }
+            other => panic!("valid input reported invalid: {other:?}"),
+        },
+        Err(e) => panic!("{e:?}"),
+    };
+    assert_eq!(got, want, "UTF-32 {s:?}");
+    want
+}
+
+#[test]
+fn every_byte_decodes_as_the_table_says() {
+    for b in 0..=255u8 {
+        check_decode(&[b]);
+        check_decode(&[b'a', b, b'z']);
+    }
+    let all: Vec<u8> = (0..=255u8).cycle().take(1000).collect();
+    check_decode(&all);
+    // Long stretches on the SIMD path with high bytes at every offset.
+    for at in 0..200 {
+        let mut v = vec![0xE9u8; 200];
+        v[at] = 0x93;
+        check_decode(&v);
+    }
+}
+
+#[test]
+fn every_char_to_u2200_encodes_as_the_table_says() {
+    for c in (0..0x2200u32).filter_map(char::from_u32) {
+        let s = format!("ab{c}cd");
+        let got = check_encode(&s);
+        if let Err((at, bad)) = got {
+            assert_eq!((at, bad), (2, c));
+        }
+    }
+    // Every byte round-trips.
+    let all: Vec<u8> = (0..=255u8).collect();
+    let text = oracle_decode(&all);
+    assert_eq!(check_encode(&text), Ok(all));
+}
+
+#[test]
+fn unrepresentable_and_invalid_at_every_offset() {
+    for len in 0..150 {
+        let base: String = "é “x” € ok ".chars().cycle().take(len).collect();
+        for at in 0..=len {
+            let at_byte: usize = base.chars().take(at).map(char::len_utf8).sum();
+            for bad in ['Ω', '\u{80}', '\u{9F}', '😀'] {
+                let mut s = base.clone();
+                s.insert(at_byte, bad);
+                assert_eq!(check_encode(&s), Err((at_byte, bad)), "{s:?}");
+            }
+            // Invalid UTF-8 there: the input's own error, at its offset.
+            let mut bytes = base.clone().into_bytes();
+            bytes.insert(at_byte, 0xFF);
+            let mut dst = vec![0u8; bytes.len()];
+            match rapidutf::utf8_to_windows1252(&bytes, &mut dst) {
+                Err(TranscodeError::Invalid(e)) => {
+                    assert_eq!(e.valid_up_to(), at_byte);
+                    let inner = e.invalid().expect("an invalid-input error");
+                    assert_eq!(inner.valid_up_to(), at_byte);
+                    assert_eq!(inner.kind(), Utf8ErrorKind::InvalidByte);
+                }
+                other => panic!("{bytes:02X?}: {other:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_dst_size() {
+    let text = "naïve “quotes” – 5 € and ‰, then plain ASCII for a while: abcdefghijklmnopqrstuvwxyz0123456789 ™";
+    let bytes = oracle_encode(text).expect("representable");
+    let utf8 = text.as_bytes();
+    for size in 0..=utf8.len() + 2 {
+        let mut dst = vec![0xAAu8; size + 8];
+        match rapidutf::windows1252_to_utf8(&bytes, &mut dst[..size]) {
+            Ok(n) => assert_eq!(&dst[..n], utf8),
+            Err(TranscodeError::OutputTooSmall { read, written }) => {
+                assert!(size < utf8.len());
+                assert_eq!(&dst[..written], oracle_decode(&bytes[..read]).as_bytes());
+                assert!(written + 3 > size, "stopped early: {written} of {size}");
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+        assert!(dst[size..].iter().all(|&b| b == 0xAA), "wrote past dst");
+    }
+    for size in 0..=bytes.len() + 2 {
+        let mut dst = vec![0xAAu8; size + 8];
+        match rapidutf::utf8_to_windows1252(utf8, &mut dst[..size]) {
+            Ok(n) => assert_eq!(&dst[..n], &bytes[..]),
+            Err(TranscodeError::OutputTooSmall { read, written }) => {
+                assert_eq!(written, size, "stopped early");
+                assert_eq!(&dst[..written], &bytes[..written]);
+                assert_eq!(read, text.char_indices().nth(written).map_or(utf8.len(), |(i, _)| i));
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+        assert!(dst[size..].iter().all(|&b| b == 0xAA), "wrote past dst");
+    }
+    let mut d16 = vec![0u16; bytes.len()];
+    for size in 0..bytes.len() {
+        assert_eq!(
+            rapidutf::windows1252_to_utf16(&bytes, &mut d16[..size]),
+            Err(TranscodeError::OutputTooSmall { read: size, written: size })
+        );
+    }
+}
+
+#[cfg(feature = "alloc")]
+#[test]
+fn allocating_forms() {
+    let all: Vec<u8> = (0..=255u8).collect();
+    let s = rapidutf::windows1252_to_string(&all);
+    assert_eq!(s, oracle_decode(&all));
+    assert_eq!(rapidutf::utf8_to_windows1252_vec(s.as_bytes()).unwrap(), all);
+    let e = rapidutf::utf8_to_windows1252_vec("a→".as_bytes()).unwrap_err();
+    assert_eq!((e.valid_up_to(), e.kind()), (1, Latin1ErrorKind::Unrepresentable('→')));
+}
+
+#[cfg(feature = "std")]
+#[test]
+fn under_every_available_kernel() {
+    crate::common::rerun_under_every_kernel(
+        "windows1252::",
+        "windows1252::under_every_available_kernel",
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn bytes_decode_and_round_trip(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        check_decode(&bytes);
+        let text = oracle_decode(&bytes);
+        prop_assert_eq!(check_encode(&text), Ok(bytes));
+    }
+
+    #[test]
+    fn text_encodes_as_the_table_says(
+        s in proptest::collection::vec(
+            prop_oneof![
+                4 => proptest::char::range('\0', '\u{FF}'),
+                2 => proptest::sample::select(vec!['€', '“', '”', '–', '—', '™', 'Š', 'Ÿ']),
+                1 => proptest::char::any(),
+            ],
+            0..200,
+        ).prop_map(String::from_iter)
+    ) {
+        let _ = check_encode(&s);
+    }
+}
