@@ -44,6 +44,13 @@ use crate::error::{
 use crate::scalar::windows1252::{decode, HIGH};
 use core::convert::Infallible;
 
+/// A Latin-1 decoder into units `U` (`latin1_to_utf8`, ...).
+type Decoder<U> = fn(&[u8], &mut [U]) -> Result<usize, TranscodeError<Infallible>>;
+
+/// A Latin-1 encoder from units `T` with input errors `E`
+/// (`utf8_to_latin1`, ...).
+type Encoder<T, E> = fn(&[T], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<E>>>;
+
 /// The index of the first byte of `src[from..]` in `80..=9F` (the bytes
 /// whose character is not the Latin-1 one), or `src.len()`.
 fn next_high(src: &[u8], from: usize) -> usize {
@@ -88,7 +95,7 @@ fn high_byte(c: char) -> Option<u8> {
 fn decode_into<U>(
     src: &[u8],
     dst: &mut [U],
-    stretch: fn(&[u8], &mut [U]) -> Result<usize, TranscodeError<Infallible>>,
+    stretch: Decoder<U>,
     put: fn(char, &mut [U]) -> Option<usize>,
 ) -> Result<usize, TranscodeError<Infallible>> {
     let (mut i, mut o) = (0, 0);
@@ -142,7 +149,7 @@ fn put_utf32(c: char, dst: &mut [u32]) -> Option<usize> {
 /// How an input encoding meets [`encode_into`].
 struct Source<T, E> {
     /// The Latin-1 encoder of this input encoding.
-    to_latin1: fn(&[T], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<E>>>,
+    to_latin1: Encoder<T, E>,
     /// The input's own validator: the exact error of invalid input.
     validate: fn(&[T]) -> Result<(), E>,
     /// The input units of the first `n` characters of `src`, all of them
@@ -249,7 +256,7 @@ const FROM_UTF8: Source<u8, Utf8Error> = Source {
 };
 
 const fn from_utf16(
-    to_latin1: fn(&[u16], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>>,
+    to_latin1: Encoder<u16, Utf16Error>,
     validate: fn(&[u16]) -> Result<(), Utf16Error>,
 ) -> Source<u16, Utf16Error> {
     Source { to_latin1, validate, units: one_unit, len: char::len_utf16 }
