@@ -80,11 +80,10 @@ fn check_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
         s.encode_utf16()
             .take(at)
             .map(|u| {
+                // A surrogate pair is four bytes of UTF-8: two per unit.
                 if u < 0x80 {
                     1
-                } else if u < 0x800 {
-                    2
-                } else if (0xD800..0xE000).contains(&u) {
+                } else if u < 0x800 || (0xD800..0xE000).contains(&u) {
                     2
                 } else {
                     3
