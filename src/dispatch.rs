@@ -17,6 +17,7 @@ use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::{finish_transcode, finish_utf8, finish_validate};
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{transcode, Decode, Utf16, Utf32, Utf8};
+use crate::scalar::windows1252::Windows1252;
 use crate::{scalar, Kernel};
 pub(crate) use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
@@ -250,6 +251,18 @@ dispatched_transcoder!(
     utf16be_to_latin1 = utf16be_to_latin1_prefix: u16 => u8, ToLatin1<Utf16<Be>> => Latin1
 );
 dispatched_transcoder!(utf32_to_latin1 = utf32_to_latin1_prefix: u32 => u8, ToLatin1<Utf32> => Latin1);
+dispatched_transcoder!(
+    windows1252_to_utf8 = windows1252_to_utf8_prefix: u8 => u8, Windows1252 => Utf8
+);
+dispatched_transcoder!(
+    windows1252_to_utf16le = windows1252_to_utf16le_prefix: u8 => u16, Windows1252 => Utf16<Le>
+);
+dispatched_transcoder!(
+    windows1252_to_utf16be = windows1252_to_utf16be_prefix: u8 => u16, Windows1252 => Utf16<Be>
+);
+dispatched_transcoder!(
+    windows1252_to_utf32 = windows1252_to_utf32_prefix: u8 => u32, Windows1252 => Utf32
+);
 
 ifunc!(validate_utf16le_prefix(src: &[u16]) -> usize = validate_utf16le_prefix);
 ifunc!(validate_utf16be_prefix(src: &[u16]) -> usize = validate_utf16be_prefix);
@@ -282,14 +295,14 @@ pub(crate) use {
     latin1_to_utf16be as latin1_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
     utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
-    validate_utf16be as validate_utf16,
+    validate_utf16be as validate_utf16, windows1252_to_utf16be as windows1252_to_utf16,
 };
 #[cfg(target_endian = "little")]
 pub(crate) use {
     latin1_to_utf16le as latin1_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
-    validate_utf16le as validate_utf16,
+    validate_utf16le as validate_utf16, windows1252_to_utf16le as windows1252_to_utf16,
 };
 
 /// `bytes` as a `String` if it is valid UTF-8, else the bytes back with

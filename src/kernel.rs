@@ -7,6 +7,7 @@ use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Erro
 use crate::glue;
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{Utf16, Utf32, Utf8};
+use crate::scalar::windows1252::Windows1252;
 use core::convert::Infallible;
 use core::fmt;
 use core::str::FromStr;
@@ -346,6 +347,11 @@ impl Kernel {
         utf16le_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Le>> => Latin1;
         utf16be_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Be>> => Latin1;
         utf32_to_latin1: u32 => u8, Latin1Error<Utf32Error>, ToLatin1<Utf32> => Latin1;
+        windows1252_to_utf8: u8 => u8, Infallible, Windows1252 => Utf8;
+        windows1252_to_utf16: u8 => u16, Infallible, Windows1252 => Utf16<Native>;
+        windows1252_to_utf16le: u8 => u16, Infallible, Windows1252 => Utf16<Le>;
+        windows1252_to_utf16be: u8 => u16, Infallible, Windows1252 => Utf16<Be>;
+        windows1252_to_utf32: u8 => u32, Infallible, Windows1252 => Utf32;
     }
 
     /// [`crate::utf8_len_from_latin1`] with this kernel, whatever the input's length.

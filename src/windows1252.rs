@@ -33,19 +33,18 @@
 //!
 //! # Speed
 //!
-//! Everything but the bytes `80..=9F` is Latin-1, so the stretches between
-//! them go through the SIMD Latin-1 transcoders of the active
-//! [`Kernel`](crate::Kernel); the bytes `80..=9F` are found eight at a time
-//! and converted by table.
+//! Decoding runs in the SIMD kernels of the active
+//! [`Kernel`](crate::Kernel): a block is widened as Latin-1, and a block
+//! that holds bytes `80..=9F` gets their code points from the index in
+//! registers (see `arch::generic::windows1252`). Encoding converts the
+//! Latin-1 stretches with the SIMD Latin-1 encoders and the characters of
+//! the bytes `80..=9F` by table.
 
 use crate::error::{
     Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf32Error, Utf8Error,
 };
-use crate::scalar::windows1252::{decode, HIGH};
+use crate::scalar::windows1252::HIGH;
 use core::convert::Infallible;
-
-/// A Latin-1 decoder into units `U` (`latin1_to_utf8`, ...).
-type Decoder<U> = fn(&[u8], &mut [U]) -> Result<usize, TranscodeError<Infallible>>;
 
 /// A Latin-1 encoder from units `T` with input errors `E`
 /// (`utf8_to_latin1`, ...).
@@ -86,64 +85,6 @@ fn foreign_c1(b: u8) -> bool {
 fn high_byte(c: char) -> Option<u8> {
     let pos = HIGH.iter().position(|&h| u32::from(h) == u32::from(c) && h > 0xFF)?;
     u8::try_from(0x80 + pos).ok()
-}
-
-/// Decodes `src` into `dst`: the stretches without bytes `80..=9F` by
-/// `stretch` (a Latin-1 transcoder), each byte `80..=9F` by `put`, which
-/// writes its character at the start of the slice it gets and returns the
-/// units written, or `None` if they do not fit.
-fn decode_into<U>(
-    src: &[u8],
-    dst: &mut [U],
-    stretch: Decoder<U>,
-    put: fn(char, &mut [U]) -> Option<usize>,
-) -> Result<usize, TranscodeError<Infallible>> {
-    let (mut i, mut o) = (0, 0);
-    loop {
-        let end = next_high(src, i);
-        match stretch(&src[i..end], &mut dst[o..]) {
-            Ok(written) => o += written,
-            Err(TranscodeError::OutputTooSmall { read, written }) => {
-                return Err(TranscodeError::OutputTooSmall { read: i + read, written: o + written })
-            }
-            Err(TranscodeError::Invalid(never)) => match never {},
-        }
-        let Some(&b) = src.get(end) else {
-            return Ok(o);
-        };
-        match put(decode(b), &mut dst[o..]) {
-            Some(written) => o += written,
-            None => return Err(TranscodeError::OutputTooSmall { read: end, written: o }),
-        }
-        i = end + 1;
-    }
-}
-
-fn put_utf8(c: char, dst: &mut [u8]) -> Option<usize> {
-    let n = c.len_utf8();
-    c.encode_utf8(dst.get_mut(..n)?);
-    Some(n)
-}
-
-/// The characters of bytes `80..=9F` are all in the BMP: one unit each.
-fn put_utf16(c: char, dst: &mut [u16]) -> Option<usize> {
-    *dst.first_mut()? = c as u16;
-    Some(1)
-}
-
-fn put_utf16le(c: char, dst: &mut [u16]) -> Option<usize> {
-    *dst.first_mut()? = (c as u16).to_le();
-    Some(1)
-}
-
-fn put_utf16be(c: char, dst: &mut [u16]) -> Option<usize> {
-    *dst.first_mut()? = (c as u16).to_be();
-    Some(1)
-}
-
-fn put_utf32(c: char, dst: &mut [u32]) -> Option<usize> {
-    *dst.first_mut()? = u32::from(c);
-    Some(1)
 }
 
 /// How an input encoding meets [`encode_into`].
@@ -286,7 +227,7 @@ pub fn windows1252_to_utf8(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf8, put_utf8)
+    crate::dispatch::windows1252_to_utf8(src, dst)
 }
 
 /// Windows-1252 to native-endian UTF-16.
@@ -305,7 +246,7 @@ pub fn windows1252_to_utf16(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf16, put_utf16)
+    crate::dispatch::windows1252_to_utf16(src, dst)
 }
 
 /// Windows-1252 to UTF-16LE: each unit is stored little-endian, whatever
@@ -324,7 +265,7 @@ pub fn windows1252_to_utf16le(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf16le, put_utf16le)
+    crate::dispatch::windows1252_to_utf16le(src, dst)
 }
 
 /// Windows-1252 to UTF-16BE: each unit is stored big-endian, whatever the
@@ -343,7 +284,7 @@ pub fn windows1252_to_utf16be(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf16be, put_utf16be)
+    crate::dispatch::windows1252_to_utf16be(src, dst)
 }
 
 /// Windows-1252 to UTF-32.
@@ -362,7 +303,7 @@ pub fn windows1252_to_utf32(
     src: &[u8],
     dst: &mut [u32],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf32, put_utf32)
+    crate::dispatch::windows1252_to_utf32(src, dst)
 }
 
 /// UTF-8 to Windows-1252.

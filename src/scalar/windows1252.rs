@@ -5,6 +5,10 @@
 //! five bytes the Windows code page leaves undefined (`81`, `8D`, `8F`,
 //! `90`, `9D`) are the C1 controls of the same value. Every byte decodes.
 
+use super::ascii::is_ascii16;
+use super::transcode::Decode;
+use core::convert::Infallible;
+
 /// The code points of bytes `80..9F`, from the WHATWG index (its pointers
 /// 0 to 31).
 pub(crate) const HIGH: [u16; 32] = [
@@ -13,6 +17,27 @@ pub(crate) const HIGH: [u16; 32] = [
     0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, // 90..97
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178, // 98..9F
 ];
+
+/// Windows-1252 as a source of the generic scalar loop
+/// (`super::transcode::transcode`): every byte is a character.
+pub(crate) struct Windows1252;
+
+impl Decode for Windows1252 {
+    type Unit = u8;
+    type Error = Infallible;
+    #[inline(always)]
+    fn decode(src: &[u8], i: usize) -> Result<(u32, usize), Infallible> {
+        Ok((u32::from(decode(src[i])), 1))
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[u8], i: usize) -> bool {
+        is_ascii16(src, i)
+    }
+    #[inline(always)]
+    fn ascii(u: u8) -> u8 {
+        u
+    }
+}
 
 /// The character byte `b` stands for.
 #[inline]

@@ -70,7 +70,12 @@ const fn keep() -> [Keep; 256] {
 /// Copies the run of 64-byte ASCII blocks at `src[*i..]` to `dst[*o..]`,
 /// advancing `*i` and `*o`, while both have 64 bytes left.
 #[inline(always)]
-unsafe fn ascii_run<V: Vector>(src: &[u8], dst: &mut [u8], i: &mut usize, o: &mut usize) {
+pub(super) unsafe fn ascii_run<V: Vector>(
+    src: &[u8],
+    dst: &mut [u8],
+    i: &mut usize,
+    o: &mut usize,
+) {
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
     while *i + 64 <= src.len() && *o + 64 <= dst.len() {
         // SAFETY: the caller guarantees the ISA; `*i + 64 <= len` covers
