@@ -65,15 +65,23 @@ unsafe fn units<V: WideVector + Utf8Vector>(v: V) -> (V, V) {
             return v.widen8();
         }
         let nine = v.lookup_high_nibble(NINE);
-        let plane = |p: usize| {
-            select(nine, v.lookup_low_nibble(PLANES[2 + p]), v.lookup_low_nibble(PLANES[p]))
-        };
-        let lo = select(c1, plane(0), v);
-        let hi = plane(1).and(c1);
+        let lo = select(c1, plane(v, nine, 0), v);
+        let hi = plane(v, nine, 1).and(c1);
         let (l0, l1) = lo.widen8();
         let (h0, h1) = hi.widen8();
         (l0.or(h0.shl16::<8>()), l1.or(h1.shl16::<8>()))
     }
+}
+
+/// Byte `p` (0: low, 1: high) of the code point of each byte of `v` in
+/// `80..=9F` (`nine` marks the bytes `90..=9F`); garbage in other lanes.
+/// (A function, not a closure: a closure is not always inlined, and one
+/// compiled apart from the kernel's target features passes every vector
+/// through memory.)
+#[inline(always)]
+unsafe fn plane<V: WideVector + Utf8Vector>(v: V, nine: V, p: usize) -> V {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { select(nine, v.lookup_low_nibble(PLANES[2 + p]), v.lookup_low_nibble(PLANES[p])) }
 }
 
 /// Windows-1252 to UTF-8: the kernel prefix.
