@@ -14,6 +14,30 @@
 
 use crate::lipsum_file;
 
+/// The character of every Windows-1252 byte, from
+/// `tests/fixtures/windows1252.txt` (written by CPython's `cp1252` codec,
+/// with the WHATWG Encoding Standard's mapping of the five bytes CPython
+/// leaves undefined: the C1 control of the same value).
+pub fn windows1252_table() -> [char; 256] {
+    let text = include_str!("../../tests/fixtures/windows1252.txt");
+    let mut t = ['\0'; 256];
+    let mut seen = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+        let (b, c) = line.split_once(' ').expect("`byte code-point` lines");
+        let b = usize::from_str_radix(b, 16).expect("a hex byte");
+        let c = u32::from_str_radix(c.trim(), 16).expect("a hex code point");
+        t[b] = char::from_u32(c).expect("a scalar value");
+        seen += 1;
+    }
+    assert_eq!(seen, 256, "the fixture maps every byte");
+    t
+}
+
+/// The byte of `c` in Windows-1252, by a search of [`windows1252_table`].
+pub fn windows1252_byte(table: &[char; 256], c: char) -> Option<u8> {
+    table.iter().position(|&x| x == c).map(|b| b as u8)
+}
+
 /// `ascii` and `western` (see the module docs), by name.
 pub fn latin1_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let ascii = lipsum_file("Latin", "utf8");

@@ -7,20 +7,9 @@
 use proptest::prelude::*;
 use rapidutf::{Kernel, Latin1Error, Latin1ErrorKind, TranscodeError, Utf8ErrorKind};
 
-/// The character of every byte, from the fixture.
+/// The character of every byte (the testkit's table).
 fn table() -> [char; 256] {
-    let text = include_str!("../fixtures/windows1252.txt");
-    let mut t = ['\0'; 256];
-    let mut seen = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-        let (b, c) = line.split_once(' ').expect("`byte code-point` lines");
-        let b = usize::from_str_radix(b, 16).expect("a hex byte");
-        let c = u32::from_str_radix(c.trim(), 16).expect("a hex code point");
-        t[b] = char::from_u32(c).expect("a scalar value");
-        seen += 1;
-    }
-    assert_eq!(seen, 256, "the fixture maps every byte");
-    t
+    rapidutf_testkit::windows1252_table()
 }
 
 fn oracle_decode(bytes: &[u8]) -> String {
@@ -33,8 +22,8 @@ fn oracle_decode(bytes: &[u8]) -> String {
 fn oracle_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
     let t = table();
     s.char_indices()
-        .map(|(at, c)| match t.iter().position(|&x| x == c) {
-            Some(b) => Ok(b as u8),
+        .map(|(at, c)| match rapidutf_testkit::windows1252_byte(&t, c) {
+            Some(b) => Ok(b),
             None => Err((at, c)),
         })
         .collect()
