@@ -286,6 +286,13 @@ pub fn self_command() -> std::process::Command {
 /// Does nothing in such a child, or when the caller set
 /// `RAPIDUTF_KERNEL` itself.
 pub fn rerun_under_every_kernel(filter: &str, caller: &str) {
+    rerun_under_every_kernel_skipping(filter, &[caller]);
+}
+
+/// [`rerun_under_every_kernel`], also skipping the tests named in `skip`
+/// (the caller first): tests that already loop over every kernel
+/// themselves would otherwise run once per kernel for nothing.
+pub fn rerun_under_every_kernel_skipping(filter: &str, skip: &[&str]) {
     if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
         return;
     }
@@ -293,9 +300,13 @@ pub fn rerun_under_every_kernel(filter: &str, caller: &str) {
         if k == Kernel::active() {
             continue;
         }
-        let out = self_command()
-            .env("RAPIDUTF_KERNEL", k.name())
-            .args([filter, "--skip", caller, "--test-threads", "2"])
+        let mut cmd = self_command();
+        cmd.env("RAPIDUTF_KERNEL", k.name()).arg(filter);
+        for name in skip {
+            cmd.args(["--skip", name]);
+        }
+        let out = cmd
+            .args(["--test-threads", "2"])
             .output()
             .expect("re-running the test binary");
         let log = String::from_utf8_lossy(&out.stdout);
