@@ -1,12 +1,15 @@
 //! The AVX-512 kernel: one 512-bit vector (`__m512i`, see
 //! `vector/m512.rs`) per 64-byte block, and its own UTF-16/UTF-32
-//! algorithms (`utf16`) and UTF-8 window conversion (`utf8_to_wide`).
+//! algorithms (`utf16`) and UTF-8 window conversion (`utf8_to_wide`). The
+//! Latin-1 algorithms are the generic ones at 512 bits.
 //!
 //! It requires F, BW, CD, VBMI and VBMI2, and AVX2, which it also
 //! executes: VBMI for the `vpermb` nibble lookups and `vpermt2b` shifts of
-//! UTF-8 validation, VBMI2 for `vpcompressb`, CD for `vplzcntd`. Ice Lake,
-//! Zen 4 and later have them all; older AVX-512 CPUs (and Cannon Lake,
-//! which lacks VBMI2) use the AVX2 kernel.
+//! UTF-8 validation, VBMI2 for `vpcompressb`, CD for `vplzcntd`; and
+//! POPCNT and BMI2 (`pdep`), which every AVX-512 CPU has: without POPCNT
+//! the compiler counts the bits of each compress mask with a dozen
+//! instructions. Ice Lake, Zen 4 and later have them all; older AVX-512
+//! CPUs (and Cannon Lake, which lacks VBMI2) use the AVX2 kernel.
 
 mod utf16;
 mod utf8_to_wide;
@@ -20,9 +23,9 @@ crate::arch::kernel_table! {
     /// The AVX-512 kernel, if this CPU has AVX2 and AVX-512 F, BW, CD,
     /// VBMI and VBMI2.
     detect: super::detected!(
-        "avx2", "avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2"
+        "avx2", "avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2", "popcnt", "bmi2"
     ),
-    attrs: [#[target_feature(enable = "avx2,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]],
+    attrs: [#[target_feature(enable = "avx2,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2,popcnt,bmi2")]],
     validate_utf8: utf8::validate::<__m512i, 1>,
     is_valid_utf8: utf8::is_valid::<__m512i, 1>,
     validate_utf8_blocks: utf8::validate_blocks::<__m512i, 1>,
@@ -36,14 +39,14 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<Be>,
     utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<Le>,
     utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<Be>,
-    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m128i>,
-    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<__m128i, Le>,
-    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<__m128i, Be>,
-    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<__m128i>,
-    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m128i>,
-    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m128i, Le>,
-    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m128i, Be>,
-    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m128i>,
+    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m512i>,
+    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<__m512i, Le>,
+    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<__m512i, Be>,
+    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<__m512i>,
+    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m512i>,
+    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m512i, Le>,
+    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m512i, Be>,
+    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m512i>,
     windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<__m128i>,
     windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<__m256i, Le>,
     windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<__m256i, Be>,
