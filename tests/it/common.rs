@@ -300,13 +300,16 @@ pub fn rerun_under_every_kernel_skipping(filter: &str, skip: &[&str]) {
         if k == Kernel::active() {
             continue;
         }
-        let mut cmd = self_command();
-        cmd.env("RAPIDUTF_KERNEL", k.name()).arg(filter);
-        for name in skip {
-            cmd.args(["--skip", name]);
-        }
-        cmd.args(["--test-threads", "2"]);
-        let log = run_watched(cmd, &format!("{}-{filter}", k.name()))
+        let command = || {
+            let mut cmd = self_command();
+            cmd.env("RAPIDUTF_KERNEL", k.name()).arg(filter);
+            for name in skip {
+                cmd.args(["--skip", name]);
+            }
+            cmd.args(["--test-threads", "2"]);
+            cmd
+        };
+        let log = run_watched(command, &format!("{}-{filter}", k.name()))
             .unwrap_or_else(|log| panic!("with RAPIDUTF_KERNEL={k}: {log}"));
         assert!(log.contains("test result: ok"), "with RAPIDUTF_KERNEL={k}:\n{log}");
         assert!(
@@ -316,46 +319,65 @@ pub fn rerun_under_every_kernel_skipping(filter: &str, skip: &[&str]) {
     }
 }
 
-/// Runs a child test binary to its end and returns its stdout and stderr;
-/// `Err` with that output when it fails, or when it is still running after
-/// `RAPIDUTF_RERUN_TIMEOUT` seconds (default 600: far beyond any child's
-/// run, even emulated), so that a hang names the kernel and the test
-/// harness's "has been running for over 60 seconds" lines name the test,
-/// instead of the whole run being killed from outside with no word.
-fn run_watched(mut cmd: std::process::Command, tag: &str) -> Result<String, String> {
+/// Runs a child test binary, built by `command`, to its end and returns
+/// its stdout and stderr; `Err` with that output when it fails, or when it
+/// is still running after `RAPIDUTF_RERUN_TIMEOUT` seconds (default 600:
+/// far beyond any child's run, even emulated), so that a hang names the
+/// kernel and the test harness's "has been running for over 60 seconds"
+/// lines name the test, instead of the whole run being killed from outside
+/// with no word.
+///
+/// A child that has printed nothing after 60 s never reached the test
+/// harness (which prints "running N tests" first): under qemu-user, a fork
+/// from a multi-threaded process can deadlock before `exec`. That child is
+/// killed and started again, twice at most; the tests it runs have not
+/// started, so nothing is hidden by the retry.
+pub fn run_watched(
+    command: impl Fn() -> std::process::Command,
+    tag: &str,
+) -> Result<String, String> {
     use std::time::{Duration, Instant};
     let limit = std::env::var("RAPIDUTF_RERUN_TIMEOUT")
         .ok()
         .and_then(|s| s.parse().ok())
         .map_or(Duration::from_secs(600), Duration::from_secs);
-    // Files, not pipes: nothing has to drain them while we wait.
+    let silent_limit = Duration::from_secs(60).min(limit);
     let name: String =
         tag.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
     let path =
         std::env::temp_dir().join(format!("rapidutf-rerun-{}-{name}.log", std::process::id()));
-    let file = std::fs::File::create(&path).expect("creating the child's log");
-    cmd.stdout(file.try_clone().expect("the child's log")).stderr(file);
-    let mut child = cmd.spawn().expect("re-running the test binary");
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("waiting for the child") {
-            break Some(status);
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let log = std::fs::read_to_string(&path).unwrap_or_default();
-    let _ = std::fs::remove_file(&path);
-    match status {
-        Some(s) if s.success() => Ok(log),
-        Some(s) => Err(format!("{s}\n{log}")),
-        None => {
-            Err(format!("still running after {} s, killed; its output:\n{log}", limit.as_secs()))
-        }
+    let mut attempts = 0;
+    loop {
+        attempts += 1;
+        // A file, not pipes: nothing has to drain it while we wait.
+        let file = std::fs::File::create(&path).expect("creating the child's log");
+        let mut cmd = command();
+        cmd.stdout(file.try_clone().expect("the child's log")).stderr(file);
+        let mut child = cmd.spawn().expect("re-running the test binary");
+        let start = Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("waiting for the child") {
+                break Some(status);
+            }
+            let silent = std::fs::metadata(&path).map_or(true, |m| m.len() == 0);
+            if start.elapsed() > limit || (silent && start.elapsed() > silent_limit) {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let log = std::fs::read_to_string(&path).unwrap_or_default();
+        let _ = std::fs::remove_file(&path);
+        return match status {
+            Some(s) if s.success() => Ok(log),
+            Some(s) => Err(format!("{s}\n{log}")),
+            None if log.is_empty() && attempts < 3 => continue,
+            None => Err(format!(
+                "still running after {} s (attempt {attempts}), killed; its output:\n{log}",
+                start.elapsed().as_secs()
+            )),
+        };
     }
 }
 

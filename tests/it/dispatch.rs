@@ -26,20 +26,20 @@ fn child_checks_active_kernel() {
 
 #[cfg(feature = "std")]
 fn run_child(env: &str, expected: Kernel) {
-    let out = common::self_command()
-        .args([
+    let command = || {
+        let mut cmd = common::self_command();
+        cmd.args([
             "--exact",
             "dispatch::child_checks_active_kernel",
             "--test-threads=1",
             "--nocapture",
         ])
         .env("RAPIDUTF_KERNEL", env)
-        .env(CHILD, expected.name())
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "RAPIDUTF_KERNEL={env}: {stdout}\n{stderr}");
+        .env(CHILD, expected.name());
+        cmd
+    };
+    let stdout = common::run_watched(command, &format!("dispatch-{env}"))
+        .unwrap_or_else(|log| panic!("RAPIDUTF_KERNEL={env}: {log}"));
     assert!(stdout.contains("1 passed"), "child did not run the check: {stdout}");
 }
 
