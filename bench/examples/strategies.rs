@@ -1,0 +1,86 @@
+//! Each lossy error strategy against `Replace`, in one process, on the same
+//! broken text: every lipsum file with a `0xFF` written every `EVERY` bytes
+//! (default 1000; it also breaks the character it lands in), decoded to a
+//! `String` and to UTF-16.
+//!
+//! ```text
+//! cargo run --release --example strategies            # a 0xFF every 1000 bytes
+//! cargo run --release --example strategies -- 100     # every 100 bytes
+//! ```
+//!
+//! GB/s of input, best of 15 rounds of about 2 ms each, the strategies
+//! alternating round by round so that all meet the same load; the table is
+//! Markdown, each strategy's geomean with its ratio to `Replace`.
+
+use rapidutf::ErrorStrategy;
+use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use std::hint::black_box;
+use std::time::Instant;
+
+/// GB/s of `bytes` input for each of `fs`: the calls of one round take
+/// about 2 ms; 15 rounds, the functions taking turns within each round;
+/// the best round of each.
+fn race(bytes: usize, fs: &[&dyn Fn() -> usize]) -> Vec<f64> {
+    let calls = fs
+        .iter()
+        .map(|f| {
+            let t = Instant::now();
+            black_box(f());
+            let once = t.elapsed().as_secs_f64().max(1e-7);
+            ((2e-3 / once) as usize).clamp(1, 100_000)
+        })
+        .collect::<Vec<_>>();
+    let mut best = vec![0f64; fs.len()];
+    for _ in 0..15 {
+        for (k, f) in fs.iter().enumerate() {
+            let t = Instant::now();
+            for _ in 0..calls[k] {
+                black_box(f());
+            }
+            let gbs = (bytes * calls[k]) as f64 / t.elapsed().as_secs_f64() / 1e9;
+            best[k] = best[k].max(gbs);
+        }
+    }
+    best
+}
+
+fn main() {
+    let every: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
+    let strategies = ErrorStrategy::ALL;
+    println!("Lossy decoding of the lipsum files with a 0xFF every {every} bytes ({}).\n", rapidutf::Kernel::active());
+    for (title, to_utf16) in [("UTF-8 to String", false), ("UTF-8 to UTF-16", true)] {
+        println!("### {title} (GB/s of input)\n");
+        let names: Vec<String> = strategies.iter().map(|s| s.to_string()).collect();
+        println!("| file | {} |", names.join(" | "));
+        println!("|---|{}", "---|".repeat(names.len()));
+        let mut logs = vec![0f64; strategies.len()];
+        for lang in LANGUAGES {
+            let mut v = lipsum_file(lang, "utf8");
+            for i in (every / 2..v.len()).step_by(every) {
+                v[i] = 0xFF;
+            }
+            let fs: Vec<Box<dyn Fn() -> usize>> = strategies
+                .iter()
+                .map(|&s| -> Box<dyn Fn() -> usize> {
+                    let v = &v;
+                    if to_utf16 {
+                        Box::new(move || rapidutf::utf8_to_utf16_lossy_with(black_box(v), s).len())
+                    } else {
+                        Box::new(move || rapidutf::utf8_to_string_lossy_with(black_box(v), s).len())
+                    }
+                })
+                .collect();
+            let refs: Vec<&dyn Fn() -> usize> = fs.iter().map(|f| f.as_ref()).collect();
+            let gbs = race(v.len(), &refs);
+            for (l, g) in logs.iter_mut().zip(&gbs) {
+                *l += g.ln();
+            }
+            let cells: Vec<String> = gbs.iter().map(|g| format!("{g:.2}")).collect();
+            println!("| {lang} | {} |", cells.join(" | "));
+        }
+        let geo: Vec<f64> = logs.iter().map(|l| (l / LANGUAGES.len() as f64).exp()).collect();
+        let base = geo[strategies.iter().position(|&s| s == ErrorStrategy::Replace).expect("Replace")];
+        let cells: Vec<String> = geo.iter().map(|g| format!("**{g:.2}** ({:.2}×)", g / base)).collect();
+        println!("| geomean (vs Replace) | {} |\n", cells.join(" | "));
+    }
+}
