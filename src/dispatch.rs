@@ -11,10 +11,10 @@
 //! [`short`]): an indirect call and a SIMD prologue cost more than they
 //! save on a few bytes, and ASCII is answered fastest inline.
 
-use crate::arch::KernelFns;
+use crate::arch::{KernelFns, Out};
 use crate::byte_order::{Be, Le};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-use crate::glue::{finish_transcode, finish_utf8, finish_validate};
+use crate::glue::{finish_transcode, finish_utf8, finish_validate, into_sink, Sink};
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{transcode, Decode, Utf16, Utf32, Utf8};
 use crate::{scalar, Kernel};
@@ -208,22 +208,32 @@ pub(crate) const SHORT_UNITS: usize = 32;
 
 /// Defines a dispatched transcoder `$name` over the entry `$field`: short
 /// inputs go to the scalar loop inline, the rest to the active kernel and
-/// the scalar finish (`glue::finish_transcode`). Plumbing only.
+/// the scalar finish (`glue::finish_transcode`), into any `glue::Sink`
+/// (a caller's buffer, or spare capacity). Plumbing only.
 macro_rules! dispatched_transcoder {
     ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
-        ifunc!(pub(crate) $field(src: &[$s], dst: &mut [$d]) -> (usize, usize) = $field);
+        ifunc!(pub(crate) $field(src: &[$s], dst: &mut Out<$d>) -> (usize, usize) = $field);
 
         #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
         #[inline]
-        pub(crate) fn $name(
+        pub(crate) fn $name<S: ?Sized + Sink<$enc>>(
             src: &[$s],
-            dst: &mut [$d],
+            dst: &mut S,
         ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
-            if src.len() < SHORT_UNITS {
-                return transcode::<$dec, $enc>(src, dst);
+            // One copy of the conversion, whatever the sink.
+            fn convert(
+                src: &[$s],
+                dst: &mut Out<$d>,
+            ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
+                if src.len() < SHORT_UNITS {
+                    return transcode::<$dec, $enc>(src, dst);
+                }
+                let progress = $field(src, dst);
+                finish_transcode::<$dec, $enc>(src, dst, progress)
             }
-            let progress = $field(src, dst);
-            finish_transcode::<$dec, $enc>(src, dst, progress)
+            // SAFETY: `convert` is a kernel entry and the scalar finish, or
+            // the scalar loop alone: both keep the `Out` contract.
+            unsafe { into_sink(dst, |out| convert(src, out)) }
         }
     };
 }

@@ -40,7 +40,7 @@ mod alloc_api {
                 v.truncate(n);
                 Ok(v)
             }
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error: e, .. }) => Err(e),
             // The counts size the conversion of any valid prefix exactly.
             Err(TranscodeError::OutputTooSmall { .. }) => {
                 unreachable!("exact-size buffer was too small")

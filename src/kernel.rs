@@ -27,7 +27,7 @@ macro_rules! kernel_transcoders {
         ///
         /// If the kernel is not [available](Kernel::is_available).
         pub fn $name(self, src: &[$s], dst: &mut [$d]) -> Result<usize, TranscodeError<$err>> {
-            glue::transcode_with::<$dec, $enc>(self.fns(), src, dst)
+            glue::transcode_with::<$dec, $enc, _>(self.fns(), src, dst)
         }
     )*};
 }

@@ -157,13 +157,13 @@ to_latin1!(
     /// assert_eq!(&buf[..n], b"caf\xE9");
     ///
     /// // A character above U+00FF, at byte 1.
-    /// let Err(TranscodeError::Invalid(e)) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
+    /// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
     /// else { panic!() };
     /// assert_eq!(e.valid_up_to(), 1);
     /// assert_eq!(e.kind(), Latin1ErrorKind::Unrepresentable('€'));
     ///
     /// // Invalid UTF-8: the validator's own error.
-    /// let Err(TranscodeError::Invalid(e)) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
+    /// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
     /// else { panic!() };
     /// assert_eq!(e.valid_up_to(), 2);
     /// assert_eq!(e.invalid().unwrap().kind(), rapidutf::Utf8ErrorKind::Truncated);
@@ -299,7 +299,7 @@ mod alloc_api {
     fn fits(r: Result<usize, TranscodeError<Infallible>>) -> usize {
         match r {
             Ok(n) => n,
-            Err(TranscodeError::Invalid(e)) => match e {},
+            Err(TranscodeError::Invalid { error: e, .. }) => match e {},
             Err(TranscodeError::OutputTooSmall { .. }) => {
                 unreachable!("a buffer of the size that always suffices was too small")
             }
@@ -311,7 +311,7 @@ mod alloc_api {
     fn fits_or<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
         match r {
             Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error: e, .. }) => Err(e),
             Err(TranscodeError::OutputTooSmall { .. }) => {
                 unreachable!("a buffer of the size that always suffices was too small")
             }
@@ -440,7 +440,12 @@ mod tests {
         }
         for k in Kernel::available().filter(|&k| k != Kernel::Scalar) {
             let f = k.fns();
-            let (mut b8, mut b16, mut b32) = ([0u8; 128], [0u16; 64], [0u32; 64]);
+            // Output the kernels only write: uninitialised, as spare
+            // capacity is.
+            use core::mem::MaybeUninit;
+            let mut b8 = [MaybeUninit::<u8>::uninit(); 128];
+            let mut b16 = [MaybeUninit::<u16>::uninit(); 64];
+            let mut b32 = [MaybeUninit::<u32>::uninit(); 64];
             let want = |(read, written): (usize, usize), min: usize, what: &str| {
                 assert!(read >= min && written > 0, "{k} {what}: {read} units converted");
             };

@@ -193,6 +193,7 @@ pub use latin1::*;
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
     utf8_to_string_lossy_with, utf8_to_utf16_lossy, utf8_to_utf16_lossy_with,
+    utf8_to_utf16be_lossy, utf8_to_utf16le_lossy,
 };
 pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,

@@ -149,7 +149,7 @@ mod alloc_api {
     fn exact<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
         match r {
             Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error: e, .. }) => Err(e),
             Err(TranscodeError::OutputTooSmall { .. }) => {
                 unreachable!("exact-size buffer was too small")
             }

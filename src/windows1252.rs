@@ -106,7 +106,7 @@ fn decode_into<U>(
             Err(TranscodeError::OutputTooSmall { read, written }) => {
                 return Err(TranscodeError::OutputTooSmall { read: i + read, written: o + written })
             }
-            Err(TranscodeError::Invalid(never)) => match never {},
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
         }
         let Some(&b) = src.get(end) else {
             return Ok(o);
@@ -174,17 +174,9 @@ fn encode_into<T, E>(
         let (read, written, stop) = match (s.to_latin1)(&src[i..], &mut dst[o..]) {
             Ok(written) => (src.len() - i, written, None),
             Err(TranscodeError::OutputTooSmall { read, written }) => (read, written, None),
-            Err(TranscodeError::Invalid(e)) => {
-                let p = e.valid_up_to();
-                // The prefix before the error is valid Latin-1, so this
-                // fails only where `dst` is too small, and then the check
-                // below still runs on what it wrote.
-                let (read, written) = match (s.to_latin1)(&src[i..i + p], &mut dst[o..]) {
-                    Ok(written) => (p, written),
-                    Err(TranscodeError::OutputTooSmall { read, written }) => (read, written),
-                    Err(TranscodeError::Invalid(_)) => (0, 0),
-                };
-                (read, written, if read == p { Some(e.kind) } else { None })
+            // The prefix before the error is converted: `written` units.
+            Err(TranscodeError::Invalid { error, written }) => {
+                (error.valid_up_to(), written, Some(error.kind))
             }
         };
         let out = &dst[o..o + written];
@@ -193,10 +185,8 @@ fn encode_into<T, E>(
             if foreign_c1(out[k]) {
                 let at = i + (s.units)(&src[i..], k);
                 let c = char::from(out[k]);
-                return Err(TranscodeError::Invalid(Latin1Error::new(
-                    at,
-                    Latin1ErrorKind::Unrepresentable(c),
-                )));
+                let error = Latin1Error::new(at, Latin1ErrorKind::Unrepresentable(c));
+                return Err(TranscodeError::Invalid { error, written: o + k });
             }
             k = next_high(out, k + 1);
         }
@@ -216,7 +206,8 @@ fn encode_into<T, E>(
                 }
                 None => {
                     let kind = Latin1ErrorKind::Unrepresentable(c);
-                    return Err(TranscodeError::Invalid(Latin1Error::new(i, kind)));
+                    let error = Latin1Error::new(i, kind);
+                    return Err(TranscodeError::Invalid { error, written: o });
                 }
             },
             Some(Latin1ErrorKind::Invalid(_)) => {
@@ -228,7 +219,7 @@ fn encode_into<T, E>(
                     // Cannot happen: the encoder found an error.
                     Ok(()) => return Err(TranscodeError::OutputTooSmall { read: i, written: o }),
                 };
-                return Err(TranscodeError::Invalid(Latin1Error::new(i, e)));
+                return Err(TranscodeError::Invalid { error: Latin1Error::new(i, e), written: o });
             }
         }
     }
@@ -383,7 +374,7 @@ pub fn windows1252_to_utf32(
 /// assert_eq!(&dst[..n], b"\x93caf\xE9\x94 \x80");
 ///
 /// let e = rapidutf::utf8_to_windows1252("ok →".as_bytes(), &mut dst).unwrap_err();
-/// let rapidutf::TranscodeError::Invalid(e) = e else { unreachable!() };
+/// let rapidutf::TranscodeError::Invalid { error: e, .. } = e else { unreachable!() };
 /// assert_eq!((e.valid_up_to(), e.kind()), (3, Latin1ErrorKind::Unrepresentable('→')));
 /// ```
 pub fn utf8_to_windows1252(
@@ -486,7 +477,7 @@ mod alloc_forms {
             Ok(n) => n,
             // Cannot happen: three bytes per input byte always suffice.
             Err(TranscodeError::OutputTooSmall { written, .. }) => written,
-            Err(TranscodeError::Invalid(never)) => match never {},
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
         };
         dst.truncate(n);
         // Valid UTF-8: the transcoder writes nothing else.
@@ -511,7 +502,7 @@ mod alloc_forms {
                 dst.truncate(n);
                 Ok(dst)
             }
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error: e, .. }) => Err(e),
             // Cannot happen: one byte per input byte always suffices; the
             // error would be a stand-in.
             Err(TranscodeError::OutputTooSmall { read, .. }) => Err(Latin1Error::new(

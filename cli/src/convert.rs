@@ -345,7 +345,7 @@ fn run_into<'b, S, D: bytemuck::Pod, E>(
     }
     match f(src, &mut buf[..bound]) {
         Ok(n) => Ok(&mut buf[..n]),
-        Err(TranscodeError::Invalid(e)) => Err(stop(e)),
+        Err(TranscodeError::Invalid { error: e, .. }) => Err(stop(e)),
         Err(TranscodeError::OutputTooSmall { .. }) => {
             Err(Stop::Internal("output buffer of the documented size was too small"))
         }

@@ -43,6 +43,18 @@ cfg_if::cfg_if! {
     }
 }
 
+/// A transcoder's output buffer: memory that the kernels (and the scalar
+/// loop after them) only ever *write*, never read, so it may be
+/// uninitialised, such as a `Vec`'s spare capacity.
+///
+/// The contract of every transcoder entry (see [`KernelFns`]): when it
+/// returns `(read, written)`, each of `dst[..written]` has been written
+/// with an initialised value, and nothing at or past `dst.len()` has been
+/// touched. Units past `written` may hold scratch values; they are never
+/// counted as output. The glue relies on this to hand `dst[..written]` out
+/// as initialised memory (`Vec::set_len`).
+pub(crate) type Out<T> = [core::mem::MaybeUninit<T>];
+
 /// The private field of every [`KernelFns`]: only `arch` can build one.
 #[derive(Clone, Copy)]
 struct Token(());
@@ -128,25 +140,27 @@ kernel_fns! {$
     /// and converted into `dst[..written]`; stops before any block with an
     /// error and whenever `dst` might not hold a block's output, and never
     /// writes past `dst.len()`. The glue finishes with the scalar loop.
-    utf8_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// Like every transcoder entry it never reads `dst`, and has written
+    /// every unit of `dst[..written]` (see [`Out`]).
+    utf8_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-16BE.
-    utf8_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-32.
-    utf8_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-16LE to UTF-8, a prefix (as `utf8_to_utf16le_prefix`).
-    utf16le_to_utf8_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to UTF-8, a prefix.
-    utf16be_to_utf8_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16be_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to UTF-8, a prefix.
-    utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize);
+    utf32_to_utf8_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to UTF-32, a prefix.
-    utf16le_to_utf32_prefix(src: &[u16], dst: &mut [u32]) -> (usize, usize);
+    utf16le_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-16BE to UTF-32, a prefix.
-    utf16be_to_utf32_prefix(src: &[u16], dst: &mut [u32]) -> (usize, usize);
+    utf16be_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-32 to UTF-16LE, a prefix.
-    utf32_to_utf16le_prefix(src: &[u32], dst: &mut [u16]) -> (usize, usize);
+    utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
     /// UTF-32 to UTF-16BE, a prefix.
-    utf32_to_utf16be_prefix(src: &[u32], dst: &mut [u16]) -> (usize, usize);
+    utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
     /// The length of a valid UTF-16LE prefix, which never ends between the
     /// two halves of a surrogate pair.
     validate_utf16le_prefix(src: &[u16]) -> usize;
@@ -157,22 +171,22 @@ kernel_fns! {$
 
     /// Latin-1 to UTF-8, a prefix (as `utf8_to_utf16le_prefix`; Latin-1
     /// has no errors).
-    latin1_to_utf8_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Latin-1 to UTF-16LE, a prefix.
-    latin1_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-16BE, a prefix.
-    latin1_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-32, a prefix.
-    latin1_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-8 to Latin-1, a prefix: `src[..read]` is valid and has no
     /// character above U+00FF.
-    utf8_to_latin1_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to Latin-1, a prefix (as `utf8_to_latin1_prefix`).
-    utf16le_to_latin1_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to Latin-1, a prefix.
-    utf16be_to_latin1_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to Latin-1, a prefix.
-    utf32_to_latin1_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize);
+    utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
@@ -211,6 +225,8 @@ macro_rules! kernel_table {
         mod entries {
             #[allow(unused_imports)]
             use super::*;
+            #[allow(unused_imports)]
+            use crate::arch::Out;
             $(crate::arch::kernel_entry!($attrs $name $f);)*
         }
 
@@ -230,7 +246,7 @@ pub(crate) use kernel_table;
 
 /// A kernel's transcoder entry: converts a valid prefix of `src` into
 /// `dst` and returns `(read, written)` (see [`KernelFns`]).
-pub(crate) type Transcoder<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);
+pub(crate) type Transcoder<S, D> = unsafe fn(&[S], &mut Out<D>) -> (usize, usize);
 
 /// Which [`KernelFns`] entry converts `Self` (a source encoding) to `E`.
 pub(crate) trait Entry<E: Encode>: Decode {

@@ -72,19 +72,28 @@ pub(crate) mod skip {
     #[allow(dead_code, clippy::extra_unused_type_parameters)]
     pub(crate) mod utf16 {
         /// Converts nothing.
-        pub(crate) fn utf16_to_utf8<V, O>(_: &[u16], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf16_to_utf8<V, O>(
+            _: &[u16],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf32_to_utf8<V>(_: &[u32], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf32_to_utf8<V>(_: &[u32], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf16_to_utf32<V, O>(_: &[u16], _: &mut [u32]) -> (usize, usize) {
+        pub(crate) fn utf16_to_utf32<V, O>(
+            _: &[u16],
+            _: &mut crate::arch::Out<u32>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf32_to_utf16<V, O>(_: &[u32], _: &mut [u16]) -> (usize, usize) {
+        pub(crate) fn utf32_to_utf16<V, O>(
+            _: &[u32],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Vouches for nothing.
@@ -101,27 +110,39 @@ pub(crate) mod skip {
     #[allow(dead_code, clippy::extra_unused_type_parameters)]
     pub(crate) mod latin1 {
         /// Converts nothing.
-        pub(crate) fn latin1_to_utf8<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn latin1_to_utf8<V>(_: &[u8], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn latin1_to_utf16<V, O>(_: &[u8], _: &mut [u16]) -> (usize, usize) {
+        pub(crate) fn latin1_to_utf16<V, O>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn latin1_to_utf32<V>(_: &[u8], _: &mut [u32]) -> (usize, usize) {
+        pub(crate) fn latin1_to_utf32<V>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u32>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf8_to_latin1<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf8_to_latin1<V>(_: &[u8], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf16_to_latin1<V, O>(_: &[u16], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf16_to_latin1<V, O>(
+            _: &[u16],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf32_to_latin1<V>(_: &[u32], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf32_to_latin1<V>(
+            _: &[u32],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
     }
@@ -133,7 +154,7 @@ pub(crate) mod skip {
         /// Converts nothing.
         pub(crate) fn convert<V, H, const N: usize, T: Target>(
             _: &[u8],
-            _: &mut [T::Unit],
+            _: &mut crate::arch::Out<T::Unit>,
         ) -> (usize, usize) {
             (0, 0)
         }

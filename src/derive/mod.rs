@@ -187,7 +187,7 @@ mod out {
         out.resize(start + 3 * src.len(), 0);
         let (n, err) = match crate::utf16_to_utf8(src, &mut out[start..]) {
             Ok(n) => (n, None),
-            Err(TranscodeError::Invalid(e)) => {
+            Err(TranscodeError::Invalid { error: e, .. }) => {
                 // The output past the valid prefix is unspecified: convert
                 // the prefix again.
                 match crate::utf16_to_utf8(&src[..e.valid_up_to()], &mut out[start..]) {
@@ -223,7 +223,7 @@ mod out {
                     o += n;
                     break;
                 }
-                Err(TranscodeError::Invalid(e)) => e,
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
                 Err(e) => unreachable!("{e:?} converting UTF-16 into 3 bytes per unit"),
             };
             // The output past the valid prefix is unspecified: convert the

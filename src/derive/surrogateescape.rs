@@ -61,7 +61,7 @@ mod alloc_api {
                     o += n;
                     break;
                 }
-                Err(TranscodeError::Invalid(e)) => e,
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
                 Err(e) => unreachable!("{e:?} decoding into src.len() units"),
             };
             // The output past the valid prefix is unspecified: convert the

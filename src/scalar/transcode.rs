@@ -11,6 +11,7 @@ use super::{utf16, utf32, utf8};
 use crate::byte_order::ByteOrder;
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use core::marker::PhantomData;
+use core::mem::MaybeUninit;
 
 /// A source encoding.
 pub(crate) trait Decode {
@@ -29,8 +30,9 @@ pub(crate) trait Decode {
 pub(crate) trait Encode {
     type Unit: Copy;
     /// Writes `c` at the start of `dst`; the number of units written, or
-    /// `None` if `dst` is too short (then nothing was written).
-    fn encode(dst: &mut [Self::Unit], c: u32) -> Option<usize>;
+    /// `None` if `dst` is too short (then nothing was written). Never
+    /// reads `dst`, which may be uninitialised.
+    fn encode(dst: &mut [MaybeUninit<Self::Unit>], c: u32) -> Option<usize>;
     fn from_ascii(b: u8) -> Self::Unit;
 }
 
@@ -61,9 +63,9 @@ impl Decode for Utf8 {
 impl Encode for Utf8 {
     type Unit = u8;
     #[inline(always)]
-    fn encode(dst: &mut [u8], c: u32) -> Option<usize> {
+    fn encode(dst: &mut [MaybeUninit<u8>], c: u32) -> Option<usize> {
         if c < 0x80 {
-            *dst.first_mut()? = c as u8;
+            dst.first_mut()?.write(c as u8);
             return Some(1);
         }
         let n = if c < 0x800 {
@@ -75,9 +77,9 @@ impl Encode for Utf8 {
         };
         let out = dst.get_mut(..n)?;
         // Lead byte: the length marker (n ones then a zero) and top bits.
-        out[0] = ((0xF00u32 >> n) as u8) | (c >> (6 * (n - 1))) as u8;
+        out[0].write(((0xF00u32 >> n) as u8) | (c >> (6 * (n - 1))) as u8);
         for (k, b) in out[1..].iter_mut().enumerate() {
-            *b = 0x80 | ((c >> (6 * (n - 2 - k))) & 0x3F) as u8;
+            b.write(0x80 | ((c >> (6 * (n - 2 - k))) & 0x3F) as u8);
         }
         Some(n)
     }
@@ -107,15 +109,15 @@ impl<O: ByteOrder> Decode for Utf16<O> {
 impl<O: ByteOrder> Encode for Utf16<O> {
     type Unit = u16;
     #[inline(always)]
-    fn encode(dst: &mut [u16], c: u32) -> Option<usize> {
+    fn encode(dst: &mut [MaybeUninit<u16>], c: u32) -> Option<usize> {
         if c < 0x10000 {
-            *dst.first_mut()? = O::write16(c as u16);
+            dst.first_mut()?.write(O::write16(c as u16));
             Some(1)
         } else {
             let out = dst.get_mut(..2)?;
             let c = c - 0x10000;
-            out[0] = O::write16(0xD800 | (c >> 10) as u16);
-            out[1] = O::write16(0xDC00 | (c & 0x3FF) as u16);
+            out[0].write(O::write16(0xD800 | (c >> 10) as u16));
+            out[1].write(O::write16(0xDC00 | (c & 0x3FF) as u16));
             Some(2)
         }
     }
@@ -145,8 +147,8 @@ impl Decode for Utf32 {
 impl Encode for Utf32 {
     type Unit = u32;
     #[inline(always)]
-    fn encode(dst: &mut [u32], c: u32) -> Option<usize> {
-        *dst.first_mut()? = c;
+    fn encode(dst: &mut [MaybeUninit<u32>], c: u32) -> Option<usize> {
+        dst.first_mut()?.write(c);
         Some(1)
     }
     #[inline(always)]
@@ -156,22 +158,28 @@ impl Encode for Utf32 {
 }
 
 /// Transcodes `src` (as `D`) into `dst` (as `E`): `Ok(units written)`.
+///
+/// Writes `dst[..written]` (as reported in the result, error or not) and
+/// never reads `dst`, so it may be uninitialised.
 #[inline]
 pub(crate) fn transcode<D: Decode, E: Encode>(
     src: &[D::Unit],
-    dst: &mut [E::Unit],
+    dst: &mut [MaybeUninit<E::Unit>],
 ) -> Result<usize, TranscodeError<D::Error>> {
     let (mut i, mut o) = (0, 0);
     while i < src.len() {
         if i + 16 <= src.len() && o + 16 <= dst.len() && D::is_ascii16(src, i) {
             for (d, &s) in dst[o..o + 16].iter_mut().zip(&src[i..i + 16]) {
-                *d = E::from_ascii(D::ascii(s));
+                d.write(E::from_ascii(D::ascii(s)));
             }
             i += 16;
             o += 16;
             continue;
         }
-        let (c, w) = D::decode(src, i).map_err(TranscodeError::Invalid)?;
+        let (c, w) = match D::decode(src, i) {
+            Ok(cw) => cw,
+            Err(error) => return Err(TranscodeError::Invalid { error, written: o }),
+        };
         match E::encode(&mut dst[o..], c) {
             Some(n) => o += n,
             None => return Err(TranscodeError::OutputTooSmall { read: i, written: o }),

@@ -25,6 +25,7 @@
 
 use super::utf16::{encode, store16, WideVector};
 use super::{Utf8Vector, Vector};
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
@@ -70,8 +71,8 @@ const fn keep() -> [Keep; 256] {
 /// Copies the run of 64-byte ASCII blocks at `src[*i..]` to `dst[*o..]`,
 /// advancing `*i` and `*o`, while both have 64 bytes left.
 #[inline(always)]
-unsafe fn ascii_run<V: Vector>(src: &[u8], dst: &mut [u8], i: &mut usize, o: &mut usize) {
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+unsafe fn ascii_run<V: Vector>(src: &[u8], dst: &mut Out<u8>, i: &mut usize, o: &mut usize) {
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     while *i + 64 <= src.len() && *o + 64 <= dst.len() {
         // SAFETY: the caller guarantees the ISA; `*i + 64 <= len` covers
         // the four loads and `*o + 64 <= cap` the four stores.
@@ -94,7 +95,10 @@ unsafe fn ascii_run<V: Vector>(src: &[u8], dst: &mut [u8], i: &mut usize, o: &mu
 
 /// Latin-1 to UTF-8: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn latin1_to_utf8<V: WideVector>(src: &[u8], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) unsafe fn latin1_to_utf8<V: WideVector>(
+    src: &[u8],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     const { assert!(V::BYTES == 16) };
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
@@ -107,7 +111,7 @@ pub(crate) unsafe fn latin1_to_utf8<V: WideVector>(src: &[u8], dst: &mut [u8]) -
         unsafe {
             let v = V::load(src.as_ptr().add(i));
             if !v.any_high_bit() {
-                v.store(dst.as_mut_ptr().add(o));
+                v.store(dst.as_mut_ptr().cast::<u8>().add(o));
                 i += 16;
                 o += 16;
                 ascii_run::<V>(src, dst, &mut i, &mut o);
@@ -119,7 +123,7 @@ pub(crate) unsafe fn latin1_to_utf8<V: WideVector>(src: &[u8], dst: &mut [u8]) -
             // Every unit is below 0x100: `encode` takes its 1-or-2-byte
             // path.
             let (a, b) = v.widen8();
-            let dp = dst.as_mut_ptr();
+            let dp = dst.as_mut_ptr().cast::<u8>();
             o += encode(a, dp.add(o));
             o += encode(b, dp.add(o));
             i += 16;
@@ -132,7 +136,7 @@ pub(crate) unsafe fn latin1_to_utf8<V: WideVector>(src: &[u8], dst: &mut [u8]) -
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u8],
-    dst: &mut [u16],
+    dst: &mut Out<u16>,
 ) -> (usize, usize) {
     let w = V::BYTES;
     let (n, cap) = (src.len(), dst.len());
@@ -142,7 +146,7 @@ pub(crate) unsafe fn latin1_to_utf16<V: WideVector, O: ByteOrder>(
         // load and `o + w <= cap` the two stores of `w / 2` units.
         unsafe {
             let (a, b) = V::load(src.as_ptr().add(i)).widen8();
-            let dp = dst.as_mut_ptr().add(o);
+            let dp = dst.as_mut_ptr().cast::<u16>().add(o);
             store16::<V, O>(a, dp);
             store16::<V, O>(b, dp.add(w / 2));
         }
@@ -154,7 +158,10 @@ pub(crate) unsafe fn latin1_to_utf16<V: WideVector, O: ByteOrder>(
 
 /// Latin-1 to UTF-32: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn latin1_to_utf32<V: WideVector>(src: &[u8], dst: &mut [u32]) -> (usize, usize) {
+pub(crate) unsafe fn latin1_to_utf32<V: WideVector>(
+    src: &[u8],
+    dst: &mut Out<u32>,
+) -> (usize, usize) {
     let w = V::BYTES;
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
@@ -165,7 +172,7 @@ pub(crate) unsafe fn latin1_to_utf32<V: WideVector>(src: &[u8], dst: &mut [u32])
             let (a, b) = V::load(src.as_ptr().add(i)).widen8();
             let (a0, a1) = a.widen16();
             let (b0, b1) = b.widen16();
-            let dp = dst.as_mut_ptr().add(o).cast::<u8>();
+            let dp = dst.as_mut_ptr().cast::<u32>().add(o).cast::<u8>();
             a0.store(dp);
             a1.store(dp.add(w));
             b0.store(dp.add(2 * w));
@@ -182,7 +189,7 @@ pub(crate) unsafe fn latin1_to_utf32<V: WideVector>(src: &[u8], dst: &mut [u32])
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_latin1<V: WideVector, O: ByteOrder>(
     src: &[u16],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize) {
     // Units per vector.
     let u = V::BYTES / 2;
@@ -204,7 +211,7 @@ pub(crate) unsafe fn utf16_to_latin1<V: WideVector, O: ByteOrder>(
             } else {
                 (a, b)
             };
-            a.narrow16u(b).store(dst.as_mut_ptr().add(o));
+            a.narrow16u(b).store(dst.as_mut_ptr().cast::<u8>().add(o));
         }
         i += 2 * u;
         o += 2 * u;
@@ -215,7 +222,10 @@ pub(crate) unsafe fn utf16_to_latin1<V: WideVector, O: ByteOrder>(
 /// UTF-32 to Latin-1: the kernel prefix. Stops before the first block
 /// with a value above `0xFF`.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_latin1<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) unsafe fn utf32_to_latin1<V: WideVector>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     // Values per vector.
     let w = V::BYTES / 4;
     let (n, cap) = (src.len(), dst.len());
@@ -233,7 +243,7 @@ pub(crate) unsafe fn utf32_to_latin1<V: WideVector>(src: &[u32], dst: &mut [u8])
                 break;
             }
             let (lo, hi) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
-            lo.narrow16u(hi).store(dst.as_mut_ptr().add(o));
+            lo.narrow16u(hi).store(dst.as_mut_ptr().cast::<u8>().add(o));
         }
         i += 4 * w;
         o += 4 * w;
@@ -246,7 +256,7 @@ pub(crate) unsafe fn utf32_to_latin1<V: WideVector>(src: &[u32], dst: &mut [u8])
 #[inline(always)]
 pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize) {
     const { assert!(V::BYTES == 16) };
     let (n, cap) = (src.len(), dst.len());
@@ -260,7 +270,7 @@ pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
         unsafe {
             let v = V::load(src.as_ptr().add(i));
             if !v.any_high_bit() {
-                v.store(dst.as_mut_ptr().add(o));
+                v.store(dst.as_mut_ptr().cast::<u8>().add(o));
                 i += 16;
                 o += 16;
                 ascii_run::<V>(src, dst, &mut i, &mut o);
@@ -293,7 +303,7 @@ pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
             let dropped = cont | drop_last;
             let lo = &KEEP[usize::from(dropped as u8)];
             let hi = &KEEP[usize::from(dropped >> 8)];
-            let dp = dst.as_mut_ptr().add(o);
+            let dp = dst.as_mut_ptr().cast::<u8>().add(o);
             bytes.shuffle(V::load(lo.idx.as_ptr())).store(dp);
             let n0 = usize::from(lo.len);
             bytes.shuffle(V::load(hi.idx.as_ptr()).or(V::splat(8))).store(dp.add(n0));

@@ -49,6 +49,7 @@
 //! its last store).
 
 use super::Vector;
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::ptr;
 
@@ -568,12 +569,12 @@ fn scalar16<O: ByteOrder>(
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
     src: &[u16],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize) {
     // Units per vector.
     let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     // Room for two vectors' worth of units of 3 bytes plus the scratch of
     // the last store.
@@ -646,11 +647,14 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
 
 /// UTF-32 to UTF-8: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     // Values per vector.
     let w = V::BYTES / 4;
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     while i + 4 * w <= n && o + 4 * V::BYTES <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
@@ -749,11 +753,11 @@ unsafe fn utf32_half<V: WideVector>(
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
     src: &[u16],
-    dst: &mut [u32],
+    dst: &mut Out<u32>,
 ) -> (usize, usize) {
     let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u32>());
     let (mut i, mut o) = (0, 0);
     while i + 2 * u <= n && o + 2 * u <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 2u <= n` covers the
@@ -800,12 +804,12 @@ pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
 #[inline(always)]
 pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u32],
-    dst: &mut [u16],
+    dst: &mut Out<u16>,
 ) -> (usize, usize) {
     // Values per vector, and per narrowed vector.
     let (w, u) = (V::BYTES / 4, V::BYTES / 2);
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
     while i + u <= n && o + 2 * u <= cap {
         // SAFETY: the caller guarantees the ISA; `i + u <= n` covers the

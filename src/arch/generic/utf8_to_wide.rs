@@ -63,6 +63,7 @@ use super::count::Count;
 use super::utf16::WideVector;
 use super::utf8;
 use super::Utf8Vector;
+use crate::arch::Out;
 
 /// Bytes per window (the validation block).
 const BLOCK: usize = utf8::BLOCK;
@@ -651,10 +652,10 @@ unsafe fn bmp_window<W: WideVector + Count, T: Target>(
 #[inline(always)]
 pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>(
     src: &[u8],
-    dst: &mut [T::Unit],
+    dst: &mut Out<T::Unit>,
 ) -> (usize, usize) {
     const { assert!(N * V::BYTES == BLOCK && H::BYTES == 16) };
-    let (base, out) = (src.as_ptr(), dst.as_mut_ptr());
+    let (base, out) = (src.as_ptr(), dst.as_mut_ptr().cast::<T::Unit>());
     let (mut p, mut o) = (0, 0);
     // SAFETY: the caller guarantees the ISAs. The loop conditions keep
     // every read inside `src`: a window reads `p..p + BLOCK` (two ASCII

@@ -40,6 +40,7 @@
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
 
@@ -280,9 +281,9 @@ unsafe fn narrow32(a: __m512i, b: __m512i) -> __m512i {
 
 /// UTF-16 in byte order `O` to UTF-8.
 #[inline(always)]
-pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut Out<u8>) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     // 32 units give at most 96 bytes, but in up to two 64-byte stores, and
     // the first half's 16 code points may all come from surrogate pairs
@@ -360,9 +361,9 @@ unsafe fn invalid32(c: __m512i) -> bool {
 
 /// UTF-32 to UTF-8.
 #[inline(always)]
-pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut Out<u8>) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     // Blocks of 64 values: at most 4 stores of 64 bytes, each at most 64
     // bytes after the previous one.
@@ -433,9 +434,12 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
 
 /// UTF-16 in byte order `O` to UTF-32.
 #[inline(always)]
-pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(
+    src: &[u16],
+    dst: &mut Out<u32>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u32>());
     let (mut i, mut o) = (0, 0);
     while i + 32 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
@@ -474,9 +478,12 @@ pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) 
 
 /// UTF-32 to UTF-16 in byte order `O`.
 #[inline(always)]
-pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(
+    src: &[u32],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
     while i + 16 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= n` (or 16)
