@@ -16,8 +16,9 @@ use crate::byte_order::{Be, Le};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::{finish_transcode, finish_utf8, finish_validate, into_sink, Sink};
 use crate::scalar::latin1::{Latin1, ToLatin1};
-use crate::scalar::transcode::{transcode, Decode, Utf16, Utf32, Utf8};
+use crate::scalar::transcode::{transcode, Chars, Decode, Str, Utf16, Utf32, Utf8};
 use crate::{scalar, Kernel};
+use core::convert::Infallible;
 pub(crate) use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
 /// Inputs shorter than this are checked by [`short`] first. It is one
@@ -261,6 +262,42 @@ dispatched_transcoder!(
 );
 dispatched_transcoder!(utf32_to_latin1 = utf32_to_latin1_prefix: u32 => u8, ToLatin1<Utf32> => Latin1);
 
+/// Defines a dispatched transcoder `$name` of valid input (a `&str` or
+/// chars) over the entry `$field`, as `dispatched_transcoder!` does.
+/// Plumbing only.
+macro_rules! dispatched_valid {
+    ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
+        ifunc!(pub(crate) $field(src: &$s, dst: &mut Out<$d>) -> (usize, usize) = $field);
+
+        #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
+        #[inline]
+        pub(crate) fn $name<S: ?Sized + Sink<$enc>>(
+            src: &$s,
+            dst: &mut S,
+        ) -> Result<usize, TranscodeError<Infallible>> {
+            // One copy of the conversion, whatever the sink.
+            fn convert(src: &$s, dst: &mut Out<$d>) -> Result<usize, TranscodeError<Infallible>> {
+                let units: &[<$dec as Decode>::Unit] = src.as_ref();
+                if units.len() < SHORT_UNITS {
+                    return transcode::<$dec, $enc>(units, dst);
+                }
+                let progress = $field(src, dst);
+                finish_transcode::<$dec, $enc>(units, dst, progress)
+            }
+            // SAFETY: `convert` is a kernel entry and the scalar finish, or
+            // the scalar loop alone: both keep the `Out` contract.
+            unsafe { into_sink(dst, |out| convert(src, out)) }
+        }
+    };
+}
+
+dispatched_valid!(str_to_utf16le = str_to_utf16le_prefix: str => u16, Str => Utf16<Le>);
+dispatched_valid!(str_to_utf16be = str_to_utf16be_prefix: str => u16, Str => Utf16<Be>);
+dispatched_valid!(str_to_utf32 = str_to_utf32_prefix: str => u32, Str => Utf32);
+dispatched_valid!(chars_to_utf8 = chars_to_utf8_prefix: [char] => u8, Chars => Utf8);
+dispatched_valid!(chars_to_utf16le = chars_to_utf16le_prefix: [char] => u16, Chars => Utf16<Le>);
+dispatched_valid!(chars_to_utf16be = chars_to_utf16be_prefix: [char] => u16, Chars => Utf16<Be>);
+
 ifunc!(validate_utf16le_prefix(src: &[u16]) -> usize = validate_utf16le_prefix);
 ifunc!(validate_utf16be_prefix(src: &[u16]) -> usize = validate_utf16be_prefix);
 ifunc!(validate_utf32_prefix(src: &[u32]) -> usize = validate_utf32_prefix);
@@ -289,14 +326,16 @@ pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 // The native-endian functions are the LE or BE ones.
 #[cfg(target_endian = "big")]
 pub(crate) use {
-    latin1_to_utf16be as latin1_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
+    chars_to_utf16be as chars_to_utf16, latin1_to_utf16be as latin1_to_utf16,
+    str_to_utf16be as str_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
     utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
     validate_utf16be as validate_utf16,
 };
 #[cfg(target_endian = "little")]
 pub(crate) use {
-    latin1_to_utf16le as latin1_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
+    chars_to_utf16le as chars_to_utf16, latin1_to_utf16le as latin1_to_utf16,
+    str_to_utf16le as str_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
     validate_utf16le as validate_utf16,

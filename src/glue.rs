@@ -19,7 +19,7 @@
 //! builds each site cross-checks that word against the scalar validator
 //! with a `debug_assert!`, so every debug test run checks the invariant.
 
-use crate::arch::{Entry, KernelFns, Out};
+use crate::arch::{Entry, KernelFns, Out, ValidEntry};
 use crate::byte_order::ByteOrder;
 use crate::byte_order::Le;
 use crate::error::{ShiftPosition, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
@@ -277,6 +277,27 @@ where
         // out when the running CPU supports its kernel.
         let progress = unsafe { D::entry(fns)(src, dst) };
         finish_transcode::<D, E>(src, dst, progress)
+    };
+    // SAFETY: a kernel entry then the scalar finish: `finish_transcode`
+    // keeps the `Out` contract.
+    unsafe { into_sink(dst, convert) }
+}
+
+/// A transcoder of valid input (a `&str` or chars) through one given
+/// kernel's entry for the direction, into any [`Sink`].
+pub(crate) fn valid_with<D: ValidEntry<E>, E: Encode, S: ?Sized + Sink<E>>(
+    fns: &KernelFns,
+    src: &D::Src,
+    dst: &mut S,
+) -> Result<usize, TranscodeError<D::Error>>
+where
+    D::Error: ShiftPosition,
+{
+    let convert = |dst: &mut Out<E::Unit>| {
+        // SAFETY: the entry comes from a `KernelFns`, which is only handed
+        // out when the running CPU supports its kernel.
+        let progress = unsafe { D::entry(fns)(src, dst) };
+        finish_transcode::<D, E>(src.as_ref(), dst, progress)
     };
     // SAFETY: a kernel entry then the scalar finish: `finish_transcode`
     // keeps the `Out` contract.

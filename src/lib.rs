@@ -170,9 +170,9 @@ pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
 pub use count::{
-    count_chars, utf16_len_from_utf32, utf16_len_from_utf8, utf32_len_from_utf16,
-    utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_utf16, utf8_len_from_utf16be,
-    utf8_len_from_utf16le, utf8_len_from_utf32,
+    count_chars, utf16_len_from_chars, utf16_len_from_utf32, utf16_len_from_utf8,
+    utf32_len_from_utf16, utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_chars,
+    utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,
 };
 pub use detect::{
     detect_encoding, detect_encoding_prefix, DetectedEncoding, Detection, EncodingSet,

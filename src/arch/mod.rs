@@ -22,7 +22,7 @@
 
 use crate::byte_order::{Be, Le};
 use crate::scalar::latin1::{Latin1, ToLatin1};
-use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
+use crate::scalar::transcode::{Chars, Decode, Encode, Str, Utf16, Utf32, Utf8};
 
 // On big-endian targets the algorithms on 16- and 32-bit lanes (which
 // assume little-endian lanes) are in no table, and neither are their
@@ -54,6 +54,15 @@ cfg_if::cfg_if! {
 /// counted as output. The glue relies on this to hand `dst[..written]` out
 /// as initialised memory (`Vec::set_len`).
 pub(crate) type Out<T> = [core::mem::MaybeUninit<T>];
+
+/// `src`'s values as `u32`s: the input of the UTF-32 algorithms, for the
+/// `&[char]` entries (whose values are scalar values by their type).
+#[inline(always)]
+pub(crate) fn chars_as_u32(src: &[char]) -> &[u32] {
+    // SAFETY: `char` has the size and alignment of `u32`, and every `char`
+    // is a valid `u32`; the shared borrow allows no write of a non-`char`.
+    unsafe { core::slice::from_raw_parts(src.as_ptr().cast::<u32>(), src.len()) }
+}
 
 /// The private field of every [`KernelFns`]: only `arch` can build one.
 #[derive(Clone, Copy)]
@@ -161,6 +170,20 @@ kernel_fns! {$
     utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
     /// UTF-32 to UTF-16BE, a prefix.
     utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
+    /// A `&str` to UTF-16LE, a prefix: as `utf8_to_utf16le_prefix`, but
+    /// the input is valid by its type and is not validated again.
+    str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    /// A `&str` to UTF-16BE, a prefix.
+    str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    /// A `&str` to UTF-32, a prefix.
+    str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize);
+    /// Chars (scalar values by their type) to UTF-8, a prefix: as
+    /// `utf32_to_utf8_prefix` without its checks.
+    chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize);
+    /// Chars to UTF-16LE, a prefix.
+    chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
+    /// Chars to UTF-16BE, a prefix.
+    chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
     /// The length of a valid UTF-16LE prefix, which never ends between the
     /// two halves of a surrogate pair.
     validate_utf16le_prefix(src: &[u16]) -> usize;
@@ -285,4 +308,39 @@ entries! {
     ToLatin1<Utf16<Le>> => Latin1: utf16le_to_latin1_prefix;
     ToLatin1<Utf16<Be>> => Latin1: utf16be_to_latin1_prefix;
     ToLatin1<Utf32> => Latin1: utf32_to_latin1_prefix;
+}
+
+/// Which [`KernelFns`] entry converts valid input `Self` (a `&str`'s
+/// bytes, or chars) to `E`: the entries that take the input's own type.
+pub(crate) trait ValidEntry<E: Encode>: Decode {
+    /// The input's type: `str` or `[char]`.
+    type Src: ?Sized + AsRef<[Self::Unit]>;
+    /// The entry of `fns` for this direction and byte order.
+    fn entry(fns: &KernelFns) -> ValidTranscoder<Self::Src, E::Unit>;
+}
+
+/// A kernel's transcoder entry for valid input of type `S` (`str` or
+/// `[char]`), under the contract of [`Transcoder`].
+pub(crate) type ValidTranscoder<S, D> = unsafe fn(&S, &mut Out<D>) -> (usize, usize);
+
+/// Implements [`ValidEntry`] for each direction. Plumbing only.
+macro_rules! valid_entries {
+    ($($dec:ty[$src:ty] => $enc:ty: $field:ident;)*) => {$(
+        impl ValidEntry<$enc> for $dec {
+            type Src = $src;
+            #[inline(always)]
+            fn entry(fns: &KernelFns) -> ValidTranscoder<$src, <$enc as Encode>::Unit> {
+                fns.$field
+            }
+        }
+    )*};
+}
+
+valid_entries! {
+    Str[str] => Utf16<Le>: str_to_utf16le_prefix;
+    Str[str] => Utf16<Be>: str_to_utf16be_prefix;
+    Str[str] => Utf32: str_to_utf32_prefix;
+    Chars[[char]] => Utf8: chars_to_utf8_prefix;
+    Chars[[char]] => Utf16<Le>: chars_to_utf16le_prefix;
+    Chars[[char]] => Utf16<Be>: chars_to_utf16be_prefix;
 }

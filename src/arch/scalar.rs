@@ -33,6 +33,12 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: skip::prefix,
     utf16be_to_latin1_prefix: skip::prefix,
     utf32_to_latin1_prefix: skip::prefix,
+    str_to_utf16le_prefix: skip::valid_prefix_of,
+    str_to_utf16be_prefix: skip::valid_prefix_of,
+    str_to_utf32_prefix: skip::valid_prefix_of,
+    chars_to_utf8_prefix: skip::valid_prefix_of,
+    chars_to_utf16le_prefix: skip::valid_prefix_of,
+    chars_to_utf16be_prefix: skip::valid_prefix_of,
     validate_utf16le_prefix: skip::valid_prefix,
     validate_utf16be_prefix: skip::valid_prefix,
     validate_utf32_prefix: skip::valid_prefix,
@@ -57,6 +63,12 @@ pub(crate) mod skip {
     /// A transcoder entry that converts nothing: `(0, 0)`.
     #[inline(always)]
     pub(crate) fn prefix<S, D>(_: &[S], _: &mut [D]) -> (usize, usize) {
+        (0, 0)
+    }
+
+    /// A `&str` or `&[char]` transcoder entry that converts nothing.
+    #[inline(always)]
+    pub(crate) fn valid_prefix_of<S: ?Sized, D>(_: &S, _: &mut [D]) -> (usize, usize) {
         (0, 0)
     }
 
@@ -92,6 +104,17 @@ pub(crate) mod skip {
         /// Converts nothing.
         pub(crate) fn utf32_to_utf16<V, O>(
             _: &[u32],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn chars_to_utf8<V>(_: &[char], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn chars_to_utf16<V, O>(
+            _: &[char],
             _: &mut crate::arch::Out<u16>,
         ) -> (usize, usize) {
             (0, 0)
@@ -154,6 +177,19 @@ pub(crate) mod skip {
         /// Converts nothing.
         pub(crate) fn convert<V, H, const N: usize, T: Target>(
             _: &[u8],
+            _: &mut crate::arch::Out<T::Unit>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+    }
+
+    /// `arch::generic::str_to_wide`, converting nothing.
+    #[allow(dead_code, clippy::extra_unused_type_parameters)]
+    pub(crate) mod str_to_wide {
+        use crate::arch::generic::utf8_to_wide::Target;
+        /// Converts nothing.
+        pub(crate) fn convert_valid<V, H, const N: usize, T: Target>(
+            _: &str,
             _: &mut crate::arch::Out<T::Unit>,
         ) -> (usize, usize) {
             (0, 0)

@@ -10,6 +10,7 @@ use super::ascii::is_ascii16;
 use super::{utf16, utf32, utf8};
 use crate::byte_order::ByteOrder;
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use core::convert::Infallible;
 use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 
@@ -38,6 +39,11 @@ pub(crate) trait Encode {
 
 /// UTF-8 as a source or target.
 pub(crate) struct Utf8;
+/// The bytes of a `&str` as a source: valid UTF-8 by the type, decoded
+/// without checks (and without an error type).
+pub(crate) struct Str;
+/// `char`s as a source: scalar values by the type.
+pub(crate) struct Chars;
 /// UTF-16 in byte order `O`, as a source or target.
 pub(crate) struct Utf16<O>(PhantomData<O>);
 /// UTF-32 (native order), as a source or target.
@@ -57,6 +63,53 @@ impl Decode for Utf8 {
     #[inline(always)]
     fn ascii(u: u8) -> u8 {
         u
+    }
+}
+
+impl Decode for Str {
+    type Unit = u8;
+    type Error = Infallible;
+    /// `src` is valid UTF-8 (a `str`'s bytes), so the lead byte gives the
+    /// length and the continuation bytes are there; every index is still
+    /// bounds-checked (a missing byte would read as 0, not panic).
+    #[inline(always)]
+    fn decode(src: &[u8], i: usize) -> Result<(u32, usize), Infallible> {
+        let b0 = u32::from(src[i]);
+        let cont = |k: usize| src.get(i + k).map_or(0, |&b| u32::from(b) & 0x3F);
+        Ok(if b0 < 0x80 {
+            (b0, 1)
+        } else if b0 < 0xE0 {
+            ((b0 & 0x1F) << 6 | cont(1), 2)
+        } else if b0 < 0xF0 {
+            ((b0 & 0x0F) << 12 | cont(1) << 6 | cont(2), 3)
+        } else {
+            ((b0 & 0x07) << 18 | cont(1) << 12 | cont(2) << 6 | cont(3), 4)
+        })
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[u8], i: usize) -> bool {
+        is_ascii16(src, i)
+    }
+    #[inline(always)]
+    fn ascii(u: u8) -> u8 {
+        u
+    }
+}
+
+impl Decode for Chars {
+    type Unit = char;
+    type Error = Infallible;
+    #[inline(always)]
+    fn decode(src: &[char], i: usize) -> Result<(u32, usize), Infallible> {
+        Ok((u32::from(src[i]), 1))
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[char], i: usize) -> bool {
+        src[i..i + 16].iter().fold(0, |acc, &c| acc | u32::from(c)) < 0x80
+    }
+    #[inline(always)]
+    fn ascii(u: char) -> u8 {
+        u as u8
     }
 }
 

@@ -651,6 +651,32 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
     src: &[u32],
     dst: &mut Out<u8>,
 ) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf8_checked::<V, true>(src, dst) }
+}
+
+/// Chars (scalar values by their type) to UTF-8: the kernel prefix of
+/// [`utf32_to_utf8`] without its checks.
+#[inline(always)]
+pub(crate) unsafe fn chars_to_utf8<V: WideVector>(
+    src: &[char],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf8_checked::<V, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-8, checking that each value is a scalar value (`CHECK`)
+/// or knowing it.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     // Values per vector.
     let w = V::BYTES / 4;
     let (n, cap) = (src.len(), dst.len());
@@ -699,8 +725,8 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
             }
             // Two halves, written out: as a loop over `v`, the vectors
             // would go through the stack.
-            if !utf32_half(v[0], v[1], src, &mut i, dp, &mut o)
-                || !utf32_half(v[2], v[3], src, &mut i, dp, &mut o)
+            if !utf32_half::<V, CHECK>(v[0], v[1], src, &mut i, dp, &mut o)
+                || !utf32_half::<V, CHECK>(v[2], v[3], src, &mut i, dp, &mut o)
             {
                 break;
             }
@@ -711,14 +737,14 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
 
 /// The 2 * `V::BYTES / 4` values `a`, `c` at `src[*i..]` as UTF-8 at
 /// `dst + *o`, advancing `*i` and `*o`; `false` (with nothing consumed) if
-/// one of them is not a scalar value.
+/// one of them is not a scalar value (tested only with `CHECK`).
 ///
 /// # Safety
 ///
 /// The ISA; `src[*i..]` holds the values; `dst + *o` has `2 * V::BYTES`
-/// writable bytes.
+/// writable bytes; without `CHECK`, the values are scalar values.
 #[inline(always)]
-unsafe fn utf32_half<V: WideVector>(
+unsafe fn utf32_half<V: WideVector, const CHECK: bool>(
     a: V,
     c: V,
     src: &[u32],
@@ -732,12 +758,12 @@ unsafe fn utf32_half<V: WideVector>(
     unsafe {
         if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
             let units = a.narrow32(c);
-            if has_surrogates(units) {
+            if CHECK && has_surrogates(units) {
                 return false;
             }
             *o += encode(units, dst.add(*o));
         } else {
-            if invalid32(a).or(invalid32(c)).any() {
+            if CHECK && invalid32(a).or(invalid32(c)).any() {
                 return false;
             }
             for &ch in &src[*i..*i + u] {
@@ -806,6 +832,31 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u32],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf16_checked::<V, O, true>(src, dst) }
+}
+
+/// Chars to UTF-16 in byte order `O`: the kernel prefix of
+/// [`utf32_to_utf16`] without its checks.
+#[inline(always)]
+pub(crate) unsafe fn chars_to_utf16<V: WideVector, O: ByteOrder>(
+    src: &[char],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf16_checked::<V, O, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-16, checking the values (`CHECK`) or knowing them valid.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
     // Values per vector, and per narrowed vector.
     let (w, u) = (V::BYTES / 4, V::BYTES / 2);
     let (n, cap) = (src.len(), dst.len());
@@ -818,7 +869,7 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
         unsafe {
             let a = V::load(sp.add(i).cast());
             let b = V::load(sp.add(i + w).cast());
-            if invalid32(a).or(invalid32(b)).any() {
+            if CHECK && invalid32(a).or(invalid32(b)).any() {
                 break;
             }
             if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {

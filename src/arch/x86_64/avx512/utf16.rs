@@ -362,6 +362,27 @@ unsafe fn invalid32(c: __m512i) -> bool {
 /// UTF-32 to UTF-8.
 #[inline(always)]
 pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut Out<u8>) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf8_checked::<true>(src, dst) }
+}
+
+/// Chars to UTF-8: [`utf32_to_utf8`] without its checks.
+#[inline(always)]
+pub(super) unsafe fn chars_to_utf8(src: &[char], dst: &mut Out<u8>) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf8_checked::<false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-8, checking the values (`CHECK`) or knowing them valid.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf8_checked<const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
@@ -404,7 +425,7 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut Out<u8>) -> (usize, us
                 continue;
             }
             for c in v {
-                if invalid32(c) {
+                if CHECK && invalid32(c) {
                     return (i, o);
                 }
                 let (bytes, keep) = encode16(c);
@@ -420,7 +441,7 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut Out<u8>) -> (usize, us
         // load, `o + 64 <= cap` the store.
         unsafe {
             let c = _mm512_loadu_si512(sp.add(i).cast());
-            if invalid32(c) {
+            if CHECK && invalid32(c) {
                 break;
             }
             let (bytes, keep) = encode16(c);
@@ -482,6 +503,32 @@ pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(
     src: &[u32],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf16_checked::<O, true>(src, dst) }
+}
+
+/// Chars to UTF-16 in byte order `O`: [`utf32_to_utf16`] without its
+/// checks.
+#[inline(always)]
+pub(super) unsafe fn chars_to_utf16<O: ByteOrder>(
+    src: &[char],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf16_checked::<O, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-16 in byte order `O`, checking the values (`CHECK`) or
+/// knowing them valid.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf16_checked<O: ByteOrder, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
@@ -505,7 +552,7 @@ pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(
                     let d8 = _mm512_set1_epi16(0xD800u16 as i16);
                     let sur = _mm512_cmpeq_epi16_mask(_mm512_and_si512(ab, f8), d8)
                         | _mm512_cmpeq_epi16_mask(_mm512_and_si512(cd, f8), d8);
-                    if sur == 0 {
+                    if !CHECK || sur == 0 {
                         let (ab, cd) = if O::SWAP {
                             (_mm512_shuffle_epi8(ab, swap16()), _mm512_shuffle_epi8(cd, swap16()))
                         } else {
@@ -520,7 +567,7 @@ pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(
                 }
             }
             let c = _mm512_loadu_si512(sp.add(i).cast());
-            if invalid32(c) {
+            if CHECK && invalid32(c) {
                 break;
             }
             let supplementary = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x10000));
