@@ -472,16 +472,21 @@ mod alloc_forms {
     /// ```
     #[must_use]
     pub fn windows1252_to_string(src: &[u8]) -> String {
-        let mut dst = vec![0u8; 3 * src.len()];
-        let n = match super::windows1252_to_utf8(src, &mut dst) {
-            Ok(n) => n,
-            // Cannot happen: three bytes per input byte always suffice.
-            Err(TranscodeError::OutputTooSmall { written, .. }) => written,
-            Err(TranscodeError::Invalid { error, .. }) => match error {},
-        };
-        dst.truncate(n);
-        // Valid UTF-8: the transcoder writes nothing else.
-        String::from_utf8(dst).unwrap_or_default()
+        // Exact but for the bytes `80..=9F`, most of which take one byte
+        // more than their Latin-1 count.
+        let mut out = String::with_capacity(crate::utf8_len_from_latin1(src));
+        let mut i = 0;
+        loop {
+            // Each stretch straight into the spare capacity, by the
+            // Latin-1 kernel.
+            let end = super::next_high(src, i);
+            crate::latin1_to_utf8_append(&src[i..end], &mut out);
+            let Some(&b) = src.get(end) else {
+                return out;
+            };
+            out.push(super::decode(b));
+            i = end + 1;
+        }
     }
 
     /// UTF-8 to a `Vec` of Windows-1252 bytes.

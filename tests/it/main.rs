@@ -14,6 +14,8 @@
 
 mod common;
 
+#[cfg(feature = "alloc")]
+mod append;
 mod bom;
 mod counts;
 #[cfg(feature = "alloc")]
