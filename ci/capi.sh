@@ -51,7 +51,10 @@ g++ -std=c++17 "${CWARN[@]}" "${INC[@]}" capi/tests/c/test.cpp \
 log "C test, shared library (rpath)"
 gcc -std=c11 "${CWARN[@]}" "${INC[@]}" capi/tests/c/test.c \
     -L "$LIBDIR" -lrapidutf_capi -Wl,-rpath,"$LIBDIR" -o "$OUT/test_shared"
-ldd "$OUT/test_shared" | grep -q "$LIBDIR/librapidutf_capi.so" ||
+# ldd's output is captured first: `ldd | grep -q` fails under pipefail
+# whenever grep exits before ldd has written everything (SIGPIPE).
+linked=$(ldd "$OUT/test_shared")
+grep -qF "$LIBDIR/librapidutf_capi.so" <<<"$linked" ||
     die "test_shared does not load $LIBDIR/librapidutf_capi.so"
 "$OUT/test_shared"
 

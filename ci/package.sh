@@ -38,7 +38,7 @@ mapfile -t files < <(tar -tzf "$crate" | sed "s|^rapidutf-$version/||" | grep -v
 printf '  %s\n' "${files[@]}" | head -n 12 >&2
 echo "  ... ${#files[@]} files" >&2
 for want in Cargo.toml README.md LICENSE-MIT LICENSE-APACHE build.rs src/lib.rs; do
-    printf '%s\n' "${files[@]}" | grep -qx "$want" || die "the package lacks $want"
+    grep -qx "$want" <<<"$(printf '%s\n' "${files[@]}")" || die "the package lacks $want"
 done
 unexpected=$(printf '%s\n' "${files[@]}" |
     grep -Ev '^(src/.*\.rs|Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|LICENSE-MIT|LICENSE-APACHE|build\.rs)$' || true)

@@ -17,6 +17,7 @@ use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::{finish_transcode, finish_utf8, finish_validate, into_sink, Sink};
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{transcode, Chars, Decode, Str, Utf16, Utf32, Utf8};
+use crate::scalar::windows1252::Windows1252;
 use crate::{scalar, Kernel};
 use core::convert::Infallible;
 pub(crate) use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
@@ -261,6 +262,40 @@ dispatched_transcoder!(
     utf16be_to_latin1 = utf16be_to_latin1_prefix: u16 => u8, ToLatin1<Utf16<Be>> => Latin1
 );
 dispatched_transcoder!(utf32_to_latin1 = utf32_to_latin1_prefix: u32 => u8, ToLatin1<Utf32> => Latin1);
+dispatched_transcoder!(
+    windows1252_to_utf8 = windows1252_to_utf8_prefix: u8 => u8, Windows1252 => Utf8
+);
+dispatched_transcoder!(
+    windows1252_to_utf16le = windows1252_to_utf16le_prefix: u8 => u16, Windows1252 => Utf16<Le>
+);
+dispatched_transcoder!(
+    windows1252_to_utf16be = windows1252_to_utf16be_prefix: u8 => u16, Windows1252 => Utf16<Be>
+);
+dispatched_transcoder!(
+    windows1252_to_utf32 = windows1252_to_utf32_prefix: u8 => u32, Windows1252 => Utf32
+);
+
+/// Defines `$name`: the dispatched Latin-1 prefix encoder `$field` on the
+/// caller's initialised bytes, for the Windows-1252 encoders, which read
+/// the prefix's output back to check it. Plumbing only.
+macro_rules! latin1_prefix_on_slice {
+    ($($name:ident = $field:ident: $s:ty;)*) => {$(
+        #[doc = concat!("`", stringify!($field), "` on an initialised `dst`.")]
+        #[inline]
+        pub(crate) fn $name(src: &[$s], dst: &mut [u8]) -> (usize, usize) {
+            // SAFETY: a kernel entry writes only initialised bytes (the
+            // `Out` contract), so `dst` stays initialised.
+            $field(src, unsafe { Sink::<Latin1>::out(dst) })
+        }
+    )*};
+}
+
+latin1_prefix_on_slice! {
+    utf8_to_latin1_prefix_on_slice = utf8_to_latin1_prefix: u8;
+    utf16le_to_latin1_prefix_on_slice = utf16le_to_latin1_prefix: u16;
+    utf16be_to_latin1_prefix_on_slice = utf16be_to_latin1_prefix: u16;
+    utf32_to_latin1_prefix_on_slice = utf32_to_latin1_prefix: u32;
+}
 
 /// Defines a dispatched transcoder `$name` of valid input (a `&str` or
 /// chars) over the entry `$field`, as `dispatched_transcoder!` does.
@@ -330,7 +365,7 @@ pub(crate) use {
     str_to_utf16be as str_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
     utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
-    validate_utf16be as validate_utf16,
+    validate_utf16be as validate_utf16, windows1252_to_utf16be as windows1252_to_utf16,
 };
 #[cfg(target_endian = "little")]
 pub(crate) use {
@@ -338,7 +373,7 @@ pub(crate) use {
     str_to_utf16le as str_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
-    validate_utf16le as validate_utf16,
+    validate_utf16le as validate_utf16, windows1252_to_utf16le as windows1252_to_utf16,
 };
 
 /// `bytes` as a `String` if it is valid UTF-8, else the bytes back with

@@ -395,7 +395,8 @@ impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
 
 impl<E: fmt::Debug + fmt::Display> core::error::Error for TranscodeError<E> {}
 
-/// Why a character cannot be converted to Latin-1 (see [`Latin1Error`]).
+/// Why a character cannot be converted to Latin-1 or Windows-1252 (see
+/// [`Latin1Error`]).
 ///
 /// `E` is the input's error type: [`Utf8Error`], [`Utf16Error`] or
 /// [`Utf32Error`].
@@ -406,13 +407,17 @@ pub enum Latin1ErrorKind<E> {
     /// input's validator reports (`validate_utf8`, ...), at the same
     /// position.
     Invalid(E),
-    /// The input is valid, but this character is above U+00FF, so Latin-1
-    /// cannot represent it.
+    /// The input is valid, but the target encoding cannot represent this
+    /// character: one above U+00FF for Latin-1; for Windows-1252, one
+    /// outside Latin-1 and its 27 other characters, or one of the C1
+    /// controls U+0080..=U+009F whose bytes stand for those (all but
+    /// U+0081, U+008D, U+008F, U+0090 and U+009D).
     Unrepresentable(char),
 }
 
-/// The error of a conversion to Latin-1 (ISO-8859-1): the first character
-/// that is either invalid in the input's own encoding or above U+00FF.
+/// The error of a conversion to Latin-1 (ISO-8859-1) or Windows-1252: the
+/// first character that is either invalid in the input's own encoding or
+/// one the target encoding cannot represent (above U+00FF for Latin-1).
 ///
 /// ```
 /// use rapidutf::Latin1ErrorKind;
@@ -467,7 +472,8 @@ impl<E> Latin1Error<E> {
         }
     }
 
-    /// The character above U+00FF, if the input is valid there.
+    /// The character the target encoding lacks, if the input is valid
+    /// there.
     #[must_use]
     #[inline]
     pub fn unrepresentable(&self) -> Option<char> {

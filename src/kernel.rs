@@ -7,6 +7,7 @@ use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Erro
 use crate::glue;
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{Chars, Str, Utf16, Utf32, Utf8};
+use crate::scalar::windows1252::Windows1252;
 use core::convert::Infallible;
 use core::fmt;
 use core::str::FromStr;
@@ -358,6 +359,11 @@ impl Kernel {
         utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
         utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
         utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
         str_to_utf16: str => u16, Infallible, valid_with::<Str, Utf16<Native>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
         str_to_utf16le: str => u16, Infallible, valid_with::<Str, Utf16<Le>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
         str_to_utf16be: str => u16, Infallible, valid_with::<Str, Utf16<Be>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";

@@ -33,232 +33,149 @@
 //!
 //! # Speed
 //!
-//! Everything but the bytes `80..=9F` is Latin-1, so the stretches between
-//! them go through the SIMD Latin-1 transcoders of the active
-//! [`Kernel`](crate::Kernel); the bytes `80..=9F` are found eight at a time
-//! and converted by table.
+//! Decoding runs in the SIMD kernels of the active
+//! [`Kernel`](crate::Kernel): a block is widened as Latin-1, and a block
+//! that holds bytes `80..=9F` gets their code points from the index in
+//! registers (see `arch::generic::windows1252`). Encoding converts the
+//! Latin-1 stretches with the SIMD Latin-1 encoders and the characters of
+//! the bytes `80..=9F` by table.
 
+use crate::byte_order::{Be, Le};
 use crate::error::{
     Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf32Error, Utf8Error,
 };
-use crate::scalar::windows1252::{decode, HIGH};
+use crate::scalar::transcode::{Decode, Utf16, Utf32, Utf8};
+use crate::scalar::windows1252::{encode, ToWindows1252};
 use core::convert::Infallible;
 
-/// A Latin-1 decoder into units `U` (`latin1_to_utf8`, ...).
-type Decoder<U> = fn(&[u8], &mut [U]) -> Result<usize, TranscodeError<Infallible>>;
+/// The units the scalar code converts after the SIMD prefix stops (at a
+/// block with a character Latin-1 lacks), before the SIMD prefix is tried
+/// again: typographic text has such a character every few dozen bytes,
+/// and a call into the kernel costs about as much as a few characters.
+const BURST: usize = 32;
 
-/// A Latin-1 encoder from units `T` with input errors `E`
-/// (`utf8_to_latin1`, ...).
-type Encoder<T, E> = fn(&[T], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<E>>>;
+/// A SIMD Latin-1 prefix encoder (kernel contract: `(read, written)`).
+type Prefix<T> = fn(&[T], &mut [u8]) -> (usize, usize);
 
-/// The index of the first byte of `src[from..]` in `80..=9F` (the bytes
-/// whose character is not the Latin-1 one), or `src.len()`.
-fn next_high(src: &[u8], from: usize) -> usize {
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let mut i = from;
-    while let Some(chunk) = src.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        // A byte is in 80..=9F iff its top three bits are 100: XOR makes
-        // exactly those bytes zero, and the classic zero-byte test finds
-        // the lowest one (a borrow only runs upward from a zero byte).
-        let v = (u64::from_le_bytes(*chunk) & 0xE0E0_E0E0_E0E0_E0E0) ^ HIGH_BITS;
-        let zero = v.wrapping_sub(LOW) & !v & HIGH_BITS;
-        if zero != 0 {
-            return i + (zero.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < src.len() && src[i] & 0xE0 != 0x80 {
-        i += 1;
-    }
-    i
-}
+/// A scalar fast path from `(i, o)` towards `stop` (and the end of
+/// `dst`), for characters it can vouch for: returns where it stopped.
+type Run<T> = fn(&[T], &mut [u8], usize, usize, usize) -> (usize, usize);
 
-/// Whether byte `b` of a Latin-1 output is one Windows-1252 cannot hold:
-/// `80..=9F` stand for other characters there, except the five undefined
-/// ones, which stand for themselves.
-fn foreign_c1(b: u8) -> bool {
-    (0x80..=0x9F).contains(&b) && !matches!(b, 0x81 | 0x8D | 0x8F | 0x90 | 0x9D)
-}
-
-/// The byte of character `c` in `80..=9F`, if it has one (`€` is `80`, ...;
-/// the five C1 controls are Latin-1 already and never come here).
-fn high_byte(c: char) -> Option<u8> {
-    let pos = HIGH.iter().position(|&h| u32::from(h) == u32::from(c) && h > 0xFF)?;
-    u8::try_from(0x80 + pos).ok()
-}
-
-/// Decodes `src` into `dst`: the stretches without bytes `80..=9F` by
-/// `stretch` (a Latin-1 transcoder), each byte `80..=9F` by `put`, which
-/// writes its character at the start of the slice it gets and returns the
-/// units written, or `None` if they do not fit.
-fn decode_into<U>(
-    src: &[u8],
-    dst: &mut [U],
-    stretch: Decoder<U>,
-    put: fn(char, &mut [U]) -> Option<usize>,
-) -> Result<usize, TranscodeError<Infallible>> {
-    let (mut i, mut o) = (0, 0);
-    loop {
-        let end = next_high(src, i);
-        match stretch(&src[i..end], &mut dst[o..]) {
-            Ok(written) => o += written,
-            Err(TranscodeError::OutputTooSmall { read, written }) => {
-                return Err(TranscodeError::OutputTooSmall { read: i + read, written: o + written })
+/// [`Run`] for UTF-8: ASCII, and the 2- and 3-byte sequences of
+/// characters Windows-1252 has, checked as the UTF-8 grammar requires (a
+/// 2-byte lead from `C2` is never overlong; a 3-byte sequence must decode
+/// to U+0800 or above, and the index holds no surrogate). Anything else
+/// is left to the exact decoder.
+fn utf8_run(src: &[u8], dst: &mut [u8], mut i: usize, mut o: usize, stop: usize) -> (usize, usize) {
+    let cont = |b: u8| b & 0xC0 == 0x80;
+    while i < stop && o < dst.len() {
+        // Eight ASCII bytes at a time where there are eight.
+        if let (Some(w), Some(out)) = (src[i..].first_chunk::<8>(), dst.get_mut(o..o + 8)) {
+            if u64::from_ne_bytes(*w) & 0x8080_8080_8080_8080 == 0 {
+                out.copy_from_slice(w);
+                i += 8;
+                o += 8;
+                continue;
             }
-            Err(TranscodeError::Invalid { error, .. }) => match error {},
         }
-        let Some(&b) = src.get(end) else {
-            return Ok(o);
+        let b = src[i];
+        let (c, w) = if b < 0x80 {
+            (u32::from(b), 1)
+        } else {
+            match (b, src.get(i + 1).copied(), src.get(i + 2).copied()) {
+                (0xC2..=0xDF, Some(n), _) if cont(n) => {
+                    (u32::from(b & 0x1F) << 6 | u32::from(n & 0x3F), 2)
+                }
+                (0xE0..=0xEF, Some(n), Some(m)) if cont(n) && cont(m) => {
+                    let c =
+                        u32::from(b & 0x0F) << 12 | u32::from(n & 0x3F) << 6 | u32::from(m & 0x3F);
+                    if c < 0x800 {
+                        break;
+                    }
+                    (c, 3)
+                }
+                _ => break,
+            }
         };
-        match put(decode(b), &mut dst[o..]) {
-            Some(written) => o += written,
-            None => return Err(TranscodeError::OutputTooSmall { read: end, written: o }),
-        }
-        i = end + 1;
+        let Some(byte) = encode(c) else { break };
+        dst[o] = byte;
+        o += 1;
+        i += w;
     }
+    (i, o)
 }
 
-fn put_utf8(c: char, dst: &mut [u8]) -> Option<usize> {
-    let n = c.len_utf8();
-    c.encode_utf8(dst.get_mut(..n)?);
-    Some(n)
+/// [`Run`] for UTF-16 and UTF-32, whose scalar decoders are cheap already.
+fn no_run<T>(_: &[T], _: &mut [u8], i: usize, o: usize, _: usize) -> (usize, usize) {
+    (i, o)
 }
 
-/// The characters of bytes `80..=9F` are all in the BMP: one unit each.
-fn put_utf16(c: char, dst: &mut [u16]) -> Option<usize> {
-    *dst.first_mut()? = c as u16;
-    Some(1)
-}
-
-fn put_utf16le(c: char, dst: &mut [u16]) -> Option<usize> {
-    *dst.first_mut()? = (c as u16).to_le();
-    Some(1)
-}
-
-fn put_utf16be(c: char, dst: &mut [u16]) -> Option<usize> {
-    *dst.first_mut()? = (c as u16).to_be();
-    Some(1)
-}
-
-fn put_utf32(c: char, dst: &mut [u32]) -> Option<usize> {
-    *dst.first_mut()? = u32::from(c);
-    Some(1)
-}
-
-/// How an input encoding meets [`encode_into`].
-struct Source<T, E> {
-    /// The Latin-1 encoder of this input encoding.
-    to_latin1: Encoder<T, E>,
-    /// The input's own validator: the exact error of invalid input.
-    validate: fn(&[T]) -> Result<(), E>,
-    /// The input units of the first `n` characters of `src`, all of them
-    /// at most U+00FF.
-    units: fn(src: &[T], n: usize) -> usize,
-    /// The input units of character `c`.
-    len: fn(c: char) -> usize,
-}
-
-/// Encodes `src` as Windows-1252 into `dst`: Latin-1 stretches by the
-/// Latin-1 encoder, each character it cannot represent by table when
-/// Windows-1252 has it, and every output byte `80..=9F` checked, since
-/// Latin-1 writes them for the C1 controls.
-fn encode_into<T, E>(
+/// Encodes `src` as Windows-1252 into `dst`, alternating between the SIMD
+/// Latin-1 prefix of the active kernel (`prefix`) and scalar code: `run`,
+/// a fast path over the characters it can vouch for, then the exact
+/// decoder (`D` decodes the input, [`ToWindows1252`] maps each character),
+/// which takes over where both stop and computes every error exactly.
+///
+/// Latin-1 writes the C1 controls U+0080..=U+009F as the bytes `80..=9F`,
+/// which in Windows-1252 are other characters (but for five): the prefix's
+/// output is checked for them, and the first one is an error.
+fn encode_into<D: Decode<Unit = T>, T: Copy>(
     src: &[T],
     dst: &mut [u8],
-    s: &Source<T, E>,
-) -> Result<usize, TranscodeError<Latin1Error<E>>> {
+    prefix: Prefix<T>,
+    run: Run<T>,
+) -> Result<usize, TranscodeError<Latin1Error<D::Error>>> {
     let (mut i, mut o) = (0, 0);
-    loop {
-        // How much of the rest converts as Latin-1, and why it stops.
-        let (read, written, stop) = match (s.to_latin1)(&src[i..], &mut dst[o..]) {
-            Ok(written) => (src.len() - i, written, None),
-            Err(TranscodeError::OutputTooSmall { read, written }) => (read, written, None),
-            // The prefix before the error is converted: `written` units.
-            Err(TranscodeError::Invalid { error, written }) => {
-                (error.valid_up_to(), written, Some(error.kind))
-            }
-        };
-        let out = &dst[o..o + written];
-        let mut k = next_high(out, 0);
-        while k < out.len() {
-            if foreign_c1(out[k]) {
-                let at = i + (s.units)(&src[i..], k);
-                let c = char::from(out[k]);
+    while i < src.len() {
+        if src.len() - i >= crate::dispatch::SHORT_UNITS {
+            let (read, written) = prefix(&src[i..], &mut dst[o..]);
+            if let Some(k) = foreign_c1(&dst[o..o + written]) {
+                // The first `k` characters converted; the next one is a
+                // C1 control (decoded again for its exact position).
+                let at = (0..k).fold(i, |at, _| at + D::decode(src, at).map_or(1, |(_, w)| w));
+                let c = char::from(dst[o + k]);
                 let error = Latin1Error::new(at, Latin1ErrorKind::Unrepresentable(c));
                 return Err(TranscodeError::Invalid { error, written: o + k });
             }
-            k = next_high(out, k + 1);
+            i += read;
+            o += written;
         }
-        i += read;
-        o += written;
-        match stop {
-            None if i == src.len() => return Ok(o),
-            None => return Err(TranscodeError::OutputTooSmall { read: i, written: o }),
-            Some(Latin1ErrorKind::Unrepresentable(c)) => match high_byte(c) {
-                Some(b) => {
-                    let Some(slot) = dst.get_mut(o) else {
-                        return Err(TranscodeError::OutputTooSmall { read: i, written: o });
-                    };
-                    *slot = b;
-                    o += 1;
-                    i += (s.len)(c);
-                }
-                None => {
-                    let kind = Latin1ErrorKind::Unrepresentable(c);
-                    let error = Latin1Error::new(i, kind);
-                    return Err(TranscodeError::Invalid { error, written: o });
-                }
-            },
-            Some(Latin1ErrorKind::Invalid(_)) => {
-                // The input's own error, at its position in all of `src`:
-                // everything before `i` is valid, so the validator's first
-                // error is at `i`.
-                let e = match (s.validate)(src) {
-                    Err(e) => Latin1ErrorKind::Invalid(e),
-                    // Cannot happen: the encoder found an error.
-                    Ok(()) => return Err(TranscodeError::OutputTooSmall { read: i, written: o }),
-                };
-                return Err(TranscodeError::Invalid { error: Latin1Error::new(i, e), written: o });
-            }
+        let stop = src.len().min(i + BURST);
+        (i, o) = run(src, dst, i, o, stop);
+        while i < stop {
+            let (b, w) = ToWindows1252::<D>::decode(src, i)
+                .map_err(|error| TranscodeError::Invalid { error, written: o })?;
+            let Some(slot) = dst.get_mut(o) else {
+                return Err(TranscodeError::OutputTooSmall { read: i, written: o });
+            };
+            *slot = b as u8;
+            o += 1;
+            i += w;
         }
     }
+    Ok(o)
 }
 
-/// UTF-8: characters up to U+00FF are one byte below `80`, else two.
-fn utf8_units(src: &[u8], n: usize) -> usize {
-    let mut i = 0;
-    for _ in 0..n {
-        i += if src[i] < 0x80 { 1 } else { 2 };
+/// The index of the first byte of `out` in `80..=9F` that Windows-1252
+/// does not write for the character of the same value (all but `81`,
+/// `8D`, `8F`, `90` and `9D`), if any. Eight bytes at a time: a byte is in
+/// `80..=9F` iff its top three bits are `100`, and XOR makes exactly
+/// those bytes zero for the classic zero-byte test.
+fn foreign_c1(out: &[u8]) -> Option<usize> {
+    // Most text converts in ASCII stretches, which the SIMD test clears.
+    if crate::is_ascii(out) {
+        return None;
     }
-    i
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+    let (words, _) = out.as_chunks::<8>();
+    let first = words.iter().position(|w| {
+        let v = (u64::from_le_bytes(*w) & 0xE0E0_E0E0_E0E0_E0E0) ^ HIGH_BITS;
+        v.wrapping_sub(LOW) & !v & HIGH_BITS != 0
+    });
+    let from = first.map_or(8 * words.len(), |w| 8 * w);
+    out[from..].iter().position(|&b| encode(u32::from(b)).is_none()).map(|k| from + k)
 }
-
-/// UTF-16 and UTF-32: characters up to U+00FF are one unit.
-fn one_unit<T>(_: &[T], n: usize) -> usize {
-    n
-}
-
-const FROM_UTF8: Source<u8, Utf8Error> = Source {
-    to_latin1: crate::utf8_to_latin1,
-    validate: |s| crate::validate_utf8(s).map(|_| ()),
-    units: utf8_units,
-    len: char::len_utf8,
-};
-
-const fn from_utf16(
-    to_latin1: Encoder<u16, Utf16Error>,
-    validate: fn(&[u16]) -> Result<(), Utf16Error>,
-) -> Source<u16, Utf16Error> {
-    Source { to_latin1, validate, units: one_unit, len: char::len_utf16 }
-}
-
-const FROM_UTF32: Source<u32, Utf32Error> = Source {
-    to_latin1: crate::utf32_to_latin1,
-    validate: crate::validate_utf32,
-    units: one_unit,
-    len: |_| 1,
-};
 
 /// Windows-1252 to UTF-8.
 ///
@@ -277,7 +194,7 @@ pub fn windows1252_to_utf8(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf8, put_utf8)
+    crate::dispatch::windows1252_to_utf8(src, dst)
 }
 
 /// Windows-1252 to native-endian UTF-16.
@@ -296,7 +213,7 @@ pub fn windows1252_to_utf16(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf16, put_utf16)
+    crate::dispatch::windows1252_to_utf16(src, dst)
 }
 
 /// Windows-1252 to UTF-16LE: each unit is stored little-endian, whatever
@@ -315,7 +232,7 @@ pub fn windows1252_to_utf16le(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf16le, put_utf16le)
+    crate::dispatch::windows1252_to_utf16le(src, dst)
 }
 
 /// Windows-1252 to UTF-16BE: each unit is stored big-endian, whatever the
@@ -334,7 +251,7 @@ pub fn windows1252_to_utf16be(
     src: &[u8],
     dst: &mut [u16],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf16be, put_utf16be)
+    crate::dispatch::windows1252_to_utf16be(src, dst)
 }
 
 /// Windows-1252 to UTF-32.
@@ -353,7 +270,7 @@ pub fn windows1252_to_utf32(
     src: &[u8],
     dst: &mut [u32],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    decode_into(src, dst, crate::latin1_to_utf32, put_utf32)
+    crate::dispatch::windows1252_to_utf32(src, dst)
 }
 
 /// UTF-8 to Windows-1252.
@@ -381,7 +298,7 @@ pub fn utf8_to_windows1252(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf8Error>>> {
-    encode_into(src, dst, &FROM_UTF8)
+    encode_into::<Utf8, u8>(src, dst, crate::dispatch::utf8_to_latin1_prefix_on_slice, utf8_run)
 }
 
 /// Native-endian UTF-16 to Windows-1252.
@@ -400,7 +317,10 @@ pub fn utf16_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into(src, dst, &from_utf16(crate::utf16_to_latin1, crate::validate_utf16))
+    #[cfg(target_endian = "little")]
+    return utf16le_to_windows1252(src, dst);
+    #[cfg(target_endian = "big")]
+    return utf16be_to_windows1252(src, dst);
 }
 
 /// UTF-16LE to Windows-1252.
@@ -418,7 +338,12 @@ pub fn utf16le_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into(src, dst, &from_utf16(crate::utf16le_to_latin1, crate::validate_utf16le))
+    encode_into::<Utf16<Le>, u16>(
+        src,
+        dst,
+        crate::dispatch::utf16le_to_latin1_prefix_on_slice,
+        no_run,
+    )
 }
 
 /// UTF-16BE to Windows-1252.
@@ -436,7 +361,12 @@ pub fn utf16be_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into(src, dst, &from_utf16(crate::utf16be_to_latin1, crate::validate_utf16be))
+    encode_into::<Utf16<Be>, u16>(
+        src,
+        dst,
+        crate::dispatch::utf16be_to_latin1_prefix_on_slice,
+        no_run,
+    )
 }
 
 /// UTF-32 to Windows-1252.
@@ -455,7 +385,7 @@ pub fn utf32_to_windows1252(
     src: &[u32],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf32Error>>> {
-    encode_into(src, dst, &FROM_UTF32)
+    encode_into::<Utf32, u32>(src, dst, crate::dispatch::utf32_to_latin1_prefix_on_slice, no_run)
 }
 
 #[cfg(feature = "alloc")]
@@ -472,20 +402,19 @@ mod alloc_forms {
     /// ```
     #[must_use]
     pub fn windows1252_to_string(src: &[u8]) -> String {
-        // Exact but for the bytes `80..=9F`, most of which take one byte
-        // more than their Latin-1 count.
-        let mut out = String::with_capacity(crate::utf8_len_from_latin1(src));
-        let mut i = 0;
-        loop {
-            // Each stretch straight into the spare capacity, by the
-            // Latin-1 kernel.
-            let end = super::next_high(src, i);
-            crate::latin1_to_utf8_append(&src[i..end], &mut out);
-            let Some(&b) = src.get(end) else {
-                return out;
-            };
-            out.push(super::decode(b));
-            i = end + 1;
+        // The Latin-1 length, and one byte more for each byte `80..=9F`,
+        // whose character takes two or three bytes where Latin-1's takes
+        // two: always enough, and exact but for the few of them below
+        // U+0800.
+        let high = src.iter().filter(|&&b| b & 0xE0 == 0x80).count();
+        let mut out = String::with_capacity(crate::utf8_len_from_latin1(src) + high);
+        // Straight into the spare capacity, by the active kernel.
+        match crate::dispatch::windows1252_to_utf8(src, &mut out) {
+            Ok(_) => out,
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("room of a size that always suffices was too small")
+            }
         }
     }
 

@@ -46,7 +46,9 @@ const GUARD: usize = 64;
 const OPS: usize = 15;
 
 /// The Latin-1 conversions are operations `OPS..OPS + LATIN1_OPS`: from
-/// Latin-1 to UTF-8, UTF-16 and UTF-32, and to Latin-1 from each.
+/// Latin-1 to UTF-8, UTF-16 and UTF-32 (each with the Windows-1252
+/// decoder of the same output on the same bytes), and to Latin-1 from
+/// each.
 const LATIN1_OPS: usize = 6;
 
 /// Under Miri, the rotating operation of a length is the one numbered
@@ -778,9 +780,12 @@ fn latin1_ops(k: Kernel, plan: Plan) {
         return;
     }
     let len = plan.len;
+    let table = rapidutf_testkit::windows1252_table();
     for shape in (0..LATIN1_SHAPES).filter(|&s| plan.shape(s, LATIN1_SHAPES)) {
         let data = latin1_input(len, shape);
         let text: String = data.iter().map(|&b| b as char).collect();
+        // The same bytes as Windows-1252 (shape 2 has bytes 80..=9F).
+        let win: Vec<char> = data.iter().map(|&b| table[usize::from(b)]).collect();
         for off in plan.offsets() {
             let what = |f: &str| format!("{k}.{f}, shape {shape}, len {len}, offset {off}");
             let placed = Placed::new(&data, off, 0xFF);
@@ -793,6 +798,12 @@ fn latin1_ops(k: Kernel, plan: Plan) {
                 check_transcode(plan, &w, &c8, false, off, 0xAA, never, |d| {
                     k.latin1_to_utf8(src, d)
                 });
+                let w8: Vec<(usize, Vec<u8>)> =
+                    win.iter().map(|c| (1, c.to_string().into_bytes())).collect();
+                let w = || what("windows1252_to_utf8");
+                check_transcode(plan, &w, &w8, false, off, 0xAA, never, |d| {
+                    k.windows1252_to_utf8(src, d)
+                });
             }
             if plan.runs(OPS + 1) {
                 for le in plan.orders() {
@@ -804,6 +815,15 @@ fn latin1_ops(k: Kernel, plan: Plan) {
                         Some(true) => k.latin1_to_utf16le(src, d),
                         Some(false) => k.latin1_to_utf16be(src, d),
                     });
+                    // Every character of Windows-1252 is one UTF-16 unit.
+                    let w16: Vec<(usize, Vec<u16>)> =
+                        win.iter().map(|&c| (1, vec![order(u32::from(c) as u16, le)])).collect();
+                    let w = || what(&format!("windows1252_to_utf16 {le:?}"));
+                    check_transcode(plan, &w, &w16, false, off, 0xAAAA, never, |d| match le {
+                        None => k.windows1252_to_utf16(src, d),
+                        Some(true) => k.windows1252_to_utf16le(src, d),
+                        Some(false) => k.windows1252_to_utf16be(src, d),
+                    });
                 }
             }
             if plan.runs(OPS + 2) {
@@ -812,6 +832,12 @@ fn latin1_ops(k: Kernel, plan: Plan) {
                 let w = || what("latin1_to_utf32");
                 check_transcode(plan, &w, &c32, false, off, 0xAAAA_AAAA, never, |d| {
                     k.latin1_to_utf32(src, d)
+                });
+                let w32: Vec<(usize, Vec<u32>)> =
+                    win.iter().map(|&c| (1, vec![u32::from(c)])).collect();
+                let w = || what("windows1252_to_utf32");
+                check_transcode(plan, &w, &w32, false, off, 0xAAAA_AAAA, never, |d| {
+                    k.windows1252_to_utf32(src, d)
                 });
             }
         }

@@ -3,9 +3,10 @@
 //! in bytes of *input*.
 //!
 //! The lipsum corpus has no Latin-1 text beyond ASCII, so the inputs are
-//! made from the Latin file: `ascii` (the file itself), `western` (about
-//! one letter in twelve accented, as in French or German text) and `dense`
-//! (every other byte in `A0..=FF`).
+//! made from the Latin file (the testkit's `legacy` module): `ascii` (the
+//! file itself), `western` (about one letter in twelve accented, as in
+//! French or German text), `dense` (every other byte in `A0..=FF`) and,
+//! for Windows-1252, `typographic` (curly quotes, apostrophes, dashes).
 //!
 //! Groups, each with one benchmark per implementation (`<impl>/<input>`):
 //!
@@ -16,42 +17,32 @@
 //!   requires input in the Latin-1 range), std (`chars()` + `u8::try_from`).
 //! - `latin1_to_utf16/<input>`, `utf16_to_latin1/<input>`: rapidutf,
 //!   encoding_rs.
+//! - `windows1252_to_utf8/<input>`, `windows1252_to_utf16/<input>`,
+//!   `utf8_to_windows1252/<input>` (inputs `ascii`, `western` and
+//!   `typographic`, see the testkit's `legacy` module): rapidutf against
+//!   encoding_rs's windows-1252 decoder and encoder.
 //!
 //! `BENCH_QUICK=1` shortens warm-up and measurement (for smoke runs).
 
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
-use rapidutf_testkit::lipsum_file;
+use rapidutf_testkit::{latin1_inputs, windows1252_inputs};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// The three Latin-1 inputs, by name.
+/// The Latin-1 inputs, by name: `ascii` and `western` from the testkit,
+/// and `dense` (every other byte in `A0..=FF`).
 fn inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let ascii = lipsum_file("Latin", "utf8");
-    assert!(ascii.is_ascii(), "the Latin lipsum file is ASCII");
-    const ACCENTED: [(u8, u8); 4] = [(b'e', 0xE9), (b'a', 0xE0), (b'u', 0xFC), (b'o', 0xF6)];
-    let mut n = 0;
-    let western = ascii
-        .iter()
-        .map(|&b| match ACCENTED.iter().find(|(from, _)| *from == b) {
-            Some(&(_, to)) => {
-                n += 1;
-                if n % 3 == 0 {
-                    to
-                } else {
-                    b
-                }
-            }
-            None => b,
-        })
-        .collect();
-    let dense = ascii
+    let mut inputs = latin1_inputs();
+    let dense = inputs[0]
+        .1
         .iter()
         .enumerate()
         .map(|(i, &b)| if i % 2 == 0 { 0xA0 + (i / 2 % 96) as u8 } else { b })
         .collect();
-    vec![("ascii", ascii), ("western", western), ("dense", dense)]
+    inputs.push(("dense", dense));
+    inputs
 }
 
 fn timing(g: &mut BenchmarkGroup<'_, WallTime>) {
@@ -149,5 +140,61 @@ fn bench_utf16(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, bench_latin1_to_utf8, bench_utf8_to_latin1, bench_utf16);
+fn bench_windows1252(c: &mut Criterion) {
+    for (name, src) in windows1252_inputs() {
+        let id = |f: &str| BenchmarkId::new(f, name);
+        let mut dst = vec![0u8; 3 * src.len()];
+        let mut g = group(c, "windows1252_to_utf8", name, src.len());
+        g.bench_function(id("rapidutf/windows1252_to_utf8"), |b| {
+            b.iter(|| rapidutf::windows1252_to_utf8(black_box(&src), &mut dst).unwrap())
+        });
+        for k in Kernel::available() {
+            g.bench_function(id(&format!("rapidutf-{k}/windows1252_to_utf8")), |b| {
+                b.iter(|| k.windows1252_to_utf8(black_box(&src), &mut dst).unwrap())
+            });
+        }
+        g.bench_function(id("encoding_rs/decode_to_utf8"), |b| {
+            b.iter(|| {
+                let mut d = encoding_rs::WINDOWS_1252.new_decoder_without_bom_handling();
+                d.decode_to_utf8_without_replacement(black_box(&src), &mut dst, true)
+            })
+        });
+        g.finish();
+
+        let mut wide = vec![0u16; src.len()];
+        let mut g = group(c, "windows1252_to_utf16", name, src.len());
+        g.bench_function(id("rapidutf/windows1252_to_utf16"), |b| {
+            b.iter(|| rapidutf::windows1252_to_utf16(black_box(&src), &mut wide).unwrap())
+        });
+        g.bench_function(id("encoding_rs/decode_to_utf16"), |b| {
+            b.iter(|| {
+                let mut d = encoding_rs::WINDOWS_1252.new_decoder_without_bom_handling();
+                d.decode_to_utf16_without_replacement(black_box(&src), &mut wide, true)
+            })
+        });
+        g.finish();
+
+        let text = rapidutf::windows1252_to_string(&src);
+        let mut back = vec![0u8; src.len()];
+        let mut g = group(c, "utf8_to_windows1252", name, text.len());
+        g.bench_function(id("rapidutf/utf8_to_windows1252"), |b| {
+            b.iter(|| rapidutf::utf8_to_windows1252(black_box(text.as_bytes()), &mut back).unwrap())
+        });
+        g.bench_function(id("encoding_rs/encode_from_utf8"), |b| {
+            b.iter(|| {
+                let mut e = encoding_rs::WINDOWS_1252.new_encoder();
+                e.encode_from_utf8_without_replacement(black_box(&text), &mut back, true)
+            })
+        });
+        g.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    bench_latin1_to_utf8,
+    bench_utf8_to_latin1,
+    bench_utf16,
+    bench_windows1252
+);
 criterion_main!(benches);

@@ -5,7 +5,13 @@
 //! cargo run --release --example versus -- avx2     # rapidutf avx2   vs simdutf haswell
 //! cargo run --release --example versus -- sse42    # rapidutf sse42  vs simdutf westmere
 //! cargo run --release --example versus -- avx512   # rapidutf avx512 vs simdutf icelake
+//! cargo run --release --example versus -- sse42 8-16,32-8 Chinese,Korean
 //! ```
+//!
+//! The optional second argument keeps only some directions, by short key
+//! (`8-16`, `16-8`, `8-32`, `32-8`, `count`, `l1-8`, `8-l1`, `l1-16`,
+//! `16-l1`), and the third only some files (by name prefix), for quick
+//! iteration on one path.
 //!
 //! simdutf picks its implementation once, at its first call, and honours
 //! `SIMDUTF_FORCE_IMPLEMENTATION` then: this program sets that variable
@@ -21,22 +27,37 @@ use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
 use std::time::Instant;
 
-/// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls
-/// to take about 2 ms.
-fn gbps(bytes: usize, mut f: impl FnMut() -> usize) -> f64 {
-    let t = Instant::now();
-    black_box(f());
-    let once = t.elapsed().as_secs_f64().max(1e-7);
-    let reps = ((2e-3 / once) as usize).max(1);
-    let mut best = f64::MAX;
-    for _ in 0..15 {
+/// GB/s of `bytes` input for `f` and for `g`, both writing into `dst`
+/// (the same buffer, so that both see the same alignment): enough calls
+/// to take about 2 ms per round, 15 rounds, the two alternating round by
+/// round so that both meet the same load on a shared machine; the best
+/// round of each.
+fn pair<T>(
+    bytes: usize,
+    dst: &mut [T],
+    mut f: impl FnMut(&mut [T]) -> usize,
+    mut g: impl FnMut(&mut [T]) -> usize,
+) -> (f64, f64) {
+    fn reps<T>(dst: &mut [T], f: &mut impl FnMut(&mut [T]) -> usize) -> usize {
+        let t = Instant::now();
+        black_box(f(dst));
+        let once = t.elapsed().as_secs_f64().max(1e-7);
+        ((2e-3 / once) as usize).max(1)
+    }
+    fn round<T>(dst: &mut [T], reps: usize, f: &mut impl FnMut(&mut [T]) -> usize) -> f64 {
         let t = Instant::now();
         for _ in 0..reps {
-            black_box(f());
+            black_box(f(dst));
         }
-        best = best.min(t.elapsed().as_secs_f64() / reps as f64);
+        t.elapsed().as_secs_f64() / reps as f64
     }
-    bytes as f64 / best / 1e9
+    let (rf, rg) = (reps(dst, &mut f), reps(dst, &mut g));
+    let (mut bf, mut bg) = (f64::MAX, f64::MAX);
+    for _ in 0..15 {
+        bf = bf.min(round(dst, rf, &mut f));
+        bg = bg.min(round(dst, rg, &mut g));
+    }
+    (bytes as f64 / bf / 1e9, bytes as f64 / bg / 1e9)
 }
 
 fn cpu_name() -> String {
@@ -59,6 +80,8 @@ fn main() {
         other => panic!("no simdutf counterpart for kernel {other:?} (sse42, avx2, avx512)"),
     };
     let kernel: Kernel = ours.parse().expect("a kernel name");
+    let only = Filter::from_arg(2);
+    let files = Filter::from_arg(3);
     assert!(kernel.is_available(), "this CPU cannot run the {ours} kernel");
     // Before simdutf's first call, which settles its implementation. This
     // program has one thread.
@@ -66,78 +89,111 @@ fn main() {
 
     println!("rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n", cpu_name());
     type Run = Box<dyn Fn(&str) -> (f64, f64)>;
-    let dirs: Vec<(&str, Run)> = vec![
+    let dirs: Vec<(&str, &str, Run)> = vec![
         (
             "UTF-8 → UTF-16LE",
+            "8-16",
             Box::new(move |lang| {
                 let src = lipsum_file(lang, "utf8");
                 let mut dst = vec![0u16; src.len() + 8];
-                let a = gbps(src.len(), || kernel.utf8_to_utf16le(&src, &mut dst).unwrap_or(0));
-                // SAFETY: `dst` holds `src.len()` units, what UTF-8 needs at most.
-                let b = gbps(src.len(), || unsafe {
-                    simdutf::convert_utf8_to_utf16le(src.as_ptr(), src.len(), dst.as_mut_ptr())
-                });
+                let (a, b) = pair(
+                    src.len(),
+                    &mut dst,
+                    |d| kernel.utf8_to_utf16le(&src, d).unwrap_or(0),
+                    // SAFETY: `dst` holds `src.len()` units, what UTF-8 needs at most.
+                    |d| unsafe {
+                        simdutf::convert_utf8_to_utf16le(src.as_ptr(), src.len(), d.as_mut_ptr())
+                    },
+                );
                 (a, b)
             }),
         ),
         (
             "UTF-16LE → UTF-8",
+            "16-8",
             Box::new(move |lang| {
                 let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
                 let src: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
                 let mut dst = vec![0u8; 3 * src.len() + 8];
-                let a = gbps(2 * src.len(), || kernel.utf16le_to_utf8(&src, &mut dst).unwrap_or(0));
-                // SAFETY: `dst` holds 3 bytes per unit, what UTF-16 needs at most.
-                let b = gbps(2 * src.len(), || unsafe {
-                    simdutf::convert_utf16le_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
-                });
+                let (a, b) = pair(
+                    2 * src.len(),
+                    &mut dst,
+                    |d| kernel.utf16le_to_utf8(&src, d).unwrap_or(0),
+                    // SAFETY: `dst` holds 3 bytes per unit, what UTF-16 needs at most.
+                    |d| unsafe {
+                        simdutf::convert_utf16le_to_utf8(src.as_ptr(), src.len(), d.as_mut_ptr())
+                    },
+                );
                 (a, b)
             }),
         ),
         (
             "UTF-8 → UTF-32",
+            "8-32",
             Box::new(move |lang| {
                 let src = lipsum_file(lang, "utf8");
                 let mut dst = vec![0u32; src.len() + 8];
-                let a = gbps(src.len(), || kernel.utf8_to_utf32(&src, &mut dst).unwrap_or(0));
-                // SAFETY: `dst` holds one value per byte, what UTF-8 needs at most.
-                let b = gbps(src.len(), || unsafe {
-                    simdutf::convert_utf8_to_utf32(src.as_ptr(), src.len(), dst.as_mut_ptr())
-                });
+                let (a, b) = pair(
+                    src.len(),
+                    &mut dst,
+                    |d| kernel.utf8_to_utf32(&src, d).unwrap_or(0),
+                    // SAFETY: `dst` holds one value per byte, what UTF-8 needs at most.
+                    |d| unsafe {
+                        simdutf::convert_utf8_to_utf32(src.as_ptr(), src.len(), d.as_mut_ptr())
+                    },
+                );
                 (a, b)
             }),
         ),
         (
             "UTF-32 → UTF-8",
+            "32-8",
             Box::new(move |lang| {
                 let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
                 let src: Vec<u32> = text.chars().map(u32::from).collect();
                 let mut dst = vec![0u8; 4 * src.len() + 8];
-                let a = gbps(4 * src.len(), || kernel.utf32_to_utf8(&src, &mut dst).unwrap_or(0));
-                // SAFETY: `dst` holds 4 bytes per value, what UTF-32 needs at most.
-                let b = gbps(4 * src.len(), || unsafe {
-                    simdutf::convert_utf32_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
-                });
+                let (a, b) = pair(
+                    4 * src.len(),
+                    &mut dst,
+                    |d| kernel.utf32_to_utf8(&src, d).unwrap_or(0),
+                    // SAFETY: `dst` holds 4 bytes per value, what UTF-32 needs at most.
+                    |d| unsafe {
+                        simdutf::convert_utf32_to_utf8(src.as_ptr(), src.len(), d.as_mut_ptr())
+                    },
+                );
                 (a, b)
             }),
         ),
         (
             "count_chars",
+            "count",
             Box::new(move |lang| {
                 let src = lipsum_file(lang, "utf8");
-                let a = gbps(src.len(), || kernel.count_chars(&src));
-                let b = gbps(src.len(), || simdutf::count_utf8(&src));
-                (a, b)
+                pair(
+                    src.len(),
+                    &mut [0u8; 0],
+                    |_| kernel.count_chars(&src),
+                    |_| simdutf::count_utf8(&src),
+                )
             }),
         ),
     ];
 
-    println!("| direction | file | rapidutf {ours} | simdutf {theirs} | ratio |");
-    println!("|---|---|---|---|---|");
     let mut summary = Vec::new();
-    for (name, run) in &dirs {
+    if dirs.iter().any(|(_, key, _)| only.keeps(key)) {
+        println!("| direction | file | rapidutf {ours} | simdutf {theirs} | ratio |");
+        println!("|---|---|---|---|---|");
+    }
+    for (name, key, run) in &dirs {
+        if !only.keeps(key) {
+            continue;
+        }
         let (mut la, mut lb, mut worst) = (0.0, 0.0, (f64::MAX, ""));
-        for lang in LANGUAGES {
+        let langs: Vec<&str> = LANGUAGES.into_iter().filter(|l| files.keeps_prefix(l)).collect();
+        if langs.is_empty() {
+            continue;
+        }
+        for &lang in &langs {
             let (a, b) = run(lang);
             la += a.ln();
             lb += b.ln();
@@ -146,17 +202,37 @@ fn main() {
             }
             println!("| {name} | {lang} | {a:.2} | {b:.2} | {:.2} |", a / b);
         }
-        let n = LANGUAGES.len() as f64;
+        let n = langs.len() as f64;
         let (ga, gb) = ((la / n).exp(), (lb / n).exp());
         println!("| {name} | **geomean** | **{ga:.2}** | **{gb:.2}** | **{:.2}** |", ga / gb);
         summary.push((name, ga, gb, worst));
     }
-    println!("\n| direction | rapidutf {ours} | simdutf {theirs} | ratio | worst file |");
-    println!("|---|---|---|---|---|");
+    if !summary.is_empty() {
+        println!("\n| direction | rapidutf {ours} | simdutf {theirs} | ratio | worst file |");
+        println!("|---|---|---|---|---|");
+    }
     for (name, ga, gb, (w, lang)) in summary {
         println!("| {name} | {ga:.2} | {gb:.2} | {:.2} | {w:.2} ({lang}) |", ga / gb);
     }
-    latin1(kernel, &ours, theirs);
+    latin1(kernel, &ours, theirs, &only, &files);
+}
+
+/// A comma-separated list from a command-line argument; absent, it keeps
+/// everything.
+struct Filter(Option<Vec<String>>);
+
+impl Filter {
+    fn from_arg(n: usize) -> Self {
+        Filter(std::env::args().nth(n).map(|a| a.split(',').map(str::to_owned).collect()))
+    }
+
+    fn keeps(&self, key: &str) -> bool {
+        self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| k == key))
+    }
+
+    fn keeps_prefix(&self, name: &str) -> bool {
+        self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| name.starts_with(k.as_str())))
+    }
 }
 
 /// The Latin-1 inputs: the Latin lipsum file (ASCII), and the same text
@@ -185,53 +261,77 @@ fn latin1_inputs() -> Vec<(&'static str, Vec<u8>)> {
 }
 
 /// Latin-1 to and from UTF-8 and UTF-16LE, per input, with the geomean.
-fn latin1(kernel: Kernel, ours: &str, theirs: &str) {
-    println!("\n| Latin-1 direction | input | rapidutf {ours} | simdutf {theirs} | ratio |");
-    println!("|---|---|---|---|---|");
+fn latin1(kernel: Kernel, ours: &str, theirs: &str, only: &Filter, files: &Filter) {
     type Pair = (f64, f64);
-    let dirs: [(&str, &dyn Fn(&[u8]) -> Pair); 4] = [
-        ("Latin-1 → UTF-8", &|src: &[u8]| {
+    let dirs: [(&str, &str, &dyn Fn(&[u8]) -> Pair); 4] = [
+        ("Latin-1 → UTF-8", "l1-8", &|src: &[u8]| {
             let mut dst = vec![0u8; 2 * src.len()];
-            let a = gbps(src.len(), || kernel.latin1_to_utf8(src, &mut dst).unwrap_or(0));
-            // SAFETY: `dst` holds 2 bytes per input byte, what Latin-1 needs.
-            let b = gbps(src.len(), || unsafe {
-                simdutf::convert_latin1_to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr())
-            });
+            let (a, b) = pair(
+                src.len(),
+                &mut dst,
+                |d| kernel.latin1_to_utf8(src, d).unwrap_or(0),
+                // SAFETY: `dst` holds 2 bytes per input byte, what Latin-1 needs.
+                |d| unsafe {
+                    simdutf::convert_latin1_to_utf8(src.as_ptr(), src.len(), d.as_mut_ptr())
+                },
+            );
             (a, b)
         }),
-        ("UTF-8 → Latin-1", &|latin: &[u8]| {
+        ("UTF-8 → Latin-1", "8-l1", &|latin: &[u8]| {
             let src: Vec<u8> = latin.iter().map(|&b| b as char).collect::<String>().into_bytes();
             let mut dst = vec![0u8; src.len()];
-            let a = gbps(src.len(), || kernel.utf8_to_latin1(&src, &mut dst).unwrap_or(0));
-            // SAFETY: `dst` holds one byte per input byte.
-            let b = gbps(src.len(), || unsafe {
-                simdutf::convert_utf8_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
-            });
+            let (a, b) = pair(
+                src.len(),
+                &mut dst,
+                |d| kernel.utf8_to_latin1(&src, d).unwrap_or(0),
+                // SAFETY: `dst` holds one byte per input byte.
+                |d| unsafe {
+                    simdutf::convert_utf8_to_latin1(src.as_ptr(), src.len(), d.as_mut_ptr())
+                },
+            );
             (a, b)
         }),
-        ("Latin-1 → UTF-16LE", &|src: &[u8]| {
+        ("Latin-1 → UTF-16LE", "l1-16", &|src: &[u8]| {
             let mut dst = vec![0u16; src.len()];
-            let a = gbps(src.len(), || kernel.latin1_to_utf16le(src, &mut dst).unwrap_or(0));
-            // SAFETY: `dst` holds one unit per input byte.
-            let b = gbps(src.len(), || unsafe {
-                simdutf::convert_latin1_to_utf16le(src.as_ptr(), src.len(), dst.as_mut_ptr())
-            });
+            let (a, b) = pair(
+                src.len(),
+                &mut dst,
+                |d| kernel.latin1_to_utf16le(src, d).unwrap_or(0),
+                // SAFETY: `dst` holds one unit per input byte.
+                |d| unsafe {
+                    simdutf::convert_latin1_to_utf16le(src.as_ptr(), src.len(), d.as_mut_ptr())
+                },
+            );
             (a, b)
         }),
-        ("UTF-16LE → Latin-1", &|latin: &[u8]| {
+        ("UTF-16LE → Latin-1", "16-l1", &|latin: &[u8]| {
             let src: Vec<u16> = latin.iter().map(|&b| u16::from(b).to_le()).collect();
             let mut dst = vec![0u8; src.len()];
-            let a = gbps(2 * src.len(), || kernel.utf16le_to_latin1(&src, &mut dst).unwrap_or(0));
-            // SAFETY: `dst` holds one byte per input unit.
-            let b = gbps(2 * src.len(), || unsafe {
-                simdutf::convert_utf16le_to_latin1(src.as_ptr(), src.len(), dst.as_mut_ptr())
-            });
+            let (a, b) = pair(
+                2 * src.len(),
+                &mut dst,
+                |d| kernel.utf16le_to_latin1(&src, d).unwrap_or(0),
+                // SAFETY: `dst` holds one byte per input unit.
+                |d| unsafe {
+                    simdutf::convert_utf16le_to_latin1(src.as_ptr(), src.len(), d.as_mut_ptr())
+                },
+            );
             (a, b)
         }),
     ];
-    let inputs = latin1_inputs();
+    let inputs: Vec<_> =
+        latin1_inputs().into_iter().filter(|(name, _)| files.keeps_prefix(name)).collect();
     let mut summary = Vec::new();
-    for (name, run) in dirs {
+    for (name, key, run) in dirs {
+        if !only.keeps(key) || inputs.is_empty() {
+            continue;
+        }
+        if summary.is_empty() {
+            println!(
+                "\n| Latin-1 direction | input | rapidutf {ours} | simdutf {theirs} | ratio |"
+            );
+            println!("|---|---|---|---|---|");
+        }
         let (mut la, mut lb) = (0.0, 0.0);
         for (input, bytes) in &inputs {
             let (a, b) = run(bytes);
@@ -244,8 +344,10 @@ fn latin1(kernel: Kernel, ours: &str, theirs: &str) {
         println!("| {name} | **geomean** | **{ga:.2}** | **{gb:.2}** | **{:.2}** |", ga / gb);
         summary.push((name, ga, gb));
     }
-    println!("\n| Latin-1 direction | rapidutf {ours} | simdutf {theirs} | ratio |");
-    println!("|---|---|---|---|");
+    if !summary.is_empty() {
+        println!("\n| Latin-1 direction | rapidutf {ours} | simdutf {theirs} | ratio |");
+        println!("|---|---|---|---|");
+    }
     for (name, ga, gb) in summary {
         println!("| {name} | {ga:.2} | {gb:.2} | {:.2} |", ga / gb);
     }

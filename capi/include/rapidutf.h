@@ -298,6 +298,45 @@ rapidutf_result rapidutf_utf32_to_latin1(const uint32_t *src, size_t src_len, ui
 size_t rapidutf_utf8_len_from_latin1(const uint8_t *src, size_t len);
 
 /* ---------------------------------------------------------------------
+ * Windows-1252, as the WHATWG Encoding Standard defines it
+ *
+ * Bytes 00..7F and A0..FF are the code points of the same value; bytes
+ * 80..9F follow the standard's index-windows-1252 (80 is U+20AC, 93 and
+ * 94 are U+201C and U+201D, ...), where the five bytes the code page
+ * leaves undefined (81 8D 8F 90 9D) are the C1 controls of the same
+ * value. Conversions from Windows-1252 never fail on their input;
+ * conversions to it validate their input and report a valid character it
+ * cannot represent as RAPIDUTF_INVALID_INPUT with
+ * RAPIDUTF_KIND_UNREPRESENTABLE.
+ *
+ * Output sizes (in output units) that always suffice:
+ *   windows1252 -> utf8             dst_len >= 3 * src_len
+ *   windows1252 -> utf16*, utf32    dst_len >= src_len
+ *   utf8, utf16*, utf32 -> windows1252   dst_len >= src_len
+ * ------------------------------------------------------------------- */
+
+rapidutf_result rapidutf_windows1252_to_utf8(const uint8_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_windows1252_to_utf16(const uint8_t *src, size_t src_len, uint16_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_windows1252_to_utf16le(const uint8_t *src, size_t src_len, uint16_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_windows1252_to_utf16be(const uint8_t *src, size_t src_len, uint16_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_windows1252_to_utf32(const uint8_t *src, size_t src_len, uint32_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf8_to_windows1252(const uint8_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf16_to_windows1252(const uint16_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf16le_to_windows1252(const uint16_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf16be_to_windows1252(const uint16_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+rapidutf_result rapidutf_utf32_to_windows1252(const uint32_t *src, size_t src_len, uint8_t *dst,
+    size_t dst_len);
+
+/* ---------------------------------------------------------------------
  * Lengths and counts
  *
  * Exact for valid input; on any input they return the documented count

@@ -39,6 +39,7 @@ mod text;
 mod transcode;
 mod utf16_tools;
 mod validate;
+mod windows1252;
 
 pub use count::*;
 pub use latin1::*;
@@ -48,6 +49,7 @@ pub use text::*;
 pub use transcode::*;
 pub use utf16_tools::*;
 pub use validate::*;
+pub use windows1252::*;
 
 use rapidutf::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,

@@ -97,7 +97,8 @@ Options:
                          (utf-16/utf-32 honour a BOM and are in the machine's byte
                          order without one, little-endian here, as glibc iconv);
                          auto (UTF-8/16/32 by the BOM; without one, detected:
-                         valid UTF-8, else UTF-16/32 by validity and unit pattern);
+                         valid UTF-8, else UTF-16/32 by validity and unit pattern,
+                         else checked as UTF-8);
                          cesu-8, mutf-8 (modified-utf-8, java), wtf-8, utf8mb3
   -h, --help             Print help
 
@@ -105,7 +106,7 @@ Exit status: 0 if every input is valid, 1 if one is not, 2 on usage or I/O error
 ";
 
 const CONVERT_HELP: &str = "\
-Convert text between Unicode encodings (like iconv).
+Convert text between Unicode and legacy 8-bit encodings (like iconv).
 
 Usage: rapidutf convert -f <FROM> -t <TO> [-o <OUT>] [FILE]
 
@@ -119,9 +120,12 @@ Options:
       --errors <MODE>     strict: stop at the first invalid sequence [default]
                           replace: write U+FFFD for each invalid sequence
                             (one per maximal invalid subpart, as
-                            String::from_utf8_lossy and Python's 'replace')
-                          ignore: drop each invalid sequence (also -c, and
-                            the //IGNORE suffix on -t, as iconv)
+                            String::from_utf8_lossy and Python's 'replace'),
+                            and '?' for a character latin1/cp1252 output
+                            lacks
+                          ignore: drop each invalid sequence and each
+                            character latin1/cp1252 output lacks (also -c,
+                            and the //IGNORE suffix on -t, as iconv)
                           latin1, cp1252: decode each byte of each invalid
                             sequence as ISO-8859-1 / Windows-1252, for
                             legacy text mixed into UTF-8 (byte input only)
@@ -138,14 +142,22 @@ Options:
 
 Encodings (case-insensitive, '-' and '_' optional): utf-8, utf-16le,
 utf-16be, utf-16, utf-32le, utf-32be, utf-32, cesu-8, mutf-8 (also
-modified-utf-8, java), wtf-8; input only: auto, utf8mb3.
+modified-utf-8, java), wtf-8, latin1 (also iso-8859-1, l1), cp1252 (also
+windows-1252); input only: auto, utf8mb3. -l lists them.
+
+latin1 is ISO-8859-1; cp1252 is Windows-1252 as the WHATWG Encoding
+Standard defines it (81 8D 8F 90 9D are the C1 controls of the same value;
+glibc's CP1252 rejects them). Every byte is a character of both; as
+output, a character they lack is an illegal input sequence at its
+position, as in iconv (with replace: '?'; with ignore: dropped). They have
+no byte-order mark. Derivatives convert to and from them through utf-8.
 
 Byte order, as glibc iconv: on input, utf-16 and utf-32 honour a
 byte-order mark and drop it, and without one read the machine's byte order
 (little-endian here; RFC 2781 would say big-endian: name utf-16be for such
 input); auto picks UTF-8, UTF-16 or UTF-32 by the BOM, and without one
 detects it from the first 4 MiB (valid UTF-8, else UTF-16/UTF-32 where
-validity and the zero bytes of the units say so, else UTF-8).
+validity and the zero bytes of the units say so, else cp1252).
 On output, utf-16 and utf-32 are in the machine's byte order after a BOM.
 The other names keep a BOM as a character, unless --bom says otherwise
 (--bom=strip drops it, --bom=keep also keeps one that utf-16, utf-32 or
@@ -274,7 +286,16 @@ fn parse_validate(p: &mut lexopt::Parser) -> Result<Command, String> {
             Short('q') | Long("quiet") => opts.quiet = true,
             Short('l') | Long("list") | Long("list-only") => opts.list = true,
             Short('i') | Long("invert") => opts.invert = true,
-            Long("encoding") => opts.encoding = encoding(p.value().map_err(|e| e.to_string())?)?,
+            Long("encoding") => {
+                opts.encoding = encoding(p.value().map_err(|e| e.to_string())?)?;
+                if let Encoding::Legacy(_) = opts.encoding {
+                    return Err(format!(
+                        "every byte is a character of {}: there is nothing to validate \
+                         (convert it with -f {0})",
+                        opts.encoding
+                    ));
+                }
+            }
             Value(v) => opts.files.push(InputName::from_arg(v)),
             _ => return Err(arg.unexpected().to_string()),
         }
@@ -376,6 +397,16 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
         ));
     }
     let to = to.ok_or("missing -t/--to-code")?;
+    let legacy = |e| matches!(e, Encoding::Legacy(_));
+    if (legacy(from) || legacy(to)) && matches!(from, Encoding::Derived(_)) {
+        return Err(format!("convert {from} to utf-8 first: no direct conversion to {to}"));
+    }
+    if legacy(to) && errors == convert::ErrorMode::SurrogateEscape {
+        return Err(format!("--errors=surrogateescape does not apply to {to} output"));
+    }
+    if legacy(to) && matches!(bom, convert::BomMode::Add | convert::BomMode::Keep) {
+        return Err(format!("{to} has no byte-order mark (--bom=add or keep)"));
+    }
     if !to.is_output() {
         return Err(format!("'{to}' is an input encoding only"));
     }
@@ -521,7 +552,12 @@ mod tests {
             &["frobnicate"][..],
             &[],
             &["convert", "-t", "utf-8"],
-            &["convert", "-f", "latin1", "-t", "utf-8"],
+            &["convert", "-f", "latin2", "-t", "utf-8"],
+            &["convert", "--errors=latin1", "-f", "latin1", "-t", "utf-8"],
+            &["convert", "-f", "cesu-8", "-t", "cp1252"],
+            &["convert", "--errors=surrogateescape", "-f", "utf8", "-t", "latin1"],
+            &["convert", "--bom=add", "-f", "utf8", "-t", "cp1252"],
+            &["validate", "--encoding", "latin1"],
             &["convert", "-f", "utf8", "-t", "utf-8", "a", "b"],
             &["convert", "--errors=fancy", "-f", "utf8", "-t", "utf8"],
             &["convert", "--errors=latin1", "-f", "utf-16le", "-t", "utf8"],

@@ -1,5 +1,6 @@
 //! `rapidutf convert`: iconv-style conversion between UTF-8, UTF-16,
-//! UTF-32 and the UTF-8 derivatives, window by window with bounded memory.
+//! UTF-32, the UTF-8 derivatives and the legacy 8-bit encodings (Latin-1,
+//! Windows-1252), window by window with bounded memory.
 //!
 //! # Streaming
 //!
@@ -18,6 +19,10 @@
 //!   ...) into a scratch buffer sized by the library's "always suffices"
 //!   bounds. Between two forms of the same encoding (`utf-16le` to
 //!   `utf-16be`, say) the input is validated and byte-swapped.
+//! - **Legacy encodings** (`latin1`, `cp1252`) take the same path: every
+//!   byte is a character, so a window is cut nowhere, and a character a
+//!   legacy output lacks stops the library's encoder with its position
+//!   (an illegal input sequence there, as in iconv).
 //! - **Derivatives** (`cesu-8`, `mutf-8`, `wtf-8`, `utf8mb3`) and
 //!   **`surrogateescape`** decode each window with the library's
 //!   whole-buffer functions ([`rapidutf::derive`]), cut where no
@@ -78,13 +83,17 @@
 //! status 2).
 
 use crate::derived::{self, safe_cut, ByteSource, Decoded, Derived};
-use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
+use crate::encoding::{units16, values32, Derivative, Encoding, Form, Legacy, Order};
 use crate::input::{InputName, Reader, Window};
 use crate::output::{OutError, Sink};
 use crate::Status;
 use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
-use rapidutf::{ErrorStrategy, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
+use rapidutf::{
+    ErrorStrategy, Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf16ErrorKind,
+    Utf32Error, Utf8Error,
+};
 use std::borrow::Cow;
+use std::convert::Infallible;
 use std::io;
 use std::path::PathBuf;
 
@@ -128,10 +137,12 @@ impl ErrorMode {
 
 /// What stands for the invalid input `bad` (one maximal invalid subpart,
 /// or an unpaired surrogate or partial unit of UTF-16/UTF-32 input) in
-/// output `to`, under `mode`.
-fn substitute(mode: ErrorMode, bad: &[u8], to: Form) -> Cow<'static, [u8]> {
+/// output `to`, under `mode`; `Err(k)` when the character that byte `k`
+/// of `bad` falls back to (`--errors=latin1|cp1252`) is one a legacy
+/// output cannot represent.
+fn substitute(mode: ErrorMode, bad: &[u8], to: Form) -> Result<Cow<'static, [u8]>, usize> {
     let chars = match mode.strategy() {
-        Some(ErrorStrategy::Replace) => return Cow::Borrowed(replacement(to)),
+        Some(ErrorStrategy::Replace) => return Ok(Cow::Borrowed(replacement(to))),
         // Latin-1 and Windows-1252 decode bytes: their characters are in
         // the BMP, never NUL for bytes above 7F (the only bytes of an
         // invalid UTF-8 subpart), so the UTF-8 derivatives encode them as
@@ -139,15 +150,34 @@ fn substitute(mode: ErrorMode, bad: &[u8], to: Form) -> Cow<'static, [u8]> {
         Some(s @ (ErrorStrategy::Latin1 | ErrorStrategy::Windows1252)) => {
             rapidutf::utf8_to_string_lossy_with(bad, s).into_owned()
         }
-        _ => return Cow::Borrowed(&[]),
+        _ => return Ok(Cow::Borrowed(&[])),
     };
-    Cow::Owned(match to {
+    Ok(Cow::Owned(match to {
+        // One character per byte of `bad`.
+        Form::Legacy(l) => {
+            let mut out = vec![0; bad.len()];
+            match legacy_encoder(l)(chars.as_bytes(), &mut out) {
+                Ok(n) => out[..n].to_vec(),
+                Err(TranscodeError::Invalid { error: e, .. }) => {
+                    return Err(chars[..e.valid_up_to()].chars().count())
+                }
+                Err(_) => return Err(0),
+            }
+        }
         Form::Utf8 | Form::Derived(_) => chars.into_bytes(),
         Form::Utf16(Order::Le) => chars.encode_utf16().flat_map(u16::to_le_bytes).collect(),
         Form::Utf16(Order::Be) => chars.encode_utf16().flat_map(u16::to_be_bytes).collect(),
         Form::Utf32(Order::Le) => chars.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect(),
         Form::Utf32(Order::Be) => chars.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect(),
-    })
+    }))
+}
+
+/// The library's UTF-8 encoder of legacy encoding `l`.
+fn legacy_encoder(l: Legacy) -> Transcoder<u8, u8, Latin1Error<Utf8Error>> {
+    match l {
+        Legacy::Latin1 => rapidutf::utf8_to_latin1,
+        Legacy::Cp1252 => rapidutf::utf8_to_windows1252,
+    }
 }
 
 /// What happens to byte-order marks, see the module docs.
@@ -184,7 +214,10 @@ impl Options {
     /// Whether invalid input cannot fail the conversion.
     fn infallible(&self) -> bool {
         match self.errors {
-            ErrorMode::Replace | ErrorMode::Ignore | ErrorMode::Latin1 | ErrorMode::Cp1252 => true,
+            ErrorMode::Replace | ErrorMode::Ignore => true,
+            // A legacy output may lack a character of valid input (the
+            // fallback modes only apply to invalid input).
+            ErrorMode::Latin1 | ErrorMode::Cp1252 => !matches!(self.to, Encoding::Legacy(_)),
             ErrorMode::SurrogateEscape => self.from == Encoding::Utf8,
             ErrorMode::Strict => false,
         }
@@ -269,6 +302,8 @@ enum Src<'a> {
     U16(&'a [u16], Order),
     /// UTF-32 values.
     U32(&'a [u32]),
+    /// Bytes of a legacy encoding: every byte is a character.
+    Legacy(&'a [u8], Legacy),
 }
 
 impl<'a> Src<'a> {
@@ -277,6 +312,7 @@ impl<'a> Src<'a> {
             Src::U8(s) => s.len(),
             Src::U16(s, _) => s.len(),
             Src::U32(s) => s.len(),
+            Src::Legacy(s, _) => s.len(),
         }
     }
 
@@ -285,6 +321,7 @@ impl<'a> Src<'a> {
             Src::U8(s) => Src::U8(&s[range]),
             Src::U16(s, o) => Src::U16(&s[range], o),
             Src::U32(s) => Src::U32(&s[range]),
+            Src::Legacy(s, l) => Src::Legacy(&s[range], l),
         }
     }
 }
@@ -294,6 +331,9 @@ enum Stop {
     /// Invalid input at unit `at` of the call's input, `len` units long
     /// (`None`: the input ends inside a character).
     Invalid { at: usize, len: Option<usize> },
+    /// A character at unit `at`, `len` units long, that the (legacy)
+    /// output cannot represent.
+    Unrepresentable { at: usize, len: usize },
     /// The library broke its documented contract.
     Internal(&'static str),
 }
@@ -307,6 +347,22 @@ impl From<Utf8Error> for Stop {
 impl From<Utf32Error> for Stop {
     fn from(e: Utf32Error) -> Stop {
         Stop::Invalid { at: e.valid_up_to(), len: Some(1) }
+    }
+}
+
+/// A conversion error towards a legacy encoding: the input's own error
+/// (`invalid` turns it into a [`Stop`]) or a character the output cannot
+/// represent, whose width in input units `width` gives.
+fn legacy_stop<E: Copy>(
+    e: Latin1Error<E>,
+    invalid: impl FnOnce(E) -> Stop,
+    width: impl FnOnce(char) -> usize,
+) -> Stop {
+    let at = e.valid_up_to();
+    match e.kind() {
+        Latin1ErrorKind::Invalid(e) => invalid(e),
+        Latin1ErrorKind::Unrepresentable(c) => Stop::Unrepresentable { at, len: width(c) },
+        _ => Stop::Internal("an error this version of the CLI does not know"),
     }
 }
 
@@ -425,6 +481,78 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
             };
             bytemuck::cast_slice(run_into(f, s, &mut out.units, 2 * n, Stop::from)?)
         }
+        (Src::Legacy(s, from), Form::Legacy(to)) if from == to => s,
+        (Src::Legacy(s, from), Form::Legacy(to)) => {
+            // Through UTF-8: each character's position is its index.
+            let text = legacy_decode(s, from);
+            let f = legacy_encoder(to);
+            run_into(f, text.as_bytes(), &mut out.bytes, n, |e| match e.kind() {
+                Latin1ErrorKind::Unrepresentable(_) => {
+                    Stop::Unrepresentable { at: text[..e.valid_up_to()].chars().count(), len: 1 }
+                }
+                _ => Stop::Internal("decoded legacy text is valid UTF-8"),
+            })?
+        }
+        (Src::Legacy(s, l), Form::Utf8) => {
+            let (f, bound): (Transcoder<u8, u8, Infallible>, usize) = match l {
+                Legacy::Latin1 => (r::latin1_to_utf8, 2 * n),
+                Legacy::Cp1252 => (r::windows1252_to_utf8, 3 * n),
+            };
+            run_into(f, s, &mut out.bytes, bound, |never| match never {})?
+        }
+        (Src::Legacy(s, l), Form::Utf16(o)) => {
+            let f = match (l, o) {
+                (Legacy::Latin1, Order::Le) => r::latin1_to_utf16le,
+                (Legacy::Latin1, Order::Be) => r::latin1_to_utf16be,
+                (Legacy::Cp1252, Order::Le) => r::windows1252_to_utf16le,
+                (Legacy::Cp1252, Order::Be) => r::windows1252_to_utf16be,
+            };
+            bytemuck::cast_slice(run_into(f, s, &mut out.units, n, |never| match never {})?)
+        }
+        (Src::Legacy(s, l), Form::Utf32(o)) => {
+            let f = match l {
+                Legacy::Latin1 => r::latin1_to_utf32,
+                Legacy::Cp1252 => r::windows1252_to_utf32,
+            };
+            bytemuck::cast_slice(order32(
+                run_into(f, s, &mut out.values, n, |never| match never {})?,
+                o,
+            ))
+        }
+        (Src::Legacy(s, l), Form::Derived(d)) => {
+            // Every character of a legacy encoding is in the BMP and is
+            // a scalar value: each derivative writes it.
+            let text = legacy_decode(s, l);
+            out.bytes.clear();
+            match d {
+                Derivative::Cesu8 => out.bytes.extend_from_slice(&r::derive::utf8_to_cesu8(&text)),
+                Derivative::Mutf8 => out.bytes.extend_from_slice(&r::derive::utf8_to_mutf8(&text)),
+                Derivative::Wtf8 => out.bytes.extend_from_slice(text.as_bytes()),
+                Derivative::Utf8mb3 => return Err(Stop::Internal("utf8mb3 is input only")),
+            }
+            &out.bytes
+        }
+        (Src::U8(s), Form::Legacy(l)) => run_into(legacy_encoder(l), s, &mut out.bytes, n, |e| {
+            legacy_stop(e, Stop::from, char::len_utf8)
+        })?,
+        (Src::U16(s, o), Form::Legacy(l)) => {
+            let f = match (l, o) {
+                (Legacy::Latin1, Order::Le) => r::utf16le_to_latin1,
+                (Legacy::Latin1, Order::Be) => r::utf16be_to_latin1,
+                (Legacy::Cp1252, Order::Le) => r::utf16le_to_windows1252,
+                (Legacy::Cp1252, Order::Be) => r::utf16be_to_windows1252,
+            };
+            run_into(f, s, &mut out.bytes, n, |e| {
+                legacy_stop(e, |e| utf16_stop(e, n), char::len_utf16)
+            })?
+        }
+        (Src::U32(s), Form::Legacy(l)) => {
+            let f = match l {
+                Legacy::Latin1 => r::utf32_to_latin1,
+                Legacy::Cp1252 => r::utf32_to_windows1252,
+            };
+            run_into(f, s, &mut out.bytes, n, |e| legacy_stop(e, Stop::from, |_| 1))?
+        }
         (_, Form::Derived(_)) => return Err(Stop::Internal("derivative output in transcode")),
         (Src::U32(s), Form::Utf32(o)) => {
             r::validate_utf32(s)?;
@@ -435,9 +563,20 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
     })
 }
 
-/// U+FFFD in each output form.
+/// Legacy text as a `String`.
+fn legacy_decode(s: &[u8], l: Legacy) -> String {
+    match l {
+        Legacy::Latin1 => rapidutf::latin1_to_string(s),
+        Legacy::Cp1252 => rapidutf::windows1252_to_string(s),
+    }
+}
+
+/// U+FFFD in each output form (`?` in the legacy ones).
 fn replacement(to: Form) -> &'static [u8] {
     match to {
+        // U+FFFD is in neither legacy encoding: `?`, as Python's encoders
+        // with errors='replace' write.
+        Form::Legacy(_) => b"?",
         Form::Utf8 | Form::Derived(_) => "\u{FFFD}".as_bytes(),
         Form::Utf16(Order::Le) => b"\xFD\xFF",
         Form::Utf16(Order::Be) => b"\xFF\xFD",
@@ -561,6 +700,10 @@ impl Converter {
             }
         };
         let plan = match (form, self.to, self.mode) {
+            // Legacy text goes through the whole-buffer transcoders, whose
+            // errors carry positions (the usage checks keep legacy
+            // encodings away from derivative input and surrogateescape).
+            (Form::Legacy(_), _, _) | (_, Form::Legacy(_), _) => Plan::Generic,
             (_, _, ErrorMode::SurrogateEscape) => Plan::Derived,
             (Form::Derived(_), _, _) | (_, Form::Derived(_), _) => Plan::Derived,
             // The streaming decoders are strict or replace.
@@ -648,7 +791,7 @@ impl Converter {
             Plan::Derived => {
                 let take = match form {
                     _ if w.last => body.len() / form.unit() * form.unit(),
-                    Form::Utf8 | Form::Derived(_) => safe_cut(body),
+                    Form::Utf8 | Form::Derived(_) | Form::Legacy(_) => safe_cut(body),
                     Form::Utf16(o) => whole_utf16(body, o),
                     Form::Utf32(_) => body.len() & !3,
                 };
@@ -659,12 +802,15 @@ impl Converter {
             Plan::Generic => {
                 let take = match form {
                     _ if w.last => body.len() / form.unit() * form.unit(),
+                    // Every byte is a character.
+                    Form::Legacy(_) => body.len(),
                     Form::Utf8 | Form::Derived(_) => body.len() - incomplete_utf8_tail(body),
                     Form::Utf16(o) => whole_utf16(body, o),
                     Form::Utf32(_) => body.len() & !3,
                 };
                 let bytes = &body[..take];
                 let src = match form {
+                    Form::Legacy(l) => Src::Legacy(bytes, l),
                     Form::Utf8 | Form::Derived(_) => Src::U8(bytes),
                     Form::Utf16(o) => Src::U16(units16(bytes, scratch16), o),
                     Form::Utf32(o) => Src::U32(values32(bytes, o, scratch32)),
@@ -707,7 +853,11 @@ fn partial_unit_at_end(
         if mode.stops() {
             return Err(Fail::Incomplete);
         }
-        emit.write(&substitute(mode, &w.bytes[done..], to))?;
+        // (The fallback modes, the only ones that can fail here, take UTF-8
+        // input, which has no partial units.)
+        let sub = substitute(mode, &w.bytes[done..], to)
+            .map_err(|_| Fail::Internal("a partial unit fell back to a character"))?;
+        emit.write(&sub)?;
         return Ok(w.bytes.len());
     }
     Ok(done)
@@ -774,7 +924,10 @@ impl Piece<'_> {
                 }
             }
             let bad_end = e.len.map_or(n, |len| i + e.at + len);
-            emit.write(&substitute(mode, &self.body[(i + e.at) * unit..bad_end * unit], to))?;
+            let bad = &self.body[(i + e.at) * unit..bad_end * unit];
+            let sub = substitute(mode, bad, to)
+                .map_err(|_| Fail::Internal("legacy output on the derivative path"))?;
+            emit.write(&sub)?;
             i = bad_end;
         }
         Ok(())
@@ -793,7 +946,7 @@ impl Piece<'_> {
     fn stretch_end(&self, i: usize, n: usize, stretch: usize) -> usize {
         let end = n.min(i + stretch);
         match self.form {
-            Form::Utf8 | Form::Derived(_) => n,
+            Form::Utf8 | Form::Derived(_) | Form::Legacy(_) => n,
             Form::Utf16(o) if end < n => {
                 let b = 2 * (end - 1);
                 let last = o.read16(u16::from_ne_bytes([self.body[b], self.body[b + 1]]));
@@ -819,6 +972,9 @@ impl Piece<'_> {
     ) -> Result<Decoded<'_>, Derived> {
         let escape = mode == ErrorMode::SurrogateEscape;
         match self.form {
+            Form::Legacy(l) => {
+                Ok(Decoded::Str(Cow::Owned(legacy_decode(&self.body[from..end], l))))
+            }
             Form::Utf8 | Form::Derived(_) => {
                 let source = match self.form {
                     Form::Derived(d) => ByteSource::Derived(d),
@@ -918,6 +1074,25 @@ fn convert(
         match transcode(src.slice(i..src.len()), to, out) {
             Ok(bytes) => return emit.write(bytes),
             Err(Stop::Internal(what)) => return Err(Fail::Internal(what)),
+            Err(Stop::Unrepresentable { at, len }) => {
+                // iconv reports a character the output lacks as an illegal
+                // input sequence at its position; replace writes `?` and
+                // ignore drops it, as Python's encoders do.
+                let sub: &[u8] = match mode {
+                    ErrorMode::Replace => b"?",
+                    ErrorMode::Ignore => b"",
+                    _ => return Err(Fail::Illegal(base + ((i + at) * unit) as u64)),
+                };
+                match transcode(src.slice(i..i + at), to, out) {
+                    Ok(bytes) => emit.write(bytes)?,
+                    Err(_) => return Err(Fail::Internal("a valid prefix failed to convert")),
+                }
+                emit.write(sub)?;
+                i += at + len;
+                if i == src.len() {
+                    return Ok(());
+                }
+            }
             Err(Stop::Invalid { at, len }) => match mode {
                 // (surrogateescape conversions go to `Piece`.)
                 _ if mode.stops() => {
@@ -940,7 +1115,12 @@ fn convert(
                         // apply, and neither looks at the bytes.
                         _ => &[],
                     };
-                    emit.write(&substitute(mode, bad, to))?;
+                    match substitute(mode, bad, to) {
+                        Ok(sub) => emit.write(&sub)?,
+                        // A fallback character the legacy output lacks:
+                        // an error, as Python's strict encoder has it.
+                        Err(k) => return Err(Fail::Illegal(base + ((i + at + k) * unit) as u64)),
+                    }
                     i = bad_end;
                     if i == src.len() {
                         return Ok(());

@@ -14,7 +14,7 @@
 //! exactly as in the whole input; the bytes after the cut start the next
 //! window. Memory stays bounded by a few times the window size.
 
-use crate::encoding::{Derivative, Form};
+use crate::encoding::{Derivative, Form, Legacy};
 use rapidutf::derive as d;
 use std::borrow::Cow;
 
@@ -130,6 +130,8 @@ fn form_name(form: Form) -> &'static str {
         Form::Derived(Derivative::Mutf8) => "Modified UTF-8",
         Form::Derived(Derivative::Wtf8) => "WTF-8",
         Form::Derived(Derivative::Utf8mb3) => "utf8mb3",
+        Form::Legacy(Legacy::Latin1) => "ISO-8859-1",
+        Form::Legacy(Legacy::Cp1252) => "Windows-1252",
     }
 }
 

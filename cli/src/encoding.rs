@@ -21,6 +21,14 @@
 //!   on the first window (4 MiB): valid UTF-8, else UTF-16/UTF-32 where
 //!   validity and the pattern of the units say so.
 //!
+//! The legacy 8-bit encodings are `latin1` (ISO-8859-1; also
+//! `iso-8859-1`, `l1`) and `cp1252` (Windows-1252 as the WHATWG Encoding
+//! Standard defines it, where the five bytes the code page leaves
+//! undefined, `81 8D 8F 90 9D`, are the C1 controls of the same value;
+//! also `windows-1252`). Every byte is a character of both, so they never
+//! fail as input; as output, a character they cannot represent is an
+//! error at its input position, as in iconv. They have no byte-order mark.
+//!
 //! The UTF-8 derivatives of [`rapidutf::derive`] are encodings too:
 //! `cesu-8`, `mutf-8` (also `modified-utf-8`, `java`), `wtf-8`, and, on
 //! input only, `utf8mb3` (MySQL's UTF-8 without supplementary characters).
@@ -53,6 +61,17 @@ pub enum Encoding {
     Auto,
     /// A UTF-8 derivative.
     Derived(Derivative),
+    /// A legacy 8-bit encoding.
+    Legacy(Legacy),
+}
+
+/// The legacy 8-bit encodings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legacy {
+    /// ISO-8859-1: byte `b` is U+00`b`.
+    Latin1,
+    /// Windows-1252 as the WHATWG Encoding Standard defines it.
+    Cp1252,
 }
 
 /// The UTF-8 derivatives the tool reads and writes.
@@ -88,11 +107,13 @@ pub enum Form {
     Utf32(Order),
     /// Bytes of a UTF-8 derivative.
     Derived(Derivative),
+    /// Bytes of a legacy 8-bit encoding.
+    Legacy(Legacy),
 }
 
 /// The names accepted by [`Encoding::parse`], for help and error texts.
 pub const NAMES: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, \
-auto, cesu-8, mutf-8, wtf-8, utf8mb3";
+auto, latin1, cp1252, cesu-8, mutf-8, wtf-8, utf8mb3";
 
 /// What `convert -l` prints: each encoding with its other names, and
 /// whether it is input only.
@@ -108,7 +129,9 @@ CESU-8 (cesu8)
 MUTF-8 (mutf8, modified-utf-8, java)
 WTF-8 (wtf8)
 UTF8MB3 (input only)
-AUTO (input only: UTF-8, UTF-16 or UTF-32 by the BOM)
+LATIN1 (iso-8859-1, l1)
+CP1252 (windows-1252; WHATWG: 81 8D 8F 90 9D are C1 controls)
+AUTO (input only: the BOM, else UTF-8, UTF-16/UTF-32 or CP1252 by detection)
 ";
 
 impl Encoding {
@@ -132,6 +155,8 @@ impl Encoding {
             "mutf8" | "modifiedutf8" | "java" => Encoding::Derived(Derivative::Mutf8),
             "wtf8" => Encoding::Derived(Derivative::Wtf8),
             "utf8mb3" => Encoding::Derived(Derivative::Utf8mb3),
+            "latin1" | "iso88591" | "l1" => Encoding::Legacy(Legacy::Latin1),
+            "cp1252" | "windows1252" => Encoding::Legacy(Legacy::Cp1252),
             _ => return None,
         })
     }
@@ -153,6 +178,7 @@ impl Encoding {
         match self {
             Encoding::Utf8 => (Form::Utf8, 0),
             Encoding::Derived(d) => (Form::Derived(d), 0),
+            Encoding::Legacy(l) => (Form::Legacy(l), 0),
             Encoding::Auto => {
                 use rapidutf::DetectedEncoding as D;
                 let d = if last {
@@ -165,8 +191,9 @@ impl Encoding {
                     D::Utf16Be => Form::Utf16(Order::Be),
                     D::Utf32Le => Form::Utf32(Order::Le),
                     D::Utf32Be => Form::Utf32(Order::Be),
-                    // UTF-8, and what is neither UTF-8 nor UTF-16/32: read
-                    // as UTF-8, so that its first invalid byte is reported.
+                    // Neither UTF-8 nor UTF-16/UTF-32: legacy 8-bit text,
+                    // in which every byte decodes.
+                    D::Windows1252 => Form::Legacy(Legacy::Cp1252),
                     _ => Form::Utf8,
                 };
                 (form, d.bom_len())
@@ -192,6 +219,7 @@ impl Encoding {
         match self {
             Encoding::Utf8 | Encoding::Auto => (Form::Utf8, b""),
             Encoding::Derived(d) => (Form::Derived(d), b""),
+            Encoding::Legacy(l) => (Form::Legacy(l), b""),
             Encoding::Utf16(o) => (Form::Utf16(o), b""),
             Encoding::Utf32(o) => (Form::Utf32(o), b""),
             Encoding::Utf16Bom => (Form::Utf16(Order::NATIVE), Form::Utf16(Order::NATIVE).bom()),
@@ -215,6 +243,8 @@ impl fmt::Display for Encoding {
             Encoding::Derived(Derivative::Mutf8) => "mutf-8",
             Encoding::Derived(Derivative::Wtf8) => "wtf-8",
             Encoding::Derived(Derivative::Utf8mb3) => "utf8mb3",
+            Encoding::Legacy(Legacy::Latin1) => "latin1",
+            Encoding::Legacy(Legacy::Cp1252) => "cp1252",
         })
     }
 }
@@ -223,7 +253,7 @@ impl Form {
     /// Bytes per code unit: 1, 2 or 4.
     pub const fn unit(self) -> usize {
         match self {
-            Form::Utf8 | Form::Derived(_) => 1,
+            Form::Utf8 | Form::Derived(_) | Form::Legacy(_) => 1,
             Form::Utf16(_) => 2,
             Form::Utf32(_) => 4,
         }
@@ -269,9 +299,11 @@ pub fn values32<'a>(bytes: &'a [u8], order: Order, scratch: &'a mut Vec<u32>) ->
 }
 
 impl Form {
-    /// The byte-order mark (U+FEFF) in this form.
+    /// The byte-order mark (U+FEFF) in this form; empty for the legacy
+    /// encodings, which cannot represent it.
     pub const fn bom(self) -> &'static [u8] {
         match self {
+            Form::Legacy(_) => b"",
             Form::Utf8 | Form::Derived(_) => b"\xEF\xBB\xBF",
             Form::Utf16(Order::Le) => b"\xFF\xFE",
             Form::Utf16(Order::Be) => b"\xFE\xFF",
@@ -320,11 +352,17 @@ mod tests {
             ("java", Encoding::Derived(Derivative::Mutf8)),
             ("WTF-8", Encoding::Derived(Derivative::Wtf8)),
             ("utf8mb3", Encoding::Derived(Derivative::Utf8mb3)),
+            ("latin1", Encoding::Legacy(Legacy::Latin1)),
+            ("ISO-8859-1", Encoding::Legacy(Legacy::Latin1)),
+            ("iso_8859-1", Encoding::Legacy(Legacy::Latin1)),
+            ("L1", Encoding::Legacy(Legacy::Latin1)),
+            ("CP1252", Encoding::Legacy(Legacy::Cp1252)),
+            ("Windows-1252", Encoding::Legacy(Legacy::Cp1252)),
         ] {
             assert_eq!(Encoding::parse(name), Some(enc), "{name}");
             assert_eq!(Encoding::parse(&enc.to_string()), Some(enc));
         }
-        assert_eq!(Encoding::parse("latin1"), None);
+        assert_eq!(Encoding::parse("latin2"), None);
         assert_eq!(Encoding::parse(""), None);
     }
 

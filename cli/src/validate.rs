@@ -123,6 +123,8 @@ pub fn scan(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Proble
     match encoding {
         Encoding::Utf8 => scan_utf8(reader, |_| {}),
         Encoding::Derived(d) => scan_derived(reader, d),
+        // Every byte is a character (the command line rejects this).
+        Encoding::Legacy(_) => Ok(None),
         _ => scan_wide(reader, encoding),
     }
 }
@@ -326,7 +328,9 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                 pos.advance_utf32(&values[..valid]);
                 (4 * valid, bad)
             }
-            Form::Utf8 | Form::Derived(_) => unreachable!("byte-based input goes elsewhere"),
+            Form::Utf8 | Form::Derived(_) | Form::Legacy(_) => {
+                unreachable!("byte-based input goes elsewhere")
+            }
         };
         let consumed = skip + valid_bytes;
         let bad = bad.map(|(message, incomplete, mark)| {

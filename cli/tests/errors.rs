@@ -2,7 +2,9 @@
 //! `--errors=replace|ignore|latin1|cp1252`, iconv's `-c` and `//IGNORE`,
 //! on Markus Kuhn's UTF-8 stress test, on all 256 byte values, and on
 //! lipsum text with bytes broken every so often, to each output form, read
-//! whole and through windows (a file larger than one 4 MiB window).
+//! whole and through windows (a file larger than one 4 MiB window); and
+//! the legacy encodings (`latin1`, `cp1252`) as input and output, under
+//! every mode, with the failing position of strict mode.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -123,4 +125,88 @@ fn ignore_on_utf16_input_drops_lone_surrogates() {
     odd.push(b'x');
     let o = rapidutf(&["convert", "--errors=ignore", "-f", "utf-16le", "-t", "utf-8"], &odd);
     assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b"abc"[..]));
+}
+
+/// Python's answer for the legacy conversions
+/// (`tests/fixtures/legacy_oracle.py`): `Ok(output)`, or `Err(offset)`
+/// (`None` where the failure has no one input offset).
+fn python_legacy(from: &str, to: &str, mode: &str, input: &[u8]) -> Result<Vec<u8>, Option<u64>> {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/legacy_oracle.py");
+    let mut cmd = Command::new("python3");
+    cmd.args([script, from, to, mode]);
+    let out = run_with(cmd, input);
+    match out.status.code() {
+        Some(0) => Ok(out.stdout),
+        Some(1) => Err(String::from_utf8_lossy(&out.stderr).trim().parse().ok()),
+        _ => panic!("python3: {}", String::from_utf8_lossy(&out.stderr)),
+    }
+}
+
+#[test]
+fn legacy_encodings_match_python() {
+    // (CLI name, Python codec) of every input and output.
+    let utf = [("utf-8", "utf-8"), ("utf-16le", "utf-16-le"), ("utf-32be", "utf-32-be")];
+    let legacy = [("latin1", "latin-1"), ("cp1252", "cp1252")];
+    let mut checked = 0;
+    for (name, input) in inputs().into_iter().filter(|(n, _)| *n != "lipsum") {
+        let cases = legacy.iter().flat_map(|&from| {
+            // From a legacy encoding: every output, no fallback modes (the
+            // input has no invalid bytes).
+            let to = utf.iter().chain(&legacy).copied();
+            to.flat_map(move |to| ["strict", "replace", "ignore"].map(|m| (from, to, m)))
+        });
+        let to_legacy = legacy.iter().flat_map(|&to| {
+            ["strict", "replace", "ignore", "latin1", "cp1252"].map(|m| (("utf-8", "utf-8"), to, m))
+        });
+        for ((from, pf), (to, pt), mode) in cases.chain(to_legacy) {
+            let want = python_legacy(pf, pt, mode, &input);
+            let flag = format!("--errors={mode}");
+            let o = rapidutf(&["convert", &flag, "-f", from, "-t", to], &input);
+            let what = format!("{name}: -f {from} -t {to} {flag}");
+            match want {
+                Ok(bytes) => {
+                    assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+                    assert!(o.stdout == bytes, "{what}: output differs from Python's");
+                }
+                Err(at) => {
+                    assert_eq!(o.status.code(), Some(1), "{what}: Python fails, the CLI did not");
+                    assert!(o.stdout.is_empty(), "{what}: output written on failure");
+                    let msg = String::from_utf8_lossy(&o.stderr);
+                    if let Some(at) = at.filter(|_| mode == "strict") {
+                        assert!(
+                            msg.contains(&format!("at position {at}\n"))
+                                || msg.contains("incomplete character"),
+                            "{what}: {msg} (Python: position {at})"
+                        );
+                    }
+                }
+            }
+            checked += 1;
+        }
+        // iconv's spellings of ignore, towards a legacy encoding.
+        let want = python_legacy("utf-8", "cp1252", "ignore", &input).expect("ignore never fails");
+        let o = rapidutf(&["convert", "-c", "-f", "utf-8", "-t", "cp1252"], &input);
+        assert!(o.status.success() && o.stdout == want, "{name}: -c to cp1252");
+        let o = rapidutf(&["convert", "-f", "utf-8", "-t", "LATIN1//IGNORE"], &input);
+        let want = python_legacy("utf-8", "latin-1", "ignore", &input).expect("ignore never fails");
+        assert!(o.status.success() && o.stdout == want, "{name}: //IGNORE to latin1");
+    }
+    assert_eq!(checked, 3 * (2 * 5 * 3 + 2 * 5));
+}
+
+#[test]
+fn legacy_text_round_trips_through_every_form() {
+    // All 256 bytes, from each legacy encoding to each UTF and back.
+    let all: Vec<u8> = (0..=255u8).collect();
+    for from in ["latin1", "cp1252", "iso-8859-1", "Windows-1252", "l1"] {
+        for via in ["utf-8", "utf-16be", "utf-32le", "wtf-8", "cesu-8"] {
+            let there = rapidutf(&["convert", "-f", from, "-t", via], &all);
+            assert!(there.status.success(), "{from} -> {via}");
+            if matches!(via, "wtf-8" | "cesu-8") {
+                continue;
+            }
+            let back = rapidutf(&["convert", "-f", via, "-t", from], &there.stdout);
+            assert!(back.status.success() && back.stdout == all, "{from} -> {via} -> {from}");
+        }
+    }
 }

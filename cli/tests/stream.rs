@@ -645,8 +645,8 @@ fn files_read_ahead_convert_and_validate_like_std() {
 }
 
 /// `auto` without a BOM detects UTF-16 and UTF-32 from the first window
-/// (here larger than one window, read through stdin), and stays UTF-8 for
-/// UTF-8 and for input that is neither.
+/// (here larger than one window, read through stdin), stays UTF-8 for
+/// UTF-8, and reads input that is neither as Windows-1252.
 #[test]
 fn auto_detects_bomless_utf16_and_utf32() {
     let text = "Grüße aus Köln, мир! ".repeat(250_000);
@@ -658,7 +658,10 @@ fn auto_detects_bomless_utf16_and_utf32() {
         assert!(convert_ok(&["convert", "-f", "auto", "-t", "utf-8"], input) == utf8);
         assert_eq!(code(&run(&["validate", "--encoding", "auto"], input)), 0);
     }
-    // Legacy 8-bit text: read as UTF-8, and its first invalid byte reported.
-    let o = run(&["convert", "-f", "auto", "-t", "utf-8"], b"caf\xE9");
-    assert_eq!(code(&o), 1);
+    // Legacy 8-bit text: converted as Windows-1252, and invalid for
+    // `validate`, which checks it as UTF-8.
+    let legacy = b"\x93caf\xE9\x94 \x80";
+    let o = convert_ok(&["convert", "-f", "auto", "-t", "utf-8"], legacy);
+    assert_eq!(o, "“café” €".as_bytes());
+    assert_eq!(code(&run(&["validate", "--encoding", "auto"], legacy)), 1);
 }

@@ -1,10 +1,12 @@
-//! The `latin1` target: every Latin-1 conversion, through the free
-//! functions and every available kernel, with `data[2..]` read as Latin-1,
-//! UTF-8, UTF-16 (native, LE, BE) and UTF-32, and output buffers of the
-//! size that always suffices and of a fuzzer-chosen size (from
-//! `data[..2]`), against std: byte `b` is `b as char`, a character
-//! converts exactly when it is at most U+00FF, and input errors are those
-//! of `core::str::from_utf8`, `char::decode_utf16` and `char::from_u32`.
+//! The `latin1` target: every Latin-1 and Windows-1252 conversion, through
+//! the free functions and every available kernel, with `data[2..]` read as
+//! Latin-1 / Windows-1252, UTF-8, UTF-16 (native, LE, BE) and UTF-32, and
+//! output buffers of the size that always suffices and of a fuzzer-chosen
+//! size (from `data[..2]`), against std and the testkit's table: byte `b`
+//! is `b as char` in Latin-1 and the table's character in Windows-1252, a
+//! character converts exactly when the target has it, and input errors
+//! are those of `core::str::from_utf8`, `char::decode_utf16` and
+//! `char::from_u32`.
 
 use crate::{as_u16s, as_u32s};
 use rapidutf::{Kernel, Latin1Error, TranscodeError};
@@ -86,13 +88,29 @@ fn to<E>(r: Result<usize, TranscodeError<Latin1Error<E>>>) -> Got {
 /// The plan of a conversion to Latin-1 from `(position, char)`s of the
 /// valid prefix and the position of the input error after it, if any.
 fn to_latin1(chars: Vec<(usize, char)>, err: Option<usize>) -> Plan<u8> {
+    to_bytes(chars, err, |c| u8::try_from(c).ok())
+}
+
+/// The plan of a conversion to Windows-1252 (as [`to_latin1`]).
+fn to_windows1252(chars: Vec<(usize, char)>, err: Option<usize>) -> Plan<u8> {
+    let table = rapidutf_testkit::windows1252_table();
+    to_bytes(chars, err, |c| rapidutf_testkit::windows1252_byte(&table, c))
+}
+
+/// The plan of a conversion to a byte encoding whose byte of `c` is
+/// `byte(c)`.
+fn to_bytes(
+    chars: Vec<(usize, char)>,
+    err: Option<usize>,
+    byte: impl Fn(char) -> Option<u8>,
+) -> Plan<u8> {
     let mut plan = Plan { chars: Vec::new(), end: Ok(()) };
     for (pos, c) in chars {
-        if u32::from(c) > 0xFF {
+        let Some(b) = byte(c) else {
             plan.end = Err((pos, Some(c)));
             return plan;
-        }
-        plan.chars.push((pos, vec![c as u8]));
+        };
+        plan.chars.push((pos, vec![b]));
     }
     if let Some(pos) = err {
         plan.end = Err((pos, None));
@@ -156,6 +174,56 @@ pub fn check(data: &[u8]) {
         p16be.check(k.name(), src, &caps(n), &|s, d| from(k.latin1_to_utf16be(s, d)));
     }
 
+    // From Windows-1252.
+    let table = rapidutf_testkit::windows1252_table();
+    let w8 = Plan {
+        chars: src
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (i, table[usize::from(b)].to_string().into_bytes()))
+            .collect(),
+        end: Ok(()),
+    };
+    let w32 = Plan {
+        chars: src
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (i, vec![u32::from(table[usize::from(b)])]))
+            .collect(),
+        end: Ok(()),
+    };
+    // Every character of Windows-1252 is one UTF-16 unit.
+    let w16 = |store: fn(u16) -> u16| Plan {
+        chars: src
+            .iter()
+            .enumerate()
+            .map(|(i, &b)| (i, vec![store(u32::from(table[usize::from(b)]) as u16)]))
+            .collect(),
+        end: Ok(()),
+    };
+    let (w16n, w16le, w16be) = (w16(|u| u), w16(u16::to_le), w16(u16::to_be));
+    w8.check("windows1252_to_utf8", src, &caps(3 * n), &|s, d| {
+        from(rapidutf::windows1252_to_utf8(s, d))
+    });
+    w32.check("windows1252_to_utf32", src, &caps(n), &|s, d| {
+        from(rapidutf::windows1252_to_utf32(s, d))
+    });
+    w16n.check("windows1252_to_utf16", src, &caps(n), &|s, d| {
+        from(rapidutf::windows1252_to_utf16(s, d))
+    });
+    w16le.check("windows1252_to_utf16le", src, &caps(n), &|s, d| {
+        from(rapidutf::windows1252_to_utf16le(s, d))
+    });
+    w16be.check("windows1252_to_utf16be", src, &caps(n), &|s, d| {
+        from(rapidutf::windows1252_to_utf16be(s, d))
+    });
+    for &k in &kernels {
+        w8.check(k.name(), src, &caps(3 * n), &|s, d| from(k.windows1252_to_utf8(s, d)));
+        w32.check(k.name(), src, &caps(n), &|s, d| from(k.windows1252_to_utf32(s, d)));
+        w16le.check(k.name(), src, &caps(n), &|s, d| from(k.windows1252_to_utf16le(s, d)));
+        w16be.check(k.name(), src, &caps(n), &|s, d| from(k.windows1252_to_utf16be(s, d)));
+    }
+
     // From UTF-8.
     let (valid, err) = match std::str::from_utf8(src) {
         Ok(s) => (s, None),
@@ -168,12 +236,16 @@ pub fn check(data: &[u8]) {
     for &k in &kernels {
         plan.check(k.name(), src, &caps(n), &|s, d| to(k.utf8_to_latin1(s, d)));
     }
+    let plan = to_windows1252(valid.char_indices().collect(), err);
+    plan.check("utf8_to_windows1252", src, &caps(n), &|s, d| {
+        to(rapidutf::utf8_to_windows1252(s, d))
+    });
 
     // From UTF-16, in every byte order.
     let units = as_u16s(src);
     let n = units.len();
     let (chars, err) = utf16_chars(&units);
-    let plan = to_latin1(chars, err);
+    let plan = to_latin1(chars.clone(), err);
     plan.check("utf16_to_latin1", &units, &caps(n), &|s, d| to(rapidutf::utf16_to_latin1(s, d)));
     let le: Vec<u16> = units.iter().map(|&u| u.to_le()).collect();
     let be: Vec<u16> = units.iter().map(|&u| u.to_be()).collect();
@@ -183,6 +255,16 @@ pub fn check(data: &[u8]) {
         plan.check(k.name(), &le, &caps(n), &|s, d| to(k.utf16le_to_latin1(s, d)));
         plan.check(k.name(), &be, &caps(n), &|s, d| to(k.utf16be_to_latin1(s, d)));
     }
+    let plan = to_windows1252(chars, err);
+    plan.check("utf16_to_windows1252", &units, &caps(n), &|s, d| {
+        to(rapidutf::utf16_to_windows1252(s, d))
+    });
+    plan.check("utf16le_to_windows1252", &le, &caps(n), &|s, d| {
+        to(rapidutf::utf16le_to_windows1252(s, d))
+    });
+    plan.check("utf16be_to_windows1252", &be, &caps(n), &|s, d| {
+        to(rapidutf::utf16be_to_windows1252(s, d))
+    });
 
     // From UTF-32.
     let values = as_u32s(src);
@@ -197,11 +279,15 @@ pub fn check(data: &[u8]) {
             }
         }
     }
-    let plan = to_latin1(chars, err);
+    let plan = to_latin1(chars.clone(), err);
     plan.check("utf32_to_latin1", &values, &caps(n), &|s, d| to(rapidutf::utf32_to_latin1(s, d)));
     for &k in &kernels {
         plan.check(k.name(), &values, &caps(n), &|s, d| to(k.utf32_to_latin1(s, d)));
     }
+    let plan = to_windows1252(chars, err);
+    plan.check("utf32_to_windows1252", &values, &caps(n), &|s, d| {
+        to(rapidutf::utf32_to_windows1252(s, d))
+    });
 
     // The length functions.
     assert_eq!(rapidutf::utf8_len_from_latin1(src), plan8.expect(usize::MAX).1.len());

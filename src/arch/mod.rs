@@ -23,6 +23,7 @@
 use crate::byte_order::{Be, Le};
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{Chars, Decode, Encode, Str, Utf16, Utf32, Utf8};
+use crate::scalar::windows1252::Windows1252;
 
 // On big-endian targets the algorithms on 16- and 32-bit lanes (which
 // assume little-endian lanes) are in no table, and neither are their
@@ -210,6 +211,14 @@ kernel_fns! {$
     utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to Latin-1, a prefix.
     utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
+    /// Windows-1252 to UTF-8, a prefix (as `latin1_to_utf8_prefix`).
+    windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    /// Windows-1252 to UTF-16LE, a prefix.
+    windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    /// Windows-1252 to UTF-16BE, a prefix.
+    windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    /// Windows-1252 to UTF-32, a prefix.
+    windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
@@ -308,6 +317,10 @@ entries! {
     ToLatin1<Utf16<Le>> => Latin1: utf16le_to_latin1_prefix;
     ToLatin1<Utf16<Be>> => Latin1: utf16be_to_latin1_prefix;
     ToLatin1<Utf32> => Latin1: utf32_to_latin1_prefix;
+    Windows1252 => Utf8: windows1252_to_utf8_prefix;
+    Windows1252 => Utf16<Le>: windows1252_to_utf16le_prefix;
+    Windows1252 => Utf16<Be>: windows1252_to_utf16be_prefix;
+    Windows1252 => Utf32: windows1252_to_utf32_prefix;
 }
 
 /// Which [`KernelFns`] entry converts valid input `Self` (a `&str`'s

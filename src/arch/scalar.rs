@@ -39,6 +39,10 @@ crate::arch::kernel_table! {
     chars_to_utf8_prefix: skip::valid_prefix_of,
     chars_to_utf16le_prefix: skip::valid_prefix_of,
     chars_to_utf16be_prefix: skip::valid_prefix_of,
+    windows1252_to_utf8_prefix: skip::prefix,
+    windows1252_to_utf16le_prefix: skip::prefix,
+    windows1252_to_utf16be_prefix: skip::prefix,
+    windows1252_to_utf32_prefix: skip::prefix,
     validate_utf16le_prefix: skip::valid_prefix,
     validate_utf16be_prefix: skip::valid_prefix,
     validate_utf32_prefix: skip::valid_prefix,
@@ -56,7 +60,8 @@ crate::arch::kernel_table! {
 /// Entries that do no SIMD work, for a kernel (or a target) where an
 /// algorithm does not apply: the glue's scalar finish then does it all.
 ///
-/// [`skip::utf16`], [`skip::latin1`] and [`skip::utf8_to_wide`] mirror the generic modules'
+/// [`skip::utf16`], [`skip::latin1`], [`skip::windows1252`] and
+/// [`skip::utf8_to_wide`] mirror the generic modules'
 /// signatures, so a kernel's table picks one or the other with a `cfg`'d
 /// `use` (the generic UTF-16/UTF-32 algorithms need little-endian lanes).
 pub(crate) mod skip {
@@ -165,6 +170,32 @@ pub(crate) mod skip {
         pub(crate) fn utf32_to_latin1<V>(
             _: &[u32],
             _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+    }
+
+    /// `arch::generic::windows1252`, converting nothing.
+    #[allow(dead_code, clippy::extra_unused_type_parameters)]
+    pub(crate) mod windows1252 {
+        /// Converts nothing.
+        pub(crate) fn windows1252_to_utf8<V>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn windows1252_to_utf16<V, O>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn windows1252_to_utf32<V>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u32>,
         ) -> (usize, usize) {
             (0, 0)
         }

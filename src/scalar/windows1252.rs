@@ -5,6 +5,12 @@
 //! five bytes the Windows code page leaves undefined (`81`, `8D`, `8F`,
 //! `90`, `9D`) are the C1 controls of the same value. Every byte decodes.
 
+use super::ascii::is_ascii16;
+use super::transcode::Decode;
+use crate::error::{Latin1Error, Latin1ErrorKind};
+use core::convert::Infallible;
+use core::marker::PhantomData;
+
 /// The code points of bytes `80..9F`, from the WHATWG index (its pointers
 /// 0 to 31).
 pub(crate) const HIGH: [u16; 32] = [
@@ -13,6 +19,107 @@ pub(crate) const HIGH: [u16; 32] = [
     0x0090, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, // 90..97
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178, // 98..9F
 ];
+
+/// Windows-1252 as a source of the generic scalar loop
+/// (`super::transcode::transcode`): every byte is a character.
+pub(crate) struct Windows1252;
+
+impl Decode for Windows1252 {
+    type Unit = u8;
+    type Error = Infallible;
+    #[inline(always)]
+    fn decode(src: &[u8], i: usize) -> Result<(u32, usize), Infallible> {
+        Ok((u32::from(decode(src[i])), 1))
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[u8], i: usize) -> bool {
+        is_ascii16(src, i)
+    }
+    #[inline(always)]
+    fn ascii(u: u8) -> u8 {
+        u
+    }
+}
+
+/// The byte of code point `c` in Windows-1252, if it has one: the code
+/// point itself for ASCII, `A0..=FF` and the five C1 controls the index
+/// maps to themselves, else its place in [`HIGH`].
+#[inline]
+pub(crate) fn encode(c: u32) -> Option<u8> {
+    match c {
+        0..=0x7F | 0xA0..=0xFF | 0x81 | 0x8D | 0x8F | 0x90 | 0x9D => Some(c as u8),
+        0x80..=0x9F => None,
+        _ => {
+            let k = BY_CODE_POINT.binary_search_by_key(&c, |&(cp, _)| u32::from(cp)).ok()?;
+            Some(BY_CODE_POINT[k].1)
+        }
+    }
+}
+
+/// The 27 characters of [`HIGH`] above U+00FF with their bytes, sorted by
+/// code point: the encoder's reverse index.
+static BY_CODE_POINT: [(u16, u8); 27] = by_code_point();
+
+const fn by_code_point() -> [(u16, u8); 27] {
+    let mut t = [(0u16, 0u8); 27];
+    let (mut i, mut n) = (0, 0);
+    while i < 32 {
+        if HIGH[i] > 0xFF {
+            t[n] = (HIGH[i], 0x80 + i as u8);
+            n += 1;
+        }
+        i += 1;
+    }
+    assert!(n == 27, "the index has 27 characters above U+00FF");
+    // Insertion sort by code point (the index is in byte order).
+    let mut i = 1;
+    while i < 27 {
+        let mut j = i;
+        while j > 0 && t[j - 1].0 > t[j].0 {
+            let x = t[j];
+            t[j] = t[j - 1];
+            t[j - 1] = x;
+            j -= 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// Source encoding `D` on its way to Windows-1252: the byte of each
+/// character (as the "code point" the scalar loop hands on), and a
+/// [`Latin1Error`] at the first invalid character or one Windows-1252
+/// cannot represent.
+pub(crate) struct ToWindows1252<D>(PhantomData<D>);
+
+impl<D: Decode> Decode for ToWindows1252<D> {
+    type Unit = D::Unit;
+    type Error = Latin1Error<D::Error>;
+    #[inline(always)]
+    fn decode(src: &[D::Unit], i: usize) -> Result<(u32, usize), Self::Error> {
+        match D::decode(src, i) {
+            Ok((c, w)) => match encode(c) {
+                Some(b) => Ok((u32::from(b), w)),
+                None => {
+                    // The decoders only return scalar values.
+                    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    Err(Latin1Error::new(i, Latin1ErrorKind::Unrepresentable(c)))
+                }
+            },
+            // The decoders report an error at the character they were
+            // asked for: its position is `i`.
+            Err(e) => Err(Latin1Error::new(i, Latin1ErrorKind::Invalid(e))),
+        }
+    }
+    #[inline(always)]
+    fn is_ascii16(src: &[D::Unit], i: usize) -> bool {
+        D::is_ascii16(src, i)
+    }
+    #[inline(always)]
+    fn ascii(u: D::Unit) -> u8 {
+        D::ascii(u)
+    }
+}
 
 /// The character byte `b` stands for.
 #[inline]
@@ -29,6 +136,15 @@ pub(crate) fn decode(b: u8) -> char {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn every_byte_encodes_back() {
+        for b in 0..=255u8 {
+            assert_eq!(super::encode(u32::from(super::decode(b))), Some(b));
+        }
+        assert_eq!(super::encode(0x80), None);
+        assert_eq!(super::encode(0x2123), None);
+    }
+
     #[test]
     fn every_byte_decodes_to_a_distinct_char() {
         let mut seen = [0u32; 256];

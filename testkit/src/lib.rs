@@ -10,6 +10,8 @@
 //!   behind `dst`;
 //! - [`count`]: the documented definitions of the lengths and counts;
 //! - [`corpus`]: the lipsum corpus and its one list of languages;
+//! - [`legacy`]: Latin-1 and Windows-1252 texts made from it, and the
+//!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
 //! - `gen` (feature `proptest`): input strategies.
 //!
 //! Not published: the library's package does not depend on it.
@@ -18,10 +20,12 @@ pub mod corpus;
 pub mod count;
 #[cfg(feature = "proptest")]
 pub mod gen;
+pub mod legacy;
 pub mod oracle;
 
 pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;
 #[cfg(feature = "proptest")]
 pub use gen::*;
+pub use legacy::{latin1_inputs, windows1252_byte, windows1252_inputs, windows1252_table};
 pub use oracle::*;

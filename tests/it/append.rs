@@ -184,9 +184,15 @@ fn latin1(b: &[u8], s: &str) {
     let at16 = end.map(|i| s[..i].encode_utf16().count());
     let mut v = Vec::new();
     let r = rapidutf::utf16_to_latin1_append(&units, &mut v);
-    assert_eq!((v, r.map_err(|e| e.valid_up_to())), (fits.clone(), at16.map_or(Ok(fits.len()), Err)));
+    assert_eq!(
+        (v, r.map_err(|e| e.valid_up_to())),
+        (fits.clone(), at16.map_or(Ok(fits.len()), Err))
+    );
     let be_units = be(s);
-    assert_eq!(rapidutf::utf16be_to_latin1_vec(&be_units).ok(), end.is_none().then(|| fits.clone()));
+    assert_eq!(
+        rapidutf::utf16be_to_latin1_vec(&be_units).ok(),
+        end.is_none().then(|| fits.clone())
+    );
 }
 
 proptest! {

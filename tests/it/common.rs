@@ -286,6 +286,13 @@ pub fn self_command() -> std::process::Command {
 /// Does nothing in such a child, or when the caller set
 /// `RAPIDUTF_KERNEL` itself.
 pub fn rerun_under_every_kernel(filter: &str, caller: &str) {
+    rerun_under_every_kernel_skipping(filter, &[caller]);
+}
+
+/// [`rerun_under_every_kernel`], also skipping the tests named in `skip`
+/// (the caller first): tests that already loop over every kernel
+/// themselves would otherwise run once per kernel for nothing.
+pub fn rerun_under_every_kernel_skipping(filter: &str, skip: &[&str]) {
     if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
         return;
     }
@@ -293,18 +300,62 @@ pub fn rerun_under_every_kernel(filter: &str, caller: &str) {
         if k == Kernel::active() {
             continue;
         }
-        let out = self_command()
-            .env("RAPIDUTF_KERNEL", k.name())
-            .args([filter, "--skip", caller, "--test-threads", "2"])
-            .output()
-            .expect("re-running the test binary");
-        let log = String::from_utf8_lossy(&out.stdout);
-        assert!(out.status.success(), "with RAPIDUTF_KERNEL={k}:\n{log}");
+        let mut cmd = self_command();
+        cmd.env("RAPIDUTF_KERNEL", k.name()).arg(filter);
+        for name in skip {
+            cmd.args(["--skip", name]);
+        }
+        cmd.args(["--test-threads", "2"]);
+        let log = run_watched(cmd, &format!("{}-{filter}", k.name()))
+            .unwrap_or_else(|log| panic!("with RAPIDUTF_KERNEL={k}: {log}"));
         assert!(log.contains("test result: ok"), "with RAPIDUTF_KERNEL={k}:\n{log}");
         assert!(
             !log.contains("running 0 tests"),
             "with RAPIDUTF_KERNEL={k}: no test matched {filter:?}"
         );
+    }
+}
+
+/// Runs a child test binary to its end and returns its stdout and stderr;
+/// `Err` with that output when it fails, or when it is still running after
+/// `RAPIDUTF_RERUN_TIMEOUT` seconds (default 600: far beyond any child's
+/// run, even emulated), so that a hang names the kernel and the test
+/// harness's "has been running for over 60 seconds" lines name the test,
+/// instead of the whole run being killed from outside with no word.
+fn run_watched(mut cmd: std::process::Command, tag: &str) -> Result<String, String> {
+    use std::time::{Duration, Instant};
+    let limit = std::env::var("RAPIDUTF_RERUN_TIMEOUT")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .map_or(Duration::from_secs(600), Duration::from_secs);
+    // Files, not pipes: nothing has to drain them while we wait.
+    let name: String =
+        tag.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let path =
+        std::env::temp_dir().join(format!("rapidutf-rerun-{}-{name}.log", std::process::id()));
+    let file = std::fs::File::create(&path).expect("creating the child's log");
+    cmd.stdout(file.try_clone().expect("the child's log")).stderr(file);
+    let mut child = cmd.spawn().expect("re-running the test binary");
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("waiting for the child") {
+            break Some(status);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let log = std::fs::read_to_string(&path).unwrap_or_default();
+    let _ = std::fs::remove_file(&path);
+    match status {
+        Some(s) if s.success() => Ok(log),
+        Some(s) => Err(format!("{s}\n{log}")),
+        None => {
+            Err(format!("still running after {} s, killed; its output:\n{log}", limit.as_secs()))
+        }
     }
 }
 

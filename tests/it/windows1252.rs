@@ -5,22 +5,11 @@
 //! offset, every `dst` size, proptest, and all of it under every kernel.
 
 use proptest::prelude::*;
-use rapidutf::{Latin1Error, Latin1ErrorKind, TranscodeError, Utf8ErrorKind};
+use rapidutf::{Kernel, Latin1Error, Latin1ErrorKind, TranscodeError, Utf8ErrorKind};
 
-/// The character of every byte, from the fixture.
+/// The character of every byte (the testkit's table).
 fn table() -> [char; 256] {
-    let text = include_str!("../fixtures/windows1252.txt");
-    let mut t = ['\0'; 256];
-    let mut seen = 0;
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-        let (b, c) = line.split_once(' ').expect("`byte code-point` lines");
-        let b = usize::from_str_radix(b, 16).expect("a hex byte");
-        let c = u32::from_str_radix(c.trim(), 16).expect("a hex code point");
-        t[b] = char::from_u32(c).expect("a scalar value");
-        seen += 1;
-    }
-    assert_eq!(seen, 256, "the fixture maps every byte");
-    t
+    rapidutf_testkit::windows1252_table()
 }
 
 fn oracle_decode(bytes: &[u8]) -> String {
@@ -33,8 +22,8 @@ fn oracle_decode(bytes: &[u8]) -> String {
 fn oracle_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
     let t = table();
     s.char_indices()
-        .map(|(at, c)| match t.iter().position(|&x| x == c) {
-            Some(b) => Ok(b as u8),
+        .map(|(at, c)| match rapidutf_testkit::windows1252_byte(&t, c) {
+            Some(b) => Ok(b),
             None => Err((at, c)),
         })
         .collect()
@@ -161,7 +150,9 @@ fn every_char_to_u2200_encodes_as_the_table_says() {
 
 #[test]
 fn unrepresentable_and_invalid_at_every_offset() {
-    for len in 0..150 {
+    // Every length up to past the 32-character scalar burst, then the
+    // lengths around the 64- and 128-byte SIMD blocks.
+    for len in (0..=40).chain(60..=68).chain(124..=132) {
         let base: String = "é “x” € ok ".chars().cycle().take(len).collect();
         for at in 0..=len {
             let at_byte: usize = base.chars().take(at).map(char::len_utf8).sum();
@@ -227,6 +218,93 @@ fn every_dst_size() {
     }
 }
 
+/// Every kernel's decoders (called directly, whatever the input's length)
+/// against the table: inputs of every length to 200 with the bytes
+/// `80..=9F` at every offset, each into a `dst` of every size from a few
+/// units short to the size that always suffices, with a guard zone after
+/// it that must stay untouched.
+#[test]
+fn every_kernel_decodes_at_every_length_and_dst_size() {
+    const GUARD: u8 = 0xA5;
+    let t = table();
+    for k in crate::common::kernels() {
+        for len in 0..200usize {
+            // Latin-1 letters and ASCII, with one byte of 80..9F moving
+            // through the input and, from 64 bytes on, a second one.
+            let mut src: Vec<u8> = (0..len).map(|i| [b'a', 0xE9, b' ', 0xFC][i % 4]).collect();
+            if len > 0 {
+                src[(len * 7) % len] = 0x80 + (len % 32) as u8;
+            }
+            if len >= 64 {
+                src[len - 1 - len % 17] = 0x93;
+            }
+            let want: String = src.iter().map(|&b| t[usize::from(b)]).collect();
+            let need = want.len();
+            for cap in need.saturating_sub(8)..=3 * len {
+                let mut dst = vec![GUARD; cap + 16];
+                let r = k.windows1252_to_utf8(&src, &mut dst[..cap]);
+                match r {
+                    Ok(n) => assert_eq!(&dst[..n], want.as_bytes(), "{k:?} len {len} cap {cap}"),
+                    Err(TranscodeError::OutputTooSmall { read, written }) => {
+                        assert!(cap < need, "{k:?} len {len} cap {cap}");
+                        let part: String = src[..read].iter().map(|&b| t[usize::from(b)]).collect();
+                        assert_eq!(&dst[..written], part.as_bytes(), "{k:?} len {len} cap {cap}");
+                        let next = t[usize::from(src[read])].len_utf8();
+                        assert!(written + next > cap, "{k:?} stopped early at cap {cap}");
+                    }
+                    Err(TranscodeError::Invalid { error, .. }) => match error {},
+                    Err(e) => panic!("{e:?}"),
+                }
+                assert!(dst[cap..].iter().all(|&b| b == GUARD), "{k:?} wrote past dst");
+            }
+            let units: Vec<u16> = want.encode_utf16().collect();
+            for cap in len.saturating_sub(3)..=len {
+                let mut dst = vec![0xA5A5u16; cap + 16];
+                for (order, f) in [
+                    ("native", Kernel::windows1252_to_utf16 as W16),
+                    ("LE", Kernel::windows1252_to_utf16le),
+                    ("BE", Kernel::windows1252_to_utf16be),
+                ] {
+                    dst.fill(0xA5A5);
+                    let got = f(k, &src, &mut dst[..cap]);
+                    let n = match got {
+                        Ok(n) => n,
+                        Err(TranscodeError::OutputTooSmall { read, written }) => {
+                            assert_eq!((read, written, cap < len), (cap, cap, true));
+                            written
+                        }
+                        Err(e) => panic!("{e:?}"),
+                    };
+                    let from = |u: u16| match order {
+                        "LE" => u16::from_le(u),
+                        "BE" => u16::from_be(u),
+                        _ => u,
+                    };
+                    assert!(
+                        dst[..n].iter().map(|&u| from(u)).eq(units[..n].iter().copied()),
+                        "{k:?} UTF-16 {order} len {len} cap {cap}"
+                    );
+                    assert!(dst[cap..].iter().all(|&u| u == 0xA5A5), "{k:?} wrote past dst");
+                }
+                let mut d32 = vec![0xA5A5_A5A5u32; cap + 16];
+                let n = match k.windows1252_to_utf32(&src, &mut d32[..cap]) {
+                    Ok(n) => n,
+                    Err(TranscodeError::OutputTooSmall { read, written }) => {
+                        assert_eq!((read, written, cap < len), (cap, cap, true));
+                        written
+                    }
+                    Err(e) => panic!("{e:?}"),
+                };
+                assert!(d32[..n].iter().copied().eq(want.chars().take(n).map(u32::from)));
+                assert!(d32[cap..].iter().all(|&u| u == 0xA5A5_A5A5), "{k:?} wrote past dst");
+            }
+        }
+    }
+}
+
+/// A kernel's Windows-1252 to UTF-16 method.
+type W16 = fn(Kernel, &[u8], &mut [u16]) -> Result<usize, TranscodeError<std::convert::Infallible>>;
+
 #[cfg(feature = "alloc")]
 #[test]
 fn allocating_forms() {
@@ -241,9 +319,12 @@ fn allocating_forms() {
 #[cfg(feature = "std")]
 #[test]
 fn under_every_available_kernel() {
-    crate::common::rerun_under_every_kernel(
+    crate::common::rerun_under_every_kernel_skipping(
         "windows1252::",
-        "windows1252::under_every_available_kernel",
+        &[
+            "windows1252::under_every_available_kernel",
+            "windows1252::every_kernel_decodes_at_every_length_and_dst_size",
+        ],
     );
 }
 

@@ -557,6 +557,61 @@ static void test_latin1(void) {
              RAPIDUTF_KIND_SURROGATE, 1, 0, 1));
 }
 
+static void test_windows1252(void) {
+    /* "\x93caf\xE9\x94 \x80": curly quotes, an accent and the euro sign. */
+    uint8_t u8[32];
+    CHECK(is(rapidutf_windows1252_to_utf8(U8("\x93" "caf\xE9\x94 \x80"), u8, sizeof u8),
+             RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 8, 15, 0));
+    CHECK(memcmp(u8, "\xE2\x80\x9C" "caf\xC3\xA9\xE2\x80\x9D \xE2\x82\xAC", 15) == 0);
+    /* The euro sign does not fit in the last two bytes. */
+    CHECK(is(rapidutf_windows1252_to_utf8(U8("a\x80"), u8, 3), RAPIDUTF_OUTPUT_TOO_SMALL,
+             RAPIDUTF_KIND_NONE, 1, 1, 0));
+    uint16_t u16[4];
+    uint32_t u32[4];
+    /* 81 is the C1 control U+0081 (WHATWG), 99 is U+2122. */
+    CHECK(is(rapidutf_windows1252_to_utf16be(U8("\x81\x99"), u16, 4), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 2, 2, 0));
+    CHECK(u16[0] == be16(0x81) && u16[1] == be16(0x2122));
+    CHECK(is(rapidutf_windows1252_to_utf16le(U8("\x9F"), u16, 4), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 1, 1, 0));
+    CHECK(u16[0] == le16(0x178));
+    CHECK(is(rapidutf_windows1252_to_utf16(U8("\x8A"), u16, 4), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 1, 1, 0));
+    CHECK(u16[0] == 0x160);
+    CHECK(is(rapidutf_windows1252_to_utf32(U8("\x80"), u32, 4), RAPIDUTF_OK, RAPIDUTF_KIND_NONE,
+             1, 1, 0));
+    CHECK(u32[0] == 0x20AC);
+    CHECK(is(rapidutf_windows1252_to_utf32(U8("ab"), u32, 1), RAPIDUTF_OUTPUT_TOO_SMALL,
+             RAPIDUTF_KIND_NONE, 1, 1, 0));
+
+    /* And back: U+20AC is byte 80; U+0080 and U+2126 are not in it. */
+    uint8_t out[16];
+    CHECK(is(rapidutf_utf8_to_windows1252(U8("5 \xE2\x82\xAC"), out, sizeof out), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 5, 3, 0));
+    CHECK(memcmp(out, "5 \x80", 3) == 0);
+    CHECK(is(rapidutf_utf8_to_windows1252(U8("ab\xC2\x80"), out, sizeof out),
+             RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_UNREPRESENTABLE, 2, 0, 2));
+    CHECK(is(rapidutf_utf8_to_windows1252(U8("a\xFF"), out, sizeof out), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_INVALID_BYTE, 1, 0, 1));
+    const uint16_t w[2] = {le16(0x201C), le16(0x2126)};
+    CHECK(is(rapidutf_utf16le_to_windows1252(w, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_UNREPRESENTABLE, 1, 0, 1));
+    CHECK(out[0] == 0x93);
+    const uint16_t wb[1] = {be16(0x2122)};
+    CHECK(is(rapidutf_utf16be_to_windows1252(wb, 1, out, sizeof out), RAPIDUTF_OK,
+             RAPIDUTF_KIND_NONE, 1, 1, 0));
+    CHECK(out[0] == 0x99);
+    const uint16_t wn[2] = {0xD83D, 0xDE00};
+    CHECK(is(rapidutf_utf16_to_windows1252(wn, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_UNREPRESENTABLE, 0, 0, 2));
+    const uint32_t v[2] = {0x2030, 0x110000};
+    CHECK(is(rapidutf_utf32_to_windows1252(v, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
+             RAPIDUTF_KIND_TOO_LARGE, 1, 0, 1));
+    CHECK(out[0] == 0x89);
+    CHECK(is(rapidutf_utf32_to_windows1252(v, 1, out, 0), RAPIDUTF_OUTPUT_TOO_SMALL,
+             RAPIDUTF_KIND_NONE, 0, 0, 0));
+}
+
 int main(void) {
     test_validation();
     test_transcoding();
@@ -566,6 +621,7 @@ int main(void) {
     test_strategies_strings_detection();
     test_arguments();
     test_latin1();
+    test_windows1252();
     if (failures) {
         fprintf(stderr, "%d of %d checks failed\n", failures, checks);
         return 1;

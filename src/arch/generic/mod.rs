@@ -19,6 +19,7 @@ pub(crate) mod utf16;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_wide;
 mod vector;
+pub(crate) mod windows1252;
 
 pub(crate) use vector::Vector;
 

@@ -195,6 +195,76 @@ pub(crate) unsafe trait WideVector: Vector {
         }
     }
 
+    /// Stores the `u16` lanes of `self` at `dst` as one or two bytes each,
+    /// in order: the low byte, then the high byte too where the lane of
+    /// `one` is zero (`one` has lanes of all ones or zero); returns the
+    /// bytes kept. Writes within `dst..dst + Self::BYTES`.
+    ///
+    /// The default packs each 128-bit lane with a byte shuffle from a
+    /// 256-entry table and stores the lanes one after the other; an ISA
+    /// with a byte compress instruction overrides it.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA: `dst..dst + Self::BYTES` is writable.
+    #[inline(always)]
+    unsafe fn pack_1_2(self, one: Self, dst: *mut u8) -> usize {
+        // SAFETY: the caller guarantees the ISA and the `Self::BYTES`
+        // bytes at `dst`: lane `k`'s 16-byte store starts at the bytes
+        // kept before it, at most 16 per lane before it, so it ends within
+        // `16 * (k + 1) <= Self::BYTES`. The rows are 16 readable bytes
+        // with indices below 16 or 0x80.
+        unsafe {
+            let key = one.mask16();
+            let rows: [&Pack; 4] =
+                core::array::from_fn(|k| &PACK_1_2[(key >> (8 * k)) as u8 as usize]);
+            let packed = self.shuffle(Self::lanes(rows.map(|r| r.idx.as_ptr())));
+            let mut n = 0;
+            for (k, row) in rows.iter().enumerate().take(Self::BYTES / 16) {
+                packed.store_lane(k, dst.add(n));
+                n += usize::from(row.len);
+            }
+            n
+        }
+    }
+
+    /// Stores the bytes of `self` whose bit is set in `keep` (bit `i` for
+    /// byte `i`), in order, at `dst`; returns how many. Writes within
+    /// `dst..dst + Self::BYTES + 8`.
+    ///
+    /// The default packs each 8 bytes with a byte shuffle from a
+    /// 256-entry table and stores them one after the other (16 bytes
+    /// each); an ISA with a byte compress instruction overrides it.
+    ///
+    /// # Safety
+    ///
+    /// Besides the ISA: `dst..dst + Self::BYTES + 8` is writable.
+    #[inline(always)]
+    unsafe fn compress(self, keep: u64, dst: *mut u8) -> usize {
+        // SAFETY: the caller guarantees the ISA and the bytes at `dst`:
+        // the 16-byte store of bytes `8j..8j + 8` starts at the bytes kept
+        // before them, at most `8j`, so it ends within `8j + 16 <=
+        // Self::BYTES + 8`. The rows are 16 readable bytes with indices
+        // below 8 or 0x80 (and below 16 or at least 0x80 after the OR
+        // with 8).
+        unsafe {
+            let rows: [&Pack; 8] =
+                core::array::from_fn(|j| &KEEP[(keep >> (8 * j)) as u8 as usize]);
+            let first = self.shuffle(Self::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
+            let second = self.shuffle(
+                Self::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())).or(Self::splat(8)),
+            );
+            let mut n = 0;
+            for k in 0..Self::BYTES / 16 {
+                first.store_lane(k, dst.add(n));
+                n += usize::from(rows[2 * k].len);
+                second.store_lane(k, dst.add(n));
+                n += usize::from(rows[2 * k + 1].len);
+            }
+            n
+        }
+    }
+
     /// Writes 128-bit lane `k` (`k < Self::BYTES / 16`) to the 16 bytes at
     /// `dst`.
     ///
@@ -242,6 +312,28 @@ const fn pack_1_2() -> [Pack; 256] {
             n += 1;
             if key >> i & 1 == 0 {
                 t[key].idx[n] = 2 * i as u8 + 1;
+                n += 1;
+            }
+            i += 1;
+        }
+        t[key].len = n as u8;
+        key += 1;
+    }
+    t
+}
+
+/// For 8 bytes, keyed by the mask of the bytes to keep: those bytes, in
+/// order.
+static KEEP: [Pack; 256] = keep();
+
+const fn keep() -> [Pack; 256] {
+    let mut t = [EMPTY; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut i) = (0, 0);
+        while i < 8 {
+            if key >> i & 1 == 1 {
+                t[key].idx[n] = i as u8;
                 n += 1;
             }
             i += 1;
@@ -434,6 +526,22 @@ unsafe fn pairs_to_utf32<V: WideVector>(v: V) -> V {
     }
 }
 
+/// Encodes the `V::BYTES / 2` units `v`, all below 0x800, as UTF-8 at
+/// `dst`: 1 or 2 bytes each. Returns the bytes written (at most
+/// `V::BYTES`); writes within `dst..dst + V::BYTES`.
+#[inline(always)]
+pub(super) unsafe fn encode_1_2<V: WideVector>(v: V, dst: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the ISA and the `V::BYTES` writable
+    // bytes at `dst`, which is what `pack_1_2` needs.
+    unsafe {
+        let ascii = v.and(V::splat16(0xFF80)).eq16(V::zero());
+        // [110aaaaa, 10bbbbbb] from 00000aaaaabbbbbb.
+        let two = v.shr16::<6>().or(v.shl16::<8>().and(V::splat16(0x3F00)));
+        let two = two.or(V::splat16(0x80C0));
+        V::select(ascii, v, two).pack_1_2(ascii, dst)
+    }
+}
+
 /// Encodes the `V::BYTES / 2` units `v` (values, no surrogates) as
 /// UTF-8 at `dst`; returns the bytes written (at most `3 * V::BYTES / 2`).
 /// Writes up to `3 * V::BYTES / 2 + 4` bytes at `dst`: the largest output
@@ -450,23 +558,10 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
     // bytes, and their indices are < 16 or 0x80.
     unsafe {
         let zero = V::zero();
-        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         if !v.and(V::splat16(0xF800)).any() {
-            // 1 or 2 bytes: [110aaaaa, 10bbbbbb] from 00000aaaaabbbbbb.
-            let two = v.shr16::<6>().or(v.shl16::<8>().and(V::splat16(0x3F00)));
-            let two = two.or(V::splat16(0x80C0));
-            let bytes = V::select(ascii, v, two);
-            let key = ascii.mask16();
-            let rows: [&Pack; 4] =
-                core::array::from_fn(|k| &PACK_1_2[(key >> (8 * k)) as u8 as usize]);
-            let packed = bytes.shuffle(V::lanes(rows.map(|r| r.idx.as_ptr())));
-            let mut n = 0;
-            for (k, row) in rows.iter().enumerate().take(V::BYTES / 16) {
-                packed.store_lane(k, dst.add(n));
-                n += usize::from(row.len);
-            }
-            return n;
+            return encode_1_2(v, dst);
         }
+        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         // 1, 2 or 3 bytes from aaaabbbbbbcccccc: p = [1110aaaa, 10bbbbbb]
         // (110bbbbb for 2-byte units, whose bits 6..=10 are all in b), q =
         // [the ASCII byte, 10cccccc], from the low byte copied into both

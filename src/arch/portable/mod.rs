@@ -64,10 +64,12 @@ cfg_if::cfg_if! {
         use crate::arch::generic::latin1 as latin1_utf8;
         use crate::arch::generic::str_to_wide as valid_steps;
         use crate::arch::generic::utf8_to_wide as steps;
+        use crate::arch::generic::windows1252;
     } else {
         use skip::latin1 as latin1_utf8;
         use skip::str_to_wide as valid_steps;
         use skip::utf8_to_wide as steps;
+        use skip::windows1252;
     }
 }
 
@@ -106,6 +108,10 @@ crate::arch::kernel_table! {
     chars_to_utf8_prefix: wide16::chars_to_utf8::<u8x16>,
     chars_to_utf16le_prefix: wide16::chars_to_utf16::<u8x16, Le>,
     chars_to_utf16be_prefix: wide16::chars_to_utf16::<u8x16, Be>,
+    windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<u8x16>,
+    windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<u8x16, Le>,
+    windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<u8x16, Be>,
+    windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<u8x16>,
     validate_utf16le_prefix: wide16::validate_utf16::<u8x16, Le>,
     validate_utf16be_prefix: wide16::validate_utf16::<u8x16, Be>,
     // The scalar UTF-32 validator is a branch-free fold that the compiler

@@ -11,6 +11,7 @@
 
 use super::NATIVE_SHUFFLE;
 use crate::arch::generic::count::Count;
+use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::Leads;
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
@@ -367,3 +368,5 @@ unsafe impl WideVector for u8x16 {
 
 // `validate_utf32` is implemented but not in the portable table (see
 // `mod.rs`): the scalar validator is faster there.
+
+impl Latin1Vector for u8x16 {}

@@ -12,7 +12,7 @@
 mod vector;
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide};
+use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::wasm32::v128;
 
@@ -47,6 +47,10 @@ crate::arch::kernel_table! {
     chars_to_utf8_prefix: utf16::chars_to_utf8::<v128>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<v128, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<v128, Be>,
+    windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<v128>,
+    windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<v128, Le>,
+    windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<v128, Be>,
+    windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<v128>,
     validate_utf16le_prefix: utf16::validate_utf16::<v128, Le>,
     validate_utf16be_prefix: utf16::validate_utf16::<v128, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<v128>,

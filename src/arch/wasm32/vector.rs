@@ -10,6 +10,7 @@
 //! validate); only the loads and stores, which take pointers, are `unsafe`.
 
 use crate::arch::generic::count::Count;
+use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::Leads;
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
@@ -297,3 +298,5 @@ unsafe impl WideVector for v128 {
         (u32x4_extend_low_u16x8(self), u32x4_extend_high_u16x8(self))
     }
 }
+
+impl Latin1Vector for v128 {}

@@ -1,14 +1,14 @@
 //! The AVX2 kernel: 256-bit vectors (`__m256i`, see `vector/m256.rs`) for
 //! UTF-8 validation (two per 64-byte block), the counts, the ASCII and
-//! lead-byte tests of UTF-8 to UTF-16/UTF-32, and the UTF-16/UTF-32
-//! algorithms.
+//! lead-byte tests of UTF-8 to UTF-16/UTF-32, and the UTF-16/UTF-32 and
+//! Latin-1 algorithms.
 //!
 //! The 16-byte steps of UTF-8 to UTF-16/UTF-32 run on `__m128i`
 //! (`vector/m128.rs`), compiled here with three-operand VEX encodings: a
 //! step's length depends on the one before it.
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide};
+use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::{__m128i, __m256i};
 
@@ -32,11 +32,11 @@ crate::arch::kernel_table! {
     validate_utf16le_prefix: utf16::validate_utf16::<__m256i, Le>,
     validate_utf16be_prefix: utf16::validate_utf16::<__m256i, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<__m256i>,
-    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m128i>,
+    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m256i>,
     latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<__m256i, Le>,
     latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<__m256i, Be>,
     latin1_to_utf32_prefix: latin1::latin1_to_utf32::<__m256i>,
-    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m128i>,
+    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m256i>,
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m256i>,
@@ -46,6 +46,10 @@ crate::arch::kernel_table! {
     chars_to_utf8_prefix: utf16::chars_to_utf8::<__m256i>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<__m256i, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<__m256i, Be>,
+    windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<__m128i>,
+    windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<__m256i, Le>,
+    windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<__m256i, Be>,
+    windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<__m256i>,
     count_chars: count::count_chars::<__m256i>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<__m256i>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<__m256i, Le>,

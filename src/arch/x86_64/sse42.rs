@@ -7,7 +7,7 @@
 //! may mask CPUID bits independently.
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide};
+use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::__m128i;
 
@@ -42,6 +42,10 @@ crate::arch::kernel_table! {
     chars_to_utf8_prefix: utf16::chars_to_utf8::<__m128i>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<__m128i, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<__m128i, Be>,
+    windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<__m128i>,
+    windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<__m128i, Le>,
+    windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<__m128i, Be>,
+    windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<__m128i>,
     validate_utf16le_prefix: utf16::validate_utf16::<__m128i, Le>,
     validate_utf16be_prefix: utf16::validate_utf16::<__m128i, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<__m128i>,

@@ -22,12 +22,14 @@ cfg_if::cfg_if! {
         use crate::arch::generic::utf16 as wide16;
         use crate::arch::generic::str_to_wide as valid_steps;
         use crate::arch::generic::utf8_to_wide as steps;
+        use crate::arch::generic::windows1252 as wide_windows1252;
     } else {
         use crate::arch::scalar::skip::count as wide_count;
         use crate::arch::scalar::skip::latin1 as wide_latin1;
         use crate::arch::scalar::skip::utf16 as wide16;
         use crate::arch::scalar::skip::str_to_wide as valid_steps;
         use crate::arch::scalar::skip::utf8_to_wide as steps;
+        use crate::arch::scalar::skip::windows1252 as wide_windows1252;
     }
 }
 
@@ -62,6 +64,10 @@ crate::arch::kernel_table! {
     chars_to_utf8_prefix: wide16::chars_to_utf8::<uint8x16_t>,
     chars_to_utf16le_prefix: wide16::chars_to_utf16::<uint8x16_t, Le>,
     chars_to_utf16be_prefix: wide16::chars_to_utf16::<uint8x16_t, Be>,
+    windows1252_to_utf8_prefix: wide_windows1252::windows1252_to_utf8::<uint8x16_t>,
+    windows1252_to_utf16le_prefix: wide_windows1252::windows1252_to_utf16::<uint8x16_t, Le>,
+    windows1252_to_utf16be_prefix: wide_windows1252::windows1252_to_utf16::<uint8x16_t, Be>,
+    windows1252_to_utf32_prefix: wide_windows1252::windows1252_to_utf32::<uint8x16_t>,
     validate_utf16le_prefix: wide16::validate_utf16::<uint8x16_t, Le>,
     validate_utf16be_prefix: wide16::validate_utf16::<uint8x16_t, Be>,
     validate_utf32_prefix: wide16::validate_utf32::<uint8x16_t>,

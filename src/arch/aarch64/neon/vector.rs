@@ -3,6 +3,7 @@
 //! UTF-16/UTF-32, and the UTF-16/UTF-32 algorithms.
 
 use crate::arch::generic::count::Count;
+use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::Leads;
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
@@ -378,3 +379,5 @@ unsafe impl WideVector for uint8x16_t {
         }
     }
 }
+
+impl Latin1Vector for uint8x16_t {}

@@ -1,28 +1,31 @@
 //! The AVX-512 kernel: one 512-bit vector (`__m512i`, see
 //! `vector/m512.rs`) per 64-byte block, and its own UTF-16/UTF-32
-//! algorithms (`utf16`) and UTF-8 window conversion (`utf8_to_wide`).
+//! algorithms (`utf16`) and UTF-8 window conversion (`utf8_to_wide`). The
+//! Latin-1 algorithms are the generic ones at 512 bits.
 //!
 //! It requires F, BW, CD, VBMI and VBMI2, and AVX2, which it also
 //! executes: VBMI for the `vpermb` nibble lookups and `vpermt2b` shifts of
-//! UTF-8 validation, VBMI2 for `vpcompressb`, CD for `vplzcntd`. Ice Lake,
-//! Zen 4 and later have them all; older AVX-512 CPUs (and Cannon Lake,
-//! which lacks VBMI2) use the AVX2 kernel.
+//! UTF-8 validation, VBMI2 for `vpcompressb`, CD for `vplzcntd`; and
+//! POPCNT and BMI2 (`pdep`), which every AVX-512 CPU has: without POPCNT
+//! the compiler counts the bits of each compress mask with a dozen
+//! instructions. Ice Lake, Zen 4 and later have them all; older AVX-512
+//! CPUs (and Cannon Lake, which lacks VBMI2) use the AVX2 kernel.
 
 mod utf16;
 mod utf8_to_wide;
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, latin1, utf8};
+use crate::arch::generic::{count, latin1, utf8, windows1252};
 use crate::byte_order::{Be, Le};
-use core::arch::x86_64::{__m128i, __m512i};
+use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
 crate::arch::kernel_table! {
     /// The AVX-512 kernel, if this CPU has AVX2 and AVX-512 F, BW, CD,
     /// VBMI and VBMI2.
     detect: super::detected!(
-        "avx2", "avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2"
+        "avx2", "avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2", "popcnt", "bmi2"
     ),
-    attrs: [#[target_feature(enable = "avx2,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2")]],
+    attrs: [#[target_feature(enable = "avx2,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2,popcnt,bmi2")]],
     validate_utf8: utf8::validate::<__m512i, 1>,
     is_valid_utf8: utf8::is_valid::<__m512i, 1>,
     validate_utf8_blocks: utf8::validate_blocks::<__m512i, 1>,
@@ -36,20 +39,24 @@ crate::arch::kernel_table! {
     utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<Be>,
     utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<Le>,
     utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<Be>,
-    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m128i>,
-    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<__m128i, Le>,
-    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<__m128i, Be>,
-    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<__m128i>,
-    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m128i>,
-    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m128i, Le>,
-    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m128i, Be>,
-    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m128i>,
+    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<__m512i>,
+    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<__m512i, Le>,
+    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<__m512i, Be>,
+    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<__m512i>,
+    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<__m512i>,
+    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m512i, Le>,
+    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m512i, Be>,
+    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m512i>,
     str_to_utf16le_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, ToUtf16<Le>>,
     str_to_utf16be_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, ToUtf16<Be>>,
     str_to_utf32_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, ToUtf32>,
     chars_to_utf8_prefix: utf16::chars_to_utf8,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<Be>,
+    windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<__m128i>,
+    windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<__m256i, Le>,
+    windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<__m256i, Be>,
+    windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<__m256i>,
     validate_utf16le_prefix: utf16::validate_utf16::<Le>,
     validate_utf16be_prefix: utf16::validate_utf16::<Be>,
     validate_utf32_prefix: utf16::validate_utf32,

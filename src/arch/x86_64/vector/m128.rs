@@ -1,14 +1,15 @@
 //! The vector vocabulary on `__m128i`, implemented once for every kernel
 //! that uses 128-bit x86 vectors: the SSE4.2 kernel, and the AVX2 and
 //! AVX-512 kernels for their 16-byte steps of UTF-8 to UTF-16/UTF-32 and
-//! their 16-byte Latin-1 paths (where the same intrinsics compile to
-//! VEX/EVEX forms).
+//! the Latin-1 inputs (or ends of inputs) shorter than one of their wide
+//! blocks (where the same intrinsics compile to VEX/EVEX forms).
 //!
 //! The instructions are SSE2 to SSE4.2 (SSSE3 `pshufb`/`palignr`, SSE4.1
 //! `ptest`/`pmaxud`/`packusdw`): every kernel that uses this type enables
 //! and detects at least those.
 
 use crate::arch::generic::count::Count;
+use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::Leads;
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
@@ -344,3 +345,5 @@ unsafe impl WideVector for __m128i {
         }
     }
 }
+
+impl Latin1Vector for __m128i {}

@@ -8,6 +8,7 @@
 //! instead of 18 on non-ASCII text on Zen 4.
 
 use crate::arch::generic::count::Count;
+use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::{Leads, Target};
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
@@ -431,3 +432,5 @@ unsafe impl WideVector for __m256i {
         }
     }
 }
+
+impl Latin1Vector for __m256i {}
