@@ -114,3 +114,27 @@ pub fn utf32_len_from_utf16le(src: &[u16]) -> usize {
 pub fn utf32_len_from_utf16be(src: &[u16]) -> usize {
     imp::utf32_len_from_utf16be(src)
 }
+
+/// The number of UTF-8 bytes of chars `src`: the sum of
+/// [`char::len_utf8`], counted by the kernel's UTF-32 count.
+///
+/// ```
+/// assert_eq!(rapidutf::utf8_len_from_chars(&['a', 'é', '€', '😀']), 1 + 2 + 3 + 4);
+/// ```
+#[inline]
+#[must_use]
+pub fn utf8_len_from_chars(src: &[char]) -> usize {
+    imp::utf8_len_from_utf32(crate::arch::chars_as_u32(src))
+}
+
+/// The number of UTF-16 units of chars `src`: the sum of
+/// [`char::len_utf16`].
+///
+/// ```
+/// assert_eq!(rapidutf::utf16_len_from_chars(&['a', '€', '😀']), 1 + 1 + 2);
+/// ```
+#[inline]
+#[must_use]
+pub fn utf16_len_from_chars(src: &[char]) -> usize {
+    imp::utf16_len_from_utf32(crate::arch::chars_as_u32(src))
+}

@@ -11,14 +11,15 @@
 //! [`short`]): an indirect call and a SIMD prologue cost more than they
 //! save on a few bytes, and ASCII is answered fastest inline.
 
-use crate::arch::KernelFns;
+use crate::arch::{KernelFns, Out};
 use crate::byte_order::{Be, Le};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-use crate::glue::{finish_transcode, finish_utf8, finish_validate};
+use crate::glue::{finish_transcode, finish_utf8, finish_validate, into_sink, Sink};
 use crate::scalar::latin1::{Latin1, ToLatin1};
-use crate::scalar::transcode::{transcode, Decode, Utf16, Utf32, Utf8};
+use crate::scalar::transcode::{transcode, Chars, Decode, Str, Utf16, Utf32, Utf8};
 use crate::scalar::windows1252::Windows1252;
 use crate::{scalar, Kernel};
+use core::convert::Infallible;
 pub(crate) use core::sync::atomic::{AtomicPtr, Ordering::Relaxed};
 
 /// Inputs shorter than this are checked by [`short`] first. It is one
@@ -209,22 +210,32 @@ pub(crate) const SHORT_UNITS: usize = 32;
 
 /// Defines a dispatched transcoder `$name` over the entry `$field`: short
 /// inputs go to the scalar loop inline, the rest to the active kernel and
-/// the scalar finish (`glue::finish_transcode`). Plumbing only.
+/// the scalar finish (`glue::finish_transcode`), into any `glue::Sink`
+/// (a caller's buffer, or spare capacity). Plumbing only.
 macro_rules! dispatched_transcoder {
     ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
-        ifunc!(pub(crate) $field(src: &[$s], dst: &mut [$d]) -> (usize, usize) = $field);
+        ifunc!(pub(crate) $field(src: &[$s], dst: &mut Out<$d>) -> (usize, usize) = $field);
 
         #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
         #[inline]
-        pub(crate) fn $name(
+        pub(crate) fn $name<S: ?Sized + Sink<$enc>>(
             src: &[$s],
-            dst: &mut [$d],
+            dst: &mut S,
         ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
-            if src.len() < SHORT_UNITS {
-                return transcode::<$dec, $enc>(src, dst);
+            // One copy of the conversion, whatever the sink.
+            fn convert(
+                src: &[$s],
+                dst: &mut Out<$d>,
+            ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
+                if src.len() < SHORT_UNITS {
+                    return transcode::<$dec, $enc>(src, dst);
+                }
+                let progress = $field(src, dst);
+                finish_transcode::<$dec, $enc>(src, dst, progress)
             }
-            let progress = $field(src, dst);
-            finish_transcode::<$dec, $enc>(src, dst, progress)
+            // SAFETY: `convert` is a kernel entry and the scalar finish, or
+            // the scalar loop alone: both keep the `Out` contract.
+            unsafe { into_sink(dst, |out| convert(src, out)) }
         }
     };
 }
@@ -264,6 +275,64 @@ dispatched_transcoder!(
     windows1252_to_utf32 = windows1252_to_utf32_prefix: u8 => u32, Windows1252 => Utf32
 );
 
+/// Defines `$name`: the dispatched Latin-1 prefix encoder `$field` on the
+/// caller's initialised bytes, for the Windows-1252 encoders, which read
+/// the prefix's output back to check it. Plumbing only.
+macro_rules! latin1_prefix_on_slice {
+    ($($name:ident = $field:ident: $s:ty;)*) => {$(
+        #[doc = concat!("`", stringify!($field), "` on an initialised `dst`.")]
+        #[inline]
+        pub(crate) fn $name(src: &[$s], dst: &mut [u8]) -> (usize, usize) {
+            // SAFETY: a kernel entry writes only initialised bytes (the
+            // `Out` contract), so `dst` stays initialised.
+            $field(src, unsafe { Sink::<Latin1>::out(dst) })
+        }
+    )*};
+}
+
+latin1_prefix_on_slice! {
+    utf8_to_latin1_prefix_on_slice = utf8_to_latin1_prefix: u8;
+    utf16le_to_latin1_prefix_on_slice = utf16le_to_latin1_prefix: u16;
+    utf16be_to_latin1_prefix_on_slice = utf16be_to_latin1_prefix: u16;
+    utf32_to_latin1_prefix_on_slice = utf32_to_latin1_prefix: u32;
+}
+
+/// Defines a dispatched transcoder `$name` of valid input (a `&str` or
+/// chars) over the entry `$field`, as `dispatched_transcoder!` does.
+/// Plumbing only.
+macro_rules! dispatched_valid {
+    ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
+        ifunc!(pub(crate) $field(src: &$s, dst: &mut Out<$d>) -> (usize, usize) = $field);
+
+        #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
+        #[inline]
+        pub(crate) fn $name<S: ?Sized + Sink<$enc>>(
+            src: &$s,
+            dst: &mut S,
+        ) -> Result<usize, TranscodeError<Infallible>> {
+            // One copy of the conversion, whatever the sink.
+            fn convert(src: &$s, dst: &mut Out<$d>) -> Result<usize, TranscodeError<Infallible>> {
+                let units: &[<$dec as Decode>::Unit] = src.as_ref();
+                if units.len() < SHORT_UNITS {
+                    return transcode::<$dec, $enc>(units, dst);
+                }
+                let progress = $field(src, dst);
+                finish_transcode::<$dec, $enc>(units, dst, progress)
+            }
+            // SAFETY: `convert` is a kernel entry and the scalar finish, or
+            // the scalar loop alone: both keep the `Out` contract.
+            unsafe { into_sink(dst, |out| convert(src, out)) }
+        }
+    };
+}
+
+dispatched_valid!(str_to_utf16le = str_to_utf16le_prefix: str => u16, Str => Utf16<Le>);
+dispatched_valid!(str_to_utf16be = str_to_utf16be_prefix: str => u16, Str => Utf16<Be>);
+dispatched_valid!(str_to_utf32 = str_to_utf32_prefix: str => u32, Str => Utf32);
+dispatched_valid!(chars_to_utf8 = chars_to_utf8_prefix: [char] => u8, Chars => Utf8);
+dispatched_valid!(chars_to_utf16le = chars_to_utf16le_prefix: [char] => u16, Chars => Utf16<Le>);
+dispatched_valid!(chars_to_utf16be = chars_to_utf16be_prefix: [char] => u16, Chars => Utf16<Be>);
+
 ifunc!(validate_utf16le_prefix(src: &[u16]) -> usize = validate_utf16le_prefix);
 ifunc!(validate_utf16be_prefix(src: &[u16]) -> usize = validate_utf16be_prefix);
 ifunc!(validate_utf32_prefix(src: &[u32]) -> usize = validate_utf32_prefix);
@@ -292,14 +361,16 @@ pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 // The native-endian functions are the LE or BE ones.
 #[cfg(target_endian = "big")]
 pub(crate) use {
-    latin1_to_utf16be as latin1_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
+    chars_to_utf16be as chars_to_utf16, latin1_to_utf16be as latin1_to_utf16,
+    str_to_utf16be as str_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
     utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
     validate_utf16be as validate_utf16, windows1252_to_utf16be as windows1252_to_utf16,
 };
 #[cfg(target_endian = "little")]
 pub(crate) use {
-    latin1_to_utf16le as latin1_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
+    chars_to_utf16le as chars_to_utf16, latin1_to_utf16le as latin1_to_utf16,
+    str_to_utf16le as str_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
     validate_utf16le as validate_utf16, windows1252_to_utf16le as windows1252_to_utf16,

@@ -277,18 +277,44 @@ impl core::error::Error for Utf32Error {}
 /// The error of a transcoder that writes into a caller's buffer.
 ///
 /// `E` is the input's error type: [`Utf8Error`], [`Utf16Error`] or
-/// [`Utf32Error`], with positions counted in *input* units.
+/// [`Utf32Error`], with positions counted in *input* units (for the
+/// conversions whose input cannot be invalid, such as [`str_to_utf16`](crate::str_to_utf16)
+/// or [`latin1_to_utf8`](crate::latin1_to_utf8), it is
+/// [`Infallible`](core::convert::Infallible)).
 ///
 /// Problems are reported in input order: the transcoder stops at whichever
 /// comes first, an invalid sequence or a character that does not fit in the
-/// remaining output.
+/// remaining output. Either way, [`written`](Self::written) output units
+/// are the exact conversion of the input before the problem, so the work
+/// done is never lost:
+///
+/// ```
+/// use rapidutf::TranscodeError;
+/// let src = b"caf\xC3\xA9 \xFF!";
+/// let mut dst = [0u16; 16];
+/// match rapidutf::utf8_to_utf16(src, &mut dst) {
+///     Err(TranscodeError::Invalid { error, written }) => {
+///         // `src[..6]` ("café ") is valid, and is `dst[..5]`.
+///         assert_eq!(error.valid_up_to(), 6);
+///         assert_eq!(String::from_utf16(&dst[..written]).unwrap(), "café ");
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum TranscodeError<E> {
-    /// The input is invalid. What was written to the output is unspecified
-    /// (it is a valid conversion of a prefix of the input, but SIMD kernels
-    /// may have written further than `valid_up_to`).
-    Invalid(E),
+    /// The input is invalid: `error` says where and why.
+    Invalid {
+        /// The input's error; its `valid_up_to()` is the number of input
+        /// units converted.
+        error: E,
+        /// Output units written, all of them the conversion of the valid
+        /// prefix `input[..error.valid_up_to()]`. (What lies past them in
+        /// the output buffer is unspecified: SIMD kernels may have written
+        /// scratch there.)
+        written: usize,
+    },
     /// The output buffer is too small for the next character.
     OutputTooSmall {
         /// Input units converted (always on a character boundary).
@@ -301,11 +327,56 @@ pub enum TranscodeError<E> {
 
 impl<E> TranscodeError<E> {
     /// The input error, if the input is invalid.
+    ///
+    /// ```
+    /// let mut dst = [0u8; 8];
+    /// let e = rapidutf::utf16_to_utf8(&[0x61, 0xD800], &mut dst).unwrap_err();
+    /// assert_eq!(e.invalid().map(|e| e.valid_up_to()), Some(1));
+    /// let e = rapidutf::utf16_to_utf8(&[0x61, 0x62], &mut dst[..1]).unwrap_err();
+    /// assert_eq!(e.invalid(), None);
+    /// ```
     #[must_use]
+    #[inline]
     pub fn invalid(&self) -> Option<&E> {
         match self {
-            TranscodeError::Invalid(e) => Some(e),
+            TranscodeError::Invalid { error, .. } => Some(error),
             TranscodeError::OutputTooSmall { .. } => None,
+        }
+    }
+
+    /// The input error, if the input is invalid, by value: for `?` in a
+    /// function that returns the input's error type.
+    ///
+    /// ```
+    /// let mut dst = [0u32; 4];
+    /// let e = rapidutf::utf8_to_utf32(b"a\xC0", &mut dst).unwrap_err();
+    /// assert_eq!(e.into_invalid().unwrap().valid_up_to(), 1);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn into_invalid(self) -> Option<E> {
+        match self {
+            TranscodeError::Invalid { error, .. } => Some(error),
+            TranscodeError::OutputTooSmall { .. } => None,
+        }
+    }
+
+    /// The output units written before the problem, whichever it is: the
+    /// exact conversion of the input before it.
+    ///
+    /// ```
+    /// let mut dst = [0u8; 4];
+    /// // "é" needs 2 bytes and "€" 3: only the first two characters fit.
+    /// let e = rapidutf::utf32_to_utf8(&[0xE9, 0xE9, 0x20AC], &mut dst).unwrap_err();
+    /// assert_eq!(e.written(), 4);
+    /// assert_eq!(&dst[..e.written()], "éé".as_bytes());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn written(&self) -> usize {
+        match self {
+            TranscodeError::Invalid { written, .. }
+            | TranscodeError::OutputTooSmall { written, .. } => *written,
         }
     }
 }
@@ -313,7 +384,7 @@ impl<E> TranscodeError<E> {
 impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TranscodeError::Invalid(e) => e.fmt(f),
+            TranscodeError::Invalid { error, .. } => error.fmt(f),
             TranscodeError::OutputTooSmall { read, written } => write!(
                 f,
                 "output buffer too small after reading {read} units and writing {written}"

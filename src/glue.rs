@@ -19,12 +19,12 @@
 //! builds each site cross-checks that word against the scalar validator
 //! with a `debug_assert!`, so every debug test run checks the invariant.
 
-use crate::arch::{Entry, KernelFns};
+use crate::arch::{Entry, KernelFns, Out, ValidEntry};
 use crate::byte_order::ByteOrder;
 use crate::byte_order::Le;
 use crate::error::{ShiftPosition, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar;
-use crate::scalar::transcode::{transcode, Encode};
+use crate::scalar::transcode::{transcode, Decode, Encode};
 
 /// Whether `bytes` is valid UTF-8 by the scalar reference: the debug
 /// cross-check of the no-false-negative invariant (see the module docs).
@@ -88,10 +88,15 @@ pub(crate) fn split_result<'a>(
 /// `OutputTooSmall`'s `read` by `read`, `written` by `written`. Because
 /// the prefix is valid and ends on a character boundary, the scalar
 /// answer about the rest is the exact answer about the whole.
+///
+/// Like the kernel and the scalar loop, it never reads `dst`, and on
+/// return every unit of `dst[..w]` has been written, where `w` is `Ok(w)`
+/// or the error's [`written`](TranscodeError::written): the contract of
+/// [`Out`] that [`Sink::commit`] relies on.
 #[inline(always)]
-pub(crate) fn finish_transcode<D: crate::scalar::transcode::Decode, E: Encode>(
+pub(crate) fn finish_transcode<D: Decode, E: Encode>(
     src: &[D::Unit],
-    dst: &mut [E::Unit],
+    dst: &mut Out<E::Unit>,
     (read, written): (usize, usize),
 ) -> Result<usize, TranscodeError<D::Error>>
 where
@@ -100,11 +105,135 @@ where
     debug_assert!(read <= src.len() && written <= dst.len(), "kernel overran its input or output");
     match transcode::<D, E>(&src[read..], &mut dst[written..]) {
         Ok(n) => Ok(written + n),
-        Err(TranscodeError::Invalid(e)) => Err(TranscodeError::Invalid(e.shifted(read))),
+        Err(TranscodeError::Invalid { error, written: w }) => {
+            Err(TranscodeError::Invalid { error: error.shifted(read), written: written + w })
+        }
         Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
             Err(TranscodeError::OutputTooSmall { read: read + r, written: written + w })
         }
     }
+}
+
+/// Where a transcoder writes its output in encoding `E`: a caller's
+/// initialised buffer (`[T]`), the spare capacity of a `Vec<T>`, or, for
+/// UTF-8, that of a `String`. The dispatched transcoders and the `Kernel`
+/// methods take any sink, so that one transcoder serves the slice
+/// functions and the appending ones alike, and no output is ever
+/// zero-filled first.
+///
+/// # Safety
+///
+/// An implementation's [`out`](Sink::out) is memory the transcoders may
+/// write (any values of `E::Unit`), and [`commit`](Sink::commit) makes
+/// the first `written` units of it part of the sink's contents; the
+/// implementations below argue why each may.
+pub(crate) unsafe trait Sink<E: Encode> {
+    /// The output buffer.
+    ///
+    /// # Safety
+    ///
+    /// Only initialised values of `E::Unit` may be written through it: for
+    /// a `[T]` it is the caller's initialised memory. The transcoders of
+    /// this crate only ever write such values (the [`Out`] contract).
+    unsafe fn out(&mut self) -> &mut Out<E::Unit>;
+
+    /// Takes the first `written` units of [`out`](Sink::out) as output
+    /// (a `Vec`'s length grows by `written`; a slice has nothing to do).
+    ///
+    /// # Safety
+    ///
+    /// Those units have been written through the last [`out`](Sink::out),
+    /// with values of `E::Unit` that are valid output for `E` (for UTF-8,
+    /// whole characters of valid UTF-8), and nothing changed the sink
+    /// since.
+    unsafe fn commit(&mut self, written: usize);
+}
+
+// SAFETY: the memory is the caller's, initialised, and `out`'s contract
+// keeps it so; a slice has no length to update.
+unsafe impl<E: Encode> Sink<E> for [E::Unit] {
+    #[inline(always)]
+    unsafe fn out(&mut self) -> &mut Out<E::Unit> {
+        let p: *mut [E::Unit] = self;
+        // SAFETY: `MaybeUninit<T>` has the size, alignment and validity of
+        // `T` minus the initialisation guarantee, so the cast is a valid
+        // reborrow of the same memory; the caller writes only initialised
+        // values through it, so the slice stays initialised.
+        unsafe { &mut *(p as *mut Out<E::Unit>) }
+    }
+    #[inline(always)]
+    unsafe fn commit(&mut self, _: usize) {}
+}
+
+// SAFETY: the spare capacity is the vector's own memory, which any value
+// may be written to; `commit` makes a prefix of it initialised elements,
+// as its contract guarantees they are.
+#[cfg(feature = "alloc")]
+unsafe impl<E: Encode> Sink<E> for alloc::vec::Vec<E::Unit> {
+    #[inline(always)]
+    unsafe fn out(&mut self) -> &mut Out<E::Unit> {
+        self.spare_capacity_mut()
+    }
+    #[inline(always)]
+    unsafe fn commit(&mut self, written: usize) {
+        debug_assert!(written <= self.capacity() - self.len(), "committed past the capacity");
+        // SAFETY: the caller guarantees that the first `written` units of
+        // the spare capacity (at most its length) were written with values
+        // of `T`, so `len + written` elements are initialised and within
+        // the capacity.
+        unsafe { self.set_len(self.len() + written) }
+    }
+}
+
+// SAFETY: as for `Vec<u8>`, on the string's bytes; the contract of
+// `commit` for UTF-8 (whole characters of valid UTF-8) keeps the string
+// valid UTF-8. Only UTF-8 output can reach a `String`: the impl is for
+// `Utf8` alone.
+#[cfg(feature = "alloc")]
+unsafe impl Sink<scalar::transcode::Utf8> for alloc::string::String {
+    #[inline(always)]
+    unsafe fn out(&mut self) -> &mut Out<u8> {
+        // SAFETY: writing bytes into the spare capacity leaves the
+        // string's contents (its first `len` bytes) unchanged.
+        unsafe { self.as_mut_vec() }.spare_capacity_mut()
+    }
+    #[inline(always)]
+    unsafe fn commit(&mut self, written: usize) {
+        // SAFETY: the caller guarantees `written` initialised bytes of
+        // whole, valid UTF-8 characters after the string's contents, so
+        // the longer string is valid UTF-8 (checked in debug builds).
+        let v = unsafe { self.as_mut_vec() };
+        let old = v.len();
+        // SAFETY: as for `Vec<u8>`, by the same contract.
+        unsafe { <alloc::vec::Vec<u8> as Sink<scalar::transcode::Utf8>>::commit(v, written) };
+        debug_assert!(scalar_valid(&v[old..]), "a transcoder to UTF-8 wrote invalid UTF-8");
+    }
+}
+
+/// Runs `convert`, a transcoder under the [`Out`] contract, on the sink
+/// `dst`, and commits what it wrote (error or not).
+///
+/// # Safety
+///
+/// `convert` follows the [`Out`] contract: on return, every unit of
+/// `dst[..w]` has been written with valid output for `E`, where `w` is
+/// `Ok(w)` or the error's `written`.
+#[inline(always)]
+pub(crate) unsafe fn into_sink<E: Encode, S: ?Sized + Sink<E>, R>(
+    dst: &mut S,
+    convert: impl FnOnce(&mut Out<E::Unit>) -> Result<usize, TranscodeError<R>>,
+) -> Result<usize, TranscodeError<R>> {
+    // SAFETY: `convert` writes only initialised values (the caller's
+    // guarantee).
+    let r = convert(unsafe { dst.out() });
+    let written = match &r {
+        Ok(n) => *n,
+        Err(e) => e.written(),
+    };
+    // SAFETY: the caller guarantees that `convert` wrote `dst[..written]`
+    // with valid output, through the `out` just taken.
+    unsafe { dst.commit(written) };
+    r
 }
 
 /// The validators' glue: the kernel vouches for `src[..valid]` (a whole
@@ -133,19 +262,46 @@ pub(crate) fn validate_utf8_with<'a>(
     finish_utf8(bytes, fns.validate_utf8(bytes))
 }
 
-/// A transcoder through one given kernel's entry for the direction.
-pub(crate) fn transcode_with<D: Entry<E>, E: Encode>(
+/// A transcoder through one given kernel's entry for the direction, into
+/// any [`Sink`].
+pub(crate) fn transcode_with<D: Entry<E>, E: Encode, S: ?Sized + Sink<E>>(
     fns: &KernelFns,
     src: &[D::Unit],
-    dst: &mut [E::Unit],
+    dst: &mut S,
 ) -> Result<usize, TranscodeError<D::Error>>
 where
     D::Error: ShiftPosition,
 {
-    // SAFETY: the entry comes from a `KernelFns`, which is only handed out
-    // when the running CPU supports its kernel.
-    let progress = unsafe { D::entry(fns)(src, dst) };
-    finish_transcode::<D, E>(src, dst, progress)
+    let convert = |dst: &mut Out<E::Unit>| {
+        // SAFETY: the entry comes from a `KernelFns`, which is only handed
+        // out when the running CPU supports its kernel.
+        let progress = unsafe { D::entry(fns)(src, dst) };
+        finish_transcode::<D, E>(src, dst, progress)
+    };
+    // SAFETY: a kernel entry then the scalar finish: `finish_transcode`
+    // keeps the `Out` contract.
+    unsafe { into_sink(dst, convert) }
+}
+
+/// A transcoder of valid input (a `&str` or chars) through one given
+/// kernel's entry for the direction, into any [`Sink`].
+pub(crate) fn valid_with<D: ValidEntry<E>, E: Encode, S: ?Sized + Sink<E>>(
+    fns: &KernelFns,
+    src: &D::Src,
+    dst: &mut S,
+) -> Result<usize, TranscodeError<D::Error>>
+where
+    D::Error: ShiftPosition,
+{
+    let convert = |dst: &mut Out<E::Unit>| {
+        // SAFETY: the entry comes from a `KernelFns`, which is only handed
+        // out when the running CPU supports its kernel.
+        let progress = unsafe { D::entry(fns)(src, dst) };
+        finish_transcode::<D, E>(src.as_ref(), dst, progress)
+    };
+    // SAFETY: a kernel entry then the scalar finish: `finish_transcode`
+    // keeps the `Out` contract.
+    unsafe { into_sink(dst, convert) }
 }
 
 /// UTF-16 validation in byte order `O` through one kernel's entry.

@@ -23,29 +23,17 @@ pub fn utf32_len_from_utf8(src: &[u8]) -> usize {
 
 #[cfg(feature = "alloc")]
 mod alloc_api {
-    use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-    use alloc::vec;
+    use crate::error::{Utf16Error, Utf32Error, Utf8Error};
     use alloc::vec::Vec;
 
-    /// Runs `convert` into a vector of `len` units (a length that always
-    /// suffices for the valid prefix) and keeps what it wrote.
+    /// A new vector holding what `append` appends: the `_append` form of
+    /// the same direction, which reserves the exact size and converts into
+    /// the spare capacity.
     #[inline]
-    fn to_vec<T: Copy + Default, E>(
-        len: usize,
-        convert: impl FnOnce(&mut [T]) -> Result<usize, TranscodeError<E>>,
-    ) -> Result<Vec<T>, E> {
-        let mut v = vec![T::default(); len];
-        match convert(&mut v) {
-            Ok(n) => {
-                v.truncate(n);
-                Ok(v)
-            }
-            Err(TranscodeError::Invalid(e)) => Err(e),
-            // The counts size the conversion of any valid prefix exactly.
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("exact-size buffer was too small")
-            }
-        }
+    fn to_vec<T, E>(append: impl FnOnce(&mut Vec<T>) -> Result<usize, E>) -> Result<Vec<T>, E> {
+        let mut v = Vec::new();
+        append(&mut v)?;
+        Ok(v)
     }
 
     /// Converts UTF-8 to a new UTF-16LE vector, allocated at its exact
@@ -60,7 +48,7 @@ mod alloc_api {
     /// assert_eq!(v, [0x61u16.to_le(), 0x20ACu16.to_le()]);
     /// ```
     pub fn utf8_to_utf16le_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
-        to_vec(crate::utf16_len_from_utf8(src), |d| crate::utf8_to_utf16le(src, d))
+        to_vec(|v| crate::utf8_to_utf16le_append(src, v))
     }
 
     /// Converts UTF-8 to a new UTF-16BE vector, allocated at its exact
@@ -76,7 +64,7 @@ mod alloc_api {
     /// assert!(rapidutf::utf8_to_utf16be_vec(b"a\xC0").is_err());
     /// ```
     pub fn utf8_to_utf16be_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
-        to_vec(crate::utf16_len_from_utf8(src), |d| crate::utf8_to_utf16be(src, d))
+        to_vec(|v| crate::utf8_to_utf16be_append(src, v))
     }
 
     /// Converts native-endian UTF-16 to a new UTF-32 vector, allocated at
@@ -92,7 +80,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16_to_utf32_vec(&[0xDE00]).unwrap_err().valid_up_to(), 0);
     /// ```
     pub fn utf16_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
-        to_vec(crate::utf32_len_from_utf16(src), |d| crate::utf16_to_utf32(src, d))
+        to_vec(|v| crate::utf16_to_utf32_append(src, v))
     }
 
     /// Converts UTF-16LE to a new UTF-32 vector, allocated at its exact
@@ -107,7 +95,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16le_to_utf32_vec(&src).unwrap(), [0x1F600]);
     /// ```
     pub fn utf16le_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
-        to_vec(crate::utf32_len_from_utf16le(src), |d| crate::utf16le_to_utf32(src, d))
+        to_vec(|v| crate::utf16le_to_utf32_append(src, v))
     }
 
     /// Converts UTF-16BE to a new UTF-32 vector, allocated at its exact
@@ -122,7 +110,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16be_to_utf32_vec(&src).unwrap(), [0x41, 0xE9]);
     /// ```
     pub fn utf16be_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
-        to_vec(crate::utf32_len_from_utf16be(src), |d| crate::utf16be_to_utf32(src, d))
+        to_vec(|v| crate::utf16be_to_utf32_append(src, v))
     }
 
     /// Converts UTF-32 to a new native-endian UTF-16 vector, allocated at
@@ -137,7 +125,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16_vec(&[0x61, 0xD800]).unwrap_err().valid_up_to(), 1);
     /// ```
     pub fn utf32_to_utf16_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
-        to_vec(crate::utf16_len_from_utf32(src), |d| crate::utf32_to_utf16(src, d))
+        to_vec(|v| crate::utf32_to_utf16_append(src, v))
     }
 
     /// Converts UTF-32 to a new UTF-16LE vector, allocated at its exact
@@ -151,7 +139,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16le_vec(&[0xE9]).unwrap(), [0xE9u16.to_le()]);
     /// ```
     pub fn utf32_to_utf16le_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
-        to_vec(crate::utf16_len_from_utf32(src), |d| crate::utf32_to_utf16le(src, d))
+        to_vec(|v| crate::utf32_to_utf16le_append(src, v))
     }
 
     /// Converts UTF-32 to a new UTF-16BE vector, allocated at its exact
@@ -165,7 +153,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16be_vec(&[0xE9]).unwrap(), [0xE9u16.to_be()]);
     /// ```
     pub fn utf32_to_utf16be_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
-        to_vec(crate::utf16_len_from_utf32(src), |d| crate::utf32_to_utf16be(src, d))
+        to_vec(|v| crate::utf32_to_utf16be_append(src, v))
     }
 }
 

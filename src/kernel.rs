@@ -6,7 +6,7 @@ use crate::byte_order::{Be, Le, Native};
 use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue;
 use crate::scalar::latin1::{Latin1, ToLatin1};
-use crate::scalar::transcode::{Utf16, Utf32, Utf8};
+use crate::scalar::transcode::{Chars, Str, Utf16, Utf32, Utf8};
 use crate::scalar::windows1252::Windows1252;
 use core::convert::Infallible;
 use core::fmt;
@@ -14,10 +14,11 @@ use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 /// Defines `Kernel::$name`, the free transcoder `crate::$name` through one
-/// kernel (its entry for the byte order, then the scalar finish).
-/// Plumbing only.
+/// kernel (its entry for the byte order, then the scalar finish), with an
+/// example that compares the two on `$sample` under every available
+/// kernel. Plumbing only.
 macro_rules! kernel_transcoders {
-    ($($name:ident: $s:ty => $d:ty, $err:ty, $dec:ty => $enc:ty;)*) => {$(
+    ($($name:ident: $s:ty => $d:ty, $err:ty, $glue:ident::<$($t:ty),*>, $sample:literal;)*) => {$(
         #[doc = concat!("[`crate::", stringify!($name), "`] with this kernel.")]
         ///
         /// # Errors
@@ -27,8 +28,19 @@ macro_rules! kernel_transcoders {
         /// # Panics
         ///
         /// If the kernel is not [available](Kernel::is_available).
-        pub fn $name(self, src: &[$s], dst: &mut [$d]) -> Result<usize, TranscodeError<$err>> {
-            glue::transcode_with::<$dec, $enc>(self.fns(), src, dst)
+        ///
+        /// ```
+        #[doc = concat!("let src = ", $sample, ";")]
+        /// let (mut a, mut b) = ([0; 64], [0; 64]);
+        /// for k in rapidutf::Kernel::available() {
+        #[doc = concat!("    let r = k.", stringify!($name), "(&src, &mut a);")]
+        #[doc = concat!("    assert_eq!(r, rapidutf::", stringify!($name), "(&src, &mut b));")]
+        ///     let n = r.unwrap_or_else(|e| e.written());
+        ///     assert_eq!(a[..n], b[..n], "{k}");
+        /// }
+        /// ```
+        pub fn $name(self, src: &$s, dst: &mut [$d]) -> Result<usize, TranscodeError<$err>> {
+            glue::$glue::<$($t),*>(self.fns(), src, dst)
         }
     )*};
 }
@@ -323,35 +335,43 @@ impl Kernel {
     }
 
     kernel_transcoders! {
-        utf8_to_utf16: u8 => u16, Utf8Error, Utf8 => Utf16<Native>;
-        utf8_to_utf16le: u8 => u16, Utf8Error, Utf8 => Utf16<Le>;
-        utf8_to_utf16be: u8 => u16, Utf8Error, Utf8 => Utf16<Be>;
-        utf8_to_utf32: u8 => u32, Utf8Error, Utf8 => Utf32;
-        utf16_to_utf8: u16 => u8, Utf16Error, Utf16<Native> => Utf8;
-        utf16le_to_utf8: u16 => u8, Utf16Error, Utf16<Le> => Utf8;
-        utf16be_to_utf8: u16 => u8, Utf16Error, Utf16<Be> => Utf8;
-        utf32_to_utf8: u32 => u8, Utf32Error, Utf32 => Utf8;
-        utf16_to_utf32: u16 => u32, Utf16Error, Utf16<Native> => Utf32;
-        utf16le_to_utf32: u16 => u32, Utf16Error, Utf16<Le> => Utf32;
-        utf16be_to_utf32: u16 => u32, Utf16Error, Utf16<Be> => Utf32;
-        utf32_to_utf16: u32 => u16, Utf32Error, Utf32 => Utf16<Native>;
-        utf32_to_utf16le: u32 => u16, Utf32Error, Utf32 => Utf16<Le>;
-        utf32_to_utf16be: u32 => u16, Utf32Error, Utf32 => Utf16<Be>;
-        latin1_to_utf8: u8 => u8, Infallible, Latin1 => Utf8;
-        latin1_to_utf16: u8 => u16, Infallible, Latin1 => Utf16<Native>;
-        latin1_to_utf16le: u8 => u16, Infallible, Latin1 => Utf16<Le>;
-        latin1_to_utf16be: u8 => u16, Infallible, Latin1 => Utf16<Be>;
-        latin1_to_utf32: u8 => u32, Infallible, Latin1 => Utf32;
-        utf8_to_latin1: u8 => u8, Latin1Error<Utf8Error>, ToLatin1<Utf8> => Latin1;
-        utf16_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Native>> => Latin1;
-        utf16le_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Le>> => Latin1;
-        utf16be_to_latin1: u16 => u8, Latin1Error<Utf16Error>, ToLatin1<Utf16<Be>> => Latin1;
-        utf32_to_latin1: u32 => u8, Latin1Error<Utf32Error>, ToLatin1<Utf32> => Latin1;
-        windows1252_to_utf8: u8 => u8, Infallible, Windows1252 => Utf8;
-        windows1252_to_utf16: u8 => u16, Infallible, Windows1252 => Utf16<Native>;
-        windows1252_to_utf16le: u8 => u16, Infallible, Windows1252 => Utf16<Le>;
-        windows1252_to_utf16be: u8 => u16, Infallible, Windows1252 => Utf16<Be>;
-        windows1252_to_utf32: u8 => u32, Infallible, Windows1252 => Utf32;
+        utf8_to_utf16: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Native>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        utf8_to_utf16le: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Le>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        utf8_to_utf16be: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Be>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        utf8_to_utf32: [u8] => u32, Utf8Error, transcode_with::<Utf8, Utf32, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        utf16_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Native>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf16le_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Le>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf16be_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Be>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf32_to_utf8: [u32] => u8, Utf32Error, transcode_with::<Utf32, Utf8, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        utf16_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Native>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf16le_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Le>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf16be_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Be>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf32_to_utf16: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Native>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        utf32_to_utf16le: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Le>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        utf32_to_utf16be: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Be>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        latin1_to_utf8: [u8] => u8, Infallible, transcode_with::<Latin1, Utf8, _>, "*b\"caf\\xE9 \\xA9\"";
+        latin1_to_utf16: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Native>, _>, "*b\"caf\\xE9 \\xA9\"";
+        latin1_to_utf16le: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Le>, _>, "*b\"caf\\xE9 \\xA9\"";
+        latin1_to_utf16be: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Be>, _>, "*b\"caf\\xE9 \\xA9\"";
+        latin1_to_utf32: [u8] => u32, Infallible, transcode_with::<Latin1, Utf32, _>, "*b\"caf\\xE9 \\xA9\"";
+        utf8_to_latin1: [u8] => u8, Latin1Error<Utf8Error>, transcode_with::<ToLatin1<Utf8>, Latin1, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        utf16_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        str_to_utf16: str => u16, Infallible, valid_with::<Str, Utf16<Native>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        str_to_utf16le: str => u16, Infallible, valid_with::<Str, Utf16<Le>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        str_to_utf16be: str => u16, Infallible, valid_with::<Str, Utf16<Be>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        str_to_utf32: str => u32, Infallible, valid_with::<Str, Utf32, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        chars_to_utf8: [char] => u8, Infallible, valid_with::<Chars, Utf8, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        chars_to_utf16: [char] => u16, Infallible, valid_with::<Chars, Utf16<Native>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        chars_to_utf16le: [char] => u16, Infallible, valid_with::<Chars, Utf16<Le>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        chars_to_utf16be: [char] => u16, Infallible, valid_with::<Chars, Utf16<Be>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
     }
 
     /// [`crate::utf8_len_from_latin1`] with this kernel, whatever the input's length.

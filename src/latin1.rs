@@ -157,13 +157,13 @@ to_latin1!(
     /// assert_eq!(&buf[..n], b"caf\xE9");
     ///
     /// // A character above U+00FF, at byte 1.
-    /// let Err(TranscodeError::Invalid(e)) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
+    /// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
     /// else { panic!() };
     /// assert_eq!(e.valid_up_to(), 1);
     /// assert_eq!(e.kind(), Latin1ErrorKind::Unrepresentable('€'));
     ///
     /// // Invalid UTF-8: the validator's own error.
-    /// let Err(TranscodeError::Invalid(e)) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
+    /// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
     /// else { panic!() };
     /// assert_eq!(e.valid_up_to(), 2);
     /// assert_eq!(e.invalid().unwrap().kind(), rapidutf::Utf8ErrorKind::Truncated);
@@ -291,32 +291,170 @@ pub const fn latin1_len_from_utf32(src: &[u32]) -> usize {
 mod alloc_api {
     use super::*;
     use alloc::string::String;
-    use alloc::vec;
     use alloc::vec::Vec;
 
-    /// The result of a conversion from Latin-1 into a buffer of a size
-    /// that always suffices.
+    /// The result of a conversion from Latin-1 into room reserved at its
+    /// exact size.
+    #[inline]
     fn fits(r: Result<usize, TranscodeError<Infallible>>) -> usize {
         match r {
             Ok(n) => n,
-            Err(TranscodeError::Invalid(e)) => match e {},
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
             Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("a buffer of the size that always suffices was too small")
+                unreachable!("room of the exact size was too small")
             }
         }
     }
 
-    /// The result of a conversion to Latin-1 into a buffer of `src.len()`
-    /// units or more, which always suffices.
+    /// The result of a conversion to Latin-1 into room reserved at a size
+    /// that always suffices.
+    #[inline]
     fn fits_or<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
         match r {
             Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error, .. }) => Err(error),
             Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("a buffer of the size that always suffices was too small")
+                unreachable!("room of a size that always suffices was too small")
             }
         }
     }
+
+    /// Defines a public appending conversion from Latin-1: reserves the
+    /// exact size, then converts into the spare capacity. (Plumbing only.)
+    macro_rules! from_latin1_append {
+        ($(#[$doc:meta])* $name:ident: $out:ty = $conv:ident, $len:path) => {
+            $(#[$doc])*
+            pub fn $name(src: &[u8], dst: &mut $out) -> usize {
+                dst.reserve($len(src));
+                fits(crate::dispatch::$conv(src, dst))
+            }
+        };
+    }
+
+    /// Defines a public appending conversion to Latin-1. (Plumbing only.)
+    macro_rules! to_latin1_append {
+        ($(#[$doc:meta])* $name:ident: $src:ty, $err:ty = $conv:ident, $len:path) => {
+            $(#[$doc])*
+            ///
+            /// # Errors
+            ///
+            /// The [`Latin1Error`] of the first character that is invalid
+            /// in the input or above U+00FF. The conversion of the input
+            /// before it stays appended.
+            pub fn $name(src: &[$src], dst: &mut Vec<u8>) -> Result<usize, Latin1Error<$err>> {
+                dst.reserve($len(src));
+                fits_or(crate::dispatch::$conv(src, dst))
+            }
+        };
+    }
+
+    from_latin1_append!(
+        /// Appends the UTF-8 of Latin-1 `src` to `dst`: the bytes
+        /// appended, written straight into the string's spare capacity.
+        ///
+        /// ```
+        /// let mut s = String::from("a ");
+        /// assert_eq!(rapidutf::latin1_to_utf8_append(b"caf\xE9", &mut s), 5);
+        /// assert_eq!(s, "a café");
+        /// ```
+        latin1_to_utf8_append: String = latin1_to_utf8, utf8_len_from_latin1
+    );
+    from_latin1_append!(
+        /// Appends the native-endian UTF-16 of Latin-1 `src` to `dst`: the
+        /// units appended.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::latin1_to_utf16_append(b"\xE9!", &mut v);
+        /// assert_eq!(v, [0xE9, 0x21]);
+        /// ```
+        latin1_to_utf16_append: Vec<u16> = latin1_to_utf16, utf16_len_from_latin1
+    );
+    from_latin1_append!(
+        /// [`latin1_to_utf16_append`] to UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::latin1_to_utf16le_append(b"\xE9", &mut v);
+        /// assert_eq!(v, [0xE9u16.to_le()]);
+        /// ```
+        latin1_to_utf16le_append: Vec<u16> = latin1_to_utf16le, utf16_len_from_latin1
+    );
+    from_latin1_append!(
+        /// [`latin1_to_utf16_append`] to UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::latin1_to_utf16be_append(b"\xE9", &mut v);
+        /// assert_eq!(v, [0xE9u16.to_be()]);
+        /// ```
+        latin1_to_utf16be_append: Vec<u16> = latin1_to_utf16be, utf16_len_from_latin1
+    );
+    from_latin1_append!(
+        /// Appends the UTF-32 of Latin-1 `src` to `dst`: the values
+        /// appended.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::latin1_to_utf32_append(b"\xE9!", &mut v);
+        /// assert_eq!(v, [0xE9, 0x21]);
+        /// ```
+        latin1_to_utf32_append: Vec<u32> = latin1_to_utf32, utf32_len_from_latin1
+    );
+    to_latin1_append!(
+        /// Appends the Latin-1 of UTF-8 `src` to `dst`: `Ok(bytes
+        /// appended)`.
+        ///
+        /// ```
+        /// let mut v = b"> ".to_vec();
+        /// assert_eq!(rapidutf::utf8_to_latin1_append("café".as_bytes(), &mut v), Ok(4));
+        /// assert_eq!(v, b"> caf\xE9");
+        /// ```
+        utf8_to_latin1_append: u8, Utf8Error = utf8_to_latin1, latin1_len_from_utf8
+    );
+    to_latin1_append!(
+        /// Appends the Latin-1 of native-endian UTF-16 `src` to `dst`:
+        /// `Ok(bytes appended)`.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf16_to_latin1_append(&[0x63, 0xE9], &mut v).unwrap();
+        /// assert_eq!(v, b"c\xE9");
+        /// ```
+        utf16_to_latin1_append: u16, Utf16Error = utf16_to_latin1, latin1_len_from_utf16
+    );
+    to_latin1_append!(
+        /// [`utf16_to_latin1_append`] from UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf16le_to_latin1_append(&[0xE9u16.to_le()], &mut v).unwrap();
+        /// assert_eq!(v, b"\xE9");
+        /// ```
+        utf16le_to_latin1_append: u16, Utf16Error = utf16le_to_latin1, latin1_len_from_utf16
+    );
+    to_latin1_append!(
+        /// [`utf16_to_latin1_append`] from UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf16be_to_latin1_append(&[0xE9u16.to_be()], &mut v).unwrap();
+        /// assert_eq!(v, b"\xE9");
+        /// ```
+        utf16be_to_latin1_append: u16, Utf16Error = utf16be_to_latin1, latin1_len_from_utf16
+    );
+    to_latin1_append!(
+        /// Appends the Latin-1 of UTF-32 `src` to `dst`: `Ok(bytes
+        /// appended)`.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf32_to_latin1_append(&[0x63, 0xE9], &mut v).unwrap();
+        /// assert_eq!(v, b"c\xE9");
+        /// assert!(rapidutf::utf32_to_latin1_append(&[0x20AC], &mut v).is_err());
+        /// ```
+        utf32_to_latin1_append: u32, Utf32Error = utf32_to_latin1, latin1_len_from_utf32
+    );
 
     /// Converts Latin-1 to a `String`, allocated at its exact size.
     ///
@@ -325,14 +463,9 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn latin1_to_string(src: &[u8]) -> String {
-        let mut v = vec![0u8; utf8_len_from_latin1(src)];
-        let n = fits(latin1_to_utf8(src, &mut v));
-        v.truncate(n);
-        // The transcoder only ever writes whole, valid UTF-8 characters.
-        match String::from_utf8(v) {
-            Ok(s) => s,
-            Err(_) => unreachable!("transcoder wrote invalid UTF-8"),
-        }
+        let mut s = String::new();
+        latin1_to_utf8_append(src, &mut s);
+        s
     }
 
     /// Converts Latin-1 to a new native-endian UTF-16 vector.
@@ -342,9 +475,32 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn latin1_to_utf16_vec(src: &[u8]) -> Vec<u16> {
-        let mut v = vec![0u16; src.len()];
-        let n = fits(latin1_to_utf16(src, &mut v));
-        v.truncate(n);
+        let mut v = Vec::new();
+        latin1_to_utf16_append(src, &mut v);
+        v
+    }
+
+    /// Converts Latin-1 to a new UTF-16LE vector.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::latin1_to_utf16le_vec(b"\xE9"), [0xE9u16.to_le()]);
+    /// ```
+    #[must_use]
+    pub fn latin1_to_utf16le_vec(src: &[u8]) -> Vec<u16> {
+        let mut v = Vec::new();
+        latin1_to_utf16le_append(src, &mut v);
+        v
+    }
+
+    /// Converts Latin-1 to a new UTF-16BE vector.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::latin1_to_utf16be_vec(b"\xE9"), [0xE9u16.to_be()]);
+    /// ```
+    #[must_use]
+    pub fn latin1_to_utf16be_vec(src: &[u8]) -> Vec<u16> {
+        let mut v = Vec::new();
+        latin1_to_utf16be_append(src, &mut v);
         v
     }
 
@@ -355,9 +511,8 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn latin1_to_utf32_vec(src: &[u8]) -> Vec<u32> {
-        let mut v = vec![0u32; src.len()];
-        let n = fits(latin1_to_utf32(src, &mut v));
-        v.truncate(n);
+        let mut v = Vec::new();
+        latin1_to_utf32_append(src, &mut v);
         v
     }
 
@@ -374,9 +529,8 @@ mod alloc_api {
     /// assert_eq!((e.valid_up_to(), e.unrepresentable()), (3, Some('€')));
     /// ```
     pub fn utf8_to_latin1_vec(src: &[u8]) -> Result<Vec<u8>, Latin1Error<Utf8Error>> {
-        let mut v = vec![0u8; src.len()];
-        let n = fits_or(utf8_to_latin1(src, &mut v))?;
-        v.truncate(n);
+        let mut v = Vec::new();
+        utf8_to_latin1_append(src, &mut v)?;
         Ok(v)
     }
 
@@ -392,9 +546,38 @@ mod alloc_api {
     /// assert!(rapidutf::utf16_to_latin1_vec(&[0xDC00]).unwrap_err().invalid().is_some());
     /// ```
     pub fn utf16_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
-        let mut v = vec![0u8; src.len()];
-        let n = fits_or(utf16_to_latin1(src, &mut v))?;
-        v.truncate(n);
+        let mut v = Vec::new();
+        utf16_to_latin1_append(src, &mut v)?;
+        Ok(v)
+    }
+
+    /// Converts UTF-16LE to a new Latin-1 vector.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf16_to_latin1_vec`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf16le_to_latin1_vec(&[0xFCu16.to_le()]).unwrap(), b"\xFC");
+    /// ```
+    pub fn utf16le_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
+        let mut v = Vec::new();
+        utf16le_to_latin1_append(src, &mut v)?;
+        Ok(v)
+    }
+
+    /// Converts UTF-16BE to a new Latin-1 vector.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf16_to_latin1_vec`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf16be_to_latin1_vec(&[0xFCu16.to_be()]).unwrap(), b"\xFC");
+    /// ```
+    pub fn utf16be_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
+        let mut v = Vec::new();
+        utf16be_to_latin1_append(src, &mut v)?;
         Ok(v)
     }
 
@@ -410,9 +593,8 @@ mod alloc_api {
     /// assert!(rapidutf::utf32_to_latin1_vec(&[0x1F600]).is_err());
     /// ```
     pub fn utf32_to_latin1_vec(src: &[u32]) -> Result<Vec<u8>, Latin1Error<Utf32Error>> {
-        let mut v = vec![0u8; src.len()];
-        let n = fits_or(utf32_to_latin1(src, &mut v))?;
-        v.truncate(n);
+        let mut v = Vec::new();
+        utf32_to_latin1_append(src, &mut v)?;
         Ok(v)
     }
 }
@@ -440,7 +622,12 @@ mod tests {
         }
         for k in Kernel::available().filter(|&k| k != Kernel::Scalar) {
             let f = k.fns();
-            let (mut b8, mut b16, mut b32) = ([0u8; 128], [0u16; 64], [0u32; 64]);
+            // Output the kernels only write: uninitialised, as spare
+            // capacity is.
+            use core::mem::MaybeUninit;
+            let mut b8 = [MaybeUninit::<u8>::uninit(); 128];
+            let mut b16 = [MaybeUninit::<u16>::uninit(); 64];
+            let mut b32 = [MaybeUninit::<u32>::uninit(); 64];
             let want = |(read, written): (usize, usize), min: usize, what: &str| {
                 assert!(read >= min && written > 0, "{k} {what}: {read} units converted");
             };

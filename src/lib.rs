@@ -170,9 +170,9 @@ pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
 pub use count::{
-    count_chars, utf16_len_from_utf32, utf16_len_from_utf8, utf32_len_from_utf16,
-    utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_utf16, utf8_len_from_utf16be,
-    utf8_len_from_utf16le, utf8_len_from_utf32,
+    count_chars, utf16_len_from_chars, utf16_len_from_utf32, utf16_len_from_utf8,
+    utf32_len_from_utf16, utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_chars,
+    utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,
 };
 pub use detect::{
     detect_encoding, detect_encoding_prefix, DetectedEncoding, Detection, EncodingSet,
@@ -193,6 +193,7 @@ pub use latin1::*;
 pub use lossy::{
     utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
     utf8_to_string_lossy_with, utf8_to_utf16_lossy, utf8_to_utf16_lossy_with,
+    utf8_to_utf16be_lossy, utf8_to_utf16le_lossy,
 };
 pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,

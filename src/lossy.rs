@@ -12,14 +12,12 @@
 
 use crate::arch::KernelFns;
 use crate::byte_order::{Be, ByteOrder, Le, Native};
-use crate::dispatch::{ifunc, short, SHORT, SHORT_UNITS};
+use crate::dispatch::{ifunc, short, SHORT};
 use crate::glue::{finish_utf8, scalar_valid, split_result};
-use crate::scalar::transcode::{transcode, Utf16, Utf8};
 use crate::strategy::ErrorStrategy;
 use crate::{Kernel, TranscodeError, Utf16Error, Utf8Error};
 use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec;
 use alloc::vec::Vec;
 
 /// Decodes UTF-8, replacing each maximal invalid subpart with U+FFFD.
@@ -192,103 +190,73 @@ fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
     }
 }
 
-/// The byte-order-specific public functions that [`utf16_lossy`] builds on.
+/// The byte-order-specific functions that [`utf16_lossy`] and
+/// [`utf8_to_utf16_with`] build on: the dispatched transcoders, which
+/// write into spare capacity.
 trait Utf16Fns: ByteOrder {
-    fn validate(src: &[u16]) -> Result<(), Utf16Error>;
     fn utf8_len(src: &[u16]) -> usize;
-    fn to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>>;
+    /// Appends the UTF-8 of `src` (see `dispatch`'s transcoders).
+    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<Utf16Error>>;
+    /// Appends the UTF-16 of `src` in this byte order.
+    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>>;
 }
 
 impl Utf16Fns for Le {
-    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
-        crate::validate_utf16le(src)
-    }
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16le(src)
     }
-    fn to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>> {
-        crate::utf16le_to_utf8(src, dst)
+    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<Utf16Error>> {
+        crate::dispatch::utf16le_to_utf8(src, dst)
+    }
+    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
+        crate::dispatch::utf8_to_utf16le(src, dst)
     }
 }
 
 impl Utf16Fns for Be {
-    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
-        crate::validate_utf16be(src)
-    }
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16be(src)
     }
-    fn to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>> {
-        crate::utf16be_to_utf8(src, dst)
+    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<Utf16Error>> {
+        crate::dispatch::utf16be_to_utf8(src, dst)
+    }
+    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
+        crate::dispatch::utf8_to_utf16be(src, dst)
+    }
+}
+
+/// Appends the lossy UTF-8 of `src` to `out`: one pass of the transcoder,
+/// straight into the string's spare capacity, with a U+FFFD for each
+/// unpaired surrogate.
+fn utf16_lossy_into<O: Utf16Fns>(src: &[u16], out: &mut String) {
+    // Exact for valid input (a lone surrogate counts 2 bytes and becomes
+    // 3: a conversion that runs out of room reserves more and goes on).
+    out.reserve(O::utf8_len(src));
+    let mut rest = src;
+    loop {
+        match O::to_utf8(rest, out) {
+            Ok(_) => return,
+            Err(TranscodeError::Invalid { error, .. }) => {
+                // The converted prefix is in `out`; the unit after it is an
+                // unpaired surrogate: std replaces it alone, and decodes
+                // from the next unit on.
+                out.push(char::REPLACEMENT_CHARACTER);
+                rest = &rest[error.valid_up_to() + 1..];
+            }
+            Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                rest = &rest[read..];
+                // `reserve` at least doubles the capacity, so this happens
+                // a few times at most, however many errors there are.
+                out.reserve(O::utf8_len(rest));
+            }
+        }
     }
 }
 
 fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
-    // Exact for valid input (a lone surrogate counts 2 bytes and becomes
-    // 3, so errors may grow it a little).
-    let mut out: Vec<u8> = alloc::vec![0; O::utf8_len(src)];
-    // Optimistically transcode everything in one pass: the transcoder
-    // validates as it goes.
-    match O::to_utf8(src, &mut out) {
-        Ok(n) => out.truncate(n),
-        Err(_) => {
-            // What the transcoder wrote is unspecified on error: start over,
-            // validating each stretch before transcoding it.
-            out.clear();
-            let mut rest = src;
-            loop {
-                let (valid, err) = match O::validate(rest) {
-                    Ok(()) => (rest, false),
-                    Err(e) => (&rest[..e.valid_up_to()], true),
-                };
-                push_utf16::<O>(&mut out, valid);
-                if !err {
-                    break;
-                }
-                // The unit after `valid` is an unpaired surrogate: std
-                // replaces it alone, and decodes from the next unit on.
-                out.extend_from_slice("\u{FFFD}".as_bytes());
-                rest = &rest[valid.len() + 1..];
-            }
-        }
-    }
-    // Only transcoder output and U+FFFD went in: always valid, so this
-    // never falls back (the fallback keeps it panic-free regardless).
-    into_string(out).unwrap_or_else(|bytes| String::from_utf8_lossy(&bytes).into_owned())
-}
-
-/// `bytes` as a `String` if it is valid UTF-8, checked by the dispatched
-/// kernel (faster than the check of `String::from_utf8`).
-fn into_string(bytes: Vec<u8>) -> Result<String, Vec<u8>> {
-    if crate::is_valid_utf8(&bytes) {
-        debug_assert!(scalar_valid(&bytes), "a UTF-8 kernel accepted invalid input");
-        // SAFETY: just validated by a kernel, which has no false negatives
-        // (`crate::glue`; cross-checked above in debug builds).
-        Ok(unsafe { String::from_utf8_unchecked(bytes) })
-    } else {
-        Err(bytes)
-    }
-}
-
-/// Appends the UTF-8 of `valid`, which is valid UTF-16 in byte order `O`.
-fn push_utf16<O: Utf16Fns>(out: &mut Vec<u8>, valid: &[u16]) {
-    if valid.is_empty() {
-        return;
-    }
-    let at = out.len();
-    out.resize(at + O::utf8_len(valid), 0);
-    match O::to_utf8(valid, &mut out[at..]) {
-        Ok(n) => out.truncate(at + n),
-        // Unreachable (valid input, exact size); decode one character at a
-        // time rather than fail.
-        Err(_) => {
-            out.truncate(at);
-            let s: String = char::decode_utf16(valid.iter().map(|&u| O::read16(u)))
-                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
-                .collect();
-            out.extend_from_slice(s.as_bytes());
-        }
-    }
+    let mut out = String::new();
+    utf16_lossy_into::<O>(src, &mut out);
+    out
 }
 
 /// Decodes native-endian UTF-16, replacing each unpaired surrogate with
@@ -326,32 +294,69 @@ pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with(src, |_, dst| {
-        dst[0] = 0xFFFD;
-        1
-    })
+    utf8_to_utf16_replacing::<Native>(src)
 }
 
-/// UTF-8 to native-endian UTF-16; `emit(subpart, dst)` writes what stands
-/// for each maximal invalid subpart into `dst` (at least `subpart.len()`
-/// units long) and returns how many units it wrote, at most
-/// `subpart.len()`.
-fn utf8_to_utf16_with(src: &[u8], emit: impl Fn(&[u8], &mut [u16]) -> usize) -> Vec<u16> {
-    // Valid UTF-8 needs at most one unit per byte, and each subpart gets at
-    // most one unit per byte: `src.len()` units always suffice.
-    let mut out = vec![0u16; src.len()];
-    let (mut i, mut o) = (0, 0);
-    while i < src.len() {
-        let (read, written, err) = utf8_to_utf16_until_error(&src[i..], &mut out[o..]);
-        i += read;
-        o += written;
-        let Some(e) = err else { break };
-        let end = e.error_len().map_or(src.len(), |n| i + n);
-        o += emit(&src[i..end], &mut out[o..]);
-        i = end;
-    }
-    out.truncate(o);
+/// [`utf8_to_utf16_lossy`] to UTF-16LE.
+///
+/// ```
+/// let v = rapidutf::utf8_to_utf16le_lossy(b"\xF0\x9F\x98\x80\xFF");
+/// assert_eq!(v, [0xD83D, 0xDE00, 0xFFFD].map(u16::to_le));
+/// ```
+#[must_use]
+pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
+    utf8_to_utf16_replacing::<Le>(src)
+}
+
+/// [`utf8_to_utf16_lossy`] to UTF-16BE.
+///
+/// ```
+/// let v = rapidutf::utf8_to_utf16be_lossy(b"a\xC3");
+/// assert_eq!(v, [0x61, 0xFFFD].map(u16::to_be));
+/// ```
+#[must_use]
+pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
+    utf8_to_utf16_replacing::<Be>(src)
+}
+
+/// Lossy UTF-8 to UTF-16 in byte order `O`, with std's U+FFFD per
+/// maximal invalid subpart.
+fn utf8_to_utf16_replacing<O: Utf16Fns>(src: &[u8]) -> Vec<u16> {
+    let mut out = Vec::new();
+    utf8_to_utf16_with::<O>(src, &mut out, |_, out| out.push(O::write16(0xFFFD)));
     out
+}
+
+/// Appends UTF-8 `src` to `out` as UTF-16 in byte order `O`;
+/// `emit(subpart, out)` appends what stands for each maximal invalid
+/// subpart, at most one unit per byte of it.
+fn utf8_to_utf16_with<O: Utf16Fns>(
+    src: &[u8],
+    out: &mut Vec<u16>,
+    emit: impl Fn(&[u8], &mut Vec<u16>),
+) {
+    // Valid UTF-8 needs at most one unit per byte, and each subpart gets at
+    // most one unit per byte: the output never outgrows the input consumed,
+    // so `src.len()` units of room always suffice.
+    out.reserve(src.len());
+    let mut rest = src;
+    loop {
+        // The valid prefix is converted into `out`'s spare capacity.
+        match O::from_utf8(rest, out) {
+            Ok(_) => return,
+            Err(TranscodeError::Invalid { error, .. }) => {
+                let at = error.valid_up_to();
+                let end = error.error_len().map_or(rest.len(), |n| at + n);
+                emit(&rest[at..end], out);
+                rest = &rest[end..];
+            }
+            // Cannot happen (see above); continue rather than fail.
+            Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                rest = &rest[read..];
+                out.reserve(rest.len());
+            }
+        }
+    }
 }
 
 /// Decodes UTF-8, handling each maximal invalid subpart with `strategy`;
@@ -387,48 +392,14 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
 #[must_use]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
     // Every strategy's characters are in the BMP, at most one per byte of
-    // the subpart: they fit where `utf8_to_utf16_with` promises room.
-    utf8_to_utf16_with(src, |bad, dst| {
-        let mut n = 0;
-        strategy.substitute(bad, |c| match dst.get_mut(n..n + c.len_utf16()) {
-            Some(room) => {
-                n += c.encode_utf16(room).len();
-                true
-            }
-            None => false,
+    // the subpart, as `utf8_to_utf16_with` asks.
+    let mut out = Vec::new();
+    utf8_to_utf16_with::<Native>(src, &mut out, |bad, out| {
+        strategy.substitute(bad, |c| {
+            let mut buf = [0; 2];
+            out.extend_from_slice(c.encode_utf16(&mut buf));
+            true
         });
-        n
-    })
-}
-
-/// Converts the longest valid prefix of `src` to native-endian UTF-16:
-/// `(bytes read, units written, the error after the prefix)`. For lossy
-/// conversion, which needs the output written before an error (the public
-/// transcoders do not report it). `dst.len() >= src.len()` must hold.
-fn utf8_to_utf16_until_error(src: &[u8], dst: &mut [u16]) -> (usize, usize, Option<Utf8Error>) {
-    type N = Utf16<Native>;
-    let (read, written) = if src.len() < SHORT_UNITS {
-        (0, 0)
-    } else if cfg!(target_endian = "little") {
-        crate::dispatch::utf8_to_utf16le_prefix(src, dst)
-    } else {
-        crate::dispatch::utf8_to_utf16be_prefix(src, dst)
-    };
-    match transcode::<Utf8, N>(&src[read..], &mut dst[written..]) {
-        Ok(n) => (src.len(), written + n, None),
-        Err(TranscodeError::Invalid(e)) => {
-            // Convert the valid stretch before the error again, to learn
-            // how much it wrote: a few dozen bytes, since the kernel stops
-            // at the window holding the error.
-            let valid = read + e.valid_up_to();
-            let n = match transcode::<Utf8, N>(&src[read..valid], &mut dst[written..]) {
-                Ok(n) => n,
-                Err(_) => unreachable!("valid UTF-8 needs no more units than bytes"),
-            };
-            (valid, written + n, Some(crate::error::ShiftPosition::shifted(e, read)))
-        }
-        Err(TranscodeError::OutputTooSmall { .. }) => {
-            unreachable!("valid UTF-8 needs no more units than bytes")
-        }
-    }
+    });
+    out
 }

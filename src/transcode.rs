@@ -23,6 +23,48 @@
 //! | `utf32_to_utf8` | `4 * src.len()` | [`utf8_len_from_utf32`](crate::utf8_len_from_utf32) |
 //! | `utf32_to_utf16*` | `2 * src.len()` | [`utf16_len_from_utf32`](crate::utf16_len_from_utf32) |
 //!
+//! # Valid input: `&str` and `&[char]`
+//!
+//! A `&str` is valid UTF-8 and a `&[char]` holds scalar values, by their
+//! types: [`str_to_utf16`], [`str_to_utf16le`], [`str_to_utf16be`],
+//! [`str_to_utf32`], [`chars_to_utf8`], [`chars_to_utf16`],
+//! [`chars_to_utf16le`] and [`chars_to_utf16be`] convert them without
+//! validating again, on kernels of their own (the UTF-8 windows without
+//! their validation, the UTF-32 blocks without their range checks). Their
+//! only error is a `dst` that is too small, so with the sizes below they
+//! cannot fail. They are named for the input's type rather than its
+//! encoding (`str_to_utf16le`, not `utf8_to_utf16le`), as std's
+//! `str::encode_utf16` and `char::encode_utf8` are: the name says that the
+//! input is taken as proven valid, and the error type
+//! (`TranscodeError<Infallible>`) that it cannot be invalid.
+//!
+//! | function | `dst.len()` that always suffices | exact size |
+//! |---|---|---|
+//! | `str_to_utf16*` | `src.len()` | [`utf16_len_from_utf8`](crate::utf16_len_from_utf8) |
+//! | `str_to_utf32` | `src.len()` | [`utf32_len_from_utf8`](crate::utf32_len_from_utf8) |
+//! | `chars_to_utf8` | `4 * src.len()` | [`utf8_len_from_chars`](crate::utf8_len_from_chars) |
+//! | `chars_to_utf16*` | `2 * src.len()` | [`utf16_len_from_chars`](crate::utf16_len_from_chars) |
+//!
+//! # Appending to a `Vec` or `String`
+//!
+//! With `alloc`, every direction also has a form that appends to a
+//! caller's `Vec<u16>`, `Vec<u32>` or (UTF-8 output) `String`:
+//! [`utf8_to_utf16_append`], [`utf16_to_utf8_append`],
+//! [`str_to_utf16_append`] and so on. It reserves the exact output size
+//! (one counting pass, several times faster than the conversion) and the
+//! kernel writes straight into the spare capacity: nothing is zero-filled
+//! first, and a `String`'s contents are not validated again. The
+//! allocating forms (`_vec`, `_to_string`) are built on them. On invalid
+//! input the conversion of the valid prefix stays appended, so a caller
+//! can report or replace the error and go on from
+//! `valid_up_to()`:
+//!
+//! ```
+//! let mut out = String::from("> ");
+//! let e = rapidutf::utf16_to_utf8_append(&[0x68, 0x69, 0xD800, 0x21], &mut out).unwrap_err();
+//! assert_eq!((out.as_str(), e.valid_up_to()), ("> hi", 2));
+//! ```
+//!
 //! # Byte order
 //!
 //! `utf16le`/`utf16be` functions read or write `u16` units whose *memory*
@@ -31,6 +73,7 @@
 //! the target's native order.
 
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use core::convert::Infallible;
 
 /// Defines one public transcoder; the doc comes from the call site.
 /// (Plumbing only.) It calls `crate::dispatch::$name`: the SIMD kernel
@@ -135,26 +178,418 @@ transcoder!(
     utf32_to_utf16be: u32 => u16, Utf32Error, dispatch
 );
 
+/// Defines one public transcoder of valid input (a `&str` or chars); the
+/// doc comes from the call site. (Plumbing only.)
+macro_rules! valid_transcoder {
+    ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $size:literal) => {
+        $(#[$doc])*
+        ///
+        /// # Errors
+        ///
+        /// Only [`TranscodeError::OutputTooSmall`], when the next character
+        /// does not fit in `dst`: the input is valid by its type, and
+        #[doc = concat!("`dst.len() >= ", $size, "` always suffices (see the")]
+        /// [module docs](crate::transcode) for the exact sizes).
+        #[inline]
+        pub fn $name(src: &$src, dst: &mut [$dst]) -> Result<usize, TranscodeError<Infallible>> {
+            crate::dispatch::$name(src, dst)
+        }
+    };
+}
+
+valid_transcoder!(
+    /// Converts a `&str` to native-endian UTF-16 without validating it
+    /// again: `Ok(units written)`. The same units as
+    /// [`str::encode_utf16`], several times faster.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 8];
+    /// let n = rapidutf::str_to_utf16("h€𝄞", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0xD834, 0xDD1E]);
+    /// ```
+    str_to_utf16: str => u16, "src.len()"
+);
+valid_transcoder!(
+    /// Converts a `&str` to UTF-16LE without validating it again:
+    /// `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::str_to_utf16le("é!", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xE9u16.to_le(), 0x21u16.to_le()]);
+    /// ```
+    str_to_utf16le: str => u16, "src.len()"
+);
+valid_transcoder!(
+    /// Converts a `&str` to UTF-16BE without validating it again:
+    /// `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::str_to_utf16be("é!", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xE9u16.to_be(), 0x21u16.to_be()]);
+    /// // Too small a buffer is the only error: here after one character.
+    /// let e = rapidutf::str_to_utf16be("é!", &mut buf[..1]).unwrap_err();
+    /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
+    /// ```
+    str_to_utf16be: str => u16, "src.len()"
+);
+valid_transcoder!(
+    /// Converts a `&str` to UTF-32 without validating it again:
+    /// `Ok(values written)`, the values of [`str::chars`].
+    ///
+    /// ```
+    /// let mut buf = [0u32; 4];
+    /// let n = rapidutf::str_to_utf32("a😀", &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
+    /// ```
+    str_to_utf32: str => u32, "src.len()"
+);
+valid_transcoder!(
+    /// Converts chars to UTF-8 without checking them (a `char` is a scalar
+    /// value by its type): `Ok(bytes written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 8];
+    /// let n = rapidutf::chars_to_utf8(&['a', 'é', '😀'], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "aé😀".as_bytes());
+    /// ```
+    chars_to_utf8: [char] => u8, "4 * src.len()"
+);
+valid_transcoder!(
+    /// Converts chars to native-endian UTF-16 without checking them:
+    /// `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::chars_to_utf16(&['a', '😀'], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
+    /// ```
+    chars_to_utf16: [char] => u16, "2 * src.len()"
+);
+valid_transcoder!(
+    /// Converts chars to UTF-16LE without checking them: `Ok(units
+    /// written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 2];
+    /// let n = rapidutf::chars_to_utf16le(&['€'], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x20ACu16.to_le()]);
+    /// ```
+    chars_to_utf16le: [char] => u16, "2 * src.len()"
+);
+valid_transcoder!(
+    /// Converts chars to UTF-16BE without checking them: `Ok(units
+    /// written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 2];
+    /// let n = rapidutf::chars_to_utf16be(&['€'], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x20ACu16.to_be()]);
+    /// ```
+    chars_to_utf16be: [char] => u16, "2 * src.len()"
+);
+
 #[cfg(feature = "alloc")]
 mod alloc_api {
     use super::*;
     use alloc::string::String;
-    use alloc::vec;
     use alloc::vec::Vec;
 
-    /// Unwraps a conversion into a buffer of the exact size: running out
-    /// of room is impossible, because the exact-length functions count a
-    /// valid prefix exactly and the conversion stops at the first invalid
-    /// unit before writing anything for it.
-    fn exact<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
+    /// The input error of a conversion into room reserved at its exact
+    /// size. Running out of room is impossible: the counts size the
+    /// conversion of any valid prefix exactly, and a conversion stops at
+    /// the first invalid unit before writing anything for it.
+    #[inline]
+    fn appended<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
         match r {
             Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error, .. }) => Err(error),
             Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("exact-size buffer was too small")
+                unreachable!("exact-size room was too small")
             }
         }
     }
+
+    /// [`appended`] for input that cannot be invalid.
+    #[inline]
+    fn appended_valid(r: Result<usize, TranscodeError<Infallible>>) -> usize {
+        match appended(r) {
+            Ok(n) => n,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Defines a public appending transcoder: reserves `$len(src)` units,
+    /// then converts into the spare capacity. (Plumbing only.)
+    macro_rules! append_fn {
+        ($(#[$doc:meta])* $name:ident: $src:ty => $out:ty, $err:ty = $conv:ident, $len:path) => {
+            $(#[$doc])*
+            ///
+            /// # Errors
+            ///
+            /// The input's first error. The conversion of the valid prefix
+            /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+            /// `dst` to its old length to undo it.
+            pub fn $name(src: &[$src], dst: &mut $out) -> Result<usize, $err> {
+                dst.reserve($len(src));
+                appended(crate::dispatch::$conv(src, dst))
+            }
+        };
+    }
+
+    /// Defines a public appending transcoder of valid input. (Plumbing
+    /// only.)
+    macro_rules! append_valid_fn {
+        ($(#[$doc:meta])* $name:ident: $src:ty => $out:ty = $conv:ident, $len:expr) => {
+            $(#[$doc])*
+            pub fn $name(src: &$src, dst: &mut $out) -> usize {
+                dst.reserve($len(src));
+                appended_valid(crate::dispatch::$conv(src, dst))
+            }
+        };
+    }
+
+    append_fn!(
+        /// Appends the native-endian UTF-16 of UTF-8 `src` to `dst`:
+        /// `Ok(units appended)`, written straight into `dst`'s spare
+        /// capacity (reserved at the exact size).
+        ///
+        /// ```
+        /// let mut v = vec![0x3E];
+        /// assert_eq!(rapidutf::utf8_to_utf16_append("é€".as_bytes(), &mut v), Ok(2));
+        /// assert_eq!(v, [0x3E, 0xE9, 0x20AC]);
+        /// let e = rapidutf::utf8_to_utf16_append(b"ok\xFF", &mut v).unwrap_err();
+        /// assert_eq!((e.valid_up_to(), v.len()), (2, 5));
+        /// ```
+        utf8_to_utf16_append: u8 => Vec<u16>, Utf8Error = utf8_to_utf16, crate::utf16_len_from_utf8
+    );
+    append_fn!(
+        /// [`utf8_to_utf16_append`] to UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf8_to_utf16le_append("€".as_bytes(), &mut v).unwrap();
+        /// assert_eq!(v, [0x20ACu16.to_le()]);
+        /// ```
+        utf8_to_utf16le_append: u8 => Vec<u16>, Utf8Error = utf8_to_utf16le, crate::utf16_len_from_utf8
+    );
+    append_fn!(
+        /// [`utf8_to_utf16_append`] to UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf8_to_utf16be_append("€".as_bytes(), &mut v).unwrap();
+        /// assert_eq!(v, [0x20ACu16.to_be()]);
+        /// ```
+        utf8_to_utf16be_append: u8 => Vec<u16>, Utf8Error = utf8_to_utf16be, crate::utf16_len_from_utf8
+    );
+    append_fn!(
+        /// Appends the UTF-32 of UTF-8 `src` to `dst`: `Ok(values
+        /// appended)`, written straight into the spare capacity.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf8_to_utf32_append("a😀".as_bytes(), &mut v).unwrap();
+        /// assert_eq!(v, [0x61, 0x1F600]);
+        /// ```
+        utf8_to_utf32_append: u8 => Vec<u32>, Utf8Error = utf8_to_utf32, crate::count_chars
+    );
+    append_fn!(
+        /// Appends the UTF-8 of native-endian UTF-16 `src` to `dst`:
+        /// `Ok(bytes appended)`, written straight into the string's spare
+        /// capacity (no zero-fill, and no second validation of the
+        /// output).
+        ///
+        /// ```
+        /// let mut s = String::from("say ");
+        /// let units: Vec<u16> = "héllo".encode_utf16().collect();
+        /// assert_eq!(rapidutf::utf16_to_utf8_append(&units, &mut s), Ok(6));
+        /// assert_eq!(s, "say héllo");
+        /// ```
+        utf16_to_utf8_append: u16 => String, Utf16Error = utf16_to_utf8, crate::utf8_len_from_utf16
+    );
+    append_fn!(
+        /// [`utf16_to_utf8_append`] from UTF-16LE.
+        ///
+        /// ```
+        /// let mut s = String::new();
+        /// rapidutf::utf16le_to_utf8_append(&[0x20ACu16.to_le()], &mut s).unwrap();
+        /// assert_eq!(s, "€");
+        /// ```
+        utf16le_to_utf8_append: u16 => String, Utf16Error = utf16le_to_utf8, crate::utf8_len_from_utf16le
+    );
+    append_fn!(
+        /// [`utf16_to_utf8_append`] from UTF-16BE.
+        ///
+        /// ```
+        /// let mut s = String::new();
+        /// rapidutf::utf16be_to_utf8_append(&[0x20ACu16.to_be()], &mut s).unwrap();
+        /// assert_eq!(s, "€");
+        /// ```
+        utf16be_to_utf8_append: u16 => String, Utf16Error = utf16be_to_utf8, crate::utf8_len_from_utf16be
+    );
+    append_fn!(
+        /// Appends the UTF-8 of UTF-32 `src` to `dst`: `Ok(bytes
+        /// appended)`.
+        ///
+        /// ```
+        /// let mut s = String::new();
+        /// rapidutf::utf32_to_utf8_append(&[0x61, 0x1F600], &mut s).unwrap();
+        /// assert_eq!(s, "a😀");
+        /// assert!(rapidutf::utf32_to_utf8_append(&[0x110000], &mut s).is_err());
+        /// ```
+        utf32_to_utf8_append: u32 => String, Utf32Error = utf32_to_utf8, crate::utf8_len_from_utf32
+    );
+    append_fn!(
+        /// Appends the UTF-32 of native-endian UTF-16 `src` to `dst`:
+        /// `Ok(values appended)`.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf16_to_utf32_append(&[0x61, 0xD83D, 0xDE00], &mut v).unwrap();
+        /// assert_eq!(v, [0x61, 0x1F600]);
+        /// ```
+        utf16_to_utf32_append: u16 => Vec<u32>, Utf16Error = utf16_to_utf32, crate::utf32_len_from_utf16
+    );
+    append_fn!(
+        /// [`utf16_to_utf32_append`] from UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf16le_to_utf32_append(&[0xE9u16.to_le()], &mut v).unwrap();
+        /// assert_eq!(v, [0xE9]);
+        /// ```
+        utf16le_to_utf32_append: u16 => Vec<u32>, Utf16Error = utf16le_to_utf32, crate::utf32_len_from_utf16le
+    );
+    append_fn!(
+        /// [`utf16_to_utf32_append`] from UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf16be_to_utf32_append(&[0xE9u16.to_be()], &mut v).unwrap();
+        /// assert_eq!(v, [0xE9]);
+        /// ```
+        utf16be_to_utf32_append: u16 => Vec<u32>, Utf16Error = utf16be_to_utf32, crate::utf32_len_from_utf16be
+    );
+    append_fn!(
+        /// Appends the native-endian UTF-16 of UTF-32 `src` to `dst`:
+        /// `Ok(units appended)`.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf32_to_utf16_append(&[0x1F600], &mut v).unwrap();
+        /// assert_eq!(v, [0xD83D, 0xDE00]);
+        /// ```
+        utf32_to_utf16_append: u32 => Vec<u16>, Utf32Error = utf32_to_utf16, crate::utf16_len_from_utf32
+    );
+    append_fn!(
+        /// [`utf32_to_utf16_append`] to UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf32_to_utf16le_append(&[0xE9], &mut v).unwrap();
+        /// assert_eq!(v, [0xE9u16.to_le()]);
+        /// ```
+        utf32_to_utf16le_append: u32 => Vec<u16>, Utf32Error = utf32_to_utf16le, crate::utf16_len_from_utf32
+    );
+    append_fn!(
+        /// [`utf32_to_utf16_append`] to UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::utf32_to_utf16be_append(&[0xE9], &mut v).unwrap();
+        /// assert_eq!(v, [0xE9u16.to_be()]);
+        /// ```
+        utf32_to_utf16be_append: u32 => Vec<u16>, Utf32Error = utf32_to_utf16be, crate::utf16_len_from_utf32
+    );
+
+    append_valid_fn!(
+        /// Appends the native-endian UTF-16 of `src` to `dst`, without
+        /// validating it again: the units appended. The same as
+        /// `dst.extend(src.encode_utf16())`, written straight into the
+        /// spare capacity at kernel speed.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// assert_eq!(rapidutf::str_to_utf16_append("a😀", &mut v), 3);
+        /// assert_eq!(v, "a😀".encode_utf16().collect::<Vec<u16>>());
+        /// ```
+        str_to_utf16_append: str => Vec<u16> = str_to_utf16, |s: &str| crate::utf16_len_from_utf8(s.as_bytes())
+    );
+    append_valid_fn!(
+        /// [`str_to_utf16_append`] to UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::str_to_utf16le_append("€", &mut v);
+        /// assert_eq!(v, [0x20ACu16.to_le()]);
+        /// ```
+        str_to_utf16le_append: str => Vec<u16> = str_to_utf16le, |s: &str| crate::utf16_len_from_utf8(s.as_bytes())
+    );
+    append_valid_fn!(
+        /// [`str_to_utf16_append`] to UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::str_to_utf16be_append("€", &mut v);
+        /// assert_eq!(v, [0x20ACu16.to_be()]);
+        /// ```
+        str_to_utf16be_append: str => Vec<u16> = str_to_utf16be, |s: &str| crate::utf16_len_from_utf8(s.as_bytes())
+    );
+    append_valid_fn!(
+        /// Appends the UTF-32 of `src` (its chars' values) to `dst`,
+        /// without validating it again: the values appended.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// assert_eq!(rapidutf::str_to_utf32_append("añ", &mut v), 2);
+        /// assert_eq!(v, [0x61, 0xF1]);
+        /// ```
+        str_to_utf32_append: str => Vec<u32> = str_to_utf32, |s: &str| crate::count_chars(s.as_bytes())
+    );
+    append_valid_fn!(
+        /// Appends the UTF-8 of `src` to `dst`: the bytes appended. The
+        /// same as `dst.extend(src)`, at kernel speed.
+        ///
+        /// ```
+        /// let mut s = String::from("x");
+        /// assert_eq!(rapidutf::chars_to_utf8_append(&['é', '€'], &mut s), 5);
+        /// assert_eq!(s, "xé€");
+        /// ```
+        chars_to_utf8_append: [char] => String = chars_to_utf8, crate::utf8_len_from_chars
+    );
+    append_valid_fn!(
+        /// Appends the native-endian UTF-16 of `src` to `dst`: the units
+        /// appended.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// assert_eq!(rapidutf::chars_to_utf16_append(&['😀'], &mut v), 2);
+        /// assert_eq!(v, [0xD83D, 0xDE00]);
+        /// ```
+        chars_to_utf16_append: [char] => Vec<u16> = chars_to_utf16, crate::utf16_len_from_chars
+    );
+    append_valid_fn!(
+        /// [`chars_to_utf16_append`] to UTF-16LE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::chars_to_utf16le_append(&['€'], &mut v);
+        /// assert_eq!(v, [0x20ACu16.to_le()]);
+        /// ```
+        chars_to_utf16le_append: [char] => Vec<u16> = chars_to_utf16le, crate::utf16_len_from_chars
+    );
+    append_valid_fn!(
+        /// [`chars_to_utf16_append`] to UTF-16BE.
+        ///
+        /// ```
+        /// let mut v = Vec::new();
+        /// rapidutf::chars_to_utf16be_append(&['€'], &mut v);
+        /// assert_eq!(v, [0x20ACu16.to_be()]);
+        /// ```
+        chars_to_utf16be_append: [char] => Vec<u16> = chars_to_utf16be, crate::utf16_len_from_chars
+    );
 
     /// Converts UTF-8 to a new native-endian UTF-16 vector, allocated at
     /// its exact size.
@@ -169,9 +604,8 @@ mod alloc_api {
     /// assert!(rapidutf::utf8_to_utf16_vec(b"\xFF").is_err());
     /// ```
     pub fn utf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
-        let mut v = vec![0u16; crate::utf16_len_from_utf8(src)];
-        let n = exact(utf8_to_utf16(src, &mut v))?;
-        v.truncate(n);
+        let mut v = Vec::new();
+        utf8_to_utf16_append(src, &mut v)?;
         Ok(v)
     }
 
@@ -180,20 +614,15 @@ mod alloc_api {
     /// # Errors
     ///
     /// The input's first [`Utf8Error`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf8_to_utf32_vec("a😀".as_bytes()).unwrap(), [0x61, 0x1F600]);
+    /// assert_eq!(rapidutf::utf8_to_utf32_vec(b"a\xC0").unwrap_err().valid_up_to(), 1);
+    /// ```
     pub fn utf8_to_utf32_vec(src: &[u8]) -> Result<Vec<u32>, Utf8Error> {
-        let mut v = vec![0u32; crate::count_chars(src)];
-        let n = exact(utf8_to_utf32(src, &mut v))?;
-        v.truncate(n);
+        let mut v = Vec::new();
+        utf8_to_utf32_append(src, &mut v)?;
         Ok(v)
-    }
-
-    fn into_string(mut v: Vec<u8>, n: usize) -> String {
-        v.truncate(n);
-        // The transcoders only ever write whole, valid UTF-8 characters.
-        match String::from_utf8(v) {
-            Ok(s) => s,
-            Err(_) => unreachable!("transcoder wrote invalid UTF-8"),
-        }
     }
 
     /// Converts native-endian UTF-16 to a `String`, like
@@ -210,9 +639,9 @@ mod alloc_api {
     /// assert_eq!(e.valid_up_to(), 1);
     /// ```
     pub fn utf16_to_string(src: &[u16]) -> Result<String, Utf16Error> {
-        let mut v = vec![0u8; crate::utf8_len_from_utf16(src)];
-        let n = exact(utf16_to_utf8(src, &mut v))?;
-        Ok(into_string(v, n))
+        let mut s = String::new();
+        utf16_to_utf8_append(src, &mut s)?;
+        Ok(s)
     }
 
     /// Converts UTF-16LE to a `String`.
@@ -220,10 +649,15 @@ mod alloc_api {
     /// # Errors
     ///
     /// The input's first [`Utf16Error`].
+    ///
+    /// ```
+    /// let s = rapidutf::utf16le_to_string(&[0x68u16.to_le(), 0x69u16.to_le()]).unwrap();
+    /// assert_eq!(s, "hi");
+    /// ```
     pub fn utf16le_to_string(src: &[u16]) -> Result<String, Utf16Error> {
-        let mut v = vec![0u8; crate::utf8_len_from_utf16le(src)];
-        let n = exact(utf16le_to_utf8(src, &mut v))?;
-        Ok(into_string(v, n))
+        let mut s = String::new();
+        utf16le_to_utf8_append(src, &mut s)?;
+        Ok(s)
     }
 
     /// Converts UTF-16BE to a `String`.
@@ -231,10 +665,15 @@ mod alloc_api {
     /// # Errors
     ///
     /// The input's first [`Utf16Error`].
+    ///
+    /// ```
+    /// let s = rapidutf::utf16be_to_string(&[0x68u16.to_be(), 0x69u16.to_be()]).unwrap();
+    /// assert_eq!(s, "hi");
+    /// ```
     pub fn utf16be_to_string(src: &[u16]) -> Result<String, Utf16Error> {
-        let mut v = vec![0u8; crate::utf8_len_from_utf16be(src)];
-        let n = exact(utf16be_to_utf8(src, &mut v))?;
-        Ok(into_string(v, n))
+        let mut s = String::new();
+        utf16be_to_utf8_append(src, &mut s)?;
+        Ok(s)
     }
 
     /// Converts UTF-32 to a `String`.
@@ -248,9 +687,110 @@ mod alloc_api {
     /// assert!(rapidutf::utf32_to_string(&[0xD800]).is_err());
     /// ```
     pub fn utf32_to_string(src: &[u32]) -> Result<String, Utf32Error> {
-        let mut v = vec![0u8; crate::utf8_len_from_utf32(src)];
-        let n = exact(utf32_to_utf8(src, &mut v))?;
-        Ok(into_string(v, n))
+        let mut s = String::new();
+        utf32_to_utf8_append(src, &mut s)?;
+        Ok(s)
+    }
+
+    /// Converts a `&str` to a new native-endian UTF-16 vector, allocated
+    /// at its exact size, without validating it again:
+    /// `s.encode_utf16().collect()` at kernel speed.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::str_to_utf16_vec("h€"), [0x68, 0x20AC]);
+    /// ```
+    #[must_use]
+    pub fn str_to_utf16_vec(src: &str) -> Vec<u16> {
+        let mut v = Vec::new();
+        str_to_utf16_append(src, &mut v);
+        v
+    }
+
+    /// [`str_to_utf16_vec`] to UTF-16LE.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::str_to_utf16le_vec("€"), [0x20ACu16.to_le()]);
+    /// ```
+    #[must_use]
+    pub fn str_to_utf16le_vec(src: &str) -> Vec<u16> {
+        let mut v = Vec::new();
+        str_to_utf16le_append(src, &mut v);
+        v
+    }
+
+    /// [`str_to_utf16_vec`] to UTF-16BE.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::str_to_utf16be_vec("€"), [0x20ACu16.to_be()]);
+    /// ```
+    #[must_use]
+    pub fn str_to_utf16be_vec(src: &str) -> Vec<u16> {
+        let mut v = Vec::new();
+        str_to_utf16be_append(src, &mut v);
+        v
+    }
+
+    /// Converts a `&str` to a new UTF-32 vector (its chars' values),
+    /// allocated at its exact size, without validating it again.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::str_to_utf32_vec("a😀"), [0x61, 0x1F600]);
+    /// ```
+    #[must_use]
+    pub fn str_to_utf32_vec(src: &str) -> Vec<u32> {
+        let mut v = Vec::new();
+        str_to_utf32_append(src, &mut v);
+        v
+    }
+
+    /// Converts chars to a `String`, allocated at its exact size:
+    /// `src.iter().collect::<String>()` at kernel speed.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::chars_to_string(&['a', 'é', '😀']), "aé😀");
+    /// ```
+    #[must_use]
+    pub fn chars_to_string(src: &[char]) -> String {
+        let mut s = String::new();
+        chars_to_utf8_append(src, &mut s);
+        s
+    }
+
+    /// Converts chars to a new native-endian UTF-16 vector, allocated at
+    /// its exact size.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::chars_to_utf16_vec(&['a', '😀']), [0x61, 0xD83D, 0xDE00]);
+    /// ```
+    #[must_use]
+    pub fn chars_to_utf16_vec(src: &[char]) -> Vec<u16> {
+        let mut v = Vec::new();
+        chars_to_utf16_append(src, &mut v);
+        v
+    }
+
+    /// [`chars_to_utf16_vec`] to UTF-16LE.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::chars_to_utf16le_vec(&['€']), [0x20ACu16.to_le()]);
+    /// ```
+    #[must_use]
+    pub fn chars_to_utf16le_vec(src: &[char]) -> Vec<u16> {
+        let mut v = Vec::new();
+        chars_to_utf16le_append(src, &mut v);
+        v
+    }
+
+    /// [`chars_to_utf16_vec`] to UTF-16BE.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::chars_to_utf16be_vec(&['€']), [0x20ACu16.to_be()]);
+    /// ```
+    #[must_use]
+    pub fn chars_to_utf16be_vec(src: &[char]) -> Vec<u16> {
+        let mut v = Vec::new();
+        chars_to_utf16be_append(src, &mut v);
+        v
     }
 }
 

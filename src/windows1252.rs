@@ -134,10 +134,8 @@ fn encode_into<D: Decode<Unit = T>, T: Copy>(
                 // C1 control (decoded again for its exact position).
                 let at = (0..k).fold(i, |at, _| at + D::decode(src, at).map_or(1, |(_, w)| w));
                 let c = char::from(dst[o + k]);
-                return Err(TranscodeError::Invalid(Latin1Error::new(
-                    at,
-                    Latin1ErrorKind::Unrepresentable(c),
-                )));
+                let error = Latin1Error::new(at, Latin1ErrorKind::Unrepresentable(c));
+                return Err(TranscodeError::Invalid { error, written: o + k });
             }
             i += read;
             o += written;
@@ -145,7 +143,8 @@ fn encode_into<D: Decode<Unit = T>, T: Copy>(
         let stop = src.len().min(i + BURST);
         (i, o) = run(src, dst, i, o, stop);
         while i < stop {
-            let (b, w) = ToWindows1252::<D>::decode(src, i).map_err(TranscodeError::Invalid)?;
+            let (b, w) = ToWindows1252::<D>::decode(src, i)
+                .map_err(|error| TranscodeError::Invalid { error, written: o })?;
             let Some(slot) = dst.get_mut(o) else {
                 return Err(TranscodeError::OutputTooSmall { read: i, written: o });
             };
@@ -292,14 +291,14 @@ pub fn windows1252_to_utf32(
 /// assert_eq!(&dst[..n], b"\x93caf\xE9\x94 \x80");
 ///
 /// let e = rapidutf::utf8_to_windows1252("ok →".as_bytes(), &mut dst).unwrap_err();
-/// let rapidutf::TranscodeError::Invalid(e) = e else { unreachable!() };
+/// let rapidutf::TranscodeError::Invalid { error: e, .. } = e else { unreachable!() };
 /// assert_eq!((e.valid_up_to(), e.kind()), (3, Latin1ErrorKind::Unrepresentable('→')));
 /// ```
 pub fn utf8_to_windows1252(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf8Error>>> {
-    encode_into::<Utf8, u8>(src, dst, crate::dispatch::utf8_to_latin1_prefix, utf8_run)
+    encode_into::<Utf8, u8>(src, dst, crate::dispatch::utf8_to_latin1_prefix_on_slice, utf8_run)
 }
 
 /// Native-endian UTF-16 to Windows-1252.
@@ -339,7 +338,12 @@ pub fn utf16le_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into::<Utf16<Le>, u16>(src, dst, crate::dispatch::utf16le_to_latin1_prefix, no_run)
+    encode_into::<Utf16<Le>, u16>(
+        src,
+        dst,
+        crate::dispatch::utf16le_to_latin1_prefix_on_slice,
+        no_run,
+    )
 }
 
 /// UTF-16BE to Windows-1252.
@@ -357,7 +361,12 @@ pub fn utf16be_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into::<Utf16<Be>, u16>(src, dst, crate::dispatch::utf16be_to_latin1_prefix, no_run)
+    encode_into::<Utf16<Be>, u16>(
+        src,
+        dst,
+        crate::dispatch::utf16be_to_latin1_prefix_on_slice,
+        no_run,
+    )
 }
 
 /// UTF-32 to Windows-1252.
@@ -376,7 +385,7 @@ pub fn utf32_to_windows1252(
     src: &[u32],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf32Error>>> {
-    encode_into::<Utf32, u32>(src, dst, crate::dispatch::utf32_to_latin1_prefix, no_run)
+    encode_into::<Utf32, u32>(src, dst, crate::dispatch::utf32_to_latin1_prefix_on_slice, no_run)
 }
 
 #[cfg(feature = "alloc")]
@@ -393,16 +402,20 @@ mod alloc_forms {
     /// ```
     #[must_use]
     pub fn windows1252_to_string(src: &[u8]) -> String {
-        let mut dst = vec![0u8; 3 * src.len()];
-        let n = match super::windows1252_to_utf8(src, &mut dst) {
-            Ok(n) => n,
-            // Cannot happen: three bytes per input byte always suffice.
-            Err(TranscodeError::OutputTooSmall { written, .. }) => written,
-            Err(TranscodeError::Invalid(never)) => match never {},
-        };
-        dst.truncate(n);
-        // Valid UTF-8: the transcoder writes nothing else.
-        String::from_utf8(dst).unwrap_or_default()
+        // The Latin-1 length, and one byte more for each byte `80..=9F`,
+        // whose character takes two or three bytes where Latin-1's takes
+        // two: always enough, and exact but for the few of them below
+        // U+0800.
+        let high = src.iter().filter(|&&b| b & 0xE0 == 0x80).count();
+        let mut out = String::with_capacity(crate::utf8_len_from_latin1(src) + high);
+        // Straight into the spare capacity, by the active kernel.
+        match crate::dispatch::windows1252_to_utf8(src, &mut out) {
+            Ok(_) => out,
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("room of a size that always suffices was too small")
+            }
+        }
     }
 
     /// UTF-8 to a `Vec` of Windows-1252 bytes.
@@ -423,7 +436,7 @@ mod alloc_forms {
                 dst.truncate(n);
                 Ok(dst)
             }
-            Err(TranscodeError::Invalid(e)) => Err(e),
+            Err(TranscodeError::Invalid { error: e, .. }) => Err(e),
             // Cannot happen: one byte per input byte always suffices; the
             // error would be a stand-in.
             Err(TranscodeError::OutputTooSmall { read, .. }) => Err(Latin1Error::new(

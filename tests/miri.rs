@@ -378,7 +378,7 @@ fn check_transcode<T, E>(
                 Err(Ok((read, written))),
                 Err(TranscodeError::OutputTooSmall { read: r, written: w }),
             ) => (read, written) == (r, w) && dst[..*w] == want_out[..],
-            (Err(Err(())), Err(TranscodeError::Invalid(e))) => same(e),
+            (Err(Err(())), Err(TranscodeError::Invalid { error: e, .. })) => same(e),
             _ => false,
         };
         assert!(

@@ -158,7 +158,7 @@ fn substitute(mode: ErrorMode, bad: &[u8], to: Form) -> Result<Cow<'static, [u8]
             let mut out = vec![0; bad.len()];
             match legacy_encoder(l)(chars.as_bytes(), &mut out) {
                 Ok(n) => out[..n].to_vec(),
-                Err(TranscodeError::Invalid(e)) => {
+                Err(TranscodeError::Invalid { error: e, .. }) => {
                     return Err(chars[..e.valid_up_to()].chars().count())
                 }
                 Err(_) => return Err(0),
@@ -401,7 +401,7 @@ fn run_into<'b, S, D: bytemuck::Pod, E>(
     }
     match f(src, &mut buf[..bound]) {
         Ok(n) => Ok(&mut buf[..n]),
-        Err(TranscodeError::Invalid(e)) => Err(stop(e)),
+        Err(TranscodeError::Invalid { error: e, .. }) => Err(stop(e)),
         Err(TranscodeError::OutputTooSmall { .. }) => {
             Err(Stop::Internal("output buffer of the documented size was too small"))
         }

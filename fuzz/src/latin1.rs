@@ -68,7 +68,7 @@ fn from(r: Result<usize, TranscodeError<Infallible>>) -> Got {
     match r {
         Ok(n) => Got::Ok(n),
         Err(TranscodeError::OutputTooSmall { read, written }) => Got::Small(read, written),
-        Err(TranscodeError::Invalid(e)) => match e {},
+        Err(TranscodeError::Invalid { error: e, .. }) => match e {},
         Err(_) => unreachable!("an unknown TranscodeError"),
     }
 }
@@ -77,7 +77,7 @@ fn to<E>(r: Result<usize, TranscodeError<Latin1Error<E>>>) -> Got {
     match r {
         Ok(n) => Got::Ok(n),
         Err(TranscodeError::OutputTooSmall { read, written }) => Got::Small(read, written),
-        Err(TranscodeError::Invalid(e)) => {
+        Err(TranscodeError::Invalid { error: e, .. }) => {
             assert_eq!(e.invalid().is_some(), e.unrepresentable().is_none());
             Got::Bad(e.valid_up_to(), e.unrepresentable())
         }

@@ -107,7 +107,7 @@ fn check_utf8(p: &Plan<'_>) {
     let mut whole = vec![0u16; text.len() + 1];
     match (rapidutf::utf8_to_utf16(text, &mut whole), strict_error) {
         (Ok(n), None) => assert_eq!(values, whole[..n]),
-        (Err(TranscodeError::Invalid(w)), Some(s)) => {
+        (Err(TranscodeError::Invalid { error: w, .. }), Some(s)) => {
             assert_eq!(
                 (w.valid_up_to(), w.error_len(), w.kind()),
                 (s.valid_up_to(), s.error_len(), s.kind())
@@ -171,7 +171,7 @@ fn check_utf16(p: &Plan<'_>) {
         (Ok(s), None) => assert_eq!(out, s.into_bytes()),
         (Err(_), Some(s)) => {
             let mut whole = vec![0u8; 3 * values.len()];
-            let Err(TranscodeError::Invalid(w)) = rapidutf::utf16_to_utf8(&values, &mut whole)
+            let Err(TranscodeError::Invalid { error: w, .. }) = rapidutf::utf16_to_utf8(&values, &mut whole)
             else {
                 panic!("whole-buffer conversion accepted invalid UTF-16");
             };

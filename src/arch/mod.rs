@@ -22,7 +22,7 @@
 
 use crate::byte_order::{Be, Le};
 use crate::scalar::latin1::{Latin1, ToLatin1};
-use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
+use crate::scalar::transcode::{Chars, Decode, Encode, Str, Utf16, Utf32, Utf8};
 use crate::scalar::windows1252::Windows1252;
 
 // On big-endian targets the algorithms on 16- and 32-bit lanes (which
@@ -42,6 +42,27 @@ cfg_if::cfg_if! {
     } else if #[cfg(all(target_arch = "wasm32", target_feature = "simd128"))] {
         pub(crate) mod wasm32;
     }
+}
+
+/// A transcoder's output buffer: memory that the kernels (and the scalar
+/// loop after them) only ever *write*, never read, so it may be
+/// uninitialised, such as a `Vec`'s spare capacity.
+///
+/// The contract of every transcoder entry (see [`KernelFns`]): when it
+/// returns `(read, written)`, each of `dst[..written]` has been written
+/// with an initialised value, and nothing at or past `dst.len()` has been
+/// touched. Units past `written` may hold scratch values; they are never
+/// counted as output. The glue relies on this to hand `dst[..written]` out
+/// as initialised memory (`Vec::set_len`).
+pub(crate) type Out<T> = [core::mem::MaybeUninit<T>];
+
+/// `src`'s values as `u32`s: the input of the UTF-32 algorithms, for the
+/// `&[char]` entries (whose values are scalar values by their type).
+#[inline(always)]
+pub(crate) fn chars_as_u32(src: &[char]) -> &[u32] {
+    // SAFETY: `char` has the size and alignment of `u32`, and every `char`
+    // is a valid `u32`; the shared borrow allows no write of a non-`char`.
+    unsafe { core::slice::from_raw_parts(src.as_ptr().cast::<u32>(), src.len()) }
 }
 
 /// The private field of every [`KernelFns`]: only `arch` can build one.
@@ -129,25 +150,41 @@ kernel_fns! {$
     /// and converted into `dst[..written]`; stops before any block with an
     /// error and whenever `dst` might not hold a block's output, and never
     /// writes past `dst.len()`. The glue finishes with the scalar loop.
-    utf8_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    /// Like every transcoder entry it never reads `dst`, and has written
+    /// every unit of `dst[..written]` (see [`Out`]).
+    utf8_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-16BE.
-    utf8_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-32.
-    utf8_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-16LE to UTF-8, a prefix (as `utf8_to_utf16le_prefix`).
-    utf16le_to_utf8_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to UTF-8, a prefix.
-    utf16be_to_utf8_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16be_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to UTF-8, a prefix.
-    utf32_to_utf8_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize);
+    utf32_to_utf8_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to UTF-32, a prefix.
-    utf16le_to_utf32_prefix(src: &[u16], dst: &mut [u32]) -> (usize, usize);
+    utf16le_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-16BE to UTF-32, a prefix.
-    utf16be_to_utf32_prefix(src: &[u16], dst: &mut [u32]) -> (usize, usize);
+    utf16be_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-32 to UTF-16LE, a prefix.
-    utf32_to_utf16le_prefix(src: &[u32], dst: &mut [u16]) -> (usize, usize);
+    utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
     /// UTF-32 to UTF-16BE, a prefix.
-    utf32_to_utf16be_prefix(src: &[u32], dst: &mut [u16]) -> (usize, usize);
+    utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
+    /// A `&str` to UTF-16LE, a prefix: as `utf8_to_utf16le_prefix`, but
+    /// the input is valid by its type and is not validated again.
+    str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    /// A `&str` to UTF-16BE, a prefix.
+    str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    /// A `&str` to UTF-32, a prefix.
+    str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize);
+    /// Chars (scalar values by their type) to UTF-8, a prefix: as
+    /// `utf32_to_utf8_prefix` without its checks.
+    chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize);
+    /// Chars to UTF-16LE, a prefix.
+    chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
+    /// Chars to UTF-16BE, a prefix.
+    chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
     /// The length of a valid UTF-16LE prefix, which never ends between the
     /// two halves of a surrogate pair.
     validate_utf16le_prefix(src: &[u16]) -> usize;
@@ -158,30 +195,30 @@ kernel_fns! {$
 
     /// Latin-1 to UTF-8, a prefix (as `utf8_to_utf16le_prefix`; Latin-1
     /// has no errors).
-    latin1_to_utf8_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Latin-1 to UTF-16LE, a prefix.
-    latin1_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-16BE, a prefix.
-    latin1_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-32, a prefix.
-    latin1_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-8 to Latin-1, a prefix: `src[..read]` is valid and has no
     /// character above U+00FF.
-    utf8_to_latin1_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to Latin-1, a prefix (as `utf8_to_latin1_prefix`).
-    utf16le_to_latin1_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to Latin-1, a prefix.
-    utf16be_to_latin1_prefix(src: &[u16], dst: &mut [u8]) -> (usize, usize);
+    utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to Latin-1, a prefix.
-    utf32_to_latin1_prefix(src: &[u32], dst: &mut [u8]) -> (usize, usize);
+    utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
     /// Windows-1252 to UTF-8, a prefix (as `latin1_to_utf8_prefix`).
-    windows1252_to_utf8_prefix(src: &[u8], dst: &mut [u8]) -> (usize, usize);
+    windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Windows-1252 to UTF-16LE, a prefix.
-    windows1252_to_utf16le_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Windows-1252 to UTF-16BE, a prefix.
-    windows1252_to_utf16be_prefix(src: &[u8], dst: &mut [u16]) -> (usize, usize);
+    windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Windows-1252 to UTF-32, a prefix.
-    windows1252_to_utf32_prefix(src: &[u8], dst: &mut [u32]) -> (usize, usize);
+    windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
@@ -220,6 +257,8 @@ macro_rules! kernel_table {
         mod entries {
             #[allow(unused_imports)]
             use super::*;
+            #[allow(unused_imports)]
+            use crate::arch::Out;
             $(crate::arch::kernel_entry!($attrs $name $f);)*
         }
 
@@ -239,7 +278,7 @@ pub(crate) use kernel_table;
 
 /// A kernel's transcoder entry: converts a valid prefix of `src` into
 /// `dst` and returns `(read, written)` (see [`KernelFns`]).
-pub(crate) type Transcoder<S, D> = unsafe fn(&[S], &mut [D]) -> (usize, usize);
+pub(crate) type Transcoder<S, D> = unsafe fn(&[S], &mut Out<D>) -> (usize, usize);
 
 /// Which [`KernelFns`] entry converts `Self` (a source encoding) to `E`.
 pub(crate) trait Entry<E: Encode>: Decode {
@@ -282,4 +321,39 @@ entries! {
     Windows1252 => Utf16<Le>: windows1252_to_utf16le_prefix;
     Windows1252 => Utf16<Be>: windows1252_to_utf16be_prefix;
     Windows1252 => Utf32: windows1252_to_utf32_prefix;
+}
+
+/// Which [`KernelFns`] entry converts valid input `Self` (a `&str`'s
+/// bytes, or chars) to `E`: the entries that take the input's own type.
+pub(crate) trait ValidEntry<E: Encode>: Decode {
+    /// The input's type: `str` or `[char]`.
+    type Src: ?Sized + AsRef<[Self::Unit]>;
+    /// The entry of `fns` for this direction and byte order.
+    fn entry(fns: &KernelFns) -> ValidTranscoder<Self::Src, E::Unit>;
+}
+
+/// A kernel's transcoder entry for valid input of type `S` (`str` or
+/// `[char]`), under the contract of [`Transcoder`].
+pub(crate) type ValidTranscoder<S, D> = unsafe fn(&S, &mut Out<D>) -> (usize, usize);
+
+/// Implements [`ValidEntry`] for each direction. Plumbing only.
+macro_rules! valid_entries {
+    ($($dec:ty[$src:ty] => $enc:ty: $field:ident;)*) => {$(
+        impl ValidEntry<$enc> for $dec {
+            type Src = $src;
+            #[inline(always)]
+            fn entry(fns: &KernelFns) -> ValidTranscoder<$src, <$enc as Encode>::Unit> {
+                fns.$field
+            }
+        }
+    )*};
+}
+
+valid_entries! {
+    Str[str] => Utf16<Le>: str_to_utf16le_prefix;
+    Str[str] => Utf16<Be>: str_to_utf16be_prefix;
+    Str[str] => Utf32: str_to_utf32_prefix;
+    Chars[[char]] => Utf8: chars_to_utf8_prefix;
+    Chars[[char]] => Utf16<Le>: chars_to_utf16le_prefix;
+    Chars[[char]] => Utf16<Be>: chars_to_utf16be_prefix;
 }

@@ -33,6 +33,12 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: skip::prefix,
     utf16be_to_latin1_prefix: skip::prefix,
     utf32_to_latin1_prefix: skip::prefix,
+    str_to_utf16le_prefix: skip::valid_prefix_of,
+    str_to_utf16be_prefix: skip::valid_prefix_of,
+    str_to_utf32_prefix: skip::valid_prefix_of,
+    chars_to_utf8_prefix: skip::valid_prefix_of,
+    chars_to_utf16le_prefix: skip::valid_prefix_of,
+    chars_to_utf16be_prefix: skip::valid_prefix_of,
     windows1252_to_utf8_prefix: skip::prefix,
     windows1252_to_utf16le_prefix: skip::prefix,
     windows1252_to_utf16be_prefix: skip::prefix,
@@ -65,6 +71,12 @@ pub(crate) mod skip {
         (0, 0)
     }
 
+    /// A `&str` or `&[char]` transcoder entry that converts nothing.
+    #[inline(always)]
+    pub(crate) fn valid_prefix_of<S: ?Sized, D>(_: &S, _: &mut [D]) -> (usize, usize) {
+        (0, 0)
+    }
+
     /// A validator entry that vouches for nothing: `0`.
     #[inline(always)]
     pub(crate) fn valid_prefix<S>(_: &[S]) -> usize {
@@ -77,19 +89,39 @@ pub(crate) mod skip {
     #[allow(dead_code, clippy::extra_unused_type_parameters)]
     pub(crate) mod utf16 {
         /// Converts nothing.
-        pub(crate) fn utf16_to_utf8<V, O>(_: &[u16], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf16_to_utf8<V, O>(
+            _: &[u16],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf32_to_utf8<V>(_: &[u32], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf32_to_utf8<V>(_: &[u32], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf16_to_utf32<V, O>(_: &[u16], _: &mut [u32]) -> (usize, usize) {
+        pub(crate) fn utf16_to_utf32<V, O>(
+            _: &[u16],
+            _: &mut crate::arch::Out<u32>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf32_to_utf16<V, O>(_: &[u32], _: &mut [u16]) -> (usize, usize) {
+        pub(crate) fn utf32_to_utf16<V, O>(
+            _: &[u32],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn chars_to_utf8<V>(_: &[char], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
+            (0, 0)
+        }
+        /// Converts nothing.
+        pub(crate) fn chars_to_utf16<V, O>(
+            _: &[char],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Vouches for nothing.
@@ -106,27 +138,39 @@ pub(crate) mod skip {
     #[allow(dead_code, clippy::extra_unused_type_parameters)]
     pub(crate) mod latin1 {
         /// Converts nothing.
-        pub(crate) fn latin1_to_utf8<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn latin1_to_utf8<V>(_: &[u8], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn latin1_to_utf16<V, O>(_: &[u8], _: &mut [u16]) -> (usize, usize) {
+        pub(crate) fn latin1_to_utf16<V, O>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn latin1_to_utf32<V>(_: &[u8], _: &mut [u32]) -> (usize, usize) {
+        pub(crate) fn latin1_to_utf32<V>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u32>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf8_to_latin1<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf8_to_latin1<V>(_: &[u8], _: &mut crate::arch::Out<u8>) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf16_to_latin1<V, O>(_: &[u16], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf16_to_latin1<V, O>(
+            _: &[u16],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn utf32_to_latin1<V>(_: &[u32], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn utf32_to_latin1<V>(
+            _: &[u32],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
     }
@@ -135,15 +179,24 @@ pub(crate) mod skip {
     #[allow(dead_code, clippy::extra_unused_type_parameters)]
     pub(crate) mod windows1252 {
         /// Converts nothing.
-        pub(crate) fn windows1252_to_utf8<V>(_: &[u8], _: &mut [u8]) -> (usize, usize) {
+        pub(crate) fn windows1252_to_utf8<V>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u8>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn windows1252_to_utf16<V, O>(_: &[u8], _: &mut [u16]) -> (usize, usize) {
+        pub(crate) fn windows1252_to_utf16<V, O>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u16>,
+        ) -> (usize, usize) {
             (0, 0)
         }
         /// Converts nothing.
-        pub(crate) fn windows1252_to_utf32<V>(_: &[u8], _: &mut [u32]) -> (usize, usize) {
+        pub(crate) fn windows1252_to_utf32<V>(
+            _: &[u8],
+            _: &mut crate::arch::Out<u32>,
+        ) -> (usize, usize) {
             (0, 0)
         }
     }
@@ -155,7 +208,20 @@ pub(crate) mod skip {
         /// Converts nothing.
         pub(crate) fn convert<V, H, const N: usize, T: Target>(
             _: &[u8],
-            _: &mut [T::Unit],
+            _: &mut crate::arch::Out<T::Unit>,
+        ) -> (usize, usize) {
+            (0, 0)
+        }
+    }
+
+    /// `arch::generic::str_to_wide`, converting nothing.
+    #[allow(dead_code, clippy::extra_unused_type_parameters)]
+    pub(crate) mod str_to_wide {
+        use crate::arch::generic::utf8_to_wide::Target;
+        /// Converts nothing.
+        pub(crate) fn convert_valid<V, H, const N: usize, T: Target>(
+            _: &str,
+            _: &mut crate::arch::Out<T::Unit>,
         ) -> (usize, usize) {
             (0, 0)
         }

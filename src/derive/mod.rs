@@ -170,35 +170,23 @@ mod out {
     use crate::error::TranscodeError;
     use alloc::vec::Vec;
 
-    /// Appends valid UTF-8 as native-endian UTF-16.
+    /// Appends valid UTF-8 as native-endian UTF-16, straight into the
+    /// vector's spare capacity and without validating it again.
     pub(crate) fn push_utf16(out: &mut Vec<u16>, valid: &str) {
-        let start = out.len();
-        out.resize(start + valid.len(), 0);
-        match crate::utf8_to_utf16(valid.as_bytes(), &mut out[start..]) {
-            Ok(n) => out.truncate(start + n),
-            Err(e) => unreachable!("{e:?} converting valid UTF-8 into src.len() units"),
-        }
+        crate::str_to_utf16_append(valid, out);
     }
 
     /// Appends the conversion of the longest valid prefix of native-endian
-    /// UTF-16 `src` as UTF-8, and returns the error after it, if any.
+    /// UTF-16 `src` as UTF-8, and returns the error after it, if any. The
+    /// prefix is converted once, into the spare capacity.
     pub(crate) fn push_utf8_prefix(out: &mut Vec<u8>, src: &[u16]) -> Option<crate::Utf16Error> {
-        let start = out.len();
-        out.resize(start + 3 * src.len(), 0);
-        let (n, err) = match crate::utf16_to_utf8(src, &mut out[start..]) {
-            Ok(n) => (n, None),
-            Err(TranscodeError::Invalid(e)) => {
-                // The output past the valid prefix is unspecified: convert
-                // the prefix again.
-                match crate::utf16_to_utf8(&src[..e.valid_up_to()], &mut out[start..]) {
-                    Ok(n) => (n, Some(e)),
-                    Err(e) => unreachable!("{e:?} converting a valid prefix"),
-                }
-            }
-            Err(e) => unreachable!("{e:?} converting UTF-16 into 3 * src.len() bytes"),
-        };
-        out.truncate(start + n);
-        err
+        // Exact for the valid prefix.
+        out.reserve(crate::utf8_len_from_utf16(src));
+        match crate::dispatch::utf16_to_utf8(src, out) {
+            Ok(_) => None,
+            Err(TranscodeError::Invalid { error, .. }) => Some(error),
+            Err(e) => unreachable!("{e:?} converting UTF-16 into room of its exact size"),
+        }
     }
 
     /// Converts native-endian UTF-16 to UTF-8, handing each unit the
@@ -206,38 +194,36 @@ mod out {
     /// `lone`, which writes its bytes (at most 3) into the slice it gets
     /// and returns how many, or fails.
     ///
-    /// One buffer of `3 * src.len()` bytes serves the whole conversion
-    /// (each unit, lone or not, takes at most 3 bytes), so the time is
-    /// linear however many lone surrogates there are. (Calling
-    /// [`push_utf8_prefix`] once per lone surrogate would size and zero a
-    /// buffer for the whole rest of the input each time.)
+    /// Each valid stretch is converted once, into the spare capacity of
+    /// one vector, so the time is linear however many lone surrogates
+    /// there are.
     pub(crate) fn utf16_to_utf8_with<E>(
         src: &[u16],
         mut lone: impl FnMut(crate::Utf16Error, &mut [u8]) -> Result<usize, E>,
     ) -> Result<Vec<u8>, E> {
-        let mut out = alloc::vec![0u8; 3 * src.len()];
-        let (mut i, mut o) = (0, 0);
+        // Exact for valid input; a lone surrogate may take a byte more
+        // than the 2 it counts.
+        let mut out = Vec::with_capacity(crate::utf8_len_from_utf16(src));
+        let mut i = 0;
         while i < src.len() {
-            let e = match crate::utf16_to_utf8(&src[i..], &mut out[o..]) {
-                Ok(n) => {
-                    o += n;
-                    break;
+            match crate::dispatch::utf16_to_utf8(&src[i..], &mut out) {
+                Ok(_) => break,
+                Err(TranscodeError::Invalid { error, .. }) => {
+                    i += error.valid_up_to();
+                    let mut bytes = [0; 3];
+                    let n = lone(crate::Utf16Error::new(i, error.kind()), &mut bytes)?;
+                    out.extend_from_slice(&bytes[..n]);
+                    i += 1;
                 }
-                Err(TranscodeError::Invalid(e)) => e,
-                Err(e) => unreachable!("{e:?} converting UTF-16 into 3 bytes per unit"),
-            };
-            // The output past the valid prefix is unspecified: convert the
-            // prefix again.
-            let v = e.valid_up_to();
-            match crate::utf16_to_utf8(&src[i..i + v], &mut out[o..]) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("{e:?} converting a valid prefix"),
+                Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                    // Lone surrogates took more than they count: more room
+                    // (`reserve` at least doubles the capacity, so this
+                    // happens a few times at most).
+                    i += read;
+                    out.reserve(crate::utf8_len_from_utf16(&src[i..]));
+                }
             }
-            i += v;
-            o += lone(crate::Utf16Error::new(i, e.kind()), &mut out[o..o + 3])?;
-            i += 1;
         }
-        out.truncate(o);
         Ok(out)
     }
 

@@ -47,39 +47,26 @@ mod alloc_api {
     use crate::derive::out::{push_utf8_prefix, utf16_to_utf8_with};
     use crate::derive::scan::{find_unit, is_high};
     use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
-    use alloc::vec;
     use alloc::vec::Vec;
 
     /// Decodes with each invalid byte mapped to `base | byte`.
     fn decode_escaped(src: &[u8], base: u16) -> Vec<u16> {
-        // Every byte yields at most one unit (a 4-byte character two).
-        let mut out = vec![0u16; src.len()];
-        let (mut i, mut o) = (0, 0);
+        // Every byte yields at most one unit (a 4-byte character two), so
+        // the output never outgrows `src.len()` units.
+        let mut out = Vec::with_capacity(src.len());
+        let mut i = 0;
         while i < src.len() {
-            let e = match crate::utf8_to_utf16(&src[i..], &mut out[o..]) {
-                Ok(n) => {
-                    o += n;
-                    break;
-                }
-                Err(TranscodeError::Invalid(e)) => e,
+            // The valid stretch, converted once into the spare capacity.
+            let e = match crate::dispatch::utf8_to_utf16(&src[i..], &mut out) {
+                Ok(_) => break,
+                Err(TranscodeError::Invalid { error, .. }) => error,
                 Err(e) => unreachable!("{e:?} decoding into src.len() units"),
             };
-            // The output past the valid prefix is unspecified: convert the
-            // prefix again.
-            let v = e.valid_up_to();
-            match crate::utf8_to_utf16(&src[i..i + v], &mut out[o..]) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("{e:?} converting a valid prefix"),
-            }
-            i += v;
+            i += e.valid_up_to();
             let n = e.error_len().unwrap_or(src.len() - i);
-            for &b in &src[i..i + n] {
-                out[o] = base | u16::from(b);
-                o += 1;
-            }
+            out.extend(src[i..i + n].iter().map(|&b| base | u16::from(b)));
             i += n;
         }
-        out.truncate(o);
         out
     }
 

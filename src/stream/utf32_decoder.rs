@@ -162,7 +162,7 @@ impl Utf32Decoder {
                     self.pos += read;
                     return Ok((CoderResult::OutputFull, i + read, o + written));
                 }
-                Err(TranscodeError::Invalid(e)) => e,
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
             };
             // What the transcoder wrote past the valid prefix is
             // unspecified: convert the prefix again (it fits, since

@@ -49,7 +49,11 @@ impl Output for ToUtf8 {
             // A character cut by the end of the room: it does not fit
             // (whether it is valid shows when there is room).
             Err(e) if w < src.len() && e.error_len().is_none() => e.valid_up_to(),
-            Err(e) => return Err(TranscodeError::Invalid(e)),
+            Err(error) => {
+                let written = error.valid_up_to();
+                dst[..written].copy_from_slice(&src[..written]);
+                return Err(TranscodeError::Invalid { error, written });
+            }
         };
         dst[..valid].copy_from_slice(&src[..valid]);
         Err(TranscodeError::OutputTooSmall { read: valid, written: valid })
@@ -482,7 +486,7 @@ impl Utf8Decoder {
                     self.pos += read;
                     return Ok((CoderResult::OutputFull, i + read, o + written));
                 }
-                Err(TranscodeError::Invalid(e)) => e,
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
             };
             // What the conversion wrote past the valid prefix is
             // unspecified: convert the prefix again (it fits, since

@@ -178,8 +178,9 @@ pub fn enc_utf32(c: char, out: &mut Vec<u32>) {
 pub enum Outcome<K, D> {
     /// `Ok(n)`, with `dst[..n]`.
     Ok(Vec<D>),
-    /// `Invalid(e)` (the output is unspecified).
-    Invalid(K),
+    /// `Invalid { error, written }`, with `dst[..written]`: the conversion
+    /// of the valid prefix.
+    Invalid(K, Vec<D>),
     /// `OutputTooSmall { read, written }`, with `dst[..written]`.
     TooSmall { read: usize, written: usize, out: Vec<D> },
 }
@@ -204,7 +205,7 @@ pub fn expect<K: Copy, D>(
         read += w;
     }
     match &dec.err {
-        Some(e) => Outcome::Invalid(*e),
+        Some(e) => Outcome::Invalid(*e, out),
         None => Outcome::Ok(out),
     }
 }
@@ -258,7 +259,10 @@ pub fn run<S, D: Copy + Debug + PartialEq + From<u8>, E: Key>(
             assert!(n <= dst_len, "Ok({n}) but dst has {dst_len} units");
             Outcome::Ok(dst[..n].to_vec())
         }
-        Err(TranscodeError::Invalid(e)) => Outcome::Invalid(e.key()),
+        Err(TranscodeError::Invalid { error, written }) => {
+            assert!(written <= dst_len, "written {written} > dst {dst_len}");
+            Outcome::Invalid(error.key(), dst[..written].to_vec())
+        }
         Err(TranscodeError::OutputTooSmall { read, written }) => {
             assert!(written <= dst_len, "written {written} > dst {dst_len}");
             assert!(read <= src.len(), "read {read} > src {}", src.len());

@@ -28,7 +28,7 @@ fn from_key(r: Result<usize, TranscodeError<Infallible>>) -> Out<Infallible> {
     match r {
         Ok(n) => Out::Ok(n),
         Err(TranscodeError::OutputTooSmall { read, written }) => Out::Small { read, written },
-        Err(TranscodeError::Invalid(e)) => match e {},
+        Err(TranscodeError::Invalid { error: e, .. }) => match e {},
         Err(_) => unreachable!("unknown TranscodeError variant"),
     }
 }
@@ -37,7 +37,7 @@ fn to_key<E: Clone>(r: Result<usize, TranscodeError<Latin1Error<E>>>) -> Out<E> 
     match r {
         Ok(n) => Out::Ok(n),
         Err(TranscodeError::OutputTooSmall { read, written }) => Out::Small { read, written },
-        Err(TranscodeError::Invalid(e)) => {
+        Err(TranscodeError::Invalid { error: e, .. }) => {
             // The two accessors agree with the kind.
             match e.kind_ref() {
                 Kind::Invalid => assert!(e.unrepresentable().is_none()),

@@ -14,6 +14,8 @@
 
 mod common;
 
+#[cfg(feature = "alloc")]
+mod append;
 mod bom;
 mod counts;
 #[cfg(feature = "alloc")]
@@ -27,6 +29,7 @@ mod lossy;
 mod stream;
 mod transcode_from_utf8;
 mod transcode_to_utf8;
+mod valid_input;
 mod validate_utf16_utf32;
 mod validate_utf8;
 mod windows1252;

@@ -48,12 +48,21 @@ mod kernels {
                 assert!(u32s[..w_32.len()] == w_32, "{k}: UTF-32 output of {bytes:02X?}");
             }
             Err(_) => {
-                // The exact error of the validator (itself tested against core).
-                let want = rapidutf::validate_utf8(bytes).unwrap_err();
+                // The exact error of the validator (itself tested against
+                // core), and the conversion of the valid prefix before it.
+                let error = rapidutf::validate_utf8(bytes).unwrap_err();
+                let valid = core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap();
+                let (w_le, w_be, w_32) = oracle(valid);
                 for (what, r) in [("LE", r_le), ("BE", r_be), ("native", r_native)] {
-                    assert_eq!(r, Err(TranscodeError::Invalid(want)), "{k} {what}: {bytes:02X?}");
+                    let written = w_le.len();
+                    let want = Err(TranscodeError::Invalid { error, written });
+                    assert_eq!(r, want, "{k} {what}: {bytes:02X?}");
                 }
-                assert_eq!(r_32, Err(TranscodeError::Invalid(want)), "{k} UTF-32: {bytes:02X?}");
+                let want = Err(TranscodeError::Invalid { error, written: w_32.len() });
+                assert_eq!(r_32, want, "{k} UTF-32: {bytes:02X?}");
+                assert!(le[..w_le.len()] == w_le, "{k}: LE output before the error");
+                assert!(be[..w_be.len()] == w_be, "{k}: BE output before the error");
+                assert!(u32s[..w_32.len()] == w_32, "{k}: UTF-32 output before the error");
             }
         }
     }

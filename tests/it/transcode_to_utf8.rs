@@ -82,7 +82,7 @@ mod kernels {
             read += w;
         }
         match err {
-            Some(e) => (Err(TranscodeError::Invalid(e)), out),
+            Some(e) => (Err(TranscodeError::Invalid { error: e, written: out.len() }), out),
             None => (Ok(out.len()), out),
         }
     }
@@ -113,8 +113,8 @@ mod kernels {
         let n = match r {
             Ok(n) => n,
             Err(TranscodeError::OutputTooSmall { written, .. }) => written,
-            // The output is unspecified after an error.
-            Err(TranscodeError::Invalid(_)) => 0,
+            // The conversion of the valid prefix.
+            Err(TranscodeError::Invalid { written, .. }) => written,
             Err(_) => panic!("{what}: an unknown TranscodeError variant"),
         };
         let got: Vec<u32> = buf[..n].iter().map(|&x| x.into()).collect();
@@ -140,7 +140,9 @@ mod kernels {
         let name = k.name();
         let conv = |r: Result<usize, TranscodeError<Utf16Error>>| {
             r.map_err(|e| match e {
-                TranscodeError::Invalid(e) => TranscodeError::Invalid((e.valid_up_to(), e.kind())),
+                TranscodeError::Invalid { error: e, written } => {
+                    TranscodeError::Invalid { error: (e.valid_up_to(), e.kind()), written }
+                }
                 TranscodeError::OutputTooSmall { read, written } => {
                     TranscodeError::OutputTooSmall { read, written }
                 }
@@ -218,7 +220,9 @@ mod kernels {
         let name = k.name();
         let conv = |r: Result<usize, TranscodeError<Utf32Error>>| {
             r.map_err(|e| match e {
-                TranscodeError::Invalid(e) => TranscodeError::Invalid((e.valid_up_to(), e.kind())),
+                TranscodeError::Invalid { error: e, written } => {
+                    TranscodeError::Invalid { error: (e.valid_up_to(), e.kind()), written }
+                }
                 TranscodeError::OutputTooSmall { read, written } => {
                     TranscodeError::OutputTooSmall { read, written }
                 }

@@ -57,7 +57,7 @@ fn check_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
     let mut dst = vec![0u8; s.len()];
     let got = match rapidutf::utf8_to_windows1252(s.as_bytes(), &mut dst) {
         Ok(n) => Ok(dst[..n].to_vec()),
-        Err(TranscodeError::Invalid(e)) => match e.kind() {
+        Err(TranscodeError::Invalid { error: e, .. }) => match e.kind() {
             Latin1ErrorKind::Unrepresentable(c) => Err((e.valid_up_to(), c)),
             other => panic!("valid input reported invalid: {other:?}"),
         },
@@ -93,7 +93,7 @@ fn check_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
     for (what, f, src) in forms {
         let got = match f(src, &mut dst) {
             Ok(n) => Ok(dst[..n].to_vec()),
-            Err(TranscodeError::Invalid(e)) => match e.kind() {
+            Err(TranscodeError::Invalid { error: e, .. }) => match e.kind() {
                 Latin1ErrorKind::Unrepresentable(c) => Err((unit_to_byte(e.valid_up_to()), c)),
                 other => panic!("valid input reported invalid: {other:?}"),
             },
@@ -105,7 +105,7 @@ fn check_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
     let mut dst = vec![0u8; values.len()];
     let got = match rapidutf::utf32_to_windows1252(&values, &mut dst) {
         Ok(n) => Ok(dst[..n].to_vec()),
-        Err(TranscodeError::Invalid(e)) => match e.kind() {
+        Err(TranscodeError::Invalid { error: e, .. }) => match e.kind() {
             Latin1ErrorKind::Unrepresentable(c) => {
                 Err((s.chars().take(e.valid_up_to()).map(char::len_utf8).sum(), c))
             }
@@ -166,7 +166,7 @@ fn unrepresentable_and_invalid_at_every_offset() {
             bytes.insert(at_byte, 0xFF);
             let mut dst = vec![0u8; bytes.len()];
             match rapidutf::utf8_to_windows1252(&bytes, &mut dst) {
-                Err(TranscodeError::Invalid(e)) => {
+                Err(TranscodeError::Invalid { error: e, .. }) => {
                     assert_eq!(e.valid_up_to(), at_byte);
                     let inner = e.invalid().expect("an invalid-input error");
                     assert_eq!(inner.valid_up_to(), at_byte);
@@ -252,7 +252,7 @@ fn every_kernel_decodes_at_every_length_and_dst_size() {
                         let next = t[usize::from(src[read])].len_utf8();
                         assert!(written + next > cap, "{k:?} stopped early at cap {cap}");
                     }
-                    Err(TranscodeError::Invalid(never)) => match never {},
+                    Err(TranscodeError::Invalid { error, .. }) => match error {},
                     Err(e) => panic!("{e:?}"),
                 }
                 assert!(dst[cap..].iter().all(|&b| b == GUARD), "{k:?} wrote past dst");

@@ -31,9 +31,12 @@
 //! Every entry follows the kernel contract of `arch::KernelFns`: it
 //! returns `(read, written)` with `src[..read]` valid (and representable)
 //! and converted into `dst[..written]`, and never writes past `dst.len()`.
+//! It only writes `dst` (the [`Out`] contract), through `MaybeUninit`
+//! pointers cast to the unit type, and never reads it.
 
 use super::utf16::{encode_1_2, store16, WideVector};
 use super::{Shift, Utf8Vector, Vector};
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
@@ -77,11 +80,11 @@ fn to_aligned<T>(at: *const T, align: usize) -> usize {
 #[inline(always)]
 pub(super) unsafe fn ascii_run<V: Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
     i: &mut usize,
     o: &mut usize,
 ) {
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let w = V::BYTES;
     while *i + 4 * w <= src.len() && *o + 4 * w <= dst.len() {
         // SAFETY: the caller guarantees the ISA; `*i + 4w <= len` covers
@@ -123,7 +126,7 @@ pub(crate) trait Latin1Vector: WideVector {
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf8<V: Latin1Vector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
     V::Small: Latin1Vector,
@@ -142,7 +145,7 @@ where
 #[inline(always)]
 unsafe fn latin1_to_utf8_blocks<V: Latin1Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
     i: &mut usize,
     o: &mut usize,
 ) {
@@ -156,7 +159,7 @@ unsafe fn latin1_to_utf8_blocks<V: Latin1Vector>(
         unsafe {
             let v = V::load(src.as_ptr().add(*i));
             if !v.any_high_bit() {
-                let at = dst.as_mut_ptr().add(*o);
+                let at = dst.as_mut_ptr().cast::<u8>().add(*o);
                 v.store(at);
                 // On to where `dst` is aligned (copying is one to one).
                 let step = match to_aligned(at, w) {
@@ -168,7 +171,7 @@ unsafe fn latin1_to_utf8_blocks<V: Latin1Vector>(
                 ascii_run::<V>(src, dst, i, o);
                 continue;
             }
-            let dp = dst.as_mut_ptr();
+            let dp = dst.as_mut_ptr().cast::<u8>();
             if let Some((r, k)) = V::latin1_to_utf8_block(v, dp.add(*o)) {
                 *i += r;
                 *o += k;
@@ -258,7 +261,7 @@ unsafe fn one_to_one_in<V: WideVector, C: OneToOne>(c: &mut C) -> (usize, usize)
 /// [`latin1_to_utf16`].
 struct Latin1ToUtf16<'a, O> {
     src: &'a [u8],
-    dst: &'a mut [u16],
+    dst: &'a mut Out<u16>,
     order: core::marker::PhantomData<O>,
 }
 
@@ -268,7 +271,7 @@ impl<O: ByteOrder> OneToOne for Latin1ToUtf16<'_, O> {
     }
 
     fn to_aligned(&self, align: usize) -> usize {
-        to_aligned(self.dst.as_ptr(), align)
+        to_aligned(self.dst.as_ptr().cast::<u16>(), align)
     }
 
     #[inline(always)]
@@ -278,7 +281,7 @@ impl<O: ByteOrder> OneToOne for Latin1ToUtf16<'_, O> {
         // covers the load and the two stores of `w / 2` units.
         unsafe {
             let (a, b) = V::load(self.src.as_ptr().add(at)).widen8();
-            let dp = self.dst.as_mut_ptr().add(at);
+            let dp = self.dst.as_mut_ptr().cast::<u16>().add(at);
             store16::<V, O>(a, dp);
             store16::<V, O>(b, dp.add(w / 2));
         }
@@ -291,7 +294,7 @@ impl<O: ByteOrder> OneToOne for Latin1ToUtf16<'_, O> {
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u8],
-    dst: &mut [u16],
+    dst: &mut Out<u16>,
 ) -> (usize, usize)
 where
     V::Small: WideVector,
@@ -304,7 +307,7 @@ where
 /// [`latin1_to_utf32`].
 struct Latin1ToUtf32<'a> {
     src: &'a [u8],
-    dst: &'a mut [u32],
+    dst: &'a mut Out<u32>,
 }
 
 impl OneToOne for Latin1ToUtf32<'_> {
@@ -313,7 +316,7 @@ impl OneToOne for Latin1ToUtf32<'_> {
     }
 
     fn to_aligned(&self, align: usize) -> usize {
-        to_aligned(self.dst.as_ptr(), align)
+        to_aligned(self.dst.as_ptr().cast::<u32>(), align)
     }
 
     #[inline(always)]
@@ -325,7 +328,7 @@ impl OneToOne for Latin1ToUtf32<'_> {
             let (a, b) = V::load(self.src.as_ptr().add(at)).widen8();
             let (a0, a1) = a.widen16();
             let (b0, b1) = b.widen16();
-            let d = self.dst.as_mut_ptr().add(at).cast::<u8>();
+            let d = self.dst.as_mut_ptr().cast::<u32>().add(at).cast::<u8>();
             a0.store(d);
             a1.store(d.add(w));
             b0.store(d.add(2 * w));
@@ -339,7 +342,7 @@ impl OneToOne for Latin1ToUtf32<'_> {
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf32<V: WideVector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u32],
+    dst: &mut Out<u32>,
 ) -> (usize, usize)
 where
     V::Small: WideVector,
@@ -351,7 +354,7 @@ where
 /// [`utf16_to_latin1`].
 struct Utf16ToLatin1<'a, O> {
     src: &'a [u16],
-    dst: &'a mut [u8],
+    dst: &'a mut Out<u8>,
     order: core::marker::PhantomData<O>,
 }
 
@@ -382,7 +385,7 @@ impl<O: ByteOrder> OneToOne for Utf16ToLatin1<'_, O> {
             } else {
                 (a, b)
             };
-            a.narrow16u(b).store(self.dst.as_mut_ptr().add(at));
+            a.narrow16u(b).store(self.dst.as_mut_ptr().cast::<u8>().add(at));
         }
         true
     }
@@ -394,7 +397,7 @@ impl<O: ByteOrder> OneToOne for Utf16ToLatin1<'_, O> {
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_latin1<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u16],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
     V::Small: WideVector,
@@ -407,7 +410,7 @@ where
 /// [`utf32_to_latin1`].
 struct Utf32ToLatin1<'a> {
     src: &'a [u32],
-    dst: &'a mut [u8],
+    dst: &'a mut Out<u8>,
 }
 
 impl OneToOne for Utf32ToLatin1<'_> {
@@ -433,7 +436,7 @@ impl OneToOne for Utf32ToLatin1<'_> {
                 return false;
             }
             let (lo, hi) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
-            lo.narrow16u(hi).store(self.dst.as_mut_ptr().add(at));
+            lo.narrow16u(hi).store(self.dst.as_mut_ptr().cast::<u8>().add(at));
         }
         true
     }
@@ -444,7 +447,7 @@ impl OneToOne for Utf32ToLatin1<'_> {
 #[inline(always)]
 pub(crate) unsafe fn utf32_to_latin1<V: WideVector + Utf8Vector>(
     src: &[u32],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
     V::Small: WideVector,
@@ -464,7 +467,7 @@ where
 #[inline(always)]
 pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
     V::Small: WideVector,
@@ -486,7 +489,7 @@ where
 #[inline(always)]
 unsafe fn utf8_to_latin1_blocks<V: WideVector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
     i: &mut usize,
     o: &mut usize,
     carry: &mut u64,
@@ -516,7 +519,7 @@ unsafe fn utf8_to_latin1_blocks<V: WideVector + Utf8Vector>(
                     // A lead followed by ASCII.
                     return false;
                 }
-                let at = dst.as_mut_ptr().add(*o);
+                let at = dst.as_mut_ptr().cast::<u8>().add(*o);
                 v.store(at);
                 // On to where `dst` is aligned (copying is one to one).
                 let step = match to_aligned(at, w) {
@@ -552,7 +555,7 @@ unsafe fn utf8_to_latin1_blocks<V: WideVector + Utf8Vector>(
                 V::load(sp.add(*i - 1))
             };
             let bytes = v.or(before.shl16::<6>().and(class).and(V::splat(CONT)));
-            *o += bytes.compress(!lead & all, dst.as_mut_ptr().add(*o));
+            *o += bytes.compress(!lead & all, dst.as_mut_ptr().cast::<u8>().add(*o));
             *carry = lead >> (w - 1);
             prev = v;
             *i += w;

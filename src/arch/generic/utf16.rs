@@ -49,6 +49,7 @@
 //! its last store).
 
 use super::Vector;
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::ptr;
 
@@ -663,12 +664,12 @@ fn scalar16<O: ByteOrder>(
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
     src: &[u16],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize) {
     // Units per vector.
     let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     // Room for two vectors' worth of units of 3 bytes plus the scratch of
     // the last store.
@@ -741,11 +742,40 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
 
 /// UTF-32 to UTF-8: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf8_checked::<V, true>(src, dst) }
+}
+
+/// Chars (scalar values by their type) to UTF-8: the kernel prefix of
+/// [`utf32_to_utf8`] without its checks.
+#[inline(always)]
+pub(crate) unsafe fn chars_to_utf8<V: WideVector>(
+    src: &[char],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf8_checked::<V, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-8, checking that each value is a scalar value (`CHECK`)
+/// or knowing it.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     // Values per vector.
     let w = V::BYTES / 4;
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     while i + 4 * w <= n && o + 4 * V::BYTES <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
@@ -790,8 +820,8 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -
             }
             // Two halves, written out: as a loop over `v`, the vectors
             // would go through the stack.
-            if !utf32_half(v[0], v[1], src, &mut i, dp, &mut o)
-                || !utf32_half(v[2], v[3], src, &mut i, dp, &mut o)
+            if !utf32_half::<V, CHECK>(v[0], v[1], src, &mut i, dp, &mut o)
+                || !utf32_half::<V, CHECK>(v[2], v[3], src, &mut i, dp, &mut o)
             {
                 break;
             }
@@ -802,14 +832,14 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(src: &[u32], dst: &mut [u8]) -
 
 /// The 2 * `V::BYTES / 4` values `a`, `c` at `src[*i..]` as UTF-8 at
 /// `dst + *o`, advancing `*i` and `*o`; `false` (with nothing consumed) if
-/// one of them is not a scalar value.
+/// one of them is not a scalar value (tested only with `CHECK`).
 ///
 /// # Safety
 ///
 /// The ISA; `src[*i..]` holds the values; `dst + *o` has `2 * V::BYTES`
-/// writable bytes.
+/// writable bytes; without `CHECK`, the values are scalar values.
 #[inline(always)]
-unsafe fn utf32_half<V: WideVector>(
+unsafe fn utf32_half<V: WideVector, const CHECK: bool>(
     a: V,
     c: V,
     src: &[u32],
@@ -823,12 +853,12 @@ unsafe fn utf32_half<V: WideVector>(
     unsafe {
         if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
             let units = a.narrow32(c);
-            if has_surrogates(units) {
+            if CHECK && has_surrogates(units) {
                 return false;
             }
             *o += encode(units, dst.add(*o));
         } else {
-            if invalid32(a).or(invalid32(c)).any() {
+            if CHECK && invalid32(a).or(invalid32(c)).any() {
                 return false;
             }
             for &ch in &src[*i..*i + u] {
@@ -844,11 +874,11 @@ unsafe fn utf32_half<V: WideVector>(
 #[inline(always)]
 pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
     src: &[u16],
-    dst: &mut [u32],
+    dst: &mut Out<u32>,
 ) -> (usize, usize) {
     let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u32>());
     let (mut i, mut o) = (0, 0);
     while i + 2 * u <= n && o + 2 * u <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 2u <= n` covers the
@@ -895,12 +925,37 @@ pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
 #[inline(always)]
 pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u32],
-    dst: &mut [u16],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf16_checked::<V, O, true>(src, dst) }
+}
+
+/// Chars to UTF-16 in byte order `O`: the kernel prefix of
+/// [`utf32_to_utf16`] without its checks.
+#[inline(always)]
+pub(crate) unsafe fn chars_to_utf16<V: WideVector, O: ByteOrder>(
+    src: &[char],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf16_checked::<V, O, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-16, checking the values (`CHECK`) or knowing them valid.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u16>,
 ) -> (usize, usize) {
     // Values per vector, and per narrowed vector.
     let (w, u) = (V::BYTES / 4, V::BYTES / 2);
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
     while i + u <= n && o + 2 * u <= cap {
         // SAFETY: the caller guarantees the ISA; `i + u <= n` covers the
@@ -909,7 +964,7 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
         unsafe {
             let a = V::load(sp.add(i).cast());
             let b = V::load(sp.add(i + w).cast());
-            if invalid32(a).or(invalid32(b)).any() {
+            if CHECK && invalid32(a).or(invalid32(b)).any() {
                 break;
             }
             if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {

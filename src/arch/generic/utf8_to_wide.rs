@@ -63,18 +63,19 @@ use super::count::Count;
 use super::utf16::WideVector;
 use super::utf8;
 use super::Utf8Vector;
+use crate::arch::Out;
 
 /// Bytes per window (the validation block).
-const BLOCK: usize = utf8::BLOCK;
+pub(super) const BLOCK: usize = utf8::BLOCK;
 
 /// The steps start at most here in a window, so that the 12 bits of mask
 /// they use are known (`52 + 11 <= 63`).
-const MAX_STEP_START: usize = BLOCK - 12;
+pub(super) const MAX_STEP_START: usize = BLOCK - 12;
 
 /// Bytes the main loop needs after a window, and units of room in `dst`
 /// beyond one window's output: a step at [`MAX_STEP_START`] reads 16 bytes
 /// and stores up to 16 units past its start.
-const MARGIN: usize = 16;
+pub(super) const MARGIN: usize = 16;
 
 /// The operations a validation vector type needs beyond [`Utf8Vector`].
 pub(crate) trait Leads: Utf8Vector {
@@ -113,6 +114,26 @@ pub(crate) trait Leads: Utf8Vector {
     ) -> Option<(usize, usize)> {
         let _ = (v, at, dst);
         None
+    }
+
+    /// Whether the ISA converts every non-ASCII window of valid input
+    /// itself, with [`Leads::convert_valid_window`].
+    const VALID_WINDOWS: bool = false;
+
+    /// An ISA's own conversion of a non-ASCII window `v` of *valid* input
+    /// loaded from `at` (with [`MARGIN`] more bytes readable and room for
+    /// `BLOCK + MARGIN` units at `dst`): converts exactly the characters
+    /// whose first byte is in the window, including one that ends past
+    /// it, and returns the units written. Only called where
+    /// [`Leads::VALID_WINDOWS`] says so.
+    #[inline(always)]
+    unsafe fn convert_valid_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> usize {
+        let _ = (v, at, dst);
+        0
     }
 }
 
@@ -359,7 +380,7 @@ unsafe fn store_ascii16<H: WideVector, T: Target>(v: H, dst: *mut T::Unit) {
 /// Stores the ASCII window `v`, loaded from `at`, as `BLOCK` units at
 /// `dst`: the ISA's way, or 16 bytes at a time.
 #[inline(always)]
-unsafe fn store_ascii_window<V: Leads, H: WideVector, T: Target, const N: usize>(
+pub(super) unsafe fn store_ascii_window<V: Leads, H: WideVector, T: Target, const N: usize>(
     v: &[V; N],
     at: *const u8,
     dst: *mut T::Unit,
@@ -417,7 +438,7 @@ unsafe fn pairs<H: WideVector>(cp: H) -> H {
 ///
 /// H's ISA; 16 readable bytes at `src`, room for 16 units at `dst`.
 #[inline(always)]
-unsafe fn step<H: WideVector, T: Target>(
+pub(super) unsafe fn step<H: WideVector, T: Target>(
     src: *const u8,
     ends: u64,
     dst: *mut T::Unit,
@@ -578,19 +599,22 @@ unsafe fn store_kept<W: WideVector, T: Target>(packed: W, k: usize, dst: *mut T:
 ///
 /// That is computed in every byte lane, as a low and a high byte
 /// interleaved into 16-bit lanes; lanes where no character ends hold
-/// garbage and are dropped. The bytes before the window count as zero:
-/// the window starts on a character boundary, so no character that ends
-/// in it reads them. `W` is any width: each 128-bit lane's 16 bytes give
-/// two vectors of 8 units, packed by their own table rows.
+/// garbage and are dropped. The bytes before the window are the last two
+/// of `prev`: zero where the window starts on a character boundary (then
+/// no character that ends in it reads them), the input's own where a
+/// character of valid input runs into the window. `W` is any width: each
+/// 128-bit lane's 16 bytes give two vectors of 8 units, packed by their
+/// own table rows.
 ///
 /// # Safety
 ///
 /// W's ISA; `BLOCK` readable bytes at `at`; room for `BLOCK + 8` units at
 /// `dst`.
 #[inline(always)]
-unsafe fn bmp_window<W: WideVector + Count, T: Target>(
+pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
     at: *const u8,
     ends: u64,
+    prev: W,
     dst: *mut T::Unit,
 ) -> (usize, usize) {
     let mut o = 0;
@@ -599,7 +623,7 @@ unsafe fn bmp_window<W: WideVector + Count, T: Target>(
     // the stores end at most 8 units past the units kept, at most one per
     // byte of the window. The rows are 16 readable bytes.
     unsafe {
-        let mut prev = W::zero();
+        let mut prev = prev;
         for k in 0..BLOCK / W::BYTES {
             let c = W::load(at.add(W::BYTES * k));
             let b = c.prev::<1>(prev);
@@ -651,10 +675,10 @@ unsafe fn bmp_window<W: WideVector + Count, T: Target>(
 #[inline(always)]
 pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>(
     src: &[u8],
-    dst: &mut [T::Unit],
+    dst: &mut Out<T::Unit>,
 ) -> (usize, usize) {
     const { assert!(N * V::BYTES == BLOCK && H::BYTES == 16) };
-    let (base, out) = (src.as_ptr(), dst.as_mut_ptr());
+    let (base, out) = (src.as_ptr(), dst.as_mut_ptr().cast::<T::Unit>());
     let (mut p, mut o) = (0, 0);
     // SAFETY: the caller guarantees the ISAs. The loop conditions keep
     // every read inside `src`: a window reads `p..p + BLOCK` (two ASCII
@@ -728,7 +752,8 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 four = four.or(x.saturating_sub(V::splat(0xEF)));
             }
             if !four.any() {
-                let (c, w) = bmp_window::<V::Wide, T>(at, ends, out.add(o));
+                let zero = <V::Wide as super::Vector>::zero();
+                let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, out.add(o));
                 p += c;
                 o += w;
                 // As after `convert_window`: the last character ends in

@@ -17,11 +17,14 @@
 //! Every byte is a character, so the kernels stop only where the input or
 //! `dst` runs short, under the kernel contract of `arch::KernelFns`:
 //! `(read, written)`, `src[..read]` converted into `dst[..written]`, and
-//! never a write past `dst.len()`.
+//! never a write past `dst.len()`. They only write `dst` (the [`Out`]
+//! contract), through `MaybeUninit` pointers cast to the unit type, and
+//! never read it.
 
 use super::latin1::ascii_run;
 use super::utf16::{encode, store16, WideVector};
 use super::Utf8Vector;
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use crate::scalar::windows1252::HIGH;
 
@@ -88,7 +91,7 @@ unsafe fn plane<V: WideVector + Utf8Vector>(v: V, nine: V, p: usize) -> V {
 #[inline(always)]
 pub(crate) unsafe fn windows1252_to_utf8<V: WideVector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u8],
+    dst: &mut Out<u8>,
 ) -> (usize, usize) {
     const { assert!(V::BYTES == 16) };
     let (n, cap) = (src.len(), dst.len());
@@ -102,7 +105,7 @@ pub(crate) unsafe fn windows1252_to_utf8<V: WideVector + Utf8Vector>(
         unsafe {
             let v = V::load(src.as_ptr().add(i));
             if !v.any_high_bit() {
-                v.store(dst.as_mut_ptr().add(o));
+                v.store(dst.as_mut_ptr().cast::<u8>().add(o));
                 i += 16;
                 o += 16;
                 ascii_run::<V>(src, dst, &mut i, &mut o);
@@ -112,7 +115,7 @@ pub(crate) unsafe fn windows1252_to_utf8<V: WideVector + Utf8Vector>(
                 break;
             }
             let (a, b) = units(v);
-            let dp = dst.as_mut_ptr();
+            let dp = dst.as_mut_ptr().cast::<u8>();
             o += encode(a, dp.add(o));
             o += encode(b, dp.add(o));
             i += 16;
@@ -125,7 +128,7 @@ pub(crate) unsafe fn windows1252_to_utf8<V: WideVector + Utf8Vector>(
 #[inline(always)]
 pub(crate) unsafe fn windows1252_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u8],
-    dst: &mut [u16],
+    dst: &mut Out<u16>,
 ) -> (usize, usize) {
     let w = V::BYTES;
     let (n, cap) = (src.len(), dst.len());
@@ -135,7 +138,7 @@ pub(crate) unsafe fn windows1252_to_utf16<V: WideVector + Utf8Vector, O: ByteOrd
         // load and `o + w <= cap` the two stores of `w / 2` units.
         unsafe {
             let (a, b) = units(V::load(src.as_ptr().add(i)));
-            let dp = dst.as_mut_ptr().add(o);
+            let dp = dst.as_mut_ptr().cast::<u16>().add(o);
             store16::<V, O>(a, dp);
             store16::<V, O>(b, dp.add(w / 2));
         }
@@ -149,7 +152,7 @@ pub(crate) unsafe fn windows1252_to_utf16<V: WideVector + Utf8Vector, O: ByteOrd
 #[inline(always)]
 pub(crate) unsafe fn windows1252_to_utf32<V: WideVector + Utf8Vector>(
     src: &[u8],
-    dst: &mut [u32],
+    dst: &mut Out<u32>,
 ) -> (usize, usize) {
     let w = V::BYTES;
     let (n, cap) = (src.len(), dst.len());
@@ -161,7 +164,7 @@ pub(crate) unsafe fn windows1252_to_utf32<V: WideVector + Utf8Vector>(
             let (a, b) = units(V::load(src.as_ptr().add(i)));
             let (a0, a1) = a.widen16();
             let (b0, b1) = b.widen16();
-            let dp = dst.as_mut_ptr().add(o).cast::<u8>();
+            let dp = dst.as_mut_ptr().cast::<u32>().add(o).cast::<u8>();
             a0.store(dp);
             a1.store(dp.add(w));
             b0.store(dp.add(2 * w));

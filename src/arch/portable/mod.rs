@@ -62,10 +62,12 @@ cfg_if::cfg_if! {
         )
     ))] {
         use crate::arch::generic::latin1 as latin1_utf8;
+        use crate::arch::generic::str_to_wide as valid_steps;
         use crate::arch::generic::utf8_to_wide as steps;
         use crate::arch::generic::windows1252;
     } else {
         use skip::latin1 as latin1_utf8;
+        use skip::str_to_wide as valid_steps;
         use skip::utf8_to_wide as steps;
         use skip::windows1252;
     }
@@ -100,6 +102,12 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Le>,
     utf16be_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Be>,
     utf32_to_latin1_prefix: wide_latin1::utf32_to_latin1::<u8x16>,
+    str_to_utf16le_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, ToUtf16<Le>>,
+    str_to_utf16be_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, ToUtf16<Be>>,
+    str_to_utf32_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, ToUtf32>,
+    chars_to_utf8_prefix: wide16::chars_to_utf8::<u8x16>,
+    chars_to_utf16le_prefix: wide16::chars_to_utf16::<u8x16, Le>,
+    chars_to_utf16be_prefix: wide16::chars_to_utf16::<u8x16, Be>,
     windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<u8x16>,
     windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<u8x16, Le>,
     windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<u8x16, Be>,

@@ -8,7 +8,7 @@
 //! step's length depends on the one before it.
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
-use crate::arch::generic::{count, latin1, utf16, utf8, utf8_to_wide, windows1252};
+use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::{__m128i, __m256i};
 
@@ -40,6 +40,12 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m256i>,
+    str_to_utf16le_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, ToUtf16<Le>>,
+    str_to_utf16be_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, ToUtf16<Be>>,
+    str_to_utf32_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, ToUtf32>,
+    chars_to_utf8_prefix: utf16::chars_to_utf8::<__m256i>,
+    chars_to_utf16le_prefix: utf16::chars_to_utf16::<__m256i, Le>,
+    chars_to_utf16be_prefix: utf16::chars_to_utf16::<__m256i, Be>,
     windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<__m128i>,
     windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<__m256i, Le>,
     windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<__m256i, Be>,

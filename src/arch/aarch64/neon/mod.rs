@@ -20,12 +20,14 @@ cfg_if::cfg_if! {
         use crate::arch::generic::count as wide_count;
         use crate::arch::generic::latin1 as wide_latin1;
         use crate::arch::generic::utf16 as wide16;
+        use crate::arch::generic::str_to_wide as valid_steps;
         use crate::arch::generic::utf8_to_wide as steps;
         use crate::arch::generic::windows1252 as wide_windows1252;
     } else {
         use crate::arch::scalar::skip::count as wide_count;
         use crate::arch::scalar::skip::latin1 as wide_latin1;
         use crate::arch::scalar::skip::utf16 as wide16;
+        use crate::arch::scalar::skip::str_to_wide as valid_steps;
         use crate::arch::scalar::skip::utf8_to_wide as steps;
         use crate::arch::scalar::skip::windows1252 as wide_windows1252;
     }
@@ -56,6 +58,12 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: wide_latin1::utf16_to_latin1::<uint8x16_t, Le>,
     utf16be_to_latin1_prefix: wide_latin1::utf16_to_latin1::<uint8x16_t, Be>,
     utf32_to_latin1_prefix: wide_latin1::utf32_to_latin1::<uint8x16_t>,
+    str_to_utf16le_prefix: valid_steps::convert_valid::<uint8x16_t, uint8x16_t, 4, ToUtf16<Le>>,
+    str_to_utf16be_prefix: valid_steps::convert_valid::<uint8x16_t, uint8x16_t, 4, ToUtf16<Be>>,
+    str_to_utf32_prefix: valid_steps::convert_valid::<uint8x16_t, uint8x16_t, 4, ToUtf32>,
+    chars_to_utf8_prefix: wide16::chars_to_utf8::<uint8x16_t>,
+    chars_to_utf16le_prefix: wide16::chars_to_utf16::<uint8x16_t, Le>,
+    chars_to_utf16be_prefix: wide16::chars_to_utf16::<uint8x16_t, Be>,
     windows1252_to_utf8_prefix: wide_windows1252::windows1252_to_utf8::<uint8x16_t>,
     windows1252_to_utf16le_prefix: wide_windows1252::windows1252_to_utf16::<uint8x16_t, Le>,
     windows1252_to_utf16be_prefix: wide_windows1252::windows1252_to_utf16::<uint8x16_t, Be>,

@@ -40,6 +40,7 @@
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
+use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
 
@@ -280,9 +281,9 @@ unsafe fn narrow32(a: __m512i, b: __m512i) -> __m512i {
 
 /// UTF-16 in byte order `O` to UTF-8.
 #[inline(always)]
-pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf8<O: ByteOrder>(src: &[u16], dst: &mut Out<u8>) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     // 32 units give at most 96 bytes, but in up to two 64-byte stores, and
     // the first half's 16 code points may all come from surrogate pairs
@@ -360,9 +361,30 @@ unsafe fn invalid32(c: __m512i) -> bool {
 
 /// UTF-32 to UTF-8.
 #[inline(always)]
-pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut Out<u8>) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf8_checked::<true>(src, dst) }
+}
+
+/// Chars to UTF-8: [`utf32_to_utf8`] without its checks.
+#[inline(always)]
+pub(super) unsafe fn chars_to_utf8(src: &[char], dst: &mut Out<u8>) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf8_checked::<false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-8, checking the values (`CHECK`) or knowing them valid.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf8_checked<const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
     // Blocks of 64 values: at most 4 stores of 64 bytes, each at most 64
     // bytes after the previous one.
@@ -403,7 +425,7 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
                 continue;
             }
             for c in v {
-                if invalid32(c) {
+                if CHECK && invalid32(c) {
                     return (i, o);
                 }
                 let (bytes, keep) = encode16(c);
@@ -419,7 +441,7 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
         // load, `o + 64 <= cap` the store.
         unsafe {
             let c = _mm512_loadu_si512(sp.add(i).cast());
-            if invalid32(c) {
+            if CHECK && invalid32(c) {
                 break;
             }
             let (bytes, keep) = encode16(c);
@@ -433,9 +455,12 @@ pub(super) unsafe fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> (usize, usize
 
 /// UTF-16 in byte order `O` to UTF-32.
 #[inline(always)]
-pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) -> (usize, usize) {
+pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(
+    src: &[u16],
+    dst: &mut Out<u32>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u32>());
     let (mut i, mut o) = (0, 0);
     while i + 32 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
@@ -474,9 +499,38 @@ pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(src: &[u16], dst: &mut [u32]) 
 
 /// UTF-32 to UTF-16 in byte order `O`.
 #[inline(always)]
-pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) -> (usize, usize) {
+pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(
+    src: &[u32],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf16_checked::<O, true>(src, dst) }
+}
+
+/// Chars to UTF-16 in byte order `O`: [`utf32_to_utf16`] without its
+/// checks.
+#[inline(always)]
+pub(super) unsafe fn chars_to_utf16<O: ByteOrder>(
+    src: &[char],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf16_checked::<O, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-16 in byte order `O`, checking the values (`CHECK`) or
+/// knowing them valid.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf16_checked<O: ByteOrder, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u16>,
+) -> (usize, usize) {
     let (n, cap) = (src.len(), dst.len());
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
     while i + 16 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= n` (or 16)
@@ -498,7 +552,7 @@ pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) 
                     let d8 = _mm512_set1_epi16(0xD800u16 as i16);
                     let sur = _mm512_cmpeq_epi16_mask(_mm512_and_si512(ab, f8), d8)
                         | _mm512_cmpeq_epi16_mask(_mm512_and_si512(cd, f8), d8);
-                    if sur == 0 {
+                    if !CHECK || sur == 0 {
                         let (ab, cd) = if O::SWAP {
                             (_mm512_shuffle_epi8(ab, swap16()), _mm512_shuffle_epi8(cd, swap16()))
                         } else {
@@ -513,7 +567,7 @@ pub(super) unsafe fn utf32_to_utf16<O: ByteOrder>(src: &[u32], dst: &mut [u16]) 
                 }
             }
             let c = _mm512_loadu_si512(sp.add(i).cast());
-            if invalid32(c) {
+            if CHECK && invalid32(c) {
                 break;
             }
             let supplementary = _mm512_cmpge_epu32_mask(c, _mm512_set1_epi32(0x10000));

@@ -75,7 +75,9 @@ unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T
     // loads at `at + 1..=3` end at `at + 67`). Writes: round `r` (16
     // characters) starts at `o <= 16 * r` units and UTF-32 stores 16
     // values, so ends at most at 64 units; UTF-16 stores with a mask of
-    // the units it counts, whose total is at most the 63 bytes consumed.
+    // the units it counts, whose total is at most one per byte of the
+    // characters: 67 bytes at most (the last may end 3 bytes past the
+    // window).
     // The stack arrays are 64 bytes and read 16 at `16 * r`, `r < 4`.
     unsafe {
         let mut bytes = [[0u8; 64]; 4];
@@ -193,9 +195,8 @@ impl Leads for __m512i {
         dst: *mut T::Unit,
     ) -> Option<(usize, usize)> {
         // SAFETY: the caller guarantees AVX-512 F/BW/VBMI2, 64 + 16
-        // readable bytes at `at` (the loads at `at + 1` and `at + 2` read up
-        // to `at + 66`) and room for 64 + 16 units at `dst` (the stores
-        // write 64 units).
+        // readable bytes at `at` and room for 64 + 16 units at `dst`: what
+        // `convert_chars` needs.
         unsafe {
             let x = v[0];
             let leads = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-65));
@@ -206,30 +207,78 @@ impl Leads for __m512i {
             if keep == 0 {
                 return None;
             }
-            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
-                return Some((last, with_four::<T>(x, at, keep, dst)));
-            }
-            let b0 = _mm512_maskz_compress_epi8(keep, x);
-            let b1 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(1).cast()));
-            let chars = keep.count_ones() as usize;
-            let lo = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_castsi512_si256(b));
-            let hi = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(b));
-            // Third bytes only where there are 3-byte characters (the
-            // Cyrillic, Greek, Arabic, Hebrew... windows have none).
-            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
-                let b2 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(2).cast()));
-                finish32::<T, true>(lo(b0), lo(b1), lo(b2), dst);
-                if chars > 32 {
-                    finish32::<T, true>(hi(b0), hi(b1), hi(b2), dst.add(32));
-                }
-            } else {
-                let z = _mm512_setzero_si512();
-                finish32::<T, false>(lo(b0), lo(b1), z, dst);
-                if chars > 32 {
-                    finish32::<T, false>(hi(b0), hi(b1), z, dst.add(32));
-                }
-            }
-            Some((last, chars))
+            Some((last, convert_chars::<T>(x, at, keep, dst)))
         }
+    }
+
+    const VALID_WINDOWS: bool = true;
+
+    #[inline(always)]
+    unsafe fn convert_valid_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> usize {
+        // SAFETY: the caller guarantees AVX-512 F/BW/VBMI2, valid input
+        // with 64 + 16 readable bytes at `at` and room for 64 + 16 units
+        // at `dst`: what `convert_chars` needs, every character that
+        // starts in the window being whole within `at + 67`.
+        unsafe {
+            let x = v[0];
+            let leads = _mm512_cmpgt_epi8_mask(x, _mm512_set1_epi8(-65));
+            convert_chars::<T>(x, at, leads, dst)
+        }
+    }
+}
+
+/// Converts the characters of valid UTF-8 whose first bytes are marked in
+/// `keep`, in the window `x` loaded from `at`: the first, second and third
+/// bytes of each are gathered with `vpcompressb`, and 32 characters at a
+/// time are converted in 16-bit lanes (`with_four` for windows with
+/// 4-byte characters). Returns the units written.
+///
+/// # Safety
+///
+/// AVX-512 F/BW/VBMI2; the characters marked in `keep` are valid UTF-8
+/// and end at most 3 bytes past the window; 64 + 16 readable bytes at
+/// `at` (the loads at `at + 1` and `at + 2` read up to `at + 66`); room
+/// for 64 + 16 units at `dst` (the stores write 64 units).
+#[inline(always)]
+unsafe fn convert_chars<T: Target>(
+    x: __m512i,
+    at: *const u8,
+    keep: u64,
+    dst: *mut T::Unit,
+) -> usize {
+    // SAFETY: the caller guarantees the ISA, the readable bytes and the
+    // room.
+    unsafe {
+        if keep == 0 {
+            return 0;
+        }
+        if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
+            return with_four::<T>(x, at, keep, dst);
+        }
+        let b0 = _mm512_maskz_compress_epi8(keep, x);
+        let b1 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(1).cast()));
+        let chars = keep.count_ones() as usize;
+        let lo = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_castsi512_si256(b));
+        let hi = |b: __m512i| _mm512_cvtepu8_epi16(_mm512_extracti64x4_epi64::<1>(b));
+        // Third bytes only where there are 3-byte characters (the
+        // Cyrillic, Greek, Arabic, Hebrew... windows have none).
+        if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
+            let b2 = _mm512_maskz_compress_epi8(keep, _mm512_loadu_si512(at.add(2).cast()));
+            finish32::<T, true>(lo(b0), lo(b1), lo(b2), dst);
+            if chars > 32 {
+                finish32::<T, true>(hi(b0), hi(b1), hi(b2), dst.add(32));
+            }
+        } else {
+            let z = _mm512_setzero_si512();
+            finish32::<T, false>(lo(b0), lo(b1), z, dst);
+            if chars > 32 {
+                finish32::<T, false>(hi(b0), hi(b1), z, dst.add(32));
+            }
+        }
+        chars
     }
 }

@@ -1,0 +1,174 @@
+//! A `&str` to UTF-16 (either byte order) and UTF-32: the windows of
+//! [`super::utf8_to_wide`] without their validation, and without the
+//! serial dependency that validation imposes.
+//!
+//! The validating loop must start each window on a character boundary
+//! and consume only the characters its validation has seen whole, so
+//! where the next window starts depends on the bytes just loaded (a load,
+//! a mask, a count of leading zeros, an add): a chain of about fifteen
+//! cycles per window that the conversion cannot hide. Valid input needs
+//! no such care: every window here is the next 64 bytes, whatever they
+//! hold, so the windows' loads do not wait on each other.
+//!
+//! - An ISA that converts whole windows of valid input itself
+//!   ([`Leads::VALID_WINDOWS`], the AVX-512 kernel) converts the
+//!   characters that *start* in the window, a last one that runs past its
+//!   end included (the bytes after the window are readable).
+//! - Otherwise a window without 4-byte characters goes to
+//!   [`bmp_window`], which converts the characters that *end* in it; the
+//!   bytes before the window come from the input (not zeros), so a
+//!   character that starts in the previous window and ends in this one is
+//!   converted here, and the last byte's end bit comes from the byte after
+//!   the window.
+//! - A window with a 4-byte character goes to the steps, which need a
+//!   character boundary: they start at the first character not yet
+//!   converted and end on a boundary, as in the validating loop.
+//!
+//! Where the loop stops, the scalar finish takes over at a character
+//! boundary: the first character not yet converted.
+
+use super::utf16::WideVector;
+use super::utf8_to_wide::{
+    bmp_window, step, store_ascii_window, Leads, Target, BLOCK, MARGIN, MAX_STEP_START,
+};
+use super::Vector;
+use crate::arch::Out;
+
+/// Whether `b` is a UTF-8 continuation byte (`80..=BF`).
+#[inline(always)]
+fn is_continuation(b: u8) -> bool {
+    (b as i8) < -64
+}
+
+/// Converts the longest prefix of `src` it can, under the kernel contract
+/// (see `KernelFns`): returns `(read, written)` with `src[..read]` ending
+/// on a character boundary and converted into `dst[..written]`.
+///
+/// `V` and `N` are the vectors of a 64-byte window, `H` the 16-byte
+/// vectors of the steps (the same ISA).
+///
+/// # Safety
+///
+/// The CPU must support the ISAs of `V` and `H`.
+#[inline(always)]
+pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: Target>(
+    src: &str,
+    dst: &mut Out<T::Unit>,
+) -> (usize, usize) {
+    const { assert!(N * V::BYTES == BLOCK && H::BYTES == 16) };
+    let src = src.as_bytes();
+    let (base, out) = (src.as_ptr(), dst.as_mut_ptr().cast::<T::Unit>());
+    let (mut p, mut o) = (0, 0);
+    // Set where the characters up to `p` are converted but one that runs
+    // from before `p` past it is not (after `bmp_window`); clear where
+    // `p` is a boundary or (`V::VALID_WINDOWS`) where a character that
+    // runs past `p` is converted already.
+    let mut inside = false;
+    // SAFETY: the caller guarantees the ISAs; `src` is valid UTF-8 (a
+    // `str`), which is all that the conversions of a window assume of a
+    // window that passed validation in `utf8_to_wide::convert`. Reads: a
+    // window reads `p..p + BLOCK` and, for the next byte's end bit or
+    // `convert_valid_window`, up to `p + BLOCK + MARGIN`, all inside `src`
+    // by the loop condition (two ASCII windows under their own); the
+    // vector before the window is read only when `p >= W::BYTES`; the
+    // steps read 16 bytes at most `MAX_STEP_START` after their start,
+    // which is at most 3 bytes before `p`. Writes: a window writes at most
+    // `BLOCK + MARGIN` units at `o` (one per byte, plus a 4-byte
+    // character's second unit for each of its 4 bytes, plus the scratch of
+    // the last store; `convert_valid_window` by its contract), inside
+    // `dst` by the loop condition.
+    unsafe {
+        while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
+            let at = base.add(p);
+            let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let mut any = v[0];
+            for x in &v[1..] {
+                any = any.or(*x);
+            }
+            if !any.any_high_bit() {
+                // ASCII: `p` is a boundary (no continuation byte at `p`).
+                store_ascii_window::<V, H, T, N>(&v, at, out.add(o));
+                p += BLOCK;
+                o += BLOCK;
+                inside = false;
+                while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst.len() {
+                    let at = base.add(p);
+                    let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+                    let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
+                    let mut any = a[0].or(b[0]);
+                    for k in 1..N {
+                        any = any.or(a[k]).or(b[k]);
+                    }
+                    if any.any_high_bit() {
+                        break;
+                    }
+                    store_ascii_window::<V, H, T, N>(&a, at, out.add(o));
+                    store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
+                    p += 2 * BLOCK;
+                    o += 2 * BLOCK;
+                }
+                continue;
+            }
+            if V::VALID_WINDOWS {
+                o += V::convert_valid_window::<T, N>(&v, at, out.add(o));
+                p += BLOCK;
+                continue;
+            }
+            let mut four = V::zero();
+            for x in &v {
+                four = four.or(x.saturating_sub(V::splat(0xEF)));
+            }
+            // A window after the steps starts on a boundary; one after
+            // `bmp_window` holds no 4-byte character that started before
+            // it (`bmp_window` had none).
+            let w = <V::Wide as Vector>::BYTES;
+            if !four.any() && (p == 0 || p >= w) {
+                let prev = if p == 0 { V::Wide::zero() } else { V::Wide::load(at.sub(w)) };
+                // Bit 63: whether the byte after the window starts a
+                // character, so that one ending on byte 63 is converted.
+                let last = u64::from(!is_continuation(src[p + BLOCK]));
+                let ends = V::lead_bits(&v) >> 1 | last << 63;
+                let (_, written) = bmp_window::<V::Wide, T>(at, ends, prev, out.add(o));
+                o += written;
+                p += BLOCK;
+                inside = is_continuation(src[p]);
+                continue;
+            }
+            // The steps, from the first character not yet converted.
+            if inside {
+                while is_continuation(src[p]) {
+                    p -= 1;
+                }
+                inside = false;
+            }
+            let at = base.add(p);
+            let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let ends = V::lead_bits(&v) >> 1;
+            let mut pos = 0;
+            while pos <= MAX_STEP_START {
+                let (c, w) = step::<H, T>(at.add(pos), ends >> pos, out.add(o));
+                if c == 0 {
+                    break;
+                }
+                pos += c;
+                o += w;
+            }
+            p += pos;
+            if pos <= MAX_STEP_START {
+                // Cannot happen on valid input; stop for the scalar code.
+                break;
+            }
+        }
+    }
+    // The scalar finish starts at the first character not yet converted.
+    if V::VALID_WINDOWS {
+        while p < src.len() && is_continuation(src[p]) {
+            p += 1;
+        }
+    } else if inside {
+        while is_continuation(src[p]) {
+            p -= 1;
+        }
+    }
+    (p, o)
+}
