@@ -110,10 +110,25 @@ transcoder!(
 );
 transcoder!(
     /// Converts UTF-8 to UTF-16LE: `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::utf8_to_utf16le("é€".as_bytes(), &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xE9u16.to_le(), 0x20ACu16.to_le()]);
+    /// // A too-small buffer holds what fits, and says how far it got.
+    /// let e = rapidutf::utf8_to_utf16le("é€".as_bytes(), &mut buf[..1]).unwrap_err();
+    /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
+    /// ```
     utf8_to_utf16le: u8 => u16, Utf8Error, dispatch
 );
 transcoder!(
     /// Converts UTF-8 to UTF-16BE: `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::utf8_to_utf16be("é€".as_bytes(), &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xE9u16.to_be(), 0x20ACu16.to_be()]);
+    /// ```
     utf8_to_utf16be: u8 => u16, Utf8Error, dispatch
 );
 transcoder!(
@@ -131,50 +146,123 @@ transcoder!(
 );
 transcoder!(
     /// Converts UTF-16LE to UTF-8: `Ok(bytes written)`.
+    ///
+    /// ```
+    /// let src = [0x68u16.to_le(), 0x20ACu16.to_le()];
+    /// let mut buf = [0u8; 8];
+    /// let n = rapidutf::utf16le_to_utf8(&src, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "h€".as_bytes());
+    /// // An unpaired surrogate is an error at its position.
+    /// let e = rapidutf::utf16le_to_utf8(&[0x61u16.to_le(), 0xD800u16.to_le()], &mut buf);
+    /// assert_eq!(e.unwrap_err().into_invalid().unwrap().valid_up_to(), 1);
+    /// ```
     utf16le_to_utf8: u16 => u8, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16BE to UTF-8: `Ok(bytes written)`.
+    ///
+    /// ```
+    /// let src = [0x68u16.to_be(), 0x20ACu16.to_be()];
+    /// let mut buf = [0u8; 8];
+    /// let n = rapidutf::utf16be_to_utf8(&src, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "h€".as_bytes());
+    /// ```
     utf16be_to_utf8: u16 => u8, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-8 to UTF-32: `Ok(values written)`.
     ///
     /// `dst.len() >= src.len()` always suffices.
+    ///
+    /// ```
+    /// let mut buf = [0u32; 4];
+    /// let n = rapidutf::utf8_to_utf32("a😀".as_bytes(), &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
+    /// // Invalid input: the error says where.
+    /// let e = rapidutf::utf8_to_utf32(b"ab\xC0\x80", &mut buf).unwrap_err();
+    /// assert_eq!(e.into_invalid().unwrap().valid_up_to(), 2);
+    /// ```
     utf8_to_utf32: u8 => u32, Utf8Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to UTF-8: `Ok(bytes written)`.
     ///
     /// `dst.len() >= 4 * src.len()` always suffices.
+    ///
+    /// ```
+    /// let mut buf = [0u8; 8];
+    /// let n = rapidutf::utf32_to_utf8(&[0x61, 0x1F600], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], "a😀".as_bytes());
+    /// // A surrogate or a value above U+10FFFF is an error.
+    /// assert!(rapidutf::utf32_to_utf8(&[0xD800], &mut buf).is_err());
+    /// ```
     utf32_to_utf8: u32 => u8, Utf32Error, dispatch
 );
 transcoder!(
     /// Converts native-endian UTF-16 to UTF-32: `Ok(values written)`.
     ///
     /// `dst.len() >= src.len()` always suffices.
+    ///
+    /// ```
+    /// let src: Vec<u16> = "a😀".encode_utf16().collect();
+    /// let mut buf = [0u32; 4];
+    /// let n = rapidutf::utf16_to_utf32(&src, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
+    /// ```
     utf16_to_utf32: u16 => u32, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16LE to UTF-32: `Ok(values written)`.
+    ///
+    /// ```
+    /// let src = [0xD83Du16.to_le(), 0xDE00u16.to_le()];
+    /// let mut buf = [0u32; 2];
+    /// let n = rapidutf::utf16le_to_utf32(&src, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x1F600]);
+    /// ```
     utf16le_to_utf32: u16 => u32, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-16BE to UTF-32: `Ok(values written)`.
+    ///
+    /// ```
+    /// let src = [0xD83Du16.to_be(), 0xDE00u16.to_be()];
+    /// let mut buf = [0u32; 2];
+    /// let n = rapidutf::utf16be_to_utf32(&src, &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x1F600]);
+    /// ```
     utf16be_to_utf32: u16 => u32, Utf16Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to native-endian UTF-16: `Ok(units written)`.
     ///
     /// `dst.len() >= 2 * src.len()` always suffices.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 4];
+    /// let n = rapidutf::utf32_to_utf16(&[0x61, 0x1F600], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
+    /// ```
     utf32_to_utf16: u32 => u16, Utf32Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to UTF-16LE: `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 2];
+    /// let n = rapidutf::utf32_to_utf16le(&[0x1F600], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xD83Du16.to_le(), 0xDE00u16.to_le()]);
+    /// ```
     utf32_to_utf16le: u32 => u16, Utf32Error, dispatch
 );
 transcoder!(
     /// Converts UTF-32 to UTF-16BE: `Ok(units written)`.
+    ///
+    /// ```
+    /// let mut buf = [0u16; 2];
+    /// let n = rapidutf::utf32_to_utf16be(&[0x1F600], &mut buf).unwrap();
+    /// assert_eq!(&buf[..n], &[0xD83Du16.to_be(), 0xDE00u16.to_be()]);
+    /// ```
     utf32_to_utf16be: u32 => u16, Utf32Error, dispatch
 );
 
