@@ -10,26 +10,9 @@
 //! ```
 
 use rapidutf_testkit::{lipsum_file, LANGUAGES};
-use std::hint::black_box;
-use std::time::Instant;
 
-/// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls
-/// to take about 2 ms.
-fn gbps(bytes: usize, mut f: impl FnMut() -> usize) -> f64 {
-    let t = Instant::now();
-    black_box(f());
-    let once = t.elapsed().as_secs_f64().max(1e-7);
-    let reps = ((2e-3 / once) as usize).max(1);
-    let mut best = f64::MAX;
-    for _ in 0..15 {
-        let t = Instant::now();
-        for _ in 0..reps {
-            black_box(f());
-        }
-        best = best.min(t.elapsed().as_secs_f64() / reps as f64);
-    }
-    bytes as f64 / best / 1e9
-}
+mod common;
+use common::gbps;
 
 /// The inputs of one file in every form.
 struct Input {

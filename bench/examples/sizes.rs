@@ -17,28 +17,12 @@
 //! the best of 15 rounds of about 2 ms each.
 
 use std::hint::black_box;
-use std::time::Instant;
 
 /// The sizes of the sweep, in bytes.
 const SIZES: [usize; 14] = [8, 16, 32, 64, 96, 128, 192, 256, 384, 512, 1024, 4096, 16384, 65536];
 
-/// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls
-/// to take about 2 ms.
-fn gbps(bytes: usize, mut f: impl FnMut() -> usize) -> f64 {
-    let t = Instant::now();
-    black_box(f());
-    let once = t.elapsed().as_secs_f64().max(1e-7);
-    let reps = ((2e-3 / once) as usize).max(1);
-    let mut best = f64::MAX;
-    for _ in 0..15 {
-        let t = Instant::now();
-        for _ in 0..reps {
-            black_box(f());
-        }
-        best = best.min(t.elapsed().as_secs_f64() / reps as f64);
-    }
-    bytes as f64 / best / 1e9
-}
+mod common;
+use common::gbps;
 
 fn cpu_name() -> String {
     std::fs::read_to_string("/proc/cpuinfo")

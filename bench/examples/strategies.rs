@@ -12,42 +12,20 @@
 //! alternating round by round so that all meet the same load; the table is
 //! Markdown, each strategy's geomean with its ratio to `Replace`.
 
+mod common;
+
+use common::race;
 use rapidutf::ErrorStrategy;
 use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
-use std::time::Instant;
-
-/// GB/s of `bytes` input for each of `fs`: the calls of one round take
-/// about 2 ms; 15 rounds, the functions taking turns within each round;
-/// the best round of each.
-fn race(bytes: usize, fs: &[&dyn Fn() -> usize]) -> Vec<f64> {
-    let calls = fs
-        .iter()
-        .map(|f| {
-            let t = Instant::now();
-            black_box(f());
-            let once = t.elapsed().as_secs_f64().max(1e-7);
-            ((2e-3 / once) as usize).clamp(1, 100_000)
-        })
-        .collect::<Vec<_>>();
-    let mut best = vec![0f64; fs.len()];
-    for _ in 0..15 {
-        for (k, f) in fs.iter().enumerate() {
-            let t = Instant::now();
-            for _ in 0..calls[k] {
-                black_box(f());
-            }
-            let gbs = (bytes * calls[k]) as f64 / t.elapsed().as_secs_f64() / 1e9;
-            best[k] = best[k].max(gbs);
-        }
-    }
-    best
-}
 
 fn main() {
     let every: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let strategies = ErrorStrategy::ALL;
-    println!("Lossy decoding of the lipsum files with a 0xFF every {every} bytes ({}).\n", rapidutf::Kernel::active());
+    println!(
+        "Lossy decoding of the lipsum files with a 0xFF every {every} bytes ({}).\n",
+        rapidutf::Kernel::active()
+    );
     for (title, to_utf16) in [("UTF-8 to String", false), ("UTF-8 to UTF-16", true)] {
         println!("### {title} (GB/s of input)\n");
         let names: Vec<String> = strategies.iter().map(|s| s.to_string()).collect();
@@ -59,9 +37,9 @@ fn main() {
             for i in (every / 2..v.len()).step_by(every) {
                 v[i] = 0xFF;
             }
-            let fs: Vec<Box<dyn Fn() -> usize>> = strategies
+            let mut fs: Vec<Box<dyn FnMut() -> usize + '_>> = strategies
                 .iter()
-                .map(|&s| -> Box<dyn Fn() -> usize> {
+                .map(|&s| -> Box<dyn FnMut() -> usize + '_> {
                     let v = &v;
                     if to_utf16 {
                         Box::new(move || rapidutf::utf8_to_utf16_lossy_with(black_box(v), s).len())
@@ -70,8 +48,9 @@ fn main() {
                     }
                 })
                 .collect();
-            let refs: Vec<&dyn Fn() -> usize> = fs.iter().map(|f| f.as_ref()).collect();
-            let gbs = race(v.len(), &refs);
+            let mut refs: Vec<&mut dyn FnMut() -> usize> =
+                fs.iter_mut().map(|f| &mut **f as _).collect();
+            let gbs = race(v.len(), &mut refs);
             for (l, g) in logs.iter_mut().zip(&gbs) {
                 *l += g.ln();
             }
@@ -79,8 +58,10 @@ fn main() {
             println!("| {lang} | {} |", cells.join(" | "));
         }
         let geo: Vec<f64> = logs.iter().map(|l| (l / LANGUAGES.len() as f64).exp()).collect();
-        let base = geo[strategies.iter().position(|&s| s == ErrorStrategy::Replace).expect("Replace")];
-        let cells: Vec<String> = geo.iter().map(|g| format!("**{g:.2}** ({:.2}×)", g / base)).collect();
+        let base =
+            geo[strategies.iter().position(|&s| s == ErrorStrategy::Replace).expect("Replace")];
+        let cells: Vec<String> =
+            geo.iter().map(|g| format!("**{g:.2}** ({:.2}×)", g / base)).collect();
         println!("| geomean (vs Replace) | {} |\n", cells.join(" | "));
     }
 }

@@ -1,0 +1,48 @@
+//! The timing the benchmark examples share: GB/s of input, the best of 15
+//! rounds of enough calls to take about 2 ms each.
+//!
+//! Each example uses part of it (`gbps` for one function at a time,
+//! `race` for several that alternate round by round).
+#![allow(dead_code)]
+
+use std::hint::black_box;
+use std::time::Instant;
+
+/// How many calls of `f` take about 2 ms (after one call to warm up).
+fn reps<F: FnMut() -> usize + ?Sized>(f: &mut F) -> usize {
+    let t = Instant::now();
+    black_box(f());
+    let once = t.elapsed().as_secs_f64().max(1e-7);
+    ((2e-3 / once) as usize).max(1)
+}
+
+/// Seconds per call over one round of `reps` calls.
+fn round<F: FnMut() -> usize + ?Sized>(f: &mut F, reps: usize) -> f64 {
+    let t = Instant::now();
+    for _ in 0..reps {
+        black_box(f());
+    }
+    t.elapsed().as_secs_f64() / reps as f64
+}
+
+/// GB/s of `bytes` input for `f`: the best of 15 rounds. Generic, so that
+/// calls of a few nanoseconds are not measured through an indirect call.
+pub fn gbps(bytes: usize, mut f: impl FnMut() -> usize) -> f64 {
+    let n = reps(&mut f);
+    let best = (0..15).map(|_| round(&mut f, n)).fold(f64::MAX, f64::min);
+    bytes as f64 / best / 1e9
+}
+
+/// GB/s of `bytes` input for each of `fs`, the functions taking turns
+/// within each of the 15 rounds so that all meet the same load on a
+/// shared machine; the best round of each.
+pub fn race(bytes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<f64> {
+    let n: Vec<usize> = fs.iter_mut().map(|f| reps(&mut **f)).collect();
+    let mut best = vec![f64::MAX; fs.len()];
+    for _ in 0..15 {
+        for (k, f) in fs.iter_mut().enumerate() {
+            best[k] = best[k].min(round(&mut **f, n[k]));
+        }
+    }
+    best.into_iter().map(|s| bytes as f64 / s / 1e9).collect()
+}
