@@ -18,7 +18,9 @@ use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 /// example that compares the two on `$sample` under every available
 /// kernel. Plumbing only.
 macro_rules! kernel_transcoders {
-    ($($name:ident: $s:ty => $d:ty, $err:ty, $glue:ident::<$($t:ty),*>, $sample:literal;)*) => {$(
+    ($([$cond:meta] $name:ident: $s:ty => $d:ty, $err:ty, $glue:ident::<$($t:ty),*>, $sample:literal;)*) => {$(
+        #[cfg($cond)]
+        #[cfg_attr(docsrs, doc(cfg($cond)))]
         #[doc = concat!("[`crate::", stringify!($name), "`] with this kernel.")]
         ///
         /// # Errors
@@ -226,6 +228,8 @@ impl Kernel {
 
     // Lengths and counts.
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::count_chars`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -236,6 +240,8 @@ impl Kernel {
         self.fns().count_chars(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf16_len_from_utf8`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -246,6 +252,8 @@ impl Kernel {
         self.fns().utf16_len_from_utf8(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf8_len_from_utf16`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -260,6 +268,8 @@ impl Kernel {
         }
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf8_len_from_utf16le`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -270,6 +280,8 @@ impl Kernel {
         self.fns().utf8_len_from_utf16le(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf8_len_from_utf16be`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -280,6 +292,8 @@ impl Kernel {
         self.fns().utf8_len_from_utf16be(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf8_len_from_utf32`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -290,6 +304,8 @@ impl Kernel {
         self.fns().utf8_len_from_utf32(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf16_len_from_utf32`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -300,6 +316,8 @@ impl Kernel {
         self.fns().utf16_len_from_utf32(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf32_len_from_utf16`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -314,6 +332,8 @@ impl Kernel {
         }
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf32_len_from_utf16le`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -324,6 +344,8 @@ impl Kernel {
         self.fns().utf32_len_from_utf16le(src)
     }
 
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
     /// [`crate::utf32_len_from_utf16be`] with this kernel, whatever the input's length.
     ///
     /// # Panics
@@ -335,45 +357,47 @@ impl Kernel {
     }
 
     kernel_transcoders! {
-        utf8_to_utf16: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Native>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        utf8_to_utf16le: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Le>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        utf8_to_utf16be: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Be>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        utf8_to_utf32: [u8] => u32, Utf8Error, transcode_with::<Utf8, Utf32, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        utf16_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Native>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf16le_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Le>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf16be_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Be>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf32_to_utf8: [u32] => u8, Utf32Error, transcode_with::<Utf32, Utf8, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        utf16_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Native>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf16le_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Le>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf16be_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Be>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf32_to_utf16: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Native>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        utf32_to_utf16le: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Le>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        utf32_to_utf16be: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Be>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        latin1_to_utf8: [u8] => u8, Infallible, transcode_with::<Latin1, Utf8, _>, "*b\"caf\\xE9 \\xA9\"";
-        latin1_to_utf16: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Native>, _>, "*b\"caf\\xE9 \\xA9\"";
-        latin1_to_utf16le: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Le>, _>, "*b\"caf\\xE9 \\xA9\"";
-        latin1_to_utf16be: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Be>, _>, "*b\"caf\\xE9 \\xA9\"";
-        latin1_to_utf32: [u8] => u32, Infallible, transcode_with::<Latin1, Utf32, _>, "*b\"caf\\xE9 \\xA9\"";
-        utf8_to_latin1: [u8] => u8, Latin1Error<Utf8Error>, transcode_with::<ToLatin1<Utf8>, Latin1, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        utf16_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        str_to_utf16: str => u16, Infallible, valid_with::<Str, Utf16<Native>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        str_to_utf16le: str => u16, Infallible, valid_with::<Str, Utf16<Le>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        str_to_utf16be: str => u16, Infallible, valid_with::<Str, Utf16<Be>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        str_to_utf32: str => u32, Infallible, valid_with::<Str, Utf32, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        chars_to_utf8: [char] => u8, Infallible, valid_with::<Chars, Utf8, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
-        chars_to_utf16: [char] => u16, Infallible, valid_with::<Chars, Utf16<Native>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
-        chars_to_utf16le: [char] => u16, Infallible, valid_with::<Chars, Utf16<Le>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
-        chars_to_utf16be: [char] => u16, Infallible, valid_with::<Chars, Utf16<Be>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        [feature = "transcode"] utf8_to_utf16: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Native>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        [feature = "transcode"] utf8_to_utf16le: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Le>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        [feature = "transcode"] utf8_to_utf16be: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Be>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        [feature = "transcode"] utf8_to_utf32: [u8] => u32, Utf8Error, transcode_with::<Utf8, Utf32, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        [feature = "transcode"] utf16_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Native>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "transcode"] utf16le_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Le>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "transcode"] utf16be_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Be>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "transcode"] utf32_to_utf8: [u32] => u8, Utf32Error, transcode_with::<Utf32, Utf8, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        [feature = "transcode"] utf16_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Native>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "transcode"] utf16le_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Le>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "transcode"] utf16be_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Be>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "transcode"] utf32_to_utf16: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Native>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        [feature = "transcode"] utf32_to_utf16le: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Le>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        [feature = "transcode"] utf32_to_utf16be: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Be>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        [feature = "legacy"] latin1_to_utf8: [u8] => u8, Infallible, transcode_with::<Latin1, Utf8, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "legacy"] latin1_to_utf16: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Native>, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "legacy"] latin1_to_utf16le: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Le>, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "legacy"] latin1_to_utf16be: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Be>, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "legacy"] latin1_to_utf32: [u8] => u32, Infallible, transcode_with::<Latin1, Utf32, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "legacy"] utf8_to_latin1: [u8] => u8, Latin1Error<Utf8Error>, transcode_with::<ToLatin1<Utf8>, Latin1, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        [feature = "legacy"] utf16_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "legacy"] utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "legacy"] utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "legacy"] utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        [feature = "legacy"] windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "legacy"] windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "legacy"] windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "legacy"] windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "legacy"] windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "transcode"] str_to_utf16: str => u16, Infallible, valid_with::<Str, Utf16<Native>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        [feature = "transcode"] str_to_utf16le: str => u16, Infallible, valid_with::<Str, Utf16<Le>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        [feature = "transcode"] str_to_utf16be: str => u16, Infallible, valid_with::<Str, Utf16<Be>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        [feature = "transcode"] str_to_utf32: str => u32, Infallible, valid_with::<Str, Utf32, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
+        [feature = "transcode"] chars_to_utf8: [char] => u8, Infallible, valid_with::<Chars, Utf8, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        [feature = "transcode"] chars_to_utf16: [char] => u16, Infallible, valid_with::<Chars, Utf16<Native>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        [feature = "transcode"] chars_to_utf16le: [char] => u16, Infallible, valid_with::<Chars, Utf16<Le>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+        [feature = "transcode"] chars_to_utf16be: [char] => u16, Infallible, valid_with::<Chars, Utf16<Be>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
     }
 
+    #[cfg(feature = "legacy")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
     /// [`crate::utf8_len_from_latin1`] with this kernel, whatever the input's length.
     ///
     /// # Panics

@@ -138,6 +138,13 @@
 #![deny(missing_docs)]
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
+// With a feature off, the internals that only its API uses are compiled
+// but unused (the kernels' tables hold stand-ins for its entries); the
+// full build, which CI lints, reports dead code as usual.
+#![cfg_attr(
+    not(all(feature = "transcode", feature = "stream", feature = "derive", feature = "legacy")),
+    allow(dead_code, unused_imports, unused_macros)
+)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
@@ -147,28 +154,42 @@ extern crate std;
 mod arch;
 mod bom;
 mod byte_order;
+#[cfg(feature = "transcode")]
 mod count;
+#[cfg(feature = "derive")]
+#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
 pub mod derive;
 pub mod detect;
 mod dispatch;
 mod dropin;
 mod error;
 mod glue;
+#[cfg(feature = "transcode")]
 mod grid;
 mod kernel;
+#[cfg(feature = "legacy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
 pub mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod many;
 mod scalar;
 mod strategy;
+#[cfg(feature = "stream")]
+#[cfg_attr(docsrs, doc(cfg(feature = "stream")))]
 pub mod stream;
+#[cfg(feature = "transcode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub mod transcode;
 mod utf16_tools;
 mod validate;
+#[cfg(feature = "legacy")]
+#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
 pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
+#[cfg(feature = "transcode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub use count::{
     count_chars, utf16_len_from_chars, utf16_len_from_utf32, utf16_len_from_utf8,
     utf32_len_from_utf16, utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_chars,
@@ -179,43 +200,63 @@ pub use detect::{
 };
 pub use dropin::{from_utf8, from_utf8_mut};
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use dropin::{string_from_utf8, FromUtf8Error};
 pub use error::{
     Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error,
     Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
+#[cfg(feature = "transcode")]
 #[doc(inline)]
 pub use grid::*;
 pub use kernel::{Kernel, UnknownKernel};
+#[cfg(feature = "legacy")]
 #[doc(inline)]
 pub use latin1::*;
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
 pub use lossy::{
-    utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_string_lossy,
-    utf8_to_string_lossy_with, utf8_to_utf16_lossy, utf8_to_utf16_lossy_with,
-    utf8_to_utf16be_lossy, utf8_to_utf16le_lossy,
+    utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_utf16_lossy,
+    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy,
 };
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+pub use lossy::{utf8_to_string_lossy, utf8_to_string_lossy_with};
 pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,
 };
 pub use strategy::{ErrorStrategy, UnknownStrategy};
+#[cfg(feature = "transcode")]
 #[doc(inline)]
 pub use transcode::*;
 pub use utf16_tools::{
     make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed, swap_utf16_bytes,
     swap_utf16_bytes_in_place, to_well_formed_utf16, to_well_formed_utf16be,
-    to_well_formed_utf16le, utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy,
-    utf8_len_from_utf16le_lossy,
+    to_well_formed_utf16le,
+};
+#[cfg(feature = "transcode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+pub use utf16_tools::{
+    utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy, utf8_len_from_utf16le_lossy,
 };
 pub use validate::{
     is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
     validate_utf8,
 };
+#[cfg(feature = "legacy")]
 #[doc(inline)]
 pub use windows1252::*;
 
-// The README's examples are compiled and run as doctests.
-#[cfg(doctest)]
+// The README's examples are compiled and run as doctests (they use the
+// whole API).
+#[cfg(all(
+    doctest,
+    feature = "std",
+    feature = "transcode",
+    feature = "stream",
+    feature = "derive",
+    feature = "legacy"
+))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

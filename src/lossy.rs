@@ -190,6 +190,7 @@ fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
     }
 }
 
+#[cfg(feature = "transcode")]
 /// The byte-order-specific functions that [`utf16_lossy`] and
 /// [`utf8_to_utf16_with`] build on: the dispatched transcoders, which
 /// write into spare capacity.
@@ -201,6 +202,7 @@ trait Utf16Fns: ByteOrder {
     fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>>;
 }
 
+#[cfg(feature = "transcode")]
 impl Utf16Fns for Le {
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16le(src)
@@ -213,6 +215,7 @@ impl Utf16Fns for Le {
     }
 }
 
+#[cfg(feature = "transcode")]
 impl Utf16Fns for Be {
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16be(src)
@@ -225,6 +228,7 @@ impl Utf16Fns for Be {
     }
 }
 
+#[cfg(feature = "transcode")]
 /// Appends the lossy UTF-8 of `src` to `out`: one pass of the transcoder,
 /// straight into the string's spare capacity, with a U+FFFD for each
 /// unpaired surrogate.
@@ -253,12 +257,14 @@ fn utf16_lossy_into<O: Utf16Fns>(src: &[u16], out: &mut String) {
     }
 }
 
+#[cfg(feature = "transcode")]
 fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
     let mut out = String::new();
     utf16_lossy_into::<O>(src, &mut out);
     out
 }
 
+#[cfg(feature = "transcode")]
 /// Decodes native-endian UTF-16, replacing each unpaired surrogate with
 /// U+FFFD. Identical to [`String::from_utf16_lossy`].
 ///
@@ -270,18 +276,21 @@ pub fn utf16_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Native>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// [`utf16_to_string_lossy`] for UTF-16LE.
 #[must_use]
 pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Le>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// [`utf16_to_string_lossy`] for UTF-16BE.
 #[must_use]
 pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Be>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// Converts UTF-8 to native-endian UTF-16, replacing each maximal invalid
 /// subpart with U+FFFD. Identical to
 /// `String::from_utf8_lossy(src).encode_utf16().collect::<Vec<u16>>()`,
@@ -297,6 +306,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
     utf8_to_utf16_replacing::<Native>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// [`utf8_to_utf16_lossy`] to UTF-16LE.
 ///
 /// ```
@@ -308,6 +318,7 @@ pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
     utf8_to_utf16_replacing::<Le>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// [`utf8_to_utf16_lossy`] to UTF-16BE.
 ///
 /// ```
@@ -319,6 +330,7 @@ pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
     utf8_to_utf16_replacing::<Be>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// Lossy UTF-8 to UTF-16 in byte order `O`, with std's U+FFFD per
 /// maximal invalid subpart.
 fn utf8_to_utf16_replacing<O: Utf16Fns>(src: &[u8]) -> Vec<u16> {
@@ -327,6 +339,7 @@ fn utf8_to_utf16_replacing<O: Utf16Fns>(src: &[u8]) -> Vec<u16> {
     out
 }
 
+#[cfg(feature = "transcode")]
 /// Appends UTF-8 `src` to `out` as UTF-16 in byte order `O`;
 /// `emit(subpart, out)` appends what stands for each maximal invalid
 /// subpart, at most one unit per byte of it.
@@ -379,6 +392,7 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
     })
 }
 
+#[cfg(feature = "transcode")]
 /// Converts UTF-8 to native-endian UTF-16, handling each maximal invalid
 /// subpart with `strategy`. With [`ErrorStrategy::Replace`] it is
 /// [`utf8_to_utf16_lossy`].

@@ -13,6 +13,7 @@ trait Order {
     /// U+FFFD as a unit stored in this byte order.
     const REPLACEMENT: u16;
     fn validate(src: &[u16]) -> Result<(), Utf16Error>;
+    #[cfg(feature = "transcode")]
     fn utf8_len(src: &[u16]) -> usize;
 }
 
@@ -26,6 +27,7 @@ impl Order for Native {
     fn validate(src: &[u16]) -> Result<(), Utf16Error> {
         crate::validate_utf16(src)
     }
+    #[cfg(feature = "transcode")]
     #[inline]
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16(src)
@@ -38,6 +40,7 @@ impl Order for Le {
     fn validate(src: &[u16]) -> Result<(), Utf16Error> {
         crate::validate_utf16le(src)
     }
+    #[cfg(feature = "transcode")]
     #[inline]
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16le(src)
@@ -50,6 +53,7 @@ impl Order for Be {
     fn validate(src: &[u16]) -> Result<(), Utf16Error> {
         crate::validate_utf16be(src)
     }
+    #[cfg(feature = "transcode")]
     #[inline]
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16be(src)
@@ -93,6 +97,7 @@ fn to_well_formed<O: Order>(src: &[u16], dst: &mut [u16]) -> usize {
     make_well_formed::<O>(dst)
 }
 
+#[cfg(feature = "transcode")]
 fn utf8_len_lossy<O: Order>(src: &[u16]) -> usize {
     // `utf8_len` counts 2 bytes for a lone surrogate; U+FFFD takes 3.
     let mut len = O::utf8_len(src);
@@ -240,6 +245,7 @@ pub fn to_well_formed_utf16be(src: &[u16], dst: &mut [u16]) -> usize {
     to_well_formed::<Be>(src, dst)
 }
 
+#[cfg(feature = "transcode")]
 /// The length in bytes of the UTF-8 that lossy decoding of native-endian
 /// UTF-16 `src` produces: `String::from_utf16_lossy(src).len()`, without
 /// decoding (each unpaired surrogate counts the 3 bytes of U+FFFD).
@@ -255,6 +261,7 @@ pub fn utf8_len_from_utf16_lossy(src: &[u16]) -> usize {
     utf8_len_lossy::<Native>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// [`utf8_len_from_utf16_lossy`] for UTF-16LE units.
 ///
 /// ```
@@ -267,6 +274,7 @@ pub fn utf8_len_from_utf16le_lossy(src: &[u16]) -> usize {
     utf8_len_lossy::<Le>(src)
 }
 
+#[cfg(feature = "transcode")]
 /// [`utf8_len_from_utf16_lossy`] for UTF-16BE units.
 ///
 /// ```

@@ -69,13 +69,19 @@ pub(crate) fn chars_as_u32(src: &[char]) -> &[u32] {
 #[derive(Clone, Copy)]
 struct Token(());
 
-/// Defines [`KernelFns`] from one list of entries (name, signature, doc),
-/// its safe methods, and the `kernel_entry!` macro that
-/// `kernel_table!` uses to write each kernel's `#[target_feature]`
-/// wrapper with the right signature. `$d` is a literal `$`, so that the
-/// generated macro can have metavariables of its own. Plumbing only.
+/// Defines [`KernelFns`] from one list of entries (name, signature, doc,
+/// and the `cfg` predicate under which kernels have it), its safe methods,
+/// and the `kernel_entry!` macro that `kernel_table!` uses to write each
+/// kernel's `#[target_feature]` wrapper with the right signature. `$d` is
+/// a literal `$`, so that the generated macro can have metavariables of
+/// its own. Plumbing only.
+///
+/// An entry whose predicate is false (its Cargo feature is off) keeps its
+/// field, but every table holds a stand-in that converts or counts
+/// nothing and instantiates no algorithm: the public functions that would
+/// call it are compiled out with it, and the kernels' code is not built.
 macro_rules! kernel_fns {
-    ($d:tt $($(#[$doc:meta])* $name:ident($($arg:ident: $t:ty),*) -> $ret:ty;)*) => {
+    ($d:tt $($(#[$doc:meta])* [$cond:meta] $name:ident($($arg:ident: $t:ty),*) -> $ret:ty;)*) => {
         /// The entry points of one kernel: a token (see the module docs).
         ///
         /// The pointers are `unsafe fn` because SIMD kernels are
@@ -116,6 +122,7 @@ macro_rules! kernel_fns {
         macro_rules! kernel_entry {
             $(
                 ([$d(#[$d attr:meta])*] $name $d f:expr) => {
+                    #[cfg($cond)]
                     $d(#[$d attr])*
                     #[allow(unused_unsafe)]
                     pub(super) fn $name($($arg: $t),*) -> $ret {
@@ -127,6 +134,12 @@ macro_rules! kernel_fns {
                         // algorithms.
                         unsafe { $d f($($arg),*) }
                     }
+                    /// The entry's stand-in while its feature is off.
+                    #[cfg(not($cond))]
+                    pub(super) fn $name($($arg: $t),*) -> $ret {
+                        let _ = ($($arg),*);
+                        Default::default()
+                    }
                 };
             )*
         }
@@ -137,14 +150,14 @@ kernel_fns! {$
     /// `Ok(())` when valid; `Err(pos)` under the contract of
     /// `scalar::utf8::rewind` (`bytes[..pos]` is a valid prefix up to an
     /// incomplete last character, and the first error is in or after it).
-    validate_utf8(bytes: &[u8]) -> Result<(), usize>;
+    [all()] validate_utf8(bytes: &[u8]) -> Result<(), usize>;
     /// Whether the input is valid UTF-8.
-    is_valid_utf8(bytes: &[u8]) -> bool;
+    [all()] is_valid_utf8(bytes: &[u8]) -> bool;
     /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
     /// 64-byte block rather than of a group of blocks (the scalar kernel:
     /// the same as `validate_utf8`): for lossy decoding, which rescans
     /// after every error.
-    validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize>;
+    [all()] validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize>;
 
     /// UTF-8 to UTF-16LE, a prefix: `(read, written)`, `src[..read]` valid
     /// and converted into `dst[..written]`; stops before any block with an
@@ -152,94 +165,94 @@ kernel_fns! {$
     /// writes past `dst.len()`. The glue finishes with the scalar loop.
     /// Like every transcoder entry it never reads `dst`, and has written
     /// every unit of `dst[..written]` (see [`Out`]).
-    utf8_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf8_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-16BE.
-    utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-32.
-    utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-16LE to UTF-8, a prefix (as `utf8_to_utf16le_prefix`).
-    utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to UTF-8, a prefix.
-    utf16be_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] utf16be_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to UTF-8, a prefix.
-    utf32_to_utf8_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] utf32_to_utf8_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to UTF-32, a prefix.
-    utf16le_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] utf16le_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-16BE to UTF-32, a prefix.
-    utf16be_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] utf16be_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-32 to UTF-16LE, a prefix.
-    utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
     /// UTF-32 to UTF-16BE, a prefix.
-    utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
     /// A `&str` to UTF-16LE, a prefix: as `utf8_to_utf16le_prefix`, but
     /// the input is valid by its type and is not validated again.
-    str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
     /// A `&str` to UTF-16BE, a prefix.
-    str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
     /// A `&str` to UTF-32, a prefix.
-    str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize);
     /// Chars (scalar values by their type) to UTF-8, a prefix: as
     /// `utf32_to_utf8_prefix` without its checks.
-    chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize);
     /// Chars to UTF-16LE, a prefix.
-    chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
     /// Chars to UTF-16BE, a prefix.
-    chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
     /// The length of a valid UTF-16LE prefix, which never ends between the
     /// two halves of a surrogate pair.
-    validate_utf16le_prefix(src: &[u16]) -> usize;
+    [all()] validate_utf16le_prefix(src: &[u16]) -> usize;
     /// The length of a valid UTF-16BE prefix.
-    validate_utf16be_prefix(src: &[u16]) -> usize;
+    [all()] validate_utf16be_prefix(src: &[u16]) -> usize;
     /// The length of a valid UTF-32 prefix.
-    validate_utf32_prefix(src: &[u32]) -> usize;
+    [all()] validate_utf32_prefix(src: &[u32]) -> usize;
 
     /// Latin-1 to UTF-8, a prefix (as `utf8_to_utf16le_prefix`; Latin-1
     /// has no errors).
-    latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "legacy"] latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Latin-1 to UTF-16LE, a prefix.
-    latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "legacy"] latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-16BE, a prefix.
-    latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "legacy"] latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-32, a prefix.
-    latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "legacy"] latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-8 to Latin-1, a prefix: `src[..read]` is valid and has no
     /// character above U+00FF.
-    utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "legacy"] utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to Latin-1, a prefix (as `utf8_to_latin1_prefix`).
-    utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "legacy"] utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to Latin-1, a prefix.
-    utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "legacy"] utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to Latin-1, a prefix.
-    utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "legacy"] utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
     /// Windows-1252 to UTF-8, a prefix (as `latin1_to_utf8_prefix`).
-    windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "legacy"] windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Windows-1252 to UTF-16LE, a prefix.
-    windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "legacy"] windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Windows-1252 to UTF-16BE, a prefix.
-    windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "legacy"] windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Windows-1252 to UTF-32, a prefix.
-    windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "legacy"] windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
     /// UTF-8 bytes that are not continuation bytes.
-    count_chars(src: &[u8]) -> usize;
+    [feature = "transcode"] count_chars(src: &[u8]) -> usize;
     /// UTF-16 units for UTF-8.
-    utf16_len_from_utf8(src: &[u8]) -> usize;
+    [feature = "transcode"] utf16_len_from_utf8(src: &[u8]) -> usize;
     /// UTF-8 bytes for UTF-16LE.
-    utf8_len_from_utf16le(src: &[u16]) -> usize;
+    [feature = "transcode"] utf8_len_from_utf16le(src: &[u16]) -> usize;
     /// UTF-8 bytes for UTF-16BE.
-    utf8_len_from_utf16be(src: &[u16]) -> usize;
+    [feature = "transcode"] utf8_len_from_utf16be(src: &[u16]) -> usize;
     /// UTF-8 bytes for UTF-32.
-    utf8_len_from_utf32(src: &[u32]) -> usize;
+    [feature = "transcode"] utf8_len_from_utf32(src: &[u32]) -> usize;
     /// UTF-16 units for UTF-32.
-    utf16_len_from_utf32(src: &[u32]) -> usize;
+    [feature = "transcode"] utf16_len_from_utf32(src: &[u32]) -> usize;
     /// UTF-32 values for UTF-16LE.
-    utf32_len_from_utf16le(src: &[u16]) -> usize;
+    [feature = "transcode"] utf32_len_from_utf16le(src: &[u16]) -> usize;
     /// UTF-32 values for UTF-16BE.
-    utf32_len_from_utf16be(src: &[u16]) -> usize;
+    [feature = "transcode"] utf32_len_from_utf16be(src: &[u16]) -> usize;
     /// UTF-8 bytes for Latin-1.
-    utf8_len_from_latin1(src: &[u8]) -> usize;
+    [feature = "legacy"] utf8_len_from_latin1(src: &[u8]) -> usize;
 }
 
 /// Defines one kernel's table: a wrapper per entry (`name: algorithm,`,

@@ -1,18 +1,27 @@
 //! The table-driven UTF-8 validator.
 //!
-//! A shift-based DFA (see `build.rs`, which derives the table from the
-//! RFC 3629 grammar): the state is a bit offset into the current byte's
-//! packed transition row, so each byte costs one table load (independent of
-//! the state, so off the critical path) and one shift (the only dependency
-//! from byte to byte). Runs of ASCII between characters are skipped 16 bytes
-//! at a time.
+//! A shift-based DFA (see [`super::dfa_table`], which derives the table
+//! from the RFC 3629 grammar): the state is a bit offset into the current
+//! byte's packed transition row, so each byte costs one table load
+//! (independent of the state, so off the critical path) and one shift (the
+//! only dependency from byte to byte). Runs of ASCII between characters
+//! are skipped 16 bytes at a time.
 //!
 //! The DFA only answers "valid or not". When it rejects, it reports the
 //! start of the 16-byte chunk it was working on, and the one `#[cold]`
 //! rewind in [`super::utf8`] computes the exact error, as for the SIMD
 //! kernels.
 
-include!(concat!(env!("OUT_DIR"), "/utf8_dfa.rs"));
+/// The DFA, derived at compile time.
+const DFA: super::dfa_table::Dfa = super::dfa_table::derive();
+/// Number of DFA states (REJECT, ACCEPT, and the partial-sequence states).
+pub(crate) const STATES: usize = DFA.states;
+/// The REJECT state, as a bit offset. Absorbing.
+pub(crate) const REJECT: u64 = 0;
+/// The ACCEPT state (between characters), as a bit offset.
+pub(crate) const ACCEPT: u64 = 6;
+/// Packed transition rows, indexed by byte; see [`super::dfa_table`].
+pub(crate) static SHIFT_TABLE: [u64; 256] = DFA.table;
 
 // Six bits per state must fit the packed u64 rows.
 const _: () = assert!(STATES * 6 <= 64);

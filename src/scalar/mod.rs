@@ -9,6 +9,7 @@
 pub(crate) mod ascii;
 pub(crate) mod count;
 pub(crate) mod dfa;
+mod dfa_table;
 pub(crate) mod latin1;
 pub(crate) mod transcode;
 pub(crate) mod utf16;

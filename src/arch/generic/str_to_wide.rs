@@ -27,14 +27,22 @@
 //! Where the loop stops, the scalar finish takes over at a character
 //! boundary: the first character not yet converted.
 
+// The module's items are built with the transcoders only (the steps'
+// tables are); the module itself stays, so that the kernel tables' imports
+// do not depend on the features.
+#[cfg(feature = "transcode")]
 use super::utf16::WideVector;
+#[cfg(feature = "transcode")]
 use super::utf8_to_wide::{
     bmp_window, step, store_ascii_window, Leads, Target, BLOCK, MARGIN, MAX_STEP_START,
 };
+#[cfg(feature = "transcode")]
 use super::Vector;
+#[cfg(feature = "transcode")]
 use crate::arch::Out;
 
 /// Whether `b` is a UTF-8 continuation byte (`80..=BF`).
+#[cfg(feature = "transcode")]
 #[inline(always)]
 fn is_continuation(b: u8) -> bool {
     (b as i8) < -64
@@ -50,6 +58,7 @@ fn is_continuation(b: u8) -> bool {
 /// # Safety
 ///
 /// The CPU must support the ISAs of `V` and `H`.
+#[cfg(feature = "transcode")]
 #[inline(always)]
 pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: Target>(
     src: &str,

@@ -332,7 +332,9 @@ const fn build_tables() -> Tables {
     t
 }
 
-/// The step tables (8 KiB of index, 6 KiB of patterns).
+/// The step tables (8 KiB of index, 6 KiB of patterns). Only built with
+/// the transcoders: computing them at compile time takes seconds.
+#[cfg(feature = "transcode")]
 static TABLES: Tables = build_tables();
 
 /// Loads a 16-byte table row.
@@ -437,6 +439,7 @@ unsafe fn pairs<H: WideVector>(cp: H) -> H {
 /// # Safety
 ///
 /// H's ISA; 16 readable bytes at `src`, room for 16 units at `dst`.
+#[cfg(feature = "transcode")]
 #[inline(always)]
 pub(super) unsafe fn step<H: WideVector, T: Target>(
     src: *const u8,
@@ -672,6 +675,7 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
 /// # Safety
 ///
 /// The CPU must support the ISAs of `V` and `H`.
+#[cfg(feature = "transcode")]
 #[inline(always)]
 pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>(
     src: &[u8],
