@@ -289,6 +289,7 @@ impl core::error::Error for Utf32Error {}
 /// done is never lost:
 ///
 /// ```
+/// # #[cfg(feature = "transcode")] {
 /// use rapidutf::TranscodeError;
 /// let src = b"caf\xC3\xA9 \xFF!";
 /// let mut dst = [0u16; 16];
@@ -300,6 +301,7 @@ impl core::error::Error for Utf32Error {}
 ///     }
 ///     other => panic!("{other:?}"),
 /// }
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -329,11 +331,13 @@ impl<E> TranscodeError<E> {
     /// The input error, if the input is invalid.
     ///
     /// ```
+    /// # #[cfg(feature = "transcode")] {
     /// let mut dst = [0u8; 8];
     /// let e = rapidutf::utf16_to_utf8(&[0x61, 0xD800], &mut dst).unwrap_err();
     /// assert_eq!(e.invalid().map(|e| e.valid_up_to()), Some(1));
     /// let e = rapidutf::utf16_to_utf8(&[0x61, 0x62], &mut dst[..1]).unwrap_err();
     /// assert_eq!(e.invalid(), None);
+    /// # }
     /// ```
     #[must_use]
     #[inline]
@@ -348,9 +352,11 @@ impl<E> TranscodeError<E> {
     /// function that returns the input's error type.
     ///
     /// ```
+    /// # #[cfg(feature = "transcode")] {
     /// let mut dst = [0u32; 4];
     /// let e = rapidutf::utf8_to_utf32(b"a\xC0", &mut dst).unwrap_err();
     /// assert_eq!(e.into_invalid().unwrap().valid_up_to(), 1);
+    /// # }
     /// ```
     #[must_use]
     #[inline]
@@ -365,11 +371,13 @@ impl<E> TranscodeError<E> {
     /// exact conversion of the input before it.
     ///
     /// ```
+    /// # #[cfg(feature = "transcode")] {
     /// let mut dst = [0u8; 4];
     /// // "é" needs 2 bytes and "€" 3: only the first two characters fit.
     /// let e = rapidutf::utf32_to_utf8(&[0xE9, 0xE9, 0x20AC], &mut dst).unwrap_err();
     /// assert_eq!(e.written(), 4);
     /// assert_eq!(&dst[..e.written()], "éé".as_bytes());
+    /// # }
     /// ```
     #[must_use]
     #[inline]
@@ -420,6 +428,7 @@ pub enum Latin1ErrorKind<E> {
 /// one the target encoding cannot represent (above U+00FF for Latin-1).
 ///
 /// ```
+/// # #[cfg(feature = "legacy")] {
 /// use rapidutf::Latin1ErrorKind;
 /// let mut buf = [0u8; 8];
 /// let e = rapidutf::utf8_to_latin1("é€".as_bytes(), &mut buf).unwrap_err();
@@ -431,6 +440,7 @@ pub enum Latin1ErrorKind<E> {
 /// let e = e.invalid().unwrap();
 /// assert_eq!(e.valid_up_to(), 1);
 /// assert!(e.invalid().is_some());
+/// # }
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Latin1Error<E> {

@@ -67,10 +67,10 @@ macro_rules! kernel_transcoders {
 pub enum Kernel {
     /// The table-driven DFA; runs everywhere.
     Scalar = 0,
-    /// Generic SIMD over the `wide` crate, for targets without a dedicated
-    /// kernel. Always available; [`Kernel::best`] only picks it where
-    /// `wide` has a one-instruction byte shuffle (SSSE3, NEON, WASM
-    /// `simd128`).
+    /// Generic SIMD over the `wide` crate. Available everywhere when the
+    /// `portable` feature (on by default) is; [`Kernel::best`] only picks
+    /// it where `wide` has a one-instruction byte shuffle (SSSE3, NEON,
+    /// WASM `simd128`) and no dedicated kernel is faster.
     Portable = 1,
     /// x86_64 with SSE4.2 (128-bit).
     Sse42 = 2,
@@ -144,7 +144,7 @@ impl Kernel {
     #[must_use]
     pub fn best() -> Kernel {
         Kernel::available()
-            .filter(|&k| k != Kernel::Portable || crate::arch::portable::NATIVE_SHUFFLE)
+            .filter(|&k| k != Kernel::Portable || crate::arch::PORTABLE_NATIVE_SHUFFLE)
             .last()
             .unwrap_or(Kernel::Scalar)
     }
@@ -179,6 +179,7 @@ impl Kernel {
         use crate::arch;
         match self {
             Kernel::Scalar => arch::scalar::fns(),
+            #[cfg(feature = "portable")]
             Kernel::Portable => arch::portable::fns(),
             #[cfg(target_arch = "x86_64")]
             Kernel::Sse42 => arch::x86_64::sse42::fns(),

@@ -633,7 +633,7 @@ mod tests {
             };
             // The portable kernel leaves UTF-8 to the scalar loop where it
             // has no one-instruction shuffle.
-            if k != Kernel::Portable || crate::arch::portable::NATIVE_SHUFFLE {
+            if k != Kernel::Portable || crate::arch::PORTABLE_NATIVE_SHUFFLE {
                 want(f.latin1_to_utf8_prefix(&latin1, &mut b8), 48, "latin1_to_utf8");
                 want(f.utf8_to_latin1_prefix(s.as_bytes(), &mut b8), 64, "utf8_to_latin1");
             }

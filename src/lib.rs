@@ -7,6 +7,7 @@
 //! assert_eq!((e.valid_up_to(), e.error_len()), (3, Some(1)));
 //! assert_eq!(e.kind(), rapidutf::Utf8ErrorKind::Overlong);
 //!
+//! # #[cfg(feature = "transcode")] {
 //! // Transcoding into a caller's buffer: Ok(units written).
 //! let mut utf16 = [0u16; 16];
 //! let n = rapidutf::utf8_to_utf16("héllo".as_bytes(), &mut utf16).unwrap();
@@ -16,6 +17,7 @@
 //! let mut tiny = [0u16; 2];
 //! let err = rapidutf::utf8_to_utf16("héllo".as_bytes(), &mut tiny).unwrap_err();
 //! assert_eq!(err, rapidutf::TranscodeError::OutputTooSmall { read: 3, written: 2 });
+//! # }
 //! ```
 //!
 //! # What is here

@@ -27,9 +27,11 @@
 //! tests fewer kernels than intended cannot pass (under Miri the variable
 //! must be forwarded with `-Zmiri-env-forward`).
 
-// It checks the lossy and allocating conversions too, so it needs the
-// default `std` feature (the library is tested without it in tests/it).
-#![cfg(feature = "std")]
+// It checks every kernel entry (the transcoders, the lossy and allocating
+// conversions and the Latin-1 ones included), so it needs the default
+// features `std`, `transcode` and `legacy`; tests/it covers the smaller
+// feature sets.
+#![cfg(all(feature = "std", feature = "transcode", feature = "legacy"))]
 
 use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind, Utf8Error};
 

@@ -30,6 +30,7 @@ use crate::scalar::windows1252::Windows1252;
 // vector operations.
 #[cfg_attr(target_endian = "big", allow(dead_code))]
 pub(crate) mod generic;
+#[cfg(feature = "portable")]
 #[cfg_attr(target_endian = "big", allow(dead_code))]
 pub(crate) mod portable;
 pub(crate) mod scalar;
@@ -43,6 +44,16 @@ cfg_if::cfg_if! {
         pub(crate) mod wasm32;
     }
 }
+
+/// Whether the portable kernel is built and its byte shuffle is one
+/// instruction on this target (see `portable::NATIVE_SHUFFLE`); without
+/// one, it is slower than the scalar kernel and leaves some steps to it.
+#[cfg(feature = "portable")]
+pub(crate) const PORTABLE_NATIVE_SHUFFLE: bool = portable::NATIVE_SHUFFLE;
+/// See the other definition: without the `portable` feature there is no
+/// portable kernel.
+#[cfg(not(feature = "portable"))]
+pub(crate) const PORTABLE_NATIVE_SHUFFLE: bool = false;
 
 /// A transcoder's output buffer: memory that the kernels (and the scalar
 /// loop after them) only ever *write*, never read, so it may be

@@ -8,7 +8,9 @@
 pub use rapidutf_testkit::*;
 
 use rapidutf::Kernel;
-use rapidutf::{Utf16Error, Utf32Error, Utf8Error};
+#[cfg(feature = "transcode")]
+use rapidutf::Utf32Error;
+use rapidutf::{Utf16Error, Utf8Error};
 use std::sync::Once;
 
 /// Every kernel this CPU can run. Each kernel-level test loops over this,
@@ -83,13 +85,16 @@ pub fn check_utf8(ks: &[Kernel], bytes: &[u8]) {
 /// A UTF-16-source function of each byte order.
 pub struct Utf16Fns {
     pub name: &'static str,
+    #[cfg(feature = "transcode")]
     pub to_utf8: Transcoder<u16, u8, Utf16Error>,
+    #[cfg(feature = "transcode")]
     pub to_utf32: Transcoder<u16, u32, Utf16Error>,
     pub validate: fn(&[u16]) -> Result<(), Utf16Error>,
-    #[cfg(feature = "alloc")]
+    #[cfg(all(feature = "alloc", feature = "transcode"))]
     pub to_string: fn(&[u16]) -> Result<String, Utf16Error>,
-    #[cfg(feature = "alloc")]
+    #[cfg(all(feature = "alloc", feature = "transcode"))]
     pub lossy: fn(&[u16]) -> String,
+    #[cfg(feature = "transcode")]
     pub utf8_len: fn(&[u16]) -> usize,
 }
 
@@ -98,41 +103,51 @@ pub fn utf16_fns(order: Order) -> Utf16Fns {
     match order {
         Order::Native => Utf16Fns {
             name: "utf16",
+            #[cfg(feature = "transcode")]
             to_utf8: rapidutf::utf16_to_utf8,
+            #[cfg(feature = "transcode")]
             to_utf32: rapidutf::utf16_to_utf32,
             validate: rapidutf::validate_utf16,
-            #[cfg(feature = "alloc")]
+            #[cfg(all(feature = "alloc", feature = "transcode"))]
             to_string: rapidutf::utf16_to_string,
-            #[cfg(feature = "alloc")]
+            #[cfg(all(feature = "alloc", feature = "transcode"))]
             lossy: rapidutf::utf16_to_string_lossy,
+            #[cfg(feature = "transcode")]
             utf8_len: rapidutf::utf8_len_from_utf16,
         },
         Order::Le => Utf16Fns {
             name: "utf16le",
+            #[cfg(feature = "transcode")]
             to_utf8: rapidutf::utf16le_to_utf8,
+            #[cfg(feature = "transcode")]
             to_utf32: rapidutf::utf16le_to_utf32,
             validate: rapidutf::validate_utf16le,
-            #[cfg(feature = "alloc")]
+            #[cfg(all(feature = "alloc", feature = "transcode"))]
             to_string: rapidutf::utf16le_to_string,
-            #[cfg(feature = "alloc")]
+            #[cfg(all(feature = "alloc", feature = "transcode"))]
             lossy: rapidutf::utf16le_to_string_lossy,
+            #[cfg(feature = "transcode")]
             utf8_len: rapidutf::utf8_len_from_utf16le,
         },
         Order::Be => Utf16Fns {
             name: "utf16be",
+            #[cfg(feature = "transcode")]
             to_utf8: rapidutf::utf16be_to_utf8,
+            #[cfg(feature = "transcode")]
             to_utf32: rapidutf::utf16be_to_utf32,
             validate: rapidutf::validate_utf16be,
-            #[cfg(feature = "alloc")]
+            #[cfg(all(feature = "alloc", feature = "transcode"))]
             to_string: rapidutf::utf16be_to_string,
-            #[cfg(feature = "alloc")]
+            #[cfg(all(feature = "alloc", feature = "transcode"))]
             lossy: rapidutf::utf16be_to_string_lossy,
+            #[cfg(feature = "transcode")]
             utf8_len: rapidutf::utf8_len_from_utf16be,
         },
     }
 }
 
 /// The UTF-8-to-UTF-16 transcoder for `order`.
+#[cfg(feature = "transcode")]
 pub fn utf8_to_utf16_fn(order: Order) -> Transcoder<u8, u16, Utf8Error> {
     match order {
         Order::Native => rapidutf::utf8_to_utf16,
@@ -142,6 +157,7 @@ pub fn utf8_to_utf16_fn(order: Order) -> Transcoder<u8, u16, Utf8Error> {
 }
 
 /// The UTF-32-to-UTF-16 transcoder for `order`.
+#[cfg(feature = "transcode")]
 pub fn utf32_to_utf16_fn(order: Order) -> Transcoder<u32, u16, Utf32Error> {
     match order {
         Order::Native => rapidutf::utf32_to_utf16,
@@ -153,6 +169,7 @@ pub fn utf32_to_utf16_fn(order: Order) -> Transcoder<u32, u16, Utf32Error> {
 /// Every UTF-8-source transcoder and `_vec` function on `bytes`, against
 /// std, with the buffer size that always suffices, the exact size, and
 /// `extra_dst` (any size) if given.
+#[cfg(feature = "transcode")]
 pub fn check_utf8_source(bytes: &[u8], extra_dst: Option<usize>) {
     let dec = dec_utf8(bytes);
     for order in Order::ALL {
@@ -190,9 +207,11 @@ pub fn check_utf8_source(bytes: &[u8], extra_dst: Option<usize>) {
 /// Every UTF-16-source function (native, LE, BE) on `values` (UTF-16 code
 /// unit values, stored in each byte order in turn), against std.
 pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
-    #[cfg(feature = "alloc")]
+    #[cfg(not(feature = "transcode"))]
+    let _ = extra_dst;
+    #[cfg(all(feature = "alloc", feature = "transcode"))]
     let std_lossy = String::from_utf16_lossy(values);
-    #[cfg(feature = "alloc")]
+    #[cfg(all(feature = "alloc", feature = "transcode"))]
     let std_string = String::from_utf16(values);
     for order in Order::ALL {
         // Followed in memory by low surrogates, which must not be read.
@@ -200,19 +219,22 @@ pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
         let src = &buf[..values.len()];
         let dec = dec_utf16(src, order);
         let fns = utf16_fns(order);
-        let n8 = needed(&dec, &enc_utf8);
-        for n in [3 * src.len(), n8].into_iter().chain(extra_dst) {
-            check_transcoder(fns.name, fns.to_utf8, src, &dec, &enc_utf8, n);
-        }
-        for n in [src.len(), dec.chars.len()].into_iter().chain(extra_dst) {
-            check_transcoder(fns.name, fns.to_utf32, src, &dec, &enc_utf32, n);
+        #[cfg(feature = "transcode")]
+        {
+            let n8 = needed(&dec, &enc_utf8);
+            for n in [3 * src.len(), n8].into_iter().chain(extra_dst) {
+                check_transcoder(fns.name, fns.to_utf8, src, &dec, &enc_utf8, n);
+            }
+            for n in [src.len(), dec.chars.len()].into_iter().chain(extra_dst) {
+                check_transcoder(fns.name, fns.to_utf32, src, &dec, &enc_utf32, n);
+            }
         }
         let want = match &dec.err {
             None => Ok(()),
             Some(e) => Err(*e),
         };
         assert_eq!((fns.validate)(src).map_err(|e| e.key()), want, "{} {values:X?}", fns.name);
-        #[cfg(feature = "alloc")]
+        #[cfg(all(feature = "alloc", feature = "transcode"))]
         {
             let got = (fns.to_string)(src);
             match (&std_string, &dec.err) {
@@ -230,24 +252,29 @@ pub fn check_utf16_source(values: &[u16], extra_dst: Option<usize>) {
 /// Every UTF-32-source function on `values`, against std.
 pub fn check_utf32_source(values: &[u32], extra_dst: Option<usize>) {
     let dec = dec_utf32(values);
-    let f: Transcoder<u32, u8, Utf32Error> = rapidutf::utf32_to_utf8;
-    for n in [4 * values.len(), needed(&dec, &enc_utf8)].into_iter().chain(extra_dst) {
-        check_transcoder("utf32_to_utf8", f, values, &dec, &enc_utf8, n);
-    }
-    for order in Order::ALL {
-        let enc = enc_utf16(order);
-        let f = utf32_to_utf16_fn(order);
-        let name = format!("utf32_to_utf16 ({order:?})");
-        for n in [2 * values.len(), needed(&dec, &enc)].into_iter().chain(extra_dst) {
-            check_transcoder(&name, f, values, &dec, &enc, n);
+    #[cfg(feature = "transcode")]
+    {
+        let f: Transcoder<u32, u8, Utf32Error> = rapidutf::utf32_to_utf8;
+        for n in [4 * values.len(), needed(&dec, &enc_utf8)].into_iter().chain(extra_dst) {
+            check_transcoder("utf32_to_utf8", f, values, &dec, &enc_utf8, n);
+        }
+        for order in Order::ALL {
+            let enc = enc_utf16(order);
+            let f = utf32_to_utf16_fn(order);
+            let name = format!("utf32_to_utf16 ({order:?})");
+            for n in [2 * values.len(), needed(&dec, &enc)].into_iter().chain(extra_dst) {
+                check_transcoder(&name, f, values, &dec, &enc, n);
+            }
         }
     }
+    #[cfg(not(feature = "transcode"))]
+    let _ = extra_dst;
     let want = match &dec.err {
         None => Ok(()),
         Some(e) => Err(*e),
     };
     assert_eq!(rapidutf::validate_utf32(values).map_err(|e| e.key()), want, "{values:X?}");
-    #[cfg(feature = "alloc")]
+    #[cfg(all(feature = "alloc", feature = "transcode"))]
     {
         let want_string = match &dec.err {
             None => Ok(dec.chars.iter().map(|&(c, _)| c).collect::<String>()),

@@ -10,7 +10,9 @@ mod against_std {
 
     use crate::common;
 
-    use crate::common::{proptest_config, Order};
+    use crate::common::proptest_config;
+    #[cfg(feature = "transcode")]
+    use crate::common::Order;
     use proptest::prelude::*;
     use std::borrow::Cow;
 
@@ -31,6 +33,7 @@ mod against_std {
         }
     }
 
+    #[cfg(feature = "transcode")]
     fn check_utf16_lossy(values: &[u16]) {
         let want = String::from_utf16_lossy(values);
         assert_eq!(rapidutf::utf16_to_string_lossy(values), want, "{values:X?}");
@@ -53,6 +56,7 @@ mod against_std {
             check_utf8_lossy(&bytes);
         }
 
+        #[cfg(feature = "transcode")]
         #[test]
         fn utf16_lossy_matches_std(values in common::arb_utf16_input()) {
             check_utf16_lossy(&values);
@@ -92,6 +96,7 @@ mod against_std {
     }
 
     /// Every two-unit UTF-16 input made of surrogate-edge values.
+    #[cfg(feature = "transcode")]
     #[test]
     fn utf16_lossy_surrogate_edges() {
         let edges = [0x41u16, 0xD7FF, 0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0xE000, 0xFFFF];
@@ -136,6 +141,7 @@ mod every_offset {
         }
     }
 
+    #[cfg(feature = "transcode")]
     fn check16(u: &[u16]) {
         let std = String::from_utf16_lossy(u);
         assert_eq!(
@@ -226,21 +232,25 @@ mod every_offset {
                 }
                 check8(&v);
             }
-            let s = std::str::from_utf8(&bytes).unwrap();
-            let units: Vec<u16> = s.encode_utf16().collect();
-            check16(&units);
-            for every in [5, 31, 32, 33, 500] {
-                let mut u = units.clone();
-                for (n, i) in (every / 2..u.len()).step_by(every).enumerate() {
-                    u[i] = [0xD800, 0xDC00, 0xDBFF, 0xDFFF][n % 4];
+            #[cfg(feature = "transcode")]
+            {
+                let s = std::str::from_utf8(&bytes).unwrap();
+                let units: Vec<u16> = s.encode_utf16().collect();
+                check16(&units);
+                for every in [5, 31, 32, 33, 500] {
+                    let mut u = units.clone();
+                    for (n, i) in (every / 2..u.len()).step_by(every).enumerate() {
+                        u[i] = [0xD800, 0xDC00, 0xDBFF, 0xDFFF][n % 4];
+                    }
+                    check16(&u);
                 }
-                check16(&u);
             }
         }
     }
 
     /// Lone and misordered surrogates at every offset across the 8/16/32-unit
     /// vector boundaries, in BMP and supplementary text.
+    #[cfg(feature = "transcode")]
     #[test]
     fn utf16_surrogates_at_every_offset() {
         let t = text(200);
@@ -277,12 +287,14 @@ mod every_offset {
             check8(&v);
         }
 
+        #[cfg(feature = "transcode")]
         #[test]
         fn utf16_arbitrary(u in proptest::collection::vec(any::<u16>(), 0..400)) {
             check16(&u);
         }
 
         /// Valid UTF-16 with surrogates sprinkled in.
+        #[cfg(feature = "transcode")]
         #[test]
         fn utf16_spliced(
             s in "\\PC{0,200}",
@@ -298,7 +310,7 @@ mod every_offset {
     }
 }
 
-#[cfg(feature = "std")]
+#[cfg(all(feature = "std", feature = "stream"))]
 mod strategies {
     //! The error strategies (`utf8_to_string_lossy_with`,
     //! `utf8_to_utf16_lossy_with`) against two independent oracles: std's

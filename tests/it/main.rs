@@ -14,22 +14,29 @@
 
 mod common;
 
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "alloc", feature = "transcode"))]
 mod append;
 mod bom;
+#[cfg(feature = "transcode")]
 mod counts;
-#[cfg(feature = "alloc")]
+#[cfg(all(feature = "alloc", feature = "derive"))]
 mod derive;
 mod detect;
 mod dispatch;
 mod errors;
+#[cfg(all(feature = "alloc", feature = "legacy"))]
 mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
+#[cfg(feature = "stream")]
 mod stream;
+#[cfg(feature = "transcode")]
 mod transcode_from_utf8;
+#[cfg(feature = "transcode")]
 mod transcode_to_utf8;
+#[cfg(feature = "transcode")]
 mod valid_input;
 mod validate_utf16_utf32;
 mod validate_utf8;
+#[cfg(all(feature = "alloc", feature = "legacy"))]
 mod windows1252;

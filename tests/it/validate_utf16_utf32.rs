@@ -41,8 +41,8 @@ mod exhaustive {
     /// `char::decode_utf16`, for validation and UTF-16 to UTF-32/UTF-8.
     #[test]
     fn every_u16_pair_at_surrogate_edges() {
-        let mut b8 = [0u8; 8];
-        let mut b32 = [0u32; 2];
+        #[cfg(feature = "transcode")]
+        let (mut b8, mut b32) = ([0u8; 8], [0u32; 2]);
         for &edge in &SURROGATE_EDGES {
             for u in 0..=0xFFFFu16 {
                 for pair in [[edge, u], [u, edge]] {
@@ -53,32 +53,43 @@ mod exhaustive {
                         want,
                         "{pair:X?}"
                     );
-                    let want8: Vec<u8> = dec
-                        .chars
-                        .iter()
-                        .flat_map(|&(c, _)| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec())
-                        .collect();
-                    match rapidutf::utf16_to_utf8(&pair, &mut b8) {
-                        Ok(n) => {
-                            assert!(want.is_ok(), "{pair:X?}");
-                            assert_eq!(&b8[..n], &want8[..], "{pair:X?}");
+                    #[cfg(feature = "transcode")]
+                    {
+                        let want8: Vec<u8> = dec
+                            .chars
+                            .iter()
+                            .flat_map(|&(c, _)| c.encode_utf8(&mut [0; 4]).as_bytes().to_vec())
+                            .collect();
+                        match rapidutf::utf16_to_utf8(&pair, &mut b8) {
+                            Ok(n) => {
+                                assert!(want.is_ok(), "{pair:X?}");
+                                assert_eq!(&b8[..n], &want8[..], "{pair:X?}");
+                            }
+                            Err(e) => {
+                                assert_eq!(
+                                    e.invalid().map(common::Key::key),
+                                    want.err(),
+                                    "{pair:X?}"
+                                )
+                            }
                         }
-                        Err(e) => {
-                            assert_eq!(e.invalid().map(common::Key::key), want.err(), "{pair:X?}")
+                        match rapidutf::utf16_to_utf32(&pair, &mut b32) {
+                            Ok(n) => {
+                                assert!(want.is_ok(), "{pair:X?}");
+                                let chars: Vec<u32> =
+                                    dec.chars.iter().map(|&(c, _)| c as u32).collect();
+                                assert_eq!(&b32[..n], &chars[..], "{pair:X?}");
+                            }
+                            Err(e) => {
+                                assert_eq!(
+                                    e.invalid().map(common::Key::key),
+                                    want.err(),
+                                    "{pair:X?}"
+                                )
+                            }
                         }
                     }
-                    match rapidutf::utf16_to_utf32(&pair, &mut b32) {
-                        Ok(n) => {
-                            assert!(want.is_ok(), "{pair:X?}");
-                            let chars: Vec<u32> =
-                                dec.chars.iter().map(|&(c, _)| c as u32).collect();
-                            assert_eq!(&b32[..n], &chars[..], "{pair:X?}");
-                        }
-                        Err(e) => {
-                            assert_eq!(e.invalid().map(common::Key::key), want.err(), "{pair:X?}")
-                        }
-                    }
-                    #[cfg(feature = "alloc")]
+                    #[cfg(all(feature = "alloc", feature = "transcode"))]
                     assert_eq!(
                         rapidutf::utf16_to_string_lossy(&pair),
                         String::from_utf16_lossy(&pair),
@@ -136,10 +147,13 @@ mod utf16_tools {
         assert_eq!(rapidutf::to_well_formed_utf16be(&be, &mut d), lone);
         assert_eq!(d, want_be);
 
-        let len = String::from_utf16_lossy(src).len();
-        assert_eq!(rapidutf::utf8_len_from_utf16_lossy(src), len);
-        assert_eq!(rapidutf::utf8_len_from_utf16le_lossy(&le), len);
-        assert_eq!(rapidutf::utf8_len_from_utf16be_lossy(&be), len);
+        #[cfg(feature = "transcode")]
+        {
+            let len = String::from_utf16_lossy(src).len();
+            assert_eq!(rapidutf::utf8_len_from_utf16_lossy(src), len);
+            assert_eq!(rapidutf::utf8_len_from_utf16le_lossy(&le), len);
+            assert_eq!(rapidutf::utf8_len_from_utf16be_lossy(&be), len);
+        }
 
         let swapped: Vec<u16> = src.iter().map(|u| u.swap_bytes()).collect();
         let mut d = vec![0u16; src.len()];
