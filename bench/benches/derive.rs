@@ -24,14 +24,14 @@ fn derive(c: &mut Criterion) {
     let text = corpus();
     let bmp: String = text.chars().filter(|&ch| u32::from(ch) < 0x10000).collect();
     let utf16: Vec<u16> = text.encode_utf16().collect();
-    let cesu = d::utf8_to_cesu8(&text).into_owned();
-    let mutf = d::utf8_to_mutf8(&text).into_owned();
+    let cesu = d::utf8_to_cesu8_vec(&text).into_owned();
+    let mutf = d::utf8_to_mutf8_vec(&text).into_owned();
     let wtf8_peer = wtf8::Wtf8Buf::from_ill_formed_utf16(&utf16);
     // Sanity: the peers agree with rapidutf on this corpus.
     assert_eq!(cesu8::to_cesu8(&text), &cesu[..]);
     assert_eq!(cesu8::to_java_cesu8(&text), &mutf[..]);
-    assert_eq!(d::cesu8_to_utf8(&cesu).unwrap(), cesu8::from_cesu8(&cesu).unwrap());
-    assert_eq!(d::utf16_to_wtf8(&utf16), text.as_bytes());
+    assert_eq!(d::cesu8_to_string(&cesu).unwrap(), cesu8::from_cesu8(&cesu).unwrap());
+    assert_eq!(d::utf16_to_wtf8_vec(&utf16), text.as_bytes());
 
     let mut g = c.benchmark_group("derive");
     let mut bench = |name: &str, who: &str, bytes: usize, f: &mut dyn FnMut()| {
@@ -50,16 +50,16 @@ fn derive(c: &mut Criterion) {
     bench("validate_cesu8", "rapidutf::validate_utf8 (plain)", text.len(), &mut || {
         black_box(rapidutf::validate_utf8(black_box(text.as_bytes()))).unwrap();
     });
-    bench("cesu8_to_utf8", "rapidutf", n, &mut || {
-        black_box(d::cesu8_to_utf8(black_box(&cesu))).unwrap();
+    bench("cesu8_to_string", "rapidutf", n, &mut || {
+        black_box(d::cesu8_to_string(black_box(&cesu))).unwrap();
     });
-    bench("cesu8_to_utf8", "cesu8::from_cesu8", n, &mut || {
+    bench("cesu8_to_string", "cesu8::from_cesu8", n, &mut || {
         black_box(cesu8::from_cesu8(black_box(&cesu))).unwrap();
     });
-    bench("utf8_to_cesu8", "rapidutf", text.len(), &mut || {
-        black_box(d::utf8_to_cesu8(black_box(&text)));
+    bench("utf8_to_cesu8_vec", "rapidutf", text.len(), &mut || {
+        black_box(d::utf8_to_cesu8_vec(black_box(&text)));
     });
-    bench("utf8_to_cesu8", "cesu8::to_cesu8", text.len(), &mut || {
+    bench("utf8_to_cesu8_vec", "cesu8::to_cesu8", text.len(), &mut || {
         black_box(cesu8::to_cesu8(black_box(&text)));
     });
 
@@ -71,39 +71,39 @@ fn derive(c: &mut Criterion) {
     bench("validate_mutf8", "cesu8::from_java_cesu8", n, &mut || {
         black_box(cesu8::from_java_cesu8(black_box(&mutf))).unwrap();
     });
-    bench("mutf8_to_utf8", "rapidutf", n, &mut || {
-        black_box(d::mutf8_to_utf8(black_box(&mutf))).unwrap();
+    bench("mutf8_to_string", "rapidutf", n, &mut || {
+        black_box(d::mutf8_to_string(black_box(&mutf))).unwrap();
     });
-    bench("mutf8_to_utf8", "cesu8::from_java_cesu8", n, &mut || {
+    bench("mutf8_to_string", "cesu8::from_java_cesu8", n, &mut || {
         black_box(cesu8::from_java_cesu8(black_box(&mutf))).unwrap();
     });
-    bench("utf8_to_mutf8", "rapidutf", text.len(), &mut || {
-        black_box(d::utf8_to_mutf8(black_box(&text)));
+    bench("utf8_to_mutf8_vec", "rapidutf", text.len(), &mut || {
+        black_box(d::utf8_to_mutf8_vec(black_box(&text)));
     });
-    bench("utf8_to_mutf8", "cesu8::to_java_cesu8", text.len(), &mut || {
+    bench("utf8_to_mutf8_vec", "cesu8::to_java_cesu8", text.len(), &mut || {
         black_box(cesu8::to_java_cesu8(black_box(&text)));
     });
 
     // WTF-8 (throughput in bytes of the WTF-8 side).
     let n = text.len();
-    bench("utf16_to_wtf8", "rapidutf", n, &mut || {
-        black_box(d::utf16_to_wtf8(black_box(&utf16)));
+    bench("utf16_to_wtf8_vec", "rapidutf", n, &mut || {
+        black_box(d::utf16_to_wtf8_vec(black_box(&utf16)));
     });
-    bench("utf16_to_wtf8", "wtf8::Wtf8Buf::from_ill_formed_utf16", n, &mut || {
+    bench("utf16_to_wtf8_vec", "wtf8::Wtf8Buf::from_ill_formed_utf16", n, &mut || {
         black_box(wtf8::Wtf8Buf::from_ill_formed_utf16(black_box(&utf16)));
     });
     let mut buf = vec![0u8; 3 * utf16.len()];
-    bench("utf16_to_wtf8", "rapidutf::utf16_to_utf8 (plain)", n, &mut || {
+    bench("utf16_to_wtf8_vec", "rapidutf::utf16_to_utf8 (plain)", n, &mut || {
         black_box(rapidutf::utf16_to_utf8(black_box(&utf16), &mut buf)).unwrap();
     });
-    bench("wtf8_to_utf16", "rapidutf", n, &mut || {
-        black_box(d::wtf8_to_utf16(black_box(text.as_bytes()))).unwrap();
+    bench("wtf8_to_utf16_vec", "rapidutf", n, &mut || {
+        black_box(d::wtf8_to_utf16_vec(black_box(text.as_bytes()))).unwrap();
     });
-    bench("wtf8_to_utf16", "wtf8::Wtf8::to_ill_formed_utf16", n, &mut || {
+    bench("wtf8_to_utf16_vec", "wtf8::Wtf8::to_ill_formed_utf16", n, &mut || {
         black_box(black_box(&wtf8_peer).to_ill_formed_utf16().collect::<Vec<u16>>());
     });
     let mut units = vec![0u16; text.len()];
-    bench("wtf8_to_utf16", "rapidutf::utf8_to_utf16 (plain)", n, &mut || {
+    bench("wtf8_to_utf16_vec", "rapidutf::utf8_to_utf16 (plain)", n, &mut || {
         black_box(rapidutf::utf8_to_utf16(black_box(text.as_bytes()), &mut units)).unwrap();
     });
 

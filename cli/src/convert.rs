@@ -525,8 +525,12 @@ fn transcode<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<&'a [u8], S
             let text = legacy_decode(s, l);
             out.bytes.clear();
             match d {
-                Derivative::Cesu8 => out.bytes.extend_from_slice(&r::derive::utf8_to_cesu8(&text)),
-                Derivative::Mutf8 => out.bytes.extend_from_slice(&r::derive::utf8_to_mutf8(&text)),
+                Derivative::Cesu8 => {
+                    out.bytes.extend_from_slice(&r::derive::utf8_to_cesu8_vec(&text))
+                }
+                Derivative::Mutf8 => {
+                    out.bytes.extend_from_slice(&r::derive::utf8_to_mutf8_vec(&text))
+                }
                 Derivative::Wtf8 => out.bytes.extend_from_slice(text.as_bytes()),
                 Derivative::Utf8mb3 => return Err(Stop::Internal("utf8mb3 is input only")),
             }
@@ -1035,8 +1039,8 @@ fn encode<'a>(decoded: &'a Decoded<'_>, to: Form, out: &'a mut Out) -> Result<Co
         (Decoded::Str(s), Form::Utf8 | Form::Derived(Derivative::Wtf8)) => {
             Cow::Borrowed(s.as_bytes())
         }
-        (Decoded::Str(s), Form::Derived(Derivative::Cesu8)) => d::utf8_to_cesu8(s),
-        (Decoded::Str(s), Form::Derived(Derivative::Mutf8)) => d::utf8_to_mutf8(s),
+        (Decoded::Str(s), Form::Derived(Derivative::Cesu8)) => d::utf8_to_cesu8_vec(s),
+        (Decoded::Str(s), Form::Derived(Derivative::Mutf8)) => d::utf8_to_mutf8_vec(s),
         (Decoded::Str(s), Form::Utf16(_) | Form::Utf32(_)) => {
             Cow::Borrowed(transcode(Src::U8(s.as_bytes()), to, out).map_err(internal)?)
         }
@@ -1049,10 +1053,10 @@ fn encode<'a>(decoded: &'a Decoded<'_>, to: Form, out: &'a mut Out) -> Result<Co
             Cow::Borrowed(bytemuck::cast_slice(&out.units))
         }
         (Decoded::Wide(units), Form::Derived(Derivative::Wtf8)) => {
-            Cow::Owned(d::utf16_to_wtf8(units))
+            Cow::Owned(d::utf16_to_wtf8_vec(units))
         }
         (Decoded::Wide(units), Form::Derived(Derivative::Mutf8)) => {
-            Cow::Owned(d::utf16_to_mutf8(units))
+            Cow::Owned(d::utf16_to_mutf8_vec(units))
         }
         _ => return Err(Fail::Internal("no encoder for this output")),
     })

@@ -158,17 +158,17 @@ pub fn decode_bytes(from: ByteSource, bytes: &[u8], to: Form) -> Result<Decoded<
             str(d::validate_utf8mb3(bytes).map_err(Derived::of)?)
         }
         ByteSource::Derived(Derivative::Cesu8) => {
-            Decoded::Str(d::cesu8_to_utf8(bytes).map_err(Derived::of)?)
+            Decoded::Str(d::cesu8_to_string(bytes).map_err(Derived::of)?)
         }
         ByteSource::Derived(Derivative::Mutf8) => match to {
             Form::Derived(Derivative::Wtf8) => {
-                Decoded::Raw(d::mutf8_to_wtf8(bytes).map_err(Derived::of)?)
+                Decoded::Raw(d::mutf8_to_wtf8_vec(bytes).map_err(Derived::of)?)
             }
-            _ => Decoded::Str(d::mutf8_to_utf8(bytes).map_err(Derived::of)?),
+            _ => Decoded::Str(d::mutf8_to_string(bytes).map_err(Derived::of)?),
         },
         ByteSource::Derived(Derivative::Wtf8) => match to {
             Form::Derived(Derivative::Mutf8) => {
-                Decoded::Wide(d::wtf8_to_utf16(bytes).map_err(Derived::of)?)
+                Decoded::Wide(d::wtf8_to_utf16_vec(bytes).map_err(Derived::of)?)
             }
             _ => match rapidutf::validate_utf8(bytes) {
                 Ok(s) => str(s),

@@ -158,11 +158,11 @@ fn wobbly_units() -> Vec<u16> {
 #[test]
 fn cesu8_converts_like_the_library() {
     let text = mixed_text();
-    let cesu = derive::utf8_to_cesu8(&text).into_owned();
+    let cesu = derive::utf8_to_cesu8_vec(&text).into_owned();
     assert_ne!(cesu, text.as_bytes(), "the text must have supplementary characters");
     assert_eq!(convert_ok(&["convert", "-f", "utf-8", "-t", "cesu-8"], text.as_bytes()), cesu);
     assert_eq!(convert_ok(&["convert", "-f", "CESU8", "-t", "utf-8"], &cesu), text.as_bytes());
-    let units = derive::cesu8_to_utf16(&cesu).unwrap();
+    let units = derive::cesu8_to_utf16_vec(&cesu).unwrap();
     assert_eq!(convert_ok(&["convert", "-f", "cesu-8", "-t", "utf-16le"], &cesu), le16(&units));
     assert_eq!(convert_ok(&["convert", "-f", "utf-16le", "-t", "cesu-8"], &le16(&units)), cesu);
     // UTF-32 in and out, through UTF-8.
@@ -175,7 +175,7 @@ fn cesu8_converts_like_the_library() {
 #[test]
 fn mutf8_converts_like_the_library() {
     let text = mixed_text();
-    let mutf = derive::utf8_to_mutf8(&text).into_owned();
+    let mutf = derive::utf8_to_mutf8_vec(&text).into_owned();
     assert!(!mutf.contains(&0), "Modified UTF-8 has no NUL bytes");
     for name in ["mutf-8", "Modified-UTF-8", "java"] {
         assert_eq!(convert_ok(&["convert", "-f", "utf-8", "-t", name], text.as_bytes()), mutf);
@@ -183,12 +183,12 @@ fn mutf8_converts_like_the_library() {
     assert_eq!(convert_ok(&["convert", "-f", "mutf-8", "-t", "utf-8"], &mutf), text.as_bytes());
     // Lone surrogates: kept by WTF-8 output, errors for UTF-8.
     let units = wobbly_units();
-    let wobbly = derive::utf16_to_mutf8(&units);
-    let wtf8 = derive::mutf8_to_wtf8(&wobbly).unwrap().into_owned();
+    let wobbly = derive::utf16_to_mutf8_vec(&units);
+    let wtf8 = derive::mutf8_to_wtf8_vec(&wobbly).unwrap().into_owned();
     assert_eq!(convert_ok(&["convert", "-f", "mutf-8", "-t", "wtf-8"], &wobbly), wtf8);
     assert_eq!(convert_ok(&["convert", "-f", "wtf-8", "-t", "mutf-8"], &wtf8), wobbly);
     assert_eq!(convert_ok(&["convert", "-f", "utf-16le", "-t", "mutf-8"], &le16(&units)), wobbly);
-    let e = derive::mutf8_to_utf8(&wobbly).unwrap_err();
+    let e = derive::mutf8_to_string(&wobbly).unwrap_err();
     let m = convert_err(&["convert", "-f", "mutf-8", "-t", "utf-16le"], &wobbly);
     assert_eq!(m, illegal(e.valid_up_to()));
     // A raw NUL is invalid Modified UTF-8, with its exact position.
@@ -206,7 +206,7 @@ fn mutf8_converts_like_the_library() {
 #[test]
 fn wtf8_converts_like_the_library() {
     let units = wobbly_units();
-    let wtf8 = derive::utf16_to_wtf8(&units);
+    let wtf8 = derive::utf16_to_wtf8_vec(&units);
     assert_eq!(convert_ok(&["convert", "-f", "utf-16le", "-t", "wtf-8"], &le16(&units)), wtf8);
     // Big-endian input too.
     let be: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
@@ -283,9 +283,9 @@ fn validate_derivatives_like_the_library() {
     ];
     let text = mixed_text();
     let valid: [(&str, Vec<u8>); 4] = [
-        ("cesu-8", derive::utf8_to_cesu8(&text).into_owned()),
-        ("mutf-8", derive::utf16_to_mutf8(&wobbly_units())),
-        ("wtf-8", derive::utf16_to_wtf8(&wobbly_units())),
+        ("cesu-8", derive::utf8_to_cesu8_vec(&text).into_owned()),
+        ("mutf-8", derive::utf16_to_mutf8_vec(&wobbly_units())),
+        ("wtf-8", derive::utf16_to_wtf8_vec(&wobbly_units())),
         ("utf8mb3", "Grüße\n世界 ".repeat(40).into_bytes()),
     ];
     let breakers: [&[u8]; 9] = [
@@ -358,7 +358,7 @@ fn encode(text: &str, form: &str, bom: bool) -> Vec<u8> {
         "utf-16be" => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
         "utf-32le" => text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect(),
         "utf-32be" => text.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect(),
-        "cesu-8" => derive::utf8_to_cesu8(&text).into_owned(),
+        "cesu-8" => derive::utf8_to_cesu8_vec(&text).into_owned(),
         _ => panic!("{form}"),
     }
 }
@@ -475,7 +475,7 @@ fn surrogateescape_round_trips_bytes() {
     let bytes = messy_bytes(2000);
     let args = ["convert", "--errors=surrogateescape", "-f", "utf-8", "-t", "wtf-8"];
     let o = convert_ok(&args, &bytes);
-    assert!(o == derive::utf16_to_wtf8(&derive::decode_surrogateescape(&bytes)));
+    assert!(o == derive::utf16_to_wtf8_vec(&derive::decode_surrogateescape(&bytes)));
 }
 
 /// UTF-8 to UTF-16 and back, strict and lossy, with every window size from
@@ -533,8 +533,8 @@ fn derivatives_with_errors_replace() {
     let lossy = String::from_utf16_lossy(&units);
     let args = ["convert", "--errors=replace", "-f", "utf-16le", "-t", "cesu-8"];
     let o = convert_ok(&args, &le16(&units));
-    assert!(o == derive::utf8_to_cesu8(&lossy).into_owned());
-    let wtf8 = derive::utf16_to_wtf8(&units);
+    assert!(o == derive::utf8_to_cesu8_vec(&lossy).into_owned());
+    let wtf8 = derive::utf16_to_wtf8_vec(&units);
     let args = ["convert", "--errors=replace", "-f", "wtf-8", "-t", "utf-8"];
     assert_eq!(String::from_utf8(convert_ok(&args, &wtf8)).unwrap(), lossy);
     // Invalid CESU-8: one U+FFFD per invalid sequence as the validator
@@ -604,7 +604,7 @@ fn random_derivative_mixes_match_the_library() {
         }
         let args = ["convert", "-f", "cesu-8", "-t", "utf-16le"];
         let o = run_with(&args, &bytes, Some(window));
-        match derive::cesu8_to_utf16(&bytes) {
+        match derive::cesu8_to_utf16_vec(&bytes) {
             Ok(units) => assert!(o.stdout == le16(&units), "{bytes:?}"),
             Err(e) if e.error_len().is_none() => assert_eq!(stderr(&o), INCOMPLETE),
             Err(e) => assert_eq!(stderr(&o), illegal(e.valid_up_to()), "{bytes:?}"),

@@ -51,15 +51,15 @@ fn surrogateescape(bytes: &[u8]) {
 }
 
 fn wtf8(units: &[u16]) {
-    let bytes = d::utf16_to_wtf8(units);
+    let bytes = d::utf16_to_wtf8_vec(units);
     assert_eq!(d::validate_wtf8(&bytes), Ok(()));
-    assert_eq!(d::wtf8_to_utf16(&bytes).expect("valid WTF-8"), units);
+    assert_eq!(d::wtf8_to_utf16_vec(&bytes).expect("valid WTF-8"), units);
     if let Ok(s) = String::from_utf16(units) {
         assert_eq!(bytes, s.into_bytes());
     }
     // Concatenation at every split joins a pair cut in two.
     let mid = units.len() / 2;
-    let joined = d::wtf8_concat(&d::utf16_to_wtf8(&units[..mid]), &d::utf16_to_wtf8(&units[mid..]));
+    let joined = d::wtf8_concat(&d::utf16_to_wtf8_vec(&units[..mid]), &d::utf16_to_wtf8_vec(&units[mid..]));
     assert_eq!(joined, bytes);
 }
 
@@ -67,37 +67,37 @@ fn cesu8_and_mutf8(units: &[u16]) {
     let s = String::from_utf16_lossy(units);
     let valid: Vec<u16> = s.encode_utf16().collect();
 
-    let cesu = d::utf8_to_cesu8(&s);
+    let cesu = d::utf8_to_cesu8_vec(&s);
     assert_eq!(d::validate_cesu8(&cesu), Ok(()));
-    assert_eq!(d::cesu8_to_utf8(&cesu).expect("valid CESU-8"), s);
-    assert_eq!(d::cesu8_to_utf16(&cesu).expect("valid CESU-8"), valid);
-    assert_eq!(d::utf16_to_cesu8(&valid).expect("valid UTF-16"), &cesu[..]);
-    assert_eq!(d::utf16_to_cesu8(units).is_ok(), String::from_utf16(units).is_ok());
+    assert_eq!(d::cesu8_to_string(&cesu).expect("valid CESU-8"), s);
+    assert_eq!(d::cesu8_to_utf16_vec(&cesu).expect("valid CESU-8"), valid);
+    assert_eq!(d::utf16_to_cesu8_vec(&valid).expect("valid UTF-16"), &cesu[..]);
+    assert_eq!(d::utf16_to_cesu8_vec(units).is_ok(), String::from_utf16(units).is_ok());
 
-    let mutf = d::utf8_to_mutf8(&s);
+    let mutf = d::utf8_to_mutf8_vec(&s);
     assert_eq!(d::validate_mutf8(&mutf), Ok(()));
     assert!(!mutf.contains(&0));
-    assert_eq!(d::mutf8_to_utf8(&mutf).expect("valid MUTF-8"), s);
+    assert_eq!(d::mutf8_to_string(&mutf).expect("valid MUTF-8"), s);
     // Any units, lone surrogates included.
-    let any = d::utf16_to_mutf8(units);
+    let any = d::utf16_to_mutf8_vec(units);
     assert_eq!(d::validate_mutf8(&any), Ok(()));
     assert!(!any.contains(&0));
-    assert_eq!(d::mutf8_to_utf16(&any).expect("valid MUTF-8"), units);
-    assert_eq!(&d::mutf8_to_wtf8(&any).expect("valid MUTF-8")[..], &d::utf16_to_wtf8(units)[..]);
+    assert_eq!(d::mutf8_to_utf16_vec(&any).expect("valid MUTF-8"), units);
+    assert_eq!(&d::mutf8_to_wtf8_vec(&any).expect("valid MUTF-8")[..], &d::utf16_to_wtf8_vec(units)[..]);
 }
 
 fn validated_input(bytes: &[u8]) {
     if d::validate_cesu8(bytes).is_ok() {
-        let s = d::cesu8_to_utf8(bytes).expect("validated");
-        assert_eq!(&d::utf8_to_cesu8(&s)[..], bytes);
+        let s = d::cesu8_to_string(bytes).expect("validated");
+        assert_eq!(&d::utf8_to_cesu8_vec(&s)[..], bytes);
     }
     if d::validate_mutf8(bytes).is_ok() {
-        let units = d::mutf8_to_utf16(bytes).expect("validated");
-        assert_eq!(d::utf16_to_mutf8(&units), bytes);
+        let units = d::mutf8_to_utf16_vec(bytes).expect("validated");
+        assert_eq!(d::utf16_to_mutf8_vec(&units), bytes);
     }
     if d::validate_wtf8(bytes).is_ok() {
-        let units = d::wtf8_to_utf16(bytes).expect("validated");
-        assert_eq!(d::utf16_to_wtf8(&units), bytes);
+        let units = d::wtf8_to_utf16_vec(bytes).expect("validated");
+        assert_eq!(d::utf16_to_wtf8_vec(&units), bytes);
     }
     let mb3 = match core::str::from_utf8(bytes) {
         Ok(s) => s.chars().all(|c| c.len_utf8() < 4),

@@ -17,9 +17,9 @@
 //! ```
 //! # #[cfg(feature = "alloc")] {
 //! use rapidutf::derive::cesu8;
-//! let bytes = cesu8::utf8_to_cesu8("a😀");
+//! let bytes = cesu8::utf8_to_cesu8_vec("a😀");
 //! assert_eq!(&bytes[..], b"a\xED\xA0\xBD\xED\xB8\x80");
-//! assert_eq!(cesu8::cesu8_to_utf8(&bytes).unwrap(), "a😀");
+//! assert_eq!(cesu8::cesu8_to_string(&bytes).unwrap(), "a😀");
 //! # }
 //! ```
 
@@ -161,12 +161,12 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_cesu8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::cesu8_to_utf8;
-    /// assert_eq!(cesu8_to_utf8(b"\xED\xA0\xBD\xED\xB8\x80!").unwrap(), "😀!");
-    /// assert!(matches!(cesu8_to_utf8(b"plain").unwrap(), std::borrow::Cow::Borrowed("plain")));
-    /// assert!(cesu8_to_utf8("😀".as_bytes()).is_err());
+    /// use rapidutf::derive::cesu8_to_string;
+    /// assert_eq!(cesu8_to_string(b"\xED\xA0\xBD\xED\xB8\x80!").unwrap(), "😀!");
+    /// assert!(matches!(cesu8_to_string(b"plain").unwrap(), std::borrow::Cow::Borrowed("plain")));
+    /// assert!(cesu8_to_string("😀".as_bytes()).is_err());
     /// ```
-    pub fn cesu8_to_utf8(src: &[u8]) -> Result<Cow<'_, str>, Cesu8Error> {
+    pub fn cesu8_to_string(src: &[u8]) -> Result<Cow<'_, str>, Cesu8Error> {
         let mut out: Option<String> = None;
         let mut whole = "";
         walk(src, find_ge_f0, |piece| {
@@ -196,10 +196,10 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_cesu8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::cesu8_to_utf16;
-    /// assert_eq!(cesu8_to_utf16(b"a\xED\xA0\xBD\xED\xB8\x80").unwrap(), [0x61, 0xD83D, 0xDE00]);
+    /// use rapidutf::derive::cesu8_to_utf16_vec;
+    /// assert_eq!(cesu8_to_utf16_vec(b"a\xED\xA0\xBD\xED\xB8\x80").unwrap(), [0x61, 0xD83D, 0xDE00]);
     /// ```
-    pub fn cesu8_to_utf16(src: &[u8]) -> Result<Vec<u16>, Cesu8Error> {
+    pub fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Cesu8Error> {
         let mut out = Vec::with_capacity(src.len());
         walk(src, find_ge_f0, |piece| match piece {
             Piece::Valid(_, s) => {
@@ -223,12 +223,12 @@ mod alloc_api {
     /// surrogate pair. Borrows when there is none.
     ///
     /// ```
-    /// use rapidutf::derive::utf8_to_cesu8;
-    /// assert_eq!(&utf8_to_cesu8("𝄞")[..], b"\xED\xA0\xB4\xED\xB4\x9E");
-    /// assert!(matches!(utf8_to_cesu8("é"), std::borrow::Cow::Borrowed(_)));
+    /// use rapidutf::derive::utf8_to_cesu8_vec;
+    /// assert_eq!(&utf8_to_cesu8_vec("𝄞")[..], b"\xED\xA0\xB4\xED\xB4\x9E");
+    /// assert!(matches!(utf8_to_cesu8_vec("é"), std::borrow::Cow::Borrowed(_)));
     /// ```
     #[must_use]
-    pub fn utf8_to_cesu8(src: &str) -> Cow<'_, [u8]> {
+    pub fn utf8_to_cesu8_vec(src: &str) -> Cow<'_, [u8]> {
         let src = src.as_bytes();
         let Some(first) = find_ge_f0(src) else {
             return Cow::Borrowed(src);
@@ -259,16 +259,16 @@ mod alloc_api {
     /// # Errors
     ///
     /// The first unpaired surrogate: CESU-8 has no form for it (see
-    /// [`utf16_to_mutf8`](crate::derive::utf16_to_mutf8) or
-    /// [`utf16_to_wtf8`](crate::derive::utf16_to_wtf8) for encodings that
+    /// [`utf16_to_mutf8_vec`](crate::derive::utf16_to_mutf8_vec) or
+    /// [`utf16_to_wtf8_vec`](crate::derive::utf16_to_wtf8_vec) for encodings that
     /// do).
     ///
     /// ```
-    /// use rapidutf::derive::utf16_to_cesu8;
-    /// assert_eq!(utf16_to_cesu8(&[0x41, 0xD83D, 0xDE00]).unwrap(), b"A\xED\xA0\xBD\xED\xB8\x80");
-    /// assert_eq!(utf16_to_cesu8(&[0x41, 0xDE00]).unwrap_err().valid_up_to(), 1);
+    /// use rapidutf::derive::utf16_to_cesu8_vec;
+    /// assert_eq!(utf16_to_cesu8_vec(&[0x41, 0xD83D, 0xDE00]).unwrap(), b"A\xED\xA0\xBD\xED\xB8\x80");
+    /// assert_eq!(utf16_to_cesu8_vec(&[0x41, 0xDE00]).unwrap_err().valid_up_to(), 1);
     /// ```
-    pub fn utf16_to_cesu8(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
+    pub fn utf16_to_cesu8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
         let mut out = Vec::with_capacity(src.len() + src.len() / 2);
         let mut i = 0;
         while i < src.len() {

@@ -7,16 +7,22 @@
 //!
 //! | | validate | decode | encode |
 //! |---|---|---|---|
-//! | [CESU-8](cesu8) | [`validate_cesu8`] | [`cesu8_to_utf8`], [`cesu8_to_utf16`] | [`utf8_to_cesu8`], [`utf16_to_cesu8`] |
-//! | [Modified UTF-8](mutf8) | [`validate_mutf8`] | [`mutf8_to_utf8`], [`mutf8_to_wtf8`], [`mutf8_to_utf16`] | [`utf8_to_mutf8`], [`utf16_to_mutf8`] |
-//! | [WTF-8](wtf8) | [`validate_wtf8`] | [`wtf8_to_utf16`] | [`utf16_to_wtf8`], [`wtf8_concat`], [`wtf8_push`] |
+//! | [CESU-8](cesu8) | [`validate_cesu8`] | [`cesu8_to_string`], [`cesu8_to_utf16_vec`] | [`utf8_to_cesu8_vec`], [`utf16_to_cesu8_vec`] |
+//! | [Modified UTF-8](mutf8) | [`validate_mutf8`] | [`mutf8_to_string`], [`mutf8_to_wtf8_vec`], [`mutf8_to_utf16_vec`] | [`utf8_to_mutf8_vec`], [`utf16_to_mutf8_vec`] |
+//! | [WTF-8](wtf8) | [`validate_wtf8`] | [`wtf8_to_utf16_vec`] | [`utf16_to_wtf8_vec`], [`wtf8_concat`], [`wtf8_push`] |
 //! | [PEP 383](surrogateescape) | (every byte string) | [`decode_surrogateescape`], [`decode_optu8`] | [`encode_surrogateescape`], [`encode_optu8`] |
 //! | [`utf8mb3`] | [`validate_utf8mb3`] | | |
 //!
 //! The decoders and encoders allocate, so they need the `alloc` feature;
-//! the validators do not. UTF-16 is native-endian `[u16]` throughout.
-//! Input that is already in the target form is borrowed (`Cow`) where the
-//! signature allows.
+//! the validators do not. Their names follow the crate's grid, where a
+//! bare `<from>_to_<to>` writes into a caller's buffer: the allocating
+//! forms end in `_vec` (bytes or UTF-16 units) or are `<from>_to_string`
+//! (text), as [`utf8_to_utf16_vec`](crate::utf8_to_utf16_vec) and
+//! [`utf16_to_string`](crate::utf16_to_string) are. Input that is already
+//! in the target form is borrowed where the signature allows (`Cow`, as
+//! [`utf8_to_string_lossy`](crate::utf8_to_string_lossy) does): plain
+//! UTF-8 without a NUL or a supplementary character is already CESU-8
+//! and Modified UTF-8. UTF-16 is native-endian `[u16]` throughout.
 //!
 //! # Speed
 //!
@@ -54,10 +60,12 @@ pub mod utf8mb3;
 pub mod wtf8;
 
 #[cfg(feature = "alloc")]
-pub use cesu8::{cesu8_to_utf16, cesu8_to_utf8, utf16_to_cesu8, utf8_to_cesu8};
+pub use cesu8::{cesu8_to_string, cesu8_to_utf16_vec, utf16_to_cesu8_vec, utf8_to_cesu8_vec};
 pub use cesu8::{validate_cesu8, Cesu8Error, Cesu8ErrorKind};
 #[cfg(feature = "alloc")]
-pub use mutf8::{mutf8_to_utf16, mutf8_to_utf8, mutf8_to_wtf8, utf16_to_mutf8, utf8_to_mutf8};
+pub use mutf8::{
+    mutf8_to_string, mutf8_to_utf16_vec, mutf8_to_wtf8_vec, utf16_to_mutf8_vec, utf8_to_mutf8_vec,
+};
 pub use mutf8::{validate_mutf8, Mutf8Error, Mutf8ErrorKind};
 #[cfg(feature = "alloc")]
 pub use surrogateescape::{
@@ -65,7 +73,7 @@ pub use surrogateescape::{
 };
 pub use utf8mb3::{validate_utf8mb3, Utf8mb3Error, Utf8mb3ErrorKind};
 #[cfg(feature = "alloc")]
-pub use wtf8::{utf16_to_wtf8, wtf8_concat, wtf8_push, wtf8_to_utf16};
+pub use wtf8::{utf16_to_wtf8_vec, wtf8_concat, wtf8_push, wtf8_to_utf16_vec};
 pub use wtf8::{validate_wtf8, Wtf8Error, Wtf8ErrorKind};
 
 /// The error of a derivative's validator or decoder: where the first

@@ -12,15 +12,15 @@
 //! This module is strict otherwise: a raw `00` byte, the UTF-8 4-byte
 //! forms and every overlong form other than `C0 80` are errors. Decoding
 //! to UTF-16 is total for valid input; decoding to UTF-8 fails on an
-//! unpaired surrogate, which [`mutf8_to_wtf8`] keeps instead.
+//! unpaired surrogate, which [`mutf8_to_wtf8_vec`] keeps instead.
 //!
 //! ```
 //! # #[cfg(feature = "alloc")] {
 //! use rapidutf::derive::mutf8;
 //! let units = [0x0000, 0x41, 0xD83D, 0xDE00, 0xDC00]; // NUL, A, 😀, a lone low surrogate
-//! let bytes = mutf8::utf16_to_mutf8(&units);
+//! let bytes = mutf8::utf16_to_mutf8_vec(&units);
 //! assert_eq!(bytes, b"\xC0\x80A\xED\xA0\xBD\xED\xB8\x80\xED\xB0\x80");
-//! assert_eq!(mutf8::mutf8_to_utf16(&bytes).unwrap(), units);
+//! assert_eq!(mutf8::mutf8_to_utf16_vec(&bytes).unwrap(), units);
 //! # }
 //! ```
 
@@ -32,14 +32,14 @@ use crate::error::Utf8ErrorKind;
 use crate::scalar::utf8::is_continuation;
 use core::fmt;
 
-/// Why the input is not Modified UTF-8 (or, for [`mutf8_to_utf8`], not
+/// Why the input is not Modified UTF-8 (or, for [`mutf8_to_string`], not
 /// convertible to UTF-8).
 ///
 /// ```
-/// use rapidutf::derive::{mutf8_to_utf8, validate_mutf8, Mutf8ErrorKind};
+/// use rapidutf::derive::{mutf8_to_string, validate_mutf8, Mutf8ErrorKind};
 /// assert_eq!(validate_mutf8(b"\x00").unwrap_err().kind(), Mutf8ErrorKind::NulByte);
 /// assert_eq!(validate_mutf8("😀".as_bytes()).unwrap_err().kind(), Mutf8ErrorKind::FourByteSequence);
-/// assert_eq!(mutf8_to_utf8(b"\xED\xA0\x80!").unwrap_err().kind(), Mutf8ErrorKind::UnpairedHighSurrogate);
+/// assert_eq!(mutf8_to_string(b"\xED\xA0\x80!").unwrap_err().kind(), Mutf8ErrorKind::UnpairedHighSurrogate);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
@@ -54,10 +54,10 @@ pub enum Mutf8ErrorKind {
     /// [`error_len`](EncodingError::error_len) is 4, or the bytes present
     /// if the input ends inside the sequence.
     FourByteSequence,
-    /// From [`mutf8_to_utf8`] only: a high surrogate not followed by a low
+    /// From [`mutf8_to_string`] only: a high surrogate not followed by a low
     /// one, which UTF-8 cannot represent.
     UnpairedHighSurrogate,
-    /// From [`mutf8_to_utf8`] only: a low surrogate without a high one
+    /// From [`mutf8_to_string`] only: a low surrogate without a high one
     /// before it.
     UnpairedLowSurrogate,
 }
@@ -166,10 +166,10 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_mutf8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::mutf8_to_utf16;
-    /// assert_eq!(mutf8_to_utf16(b"\xC0\x80\xED\xA0\x80").unwrap(), [0x0000, 0xD800]);
+    /// use rapidutf::derive::mutf8_to_utf16_vec;
+    /// assert_eq!(mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80").unwrap(), [0x0000, 0xD800]);
     /// ```
-    pub fn mutf8_to_utf16(src: &[u8]) -> Result<Vec<u16>, Mutf8Error> {
+    pub fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Mutf8Error> {
         let mut out = Vec::with_capacity(src.len());
         walk(src, find_nul_or_ge_f0, |piece| match piece {
             Piece::Valid(_, s) => {
@@ -200,12 +200,12 @@ mod alloc_api {
     /// low one, is [`Truncated`](Utf8ErrorKind::Truncated)).
     ///
     /// ```
-    /// use rapidutf::derive::{mutf8_to_utf8, Mutf8ErrorKind};
-    /// assert_eq!(mutf8_to_utf8(b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80").unwrap(), "a\0😀");
-    /// let e = mutf8_to_utf8(b"a\xED\xB8\x80").unwrap_err();
+    /// use rapidutf::derive::{mutf8_to_string, Mutf8ErrorKind};
+    /// assert_eq!(mutf8_to_string(b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80").unwrap(), "a\0😀");
+    /// let e = mutf8_to_string(b"a\xED\xB8\x80").unwrap_err();
     /// assert_eq!((e.valid_up_to(), e.kind()), (1, Mutf8ErrorKind::UnpairedLowSurrogate));
     /// ```
-    pub fn mutf8_to_utf8(src: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
+    pub fn mutf8_to_string(src: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
         let mut out: Option<String> = None;
         let mut whole = "";
         walk(src, find_nul_or_ge_f0, |piece| {
@@ -237,7 +237,7 @@ mod alloc_api {
     }
 
     /// Decodes Modified UTF-8 to [WTF-8](crate::derive::wtf8): like
-    /// [`mutf8_to_utf8`], but unpaired surrogates are kept (as WTF-8's
+    /// [`mutf8_to_string`], but unpaired surrogates are kept (as WTF-8's
     /// 3-byte forms), so it is total on valid input. Borrows when there is
     /// nothing to change.
     ///
@@ -246,11 +246,11 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_mutf8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::mutf8_to_wtf8;
-    /// let wtf8 = mutf8_to_wtf8(b"\xED\xA0\xBD\xED\xB8\x80\xED\xB0\x80").unwrap();
+    /// use rapidutf::derive::mutf8_to_wtf8_vec;
+    /// let wtf8 = mutf8_to_wtf8_vec(b"\xED\xA0\xBD\xED\xB8\x80\xED\xB0\x80").unwrap();
     /// assert_eq!(&wtf8[..], b"\xF0\x9F\x98\x80\xED\xB0\x80"); // 😀, then the lone DC00
     /// ```
-    pub fn mutf8_to_wtf8(src: &[u8]) -> Result<Cow<'_, [u8]>, Mutf8Error> {
+    pub fn mutf8_to_wtf8_vec(src: &[u8]) -> Result<Cow<'_, [u8]>, Mutf8Error> {
         let mut out: Option<Vec<u8>> = None;
         walk(src, find_nul_or_ge_f0, |piece| {
             match piece {
@@ -274,11 +274,11 @@ mod alloc_api {
     /// neither.
     ///
     /// ```
-    /// use rapidutf::derive::utf8_to_mutf8;
-    /// assert_eq!(&utf8_to_mutf8("a\0😀")[..], b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80");
+    /// use rapidutf::derive::utf8_to_mutf8_vec;
+    /// assert_eq!(&utf8_to_mutf8_vec("a\0😀")[..], b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80");
     /// ```
     #[must_use]
-    pub fn utf8_to_mutf8(src: &str) -> Cow<'_, [u8]> {
+    pub fn utf8_to_mutf8_vec(src: &str) -> Cow<'_, [u8]> {
         let src = src.as_bytes();
         let Some(first) = find_nul_or_ge_f0(src) else {
             return Cow::Borrowed(src);
@@ -309,11 +309,11 @@ mod alloc_api {
     /// U+0000 as `C0 80`. Total.
     ///
     /// ```
-    /// use rapidutf::derive::utf16_to_mutf8;
-    /// assert_eq!(utf16_to_mutf8(&[0x0000, 0xE9, 0xD800]), b"\xC0\x80\xC3\xA9\xED\xA0\x80");
+    /// use rapidutf::derive::utf16_to_mutf8_vec;
+    /// assert_eq!(utf16_to_mutf8_vec(&[0x0000, 0xE9, 0xD800]), b"\xC0\x80\xC3\xA9\xED\xA0\x80");
     /// ```
     #[must_use]
-    pub fn utf16_to_mutf8(src: &[u16]) -> Vec<u8> {
+    pub fn utf16_to_mutf8_vec(src: &[u16]) -> Vec<u8> {
         let mut out = Vec::with_capacity(src.len() + src.len() / 2);
         let mut i = 0;
         while i < src.len() {

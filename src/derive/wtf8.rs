@@ -14,9 +14,9 @@
 //! # #[cfg(feature = "alloc")] {
 //! use rapidutf::derive::wtf8;
 //! let units = [0x61, 0xD800, 0x62, 0xD83D, 0xDE00]; // a, lone D800, b, 😀
-//! let bytes = wtf8::utf16_to_wtf8(&units);
+//! let bytes = wtf8::utf16_to_wtf8_vec(&units);
 //! assert_eq!(bytes, b"a\xED\xA0\x80b\xF0\x9F\x98\x80");
-//! assert_eq!(wtf8::wtf8_to_utf16(&bytes).unwrap(), units);
+//! assert_eq!(wtf8::wtf8_to_utf16_vec(&bytes).unwrap(), units);
 //! # }
 //! ```
 
@@ -113,17 +113,17 @@ mod alloc_api {
 
     /// Decodes WTF-8 to native-endian UTF-16 (potentially ill-formed: the
     /// encoded surrogates become lone surrogates). The inverse of
-    /// [`utf16_to_wtf8`].
+    /// [`utf16_to_wtf8_vec`].
     ///
     /// # Errors
     ///
     /// The first invalid sequence, as [`validate_wtf8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::wtf8_to_utf16;
-    /// assert_eq!(wtf8_to_utf16(b"\xED\xB0\x80\xF0\x9F\x98\x80").unwrap(), [0xDC00, 0xD83D, 0xDE00]);
+    /// use rapidutf::derive::wtf8_to_utf16_vec;
+    /// assert_eq!(wtf8_to_utf16_vec(b"\xED\xB0\x80\xF0\x9F\x98\x80").unwrap(), [0xDC00, 0xD83D, 0xDE00]);
     /// ```
-    pub fn wtf8_to_utf16(src: &[u8]) -> Result<Vec<u16>, Wtf8Error> {
+    pub fn wtf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Wtf8Error> {
         let mut out = Vec::with_capacity(src.len());
         walk(
             src,
@@ -146,15 +146,15 @@ mod alloc_api {
 
     /// Encodes any native-endian `[u16]` as WTF-8: surrogate pairs as
     /// 4-byte characters, unpaired surrogates as 3-byte sequences. Total,
-    /// and the inverse of [`wtf8_to_utf16`]. The valid stretches go
+    /// and the inverse of [`wtf8_to_utf16_vec`]. The valid stretches go
     /// through the dispatched UTF-16 to UTF-8 transcoder.
     ///
     /// ```
-    /// use rapidutf::derive::utf16_to_wtf8;
-    /// assert_eq!(utf16_to_wtf8(&[0xDBFF, 0x41]), b"\xED\xAF\xBFA");
+    /// use rapidutf::derive::utf16_to_wtf8_vec;
+    /// assert_eq!(utf16_to_wtf8_vec(&[0xDBFF, 0x41]), b"\xED\xAF\xBFA");
     /// ```
     #[must_use]
-    pub fn utf16_to_wtf8(src: &[u16]) -> Vec<u8> {
+    pub fn utf16_to_wtf8_vec(src: &[u16]) -> Vec<u8> {
         let written = utf16_to_utf8_with(src, |e, out| {
             // A lone surrogate, in generalized UTF-8's 3-byte form.
             let u = src[e.valid_up_to()];

@@ -65,9 +65,9 @@ fn surrogateescape_encode_matches_cpython() {
 fn wtf8_matches_cpython_surrogatepass() {
     for (input, expected) in fixture("wtf8.txt") {
         let (u, b) = (units(&input), bytes(&expected));
-        assert_eq!(utf16_to_wtf8(&u), b, "{input}");
+        assert_eq!(utf16_to_wtf8_vec(&u), b, "{input}");
         assert_eq!(validate_wtf8(&b), Ok(()), "{expected}");
-        assert_eq!(wtf8_to_utf16(&b).unwrap(), u, "{expected}");
+        assert_eq!(wtf8_to_utf16_vec(&b).unwrap(), u, "{expected}");
     }
 }
 
@@ -93,11 +93,11 @@ fn cesu8_matches_cpython_surrogatepass() {
     for (input, expected) in fixture("cesu8.txt") {
         let (u, b) = (units(&input), bytes(&expected));
         let s = String::from_utf16(&u).unwrap();
-        assert_eq!(utf16_to_cesu8(&u).unwrap(), b, "{input}");
-        assert_eq!(&utf8_to_cesu8(&s)[..], &b[..], "{input}");
+        assert_eq!(utf16_to_cesu8_vec(&u).unwrap(), b, "{input}");
+        assert_eq!(&utf8_to_cesu8_vec(&s)[..], &b[..], "{input}");
         assert_eq!(validate_cesu8(&b), Ok(()), "{expected}");
-        assert_eq!(cesu8_to_utf16(&b).unwrap(), u, "{expected}");
-        assert_eq!(cesu8_to_utf8(&b).unwrap(), s, "{expected}");
+        assert_eq!(cesu8_to_utf16_vec(&b).unwrap(), u, "{expected}");
+        assert_eq!(cesu8_to_string(&b).unwrap(), s, "{expected}");
     }
 }
 
@@ -107,21 +107,21 @@ fn mutf8_matches_java_write_utf() {
     for (input, expected) in fixture("mutf8.txt") {
         let (u, b) = (units(&input), bytes(&expected));
         assert!(!b.contains(&0), "Java never writes 00: {expected}");
-        assert_eq!(utf16_to_mutf8(&u), b, "{input}");
+        assert_eq!(utf16_to_mutf8_vec(&u), b, "{input}");
         assert_eq!(validate_mutf8(&b), Ok(()), "{expected}");
-        assert_eq!(mutf8_to_utf16(&b).unwrap(), u, "{expected}");
-        assert_eq!(&mutf8_to_wtf8(&b).unwrap()[..], &utf16_to_wtf8(&u)[..], "{expected}");
+        assert_eq!(mutf8_to_utf16_vec(&b).unwrap(), u, "{expected}");
+        assert_eq!(&mutf8_to_wtf8_vec(&b).unwrap()[..], &utf16_to_wtf8_vec(&u)[..], "{expected}");
         match String::from_utf16(&u) {
             Ok(s) => {
-                assert_eq!(mutf8_to_utf8(&b).unwrap(), s, "{expected}");
-                assert_eq!(&utf8_to_mutf8(&s)[..], &b[..], "{input}");
+                assert_eq!(mutf8_to_string(&b).unwrap(), s, "{expected}");
+                assert_eq!(&utf8_to_mutf8_vec(&s)[..], &b[..], "{input}");
             }
             Err(_) => {
                 lone += 1;
-                let e = mutf8_to_utf8(&b).unwrap_err();
+                let e = mutf8_to_string(&b).unwrap_err();
                 // The error is at the bytes of the first unpaired surrogate.
                 let at = rapidutf::validate_utf16(&u).unwrap_err().valid_up_to();
-                assert_eq!(e.valid_up_to(), utf16_to_mutf8(&u[..at]).len(), "{expected}");
+                assert_eq!(e.valid_up_to(), utf16_to_mutf8_vec(&u[..at]).len(), "{expected}");
             }
         }
     }
@@ -307,26 +307,26 @@ proptest! {
         // Every decoder accepts exactly what its validator accepts, and
         // reports the same error.
         let v = validate_cesu8(&b);
-        prop_assert_eq!(cesu8_to_utf8(&b).map(|_| ()), v);
-        prop_assert_eq!(cesu8_to_utf16(&b).map(|_| ()), v);
+        prop_assert_eq!(cesu8_to_string(&b).map(|_| ()), v);
+        prop_assert_eq!(cesu8_to_utf16_vec(&b).map(|_| ()), v);
         let v = validate_mutf8(&b);
-        prop_assert_eq!(mutf8_to_utf16(&b).map(|_| ()), v);
-        prop_assert_eq!(mutf8_to_wtf8(&b).map(|_| ()), v);
+        prop_assert_eq!(mutf8_to_utf16_vec(&b).map(|_| ()), v);
+        prop_assert_eq!(mutf8_to_wtf8_vec(&b).map(|_| ()), v);
         let v = validate_wtf8(&b);
-        prop_assert_eq!(wtf8_to_utf16(&b).map(|_| ()), v);
-        if let Ok(u) = wtf8_to_utf16(&b) {
-            prop_assert_eq!(utf16_to_wtf8(&u), b.clone());
+        prop_assert_eq!(wtf8_to_utf16_vec(&b).map(|_| ()), v);
+        if let Ok(u) = wtf8_to_utf16_vec(&b) {
+            prop_assert_eq!(utf16_to_wtf8_vec(&u), b.clone());
         }
-        if let Ok(u) = mutf8_to_utf16(&b) {
-            prop_assert_eq!(utf16_to_mutf8(&u), b.clone());
-            prop_assert_eq!(&mutf8_to_wtf8(&b).unwrap()[..], &utf16_to_wtf8(&u)[..]);
+        if let Ok(u) = mutf8_to_utf16_vec(&b) {
+            prop_assert_eq!(utf16_to_mutf8_vec(&u), b.clone());
+            prop_assert_eq!(&mutf8_to_wtf8_vec(&b).unwrap()[..], &utf16_to_wtf8_vec(&u)[..]);
             match String::from_utf16(&u) {
-                Ok(s) => prop_assert_eq!(mutf8_to_utf8(&b).unwrap(), s),
-                Err(_) => prop_assert!(mutf8_to_utf8(&b).is_err()),
+                Ok(s) => prop_assert_eq!(mutf8_to_string(&b).unwrap(), s),
+                Err(_) => prop_assert!(mutf8_to_string(&b).is_err()),
             }
         }
-        if let Ok(u) = cesu8_to_utf16(&b) {
-            prop_assert_eq!(utf16_to_cesu8(&u).unwrap(), b.clone());
+        if let Ok(u) = cesu8_to_utf16_vec(&b) {
+            prop_assert_eq!(utf16_to_cesu8_vec(&u).unwrap(), b.clone());
         }
     }
 
@@ -350,9 +350,9 @@ proptest! {
 
     #[test]
     fn wtf8_round_trips_every_u16_sequence(u in utf16_units()) {
-        let b = utf16_to_wtf8(&u);
+        let b = utf16_to_wtf8_vec(&u);
         prop_assert_eq!(validate_wtf8(&b), Ok(()));
-        prop_assert_eq!(wtf8_to_utf16(&b).unwrap(), u.clone());
+        prop_assert_eq!(wtf8_to_utf16_vec(&b).unwrap(), u.clone());
         if let Ok(s) = String::from_utf16(&u) {
             prop_assert_eq!(b, s.into_bytes());
         }
@@ -360,32 +360,32 @@ proptest! {
 
     #[test]
     fn wtf8_concat_is_utf16_concat(a in utf16_units(), b in utf16_units()) {
-        let joined = wtf8_concat(&utf16_to_wtf8(&a), &utf16_to_wtf8(&b));
-        prop_assert_eq!(joined, utf16_to_wtf8(&[a, b].concat()));
+        let joined = wtf8_concat(&utf16_to_wtf8_vec(&a), &utf16_to_wtf8_vec(&b));
+        prop_assert_eq!(joined, utf16_to_wtf8_vec(&[a, b].concat()));
     }
 
     #[test]
     fn mutf8_round_trips_every_u16_sequence(u in utf16_units()) {
-        let b = utf16_to_mutf8(&u);
+        let b = utf16_to_mutf8_vec(&u);
         prop_assert!(!b.contains(&0));
         prop_assert_eq!(validate_mutf8(&b), Ok(()));
-        prop_assert_eq!(mutf8_to_utf16(&b).unwrap(), u);
+        prop_assert_eq!(mutf8_to_utf16_vec(&b).unwrap(), u);
     }
 
     #[test]
     fn cesu8_and_mutf8_round_trip_every_string(s in any::<String>(), t in "[a\0😀é]{0,8}") {
         for s in [s, t] {
             let u: Vec<u16> = s.encode_utf16().collect();
-            let c = utf8_to_cesu8(&s);
-            prop_assert_eq!(&utf16_to_cesu8(&u).unwrap()[..], &c[..]);
+            let c = utf8_to_cesu8_vec(&s);
+            prop_assert_eq!(&utf16_to_cesu8_vec(&u).unwrap()[..], &c[..]);
             prop_assert_eq!(validate_cesu8(&c), Ok(()));
-            prop_assert_eq!(cesu8_to_utf8(&c).unwrap(), s.as_str());
-            prop_assert_eq!(cesu8_to_utf16(&c).unwrap(), u.clone());
-            let m = utf8_to_mutf8(&s);
-            prop_assert_eq!(&utf16_to_mutf8(&u)[..], &m[..]);
+            prop_assert_eq!(cesu8_to_string(&c).unwrap(), s.as_str());
+            prop_assert_eq!(cesu8_to_utf16_vec(&c).unwrap(), u.clone());
+            let m = utf8_to_mutf8_vec(&s);
+            prop_assert_eq!(&utf16_to_mutf8_vec(&u)[..], &m[..]);
             prop_assert_eq!(validate_mutf8(&m), Ok(()));
-            prop_assert_eq!(mutf8_to_utf8(&m).unwrap(), s.as_str());
-            prop_assert_eq!(mutf8_to_utf16(&m).unwrap(), u);
+            prop_assert_eq!(mutf8_to_string(&m).unwrap(), s.as_str());
+            prop_assert_eq!(mutf8_to_utf16_vec(&m).unwrap(), u);
             // utf8mb3 accepts exactly the strings without supplementary characters.
             prop_assert_eq!(validate_utf8mb3(s.as_bytes()).is_ok(), s.chars().all(|c| c.len_utf8() < 4));
         }
@@ -399,18 +399,18 @@ fn corpus_round_trips_through_every_derivative() {
     for (lang, text) in common::lipsum("utf8") {
         let s = std::str::from_utf8(&text).unwrap();
         let u: Vec<u16> = s.encode_utf16().collect();
-        let c = utf8_to_cesu8(s);
+        let c = utf8_to_cesu8_vec(s);
         assert_eq!(validate_cesu8(&c), Ok(()), "{lang}");
-        assert_eq!(cesu8_to_utf8(&c).unwrap(), s, "{lang}");
-        assert_eq!(cesu8_to_utf16(&c).unwrap(), u, "{lang}");
-        assert_eq!(&utf16_to_cesu8(&u).unwrap()[..], &c[..], "{lang}");
-        let m = utf8_to_mutf8(s);
+        assert_eq!(cesu8_to_string(&c).unwrap(), s, "{lang}");
+        assert_eq!(cesu8_to_utf16_vec(&c).unwrap(), u, "{lang}");
+        assert_eq!(&utf16_to_cesu8_vec(&u).unwrap()[..], &c[..], "{lang}");
+        let m = utf8_to_mutf8_vec(s);
         assert_eq!(validate_mutf8(&m), Ok(()), "{lang}");
-        assert_eq!(mutf8_to_utf8(&m).unwrap(), s, "{lang}");
-        assert_eq!(mutf8_to_utf16(&m).unwrap(), u, "{lang}");
-        assert_eq!(utf16_to_mutf8(&u), &m[..], "{lang}");
-        assert_eq!(utf16_to_wtf8(&u), text, "{lang}");
-        assert_eq!(wtf8_to_utf16(&text).unwrap(), u, "{lang}");
+        assert_eq!(mutf8_to_string(&m).unwrap(), s, "{lang}");
+        assert_eq!(mutf8_to_utf16_vec(&m).unwrap(), u, "{lang}");
+        assert_eq!(utf16_to_mutf8_vec(&u), &m[..], "{lang}");
+        assert_eq!(utf16_to_wtf8_vec(&u), text, "{lang}");
+        assert_eq!(wtf8_to_utf16_vec(&text).unwrap(), u, "{lang}");
         assert_eq!(decode_surrogateescape(&text), u, "{lang}");
         let supplementary = s.char_indices().find(|(_, c)| c.len_utf8() == 4).map(|(i, _)| i);
         match supplementary {
@@ -456,7 +456,7 @@ fn cesu8_error_kinds() {
     ];
     for (input, expected) in cases {
         assert_eq!(err(validate_cesu8(input).unwrap_err()), *expected, "{input:x?}");
-        assert_eq!(err(cesu8_to_utf8(input).unwrap_err()), *expected, "{input:x?}");
+        assert_eq!(err(cesu8_to_string(input).unwrap_err()), *expected, "{input:x?}");
     }
     assert_eq!(validate_cesu8(b"\x00"), Ok(()));
 }
@@ -479,15 +479,15 @@ fn mutf8_error_kinds() {
     // Lone surrogates are valid Modified UTF-8, but not convertible to UTF-8.
     assert_eq!(validate_mutf8(b"\xED\xA0\x80x\xED\xB0\x80"), Ok(()));
     assert_eq!(
-        err(mutf8_to_utf8(b"x\xED\xA0\x80y").unwrap_err()),
+        err(mutf8_to_string(b"x\xED\xA0\x80y").unwrap_err()),
         (1, Some(3), UnpairedHighSurrogate)
     );
     assert_eq!(
-        err(mutf8_to_utf8(b"x\xED\xB0\x80").unwrap_err()),
+        err(mutf8_to_string(b"x\xED\xB0\x80").unwrap_err()),
         (1, Some(3), UnpairedLowSurrogate)
     );
     assert_eq!(
-        err(mutf8_to_utf8(b"x\xED\xA0\x80").unwrap_err()),
+        err(mutf8_to_string(b"x\xED\xA0\x80").unwrap_err()),
         (1, None, Utf8(Utf8ErrorKind::Truncated))
     );
 }
@@ -557,10 +557,10 @@ fn long_inputs_use_the_bulk_paths() {
     for pad in [0, 1, 30, 31, 32, 33, 62, 63, 64, 65, 200] {
         let pre = "x".repeat(pad);
         let s = format!("{pre}😀{pre}\0{pre}é");
-        let c = utf8_to_cesu8(&s);
-        assert_eq!(cesu8_to_utf8(&c).unwrap(), s);
-        let m = utf8_to_mutf8(&s);
-        assert_eq!(mutf8_to_utf8(&m).unwrap(), s);
+        let c = utf8_to_cesu8_vec(&s);
+        assert_eq!(cesu8_to_string(&c).unwrap(), s);
+        let m = utf8_to_mutf8_vec(&s);
+        assert_eq!(mutf8_to_string(&m).unwrap(), s);
         assert_eq!(
             err(validate_mutf8(s.as_bytes()).unwrap_err()),
             (pad, Some(4), Mutf8ErrorKind::FourByteSequence)
