@@ -26,18 +26,7 @@ mod alloc_api {
     use crate::error::{Utf16Error, Utf32Error, Utf8Error};
     use alloc::vec::Vec;
 
-    /// A new vector holding what `append` appends: the `_append` form of
-    /// the same direction, which reserves the exact size and converts into
-    /// the spare capacity.
-    #[inline]
-    fn to_vec<T, E>(append: impl FnOnce(&mut Vec<T>) -> Result<usize, E>) -> Result<Vec<T>, E> {
-        let mut v = Vec::new();
-        append(&mut v)?;
-        Ok(v)
-    }
-
-    /// Converts UTF-8 to a new UTF-16LE vector, allocated at its exact
-    /// size.
+    /// Converts UTF-8 to a new UTF-16LE vector.
     ///
     /// # Errors
     ///
@@ -48,11 +37,14 @@ mod alloc_api {
     /// assert_eq!(v, [0x61u16.to_le(), 0x20ACu16.to_le()]);
     /// ```
     pub fn utf8_to_utf16le_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
-        to_vec(|v| crate::utf8_to_utf16le_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf16_len_from_utf8(&src[a..b]),
+            |from, out| crate::dispatch::utf8_to_utf16le(&src[from..], out),
+        )
     }
 
-    /// Converts UTF-8 to a new UTF-16BE vector, allocated at its exact
-    /// size.
+    /// Converts UTF-8 to a new UTF-16BE vector.
     ///
     /// # Errors
     ///
@@ -64,11 +56,14 @@ mod alloc_api {
     /// assert!(rapidutf::utf8_to_utf16be_vec(b"a\xC0").is_err());
     /// ```
     pub fn utf8_to_utf16be_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
-        to_vec(|v| crate::utf8_to_utf16be_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf16_len_from_utf8(&src[a..b]),
+            |from, out| crate::dispatch::utf8_to_utf16be(&src[from..], out),
+        )
     }
 
-    /// Converts native-endian UTF-16 to a new UTF-32 vector, allocated at
-    /// its exact size.
+    /// Converts native-endian UTF-16 to a new UTF-32 vector.
     ///
     /// # Errors
     ///
@@ -80,11 +75,14 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16_to_utf32_vec(&[0xDE00]).unwrap_err().valid_up_to(), 0);
     /// ```
     pub fn utf16_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
-        to_vec(|v| crate::utf16_to_utf32_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf32_len_from_utf16(&src[a..b]),
+            |from, out| crate::dispatch::utf16_to_utf32(&src[from..], out),
+        )
     }
 
-    /// Converts UTF-16LE to a new UTF-32 vector, allocated at its exact
-    /// size.
+    /// Converts UTF-16LE to a new UTF-32 vector.
     ///
     /// # Errors
     ///
@@ -95,11 +93,14 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16le_to_utf32_vec(&src).unwrap(), [0x1F600]);
     /// ```
     pub fn utf16le_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
-        to_vec(|v| crate::utf16le_to_utf32_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf32_len_from_utf16le(&src[a..b]),
+            |from, out| crate::dispatch::utf16le_to_utf32(&src[from..], out),
+        )
     }
 
-    /// Converts UTF-16BE to a new UTF-32 vector, allocated at its exact
-    /// size.
+    /// Converts UTF-16BE to a new UTF-32 vector.
     ///
     /// # Errors
     ///
@@ -110,11 +111,14 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16be_to_utf32_vec(&src).unwrap(), [0x41, 0xE9]);
     /// ```
     pub fn utf16be_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
-        to_vec(|v| crate::utf16be_to_utf32_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf32_len_from_utf16be(&src[a..b]),
+            |from, out| crate::dispatch::utf16be_to_utf32(&src[from..], out),
+        )
     }
 
-    /// Converts UTF-32 to a new native-endian UTF-16 vector, allocated at
-    /// its exact size.
+    /// Converts UTF-32 to a new native-endian UTF-16 vector.
     ///
     /// # Errors
     ///
@@ -125,11 +129,14 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16_vec(&[0x61, 0xD800]).unwrap_err().valid_up_to(), 1);
     /// ```
     pub fn utf32_to_utf16_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
-        to_vec(|v| crate::utf32_to_utf16_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf16_len_from_utf32(&src[a..b]),
+            |from, out| crate::dispatch::utf32_to_utf16(&src[from..], out),
+        )
     }
 
-    /// Converts UTF-32 to a new UTF-16LE vector, allocated at its exact
-    /// size.
+    /// Converts UTF-32 to a new UTF-16LE vector.
     ///
     /// # Errors
     ///
@@ -139,11 +146,14 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16le_vec(&[0xE9]).unwrap(), [0xE9u16.to_le()]);
     /// ```
     pub fn utf32_to_utf16le_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
-        to_vec(|v| crate::utf32_to_utf16le_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf16_len_from_utf32(&src[a..b]),
+            |from, out| crate::dispatch::utf32_to_utf16le(&src[from..], out),
+        )
     }
 
-    /// Converts UTF-32 to a new UTF-16BE vector, allocated at its exact
-    /// size.
+    /// Converts UTF-32 to a new UTF-16BE vector.
     ///
     /// # Errors
     ///
@@ -153,7 +163,11 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16be_vec(&[0xE9]).unwrap(), [0xE9u16.to_be()]);
     /// ```
     pub fn utf32_to_utf16be_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
-        to_vec(|v| crate::utf32_to_utf16be_append(src, v))
+        crate::transcode::fresh(
+            src.len(),
+            |a, b| crate::utf16_len_from_utf32(&src[a..b]),
+            |from, out| crate::dispatch::utf32_to_utf16be(&src[from..], out),
+        )
     }
 }
 

@@ -221,6 +221,70 @@ proptest! {
     }
 }
 
+/// The allocating forms size their output from the first 4 KiB of input:
+/// text whose script changes after that needs more room than the sample
+/// promised (one more reservation, the rest counted exactly) or much less
+/// (the output is shrunk). Either way the output is std's, an error after
+/// the change is found at its place, and the capacity stays close to the
+/// length.
+#[test]
+fn allocating_forms_across_a_change_of_script() {
+    let close = |what: &str, len: usize, cap: usize| {
+        assert!(cap <= len + len / 2 + 4096, "{what}: capacity {cap} for {len} units");
+    };
+    let cjk = "中文".repeat(2500);
+    let ascii = "ascii ".repeat(4000);
+    let emoji = "😀".repeat(3000);
+    for (a, b) in [(&cjk, &ascii), (&ascii, &cjk), (&ascii, &emoji), (&emoji, &ascii)] {
+        let s = format!("{a}{b}");
+        from_utf8(s.as_bytes());
+        from_utf16(&utf16(&s));
+        from_utf32(&utf32(&s));
+        let v = rapidutf::utf8_to_utf16_vec(s.as_bytes()).unwrap();
+        close("utf8_to_utf16_vec", v.len(), v.capacity());
+        let v = rapidutf::utf8_to_utf32_vec(s.as_bytes()).unwrap();
+        close("utf8_to_utf32_vec", v.len(), v.capacity());
+        let t = rapidutf::utf16_to_string(&utf16(&s)).unwrap();
+        close("utf16_to_string", t.len(), t.capacity());
+        let t = rapidutf::utf32_to_string(&utf32(&s)).unwrap();
+        close("utf32_to_string", t.len(), t.capacity());
+        let v = rapidutf::utf32_to_utf16_vec(&utf32(&s)).unwrap();
+        close("utf32_to_utf16_vec", v.len(), v.capacity());
+        // The valid-input forms.
+        let v = rapidutf::str_to_utf16_vec(&s);
+        assert_eq!(v, utf16(&s));
+        close("str_to_utf16_vec", v.len(), v.capacity());
+        assert_eq!(rapidutf::str_to_utf32_vec(&s), utf32(&s));
+        let chars: Vec<char> = s.chars().collect();
+        let t = rapidutf::chars_to_string(&chars);
+        assert_eq!(t, s);
+        close("chars_to_string", t.len(), t.capacity());
+        assert_eq!(rapidutf::chars_to_utf16_vec(&chars), utf16(&s));
+        // Errors before the change of script, just after it, and near the
+        // end (past the room the sample promised).
+        for at in [a.len() / 2, a.len() + 7, s.len() - 50] {
+            let mut at = at;
+            while !s.is_char_boundary(at) {
+                at -= 1;
+            }
+            let mut broken = s.as_bytes().to_vec();
+            broken.insert(at, 0xFF);
+            from_utf8(&broken);
+            assert_eq!(rapidutf::utf8_to_utf16_vec(&broken).unwrap_err().valid_up_to(), at);
+            let at16 = s[..at].encode_utf16().count();
+            let mut units = utf16(&s);
+            units.insert(at16, 0xDC00);
+            from_utf16(&units);
+            assert_eq!(rapidutf::utf16_to_string(&units).unwrap_err().valid_up_to(), at16);
+            let at32 = s[..at].chars().count();
+            let mut values = utf32(&s);
+            values.insert(at32, 0xD800);
+            from_utf32(&values);
+            assert_eq!(rapidutf::utf32_to_string(&values).unwrap_err().valid_up_to(), at32);
+        }
+    }
+}
+
 #[test]
 fn corpus() {
     for (_, bytes) in common::lipsum("utf8") {
