@@ -35,8 +35,9 @@ impl Decode for Latin1 {
 
 impl Encode for Latin1 {
     type Unit = u8;
-    /// `c` is at most `0xFF`: the decoders of conversions to Latin-1 are
-    /// [`ToLatin1`]s, which stop before any other character.
+    /// `c` is at most `0xFF`: the decoders of conversions to single-byte
+    /// encodings are [`ToBytes`], which hand on a byte and stop before
+    /// any character without one.
     #[inline(always)]
     fn encode(dst: &mut [core::mem::MaybeUninit<u8>], c: u32) -> Option<usize> {
         debug_assert!(c <= 0xFF, "U+{c:04X} reached the Latin-1 encoder");
@@ -49,22 +50,45 @@ impl Encode for Latin1 {
     }
 }
 
-/// Source encoding `D` on its way to Latin-1: its characters up to U+00FF,
-/// and a [`Latin1Error`] at the first invalid or unrepresentable one.
-pub(crate) struct ToLatin1<D>(PhantomData<D>);
+/// A single-byte encoding that a conversion can target: which byte, if
+/// any, stands for a code point.
+pub(crate) trait ByteCharset {
+    /// The byte of code point `c` (a scalar value), or `None` if the
+    /// encoding cannot represent it.
+    fn byte(c: u32) -> Option<u8>;
+}
 
-impl<D: Decode> Decode for ToLatin1<D> {
+impl ByteCharset for Latin1 {
+    #[inline(always)]
+    fn byte(c: u32) -> Option<u8> {
+        u8::try_from(c).ok()
+    }
+}
+
+/// Source encoding `D` on its way to the single-byte encoding `C`: the
+/// byte of each character (as the "code point" the scalar loop hands on
+/// to the [`Latin1`] encoder, which writes it as it is), and a
+/// [`Latin1Error`] at the first character that is invalid or that `C`
+/// cannot represent.
+pub(crate) struct ToBytes<D, C>(PhantomData<(D, C)>);
+
+/// Source encoding `D` on its way to Latin-1: its characters up to U+00FF.
+pub(crate) type ToLatin1<D> = ToBytes<D, Latin1>;
+
+impl<D: Decode, C: ByteCharset> Decode for ToBytes<D, C> {
     type Unit = D::Unit;
     type Error = Latin1Error<D::Error>;
     #[inline(always)]
     fn decode(src: &[D::Unit], i: usize) -> Result<(u32, usize), Self::Error> {
         match D::decode(src, i) {
-            Ok((c, w)) if c <= 0xFF => Ok((c, w)),
-            Ok((c, _)) => {
-                // The decoders only return scalar values.
-                let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
-                Err(Latin1Error::new(i, Latin1ErrorKind::Unrepresentable(c)))
-            }
+            Ok((c, w)) => match C::byte(c) {
+                Some(b) => Ok((u32::from(b), w)),
+                None => {
+                    // The decoders only return scalar values.
+                    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
+                    Err(Latin1Error::new(i, Latin1ErrorKind::Unrepresentable(c)))
+                }
+            },
             // The decoders report an error at the character they were asked
             // for: its position is `i`.
             Err(e) => Err(Latin1Error::new(i, Latin1ErrorKind::Invalid(e))),

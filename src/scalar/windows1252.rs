@@ -6,10 +6,9 @@
 //! `90`, `9D`) are the C1 controls of the same value. Every byte decodes.
 
 use super::ascii::is_ascii16;
+use super::latin1::{ByteCharset, ToBytes};
 use super::transcode::Decode;
-use crate::error::{Latin1Error, Latin1ErrorKind};
 use core::convert::Infallible;
-use core::marker::PhantomData;
 
 /// The code points of bytes `80..9F`, from the WHATWG index (its pointers
 /// 0 to 31).
@@ -86,40 +85,17 @@ const fn by_code_point() -> [(u16, u8); 27] {
     t
 }
 
-/// Source encoding `D` on its way to Windows-1252: the byte of each
-/// character (as the "code point" the scalar loop hands on), and a
-/// [`Latin1Error`] at the first invalid character or one Windows-1252
-/// cannot represent.
-pub(crate) struct ToWindows1252<D>(PhantomData<D>);
-
-impl<D: Decode> Decode for ToWindows1252<D> {
-    type Unit = D::Unit;
-    type Error = Latin1Error<D::Error>;
+impl ByteCharset for Windows1252 {
     #[inline(always)]
-    fn decode(src: &[D::Unit], i: usize) -> Result<(u32, usize), Self::Error> {
-        match D::decode(src, i) {
-            Ok((c, w)) => match encode(c) {
-                Some(b) => Ok((u32::from(b), w)),
-                None => {
-                    // The decoders only return scalar values.
-                    let c = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
-                    Err(Latin1Error::new(i, Latin1ErrorKind::Unrepresentable(c)))
-                }
-            },
-            // The decoders report an error at the character they were
-            // asked for: its position is `i`.
-            Err(e) => Err(Latin1Error::new(i, Latin1ErrorKind::Invalid(e))),
-        }
-    }
-    #[inline(always)]
-    fn is_ascii16(src: &[D::Unit], i: usize) -> bool {
-        D::is_ascii16(src, i)
-    }
-    #[inline(always)]
-    fn ascii(u: D::Unit) -> u8 {
-        D::ascii(u)
+    fn byte(c: u32) -> Option<u8> {
+        encode(c)
     }
 }
+
+/// Source encoding `D` on its way to Windows-1252: the byte of each
+/// character, and a [`Latin1Error`](crate::error::Latin1Error) at the first
+/// invalid character or one Windows-1252 cannot represent.
+pub(crate) type ToWindows1252<D> = ToBytes<D, Windows1252>;
 
 /// The character byte `b` stands for.
 #[inline]

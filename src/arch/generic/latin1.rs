@@ -34,7 +34,8 @@
 //! It only writes `dst` (the [`Out`] contract), through `MaybeUninit`
 //! pointers cast to the unit type, and never reads it.
 
-use super::utf16::{encode_1_2, store16, WideVector};
+use super::utf16::{encode_1_2, WideVector};
+use super::utf8_to_wide::{Target, ToUtf16, ToUtf32};
 use super::{Shift, Utf8Vector, Vector};
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
@@ -202,7 +203,7 @@ trait OneToOne {
     /// # Safety
     ///
     /// The ISA of `V`; `at + V::BYTES <= self.len()`.
-    unsafe fn block<V: WideVector>(&mut self, at: usize) -> bool;
+    unsafe fn block<V: WideVector + Utf8Vector>(&mut self, at: usize) -> bool;
 }
 
 /// Drives a [`OneToOne`] conversion in blocks of `V`, or of the ISA's
@@ -217,7 +218,7 @@ trait OneToOne {
 #[inline(always)]
 unsafe fn one_to_one<V: WideVector + Utf8Vector, C: OneToOne>(c: &mut C) -> (usize, usize)
 where
-    V::Small: WideVector,
+    V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA, whose 16-byte vectors `Small`
     // are.
@@ -232,7 +233,7 @@ where
 
 /// [`one_to_one`] in blocks of `V`.
 #[inline(always)]
-unsafe fn one_to_one_in<V: WideVector, C: OneToOne>(c: &mut C) -> (usize, usize) {
+unsafe fn one_to_one_in<V: WideVector + Utf8Vector, C: OneToOne>(c: &mut C) -> (usize, usize) {
     let (w, len) = (V::BYTES, c.len());
     // SAFETY: the caller guarantees the ISA; every block is in bounds:
     // `0 + w <= len`, `i + w <= len` in the loop, and `len - w` for the
@@ -258,97 +259,128 @@ unsafe fn one_to_one_in<V: WideVector, C: OneToOne>(c: &mut C) -> (usize, usize)
     }
 }
 
-/// [`latin1_to_utf16`].
-struct Latin1ToUtf16<'a, O> {
-    src: &'a [u8],
-    dst: &'a mut Out<u16>,
-    order: core::marker::PhantomData<O>,
+/// How the bytes of a single-byte encoding become UTF-16 code units, a
+/// vector at a time.
+pub(super) trait ByteUnits {
+    /// The code units of the bytes of `v` as two vectors of `u16` lanes
+    /// (the low and the high half of the bytes, in order).
+    ///
+    /// # Safety
+    ///
+    /// The ISA of `V`.
+    unsafe fn units<V: WideVector + Utf8Vector>(v: V) -> (V, V);
 }
 
-impl<O: ByteOrder> OneToOne for Latin1ToUtf16<'_, O> {
+/// Latin-1: every byte is its own code point.
+pub(super) struct Latin1Units;
+
+impl ByteUnits for Latin1Units {
+    #[inline(always)]
+    unsafe fn units<V: WideVector + Utf8Vector>(v: V) -> (V, V) {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { v.widen8() }
+    }
+}
+
+/// Stores the `u16` lanes of `a`, then those of `b`, at `dst` as units
+/// of `T`: UTF-16 in its byte order, or zero-extended to UTF-32.
+///
+/// # Safety
+///
+/// The ISA of `V`; room for `V::BYTES` units at `dst`.
+#[inline(always)]
+unsafe fn store_units<V: WideVector, T: Target>(a: V, b: V, dst: *mut T::Unit) {
+    let w = V::BYTES;
+    // SAFETY: the caller guarantees the ISA and the room: `V::BYTES`
+    // units are `2 * w` bytes of UTF-16 or `4 * w` of UTF-32.
+    unsafe {
+        let d = dst.cast::<u8>();
+        if T::UTF32 {
+            let (a0, a1) = a.widen16();
+            let (b0, b1) = b.widen16();
+            a0.store(d);
+            a1.store(d.add(w));
+            b0.store(d.add(2 * w));
+            b1.store(d.add(3 * w));
+        } else if T::SWAP {
+            let swap = V::table(&SWAP16);
+            a.shuffle(swap).store(d);
+            b.shuffle(swap).store(d.add(w));
+        } else {
+            a.store(d);
+            b.store(d.add(w));
+        }
+    }
+}
+
+/// [`bytes_to_wide`].
+struct BytesToWide<'a, M, T: Target> {
+    src: &'a [u8],
+    dst: &'a mut Out<T::Unit>,
+    units: core::marker::PhantomData<M>,
+}
+
+impl<M: ByteUnits, T: Target> OneToOne for BytesToWide<'_, M, T> {
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }
 
     fn to_aligned(&self, align: usize) -> usize {
-        to_aligned(self.dst.as_ptr().cast::<u16>(), align)
+        to_aligned(self.dst.as_ptr().cast::<T::Unit>(), align)
     }
 
     #[inline(always)]
-    unsafe fn block<V: WideVector>(&mut self, at: usize) -> bool {
-        let w = V::BYTES;
-        // SAFETY: the caller guarantees the ISA and `at + w <= len`, which
-        // covers the load and the two stores of `w / 2` units.
+    unsafe fn block<V: WideVector + Utf8Vector>(&mut self, at: usize) -> bool {
+        // SAFETY: the caller guarantees the ISA and `at + V::BYTES <=
+        // len`, which covers the load and the `V::BYTES` units stored.
         unsafe {
-            let (a, b) = V::load(self.src.as_ptr().add(at)).widen8();
-            let dp = self.dst.as_mut_ptr().cast::<u16>().add(at);
-            store16::<V, O>(a, dp);
-            store16::<V, O>(b, dp.add(w / 2));
+            let (a, b) = M::units(V::load(self.src.as_ptr().add(at)));
+            store_units::<V, T>(a, b, self.dst.as_mut_ptr().cast::<T::Unit>().add(at));
         }
         true
     }
 }
 
-/// Latin-1 to UTF-16 in byte order `O`: the kernel prefix (see
-/// [`one_to_one`]).
+/// A single-byte encoding whose bytes [`ByteUnits`] `M` maps to UTF-16 or
+/// UTF-32 (`T`): the kernel prefix (see [`one_to_one`]). Every byte is a
+/// character, so it stops only where the input or `dst` runs short.
+#[inline(always)]
+pub(super) unsafe fn bytes_to_wide<V: WideVector + Utf8Vector, M: ByteUnits, T: Target>(
+    src: &[u8],
+    dst: &mut Out<T::Unit>,
+) -> (usize, usize)
+where
+    V::Small: WideVector + Utf8Vector,
+{
+    let mut c = BytesToWide::<M, T> { src, dst, units: core::marker::PhantomData };
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { one_to_one::<V, _>(&mut c) }
+}
+
+/// Latin-1 to UTF-16 in byte order `O`: the kernel prefix.
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u8],
     dst: &mut Out<u16>,
 ) -> (usize, usize)
 where
-    V::Small: WideVector,
+    V::Small: WideVector + Utf8Vector,
 {
-    let mut c = Latin1ToUtf16::<O> { src, dst, order: core::marker::PhantomData };
     // SAFETY: the caller guarantees the ISA.
-    unsafe { one_to_one::<V, _>(&mut c) }
+    unsafe { bytes_to_wide::<V, Latin1Units, ToUtf16<O>>(src, dst) }
 }
 
-/// [`latin1_to_utf32`].
-struct Latin1ToUtf32<'a> {
-    src: &'a [u8],
-    dst: &'a mut Out<u32>,
-}
-
-impl OneToOne for Latin1ToUtf32<'_> {
-    fn len(&self) -> usize {
-        self.src.len().min(self.dst.len())
-    }
-
-    fn to_aligned(&self, align: usize) -> usize {
-        to_aligned(self.dst.as_ptr().cast::<u32>(), align)
-    }
-
-    #[inline(always)]
-    unsafe fn block<V: WideVector>(&mut self, at: usize) -> bool {
-        let w = V::BYTES;
-        // SAFETY: the caller guarantees the ISA and `at + w <= len`, which
-        // covers the load and the four stores of `w / 4` values.
-        unsafe {
-            let (a, b) = V::load(self.src.as_ptr().add(at)).widen8();
-            let (a0, a1) = a.widen16();
-            let (b0, b1) = b.widen16();
-            let d = self.dst.as_mut_ptr().cast::<u32>().add(at).cast::<u8>();
-            a0.store(d);
-            a1.store(d.add(w));
-            b0.store(d.add(2 * w));
-            b1.store(d.add(3 * w));
-        }
-        true
-    }
-}
-
-/// Latin-1 to UTF-32: the kernel prefix (see [`one_to_one`]).
+/// Latin-1 to UTF-32: the kernel prefix.
 #[inline(always)]
 pub(crate) unsafe fn latin1_to_utf32<V: WideVector + Utf8Vector>(
     src: &[u8],
     dst: &mut Out<u32>,
 ) -> (usize, usize)
 where
-    V::Small: WideVector,
+    V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA.
-    unsafe { one_to_one::<V, _>(&mut Latin1ToUtf32 { src, dst }) }
+    unsafe { bytes_to_wide::<V, Latin1Units, ToUtf32>(src, dst) }
 }
 
 /// [`utf16_to_latin1`].
@@ -368,7 +400,7 @@ impl<O: ByteOrder> OneToOne for Utf16ToLatin1<'_, O> {
     }
 
     #[inline(always)]
-    unsafe fn block<V: WideVector>(&mut self, at: usize) -> bool {
+    unsafe fn block<V: WideVector + Utf8Vector>(&mut self, at: usize) -> bool {
         let w = V::BYTES;
         // SAFETY: the caller guarantees the ISA and `at + w <= len`, which
         // covers the two loads of `w / 2` units and the store.
@@ -400,7 +432,7 @@ pub(crate) unsafe fn utf16_to_latin1<V: WideVector + Utf8Vector, O: ByteOrder>(
     dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
-    V::Small: WideVector,
+    V::Small: WideVector + Utf8Vector,
 {
     let mut c = Utf16ToLatin1::<O> { src, dst, order: core::marker::PhantomData };
     // SAFETY: the caller guarantees the ISA.
@@ -423,7 +455,7 @@ impl OneToOne for Utf32ToLatin1<'_> {
     }
 
     #[inline(always)]
-    unsafe fn block<V: WideVector>(&mut self, at: usize) -> bool {
+    unsafe fn block<V: WideVector + Utf8Vector>(&mut self, at: usize) -> bool {
         let b = V::BYTES;
         // SAFETY: the caller guarantees the ISA and `at + b <= len`, which
         // covers the four loads of `b / 4` values and the store.
@@ -450,7 +482,7 @@ pub(crate) unsafe fn utf32_to_latin1<V: WideVector + Utf8Vector>(
     dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
-    V::Small: WideVector,
+    V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA.
     unsafe { one_to_one::<V, _>(&mut Utf32ToLatin1 { src, dst }) }
@@ -470,7 +502,7 @@ pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
     dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
-    V::Small: WideVector,
+    V::Small: WideVector + Utf8Vector,
 {
     // 1 if the last byte before `i` is a lead, not converted yet.
     let (mut i, mut o, mut carry) = (0, 0, 0);

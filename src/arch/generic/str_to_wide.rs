@@ -34,7 +34,8 @@
 use super::utf16::WideVector;
 #[cfg(feature = "transcode")]
 use super::utf8_to_wide::{
-    bmp_window, step, store_ascii_window, Leads, Target, BLOCK, MARGIN, MAX_STEP_START,
+    ascii_run, bmp_window, has_four_byte_lead, steps, store_ascii_window, Leads, Target, BLOCK,
+    MARGIN, MAX_STEP_START,
 };
 #[cfg(feature = "transcode")]
 use super::Vector;
@@ -100,22 +101,7 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 p += BLOCK;
                 o += BLOCK;
                 inside = false;
-                while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst.len() {
-                    let at = base.add(p);
-                    let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
-                    let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
-                    let mut any = a[0].or(b[0]);
-                    for k in 1..N {
-                        any = any.or(a[k]).or(b[k]);
-                    }
-                    if any.any_high_bit() {
-                        break;
-                    }
-                    store_ascii_window::<V, H, T, N>(&a, at, out.add(o));
-                    store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
-                    p += 2 * BLOCK;
-                    o += 2 * BLOCK;
-                }
+                (p, o) = ascii_run::<V, H, T, N>(src, out, dst.len(), p, o);
                 continue;
             }
             if V::VALID_WINDOWS {
@@ -123,15 +109,11 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 p += BLOCK;
                 continue;
             }
-            let mut four = V::zero();
-            for x in &v {
-                four = four.or(x.saturating_sub(V::splat(0xEF)));
-            }
             // A window after the steps starts on a boundary; one after
             // `bmp_window` holds no 4-byte character that started before
             // it (`bmp_window` had none).
             let w = <V::Wide as Vector>::BYTES;
-            if !four.any() && (p == 0 || p >= w) {
+            if !has_four_byte_lead(&v) && (p == 0 || p >= w) {
                 let prev = if p == 0 { V::Wide::zero() } else { V::Wide::load(at.sub(w)) };
                 // Bit 63: whether the byte after the window starts a
                 // character, so that one ending on byte 63 is converted.
@@ -153,15 +135,8 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
             let at = base.add(p);
             let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
             let ends = V::lead_bits(&v) >> 1;
-            let mut pos = 0;
-            while pos <= MAX_STEP_START {
-                let (c, w) = step::<H, T>(at.add(pos), ends >> pos, out.add(o));
-                if c == 0 {
-                    break;
-                }
-                pos += c;
-                o += w;
-            }
+            let (pos, w) = steps::<H, T>(at, ends, out.add(o));
+            o += w;
             p += pos;
             if pos <= MAX_STEP_START {
                 // Cannot happen on valid input; stop for the scalar code.

@@ -379,6 +379,94 @@ unsafe fn store_ascii16<H: WideVector, T: Target>(v: H, dst: *mut T::Unit) {
     }
 }
 
+/// After an ASCII window: converts the rest of the ASCII run at `p`, two
+/// windows per test, while two windows and [`MARGIN`] more bytes remain
+/// in `src` and as many units of room at `o` in `dst` (`dst_len` units
+/// at `out`). Returns the new `(p, o)`: `p` is then a character boundary.
+///
+/// # Safety
+///
+/// The ISAs of `V` and `H`; `out` valid for writes of `dst_len` units.
+#[inline(always)]
+pub(super) unsafe fn ascii_run<V: Leads, H: WideVector, T: Target, const N: usize>(
+    src: &[u8],
+    out: *mut T::Unit,
+    dst_len: usize,
+    mut p: usize,
+    mut o: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISAs and `out`; the loop condition
+    // keeps the two windows' reads inside `src` and their stores inside
+    // `dst`.
+    unsafe {
+        while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst_len {
+            let at = src.as_ptr().add(p);
+            let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
+            let mut any = a[0].or(b[0]);
+            for k in 1..N {
+                any = any.or(a[k]).or(b[k]);
+            }
+            if any.any_high_bit() {
+                break;
+            }
+            store_ascii_window::<V, H, T, N>(&a, at, out.add(o));
+            store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
+            p += 2 * BLOCK;
+            o += 2 * BLOCK;
+        }
+    }
+    (p, o)
+}
+
+/// Whether the window `v` holds a byte `F0..=FF`: in valid UTF-8, the
+/// lead of a 4-byte character.
+#[inline(always)]
+pub(super) unsafe fn has_four_byte_lead<V: Leads, const N: usize>(v: &[V; N]) -> bool {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe {
+        let mut four = V::zero();
+        for x in v {
+            four = four.or(x.saturating_sub(V::splat(0xEF)));
+        }
+        four.any()
+    }
+}
+
+/// The steps from the character boundary `at`, while a step starts at
+/// most [`MAX_STEP_START`] bytes in: returns the bytes consumed and the
+/// units written. Fewer than `MAX_STEP_START + 1` bytes consumed means a
+/// step met a mask that valid UTF-8 cannot produce.
+///
+/// # Safety
+///
+/// H's ISA; `MAX_STEP_START + 16` readable bytes at `at` and room for
+/// `MAX_STEP_START + 16` units at `dst`; `ends` is the end-of-character
+/// mask of the bytes from `at` (unknown bits 0).
+#[cfg(feature = "transcode")]
+#[inline(always)]
+pub(super) unsafe fn steps<H: WideVector, T: Target>(
+    at: *const u8,
+    ends: u64,
+    dst: *mut T::Unit,
+) -> (usize, usize) {
+    let (mut pos, mut o) = (0, 0);
+    // SAFETY: each step reads 16 bytes at `at + pos` and writes up to 16
+    // units at `dst + o`, with `o <= pos` (at most a unit per byte, and a
+    // 4-byte character's two units), within what the caller provides.
+    unsafe {
+        while pos <= MAX_STEP_START {
+            let (c, w) = step::<H, T>(at.add(pos), ends >> pos, dst.add(o));
+            if c == 0 {
+                break;
+            }
+            pos += c;
+            o += w;
+        }
+    }
+    (pos, o)
+}
+
 /// Stores the ASCII window `v`, loaded from `at`, as `BLOCK` units at
 /// `dst`: the ISA's way, or 16 bytes at a time.
 #[inline(always)]
@@ -709,23 +797,7 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 store_ascii_window::<V, H, T, N>(&v, at, out.add(o));
                 p += BLOCK;
                 o += BLOCK;
-                // The rest of an ASCII run: two windows per test.
-                while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst.len() {
-                    let at = base.add(p);
-                    let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
-                    let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
-                    let mut any = a[0].or(b[0]);
-                    for k in 1..N {
-                        any = any.or(a[k]).or(b[k]);
-                    }
-                    if any.any_high_bit() {
-                        break;
-                    }
-                    store_ascii_window::<V, H, T, N>(&a, at, out.add(o));
-                    store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
-                    p += 2 * BLOCK;
-                    o += 2 * BLOCK;
-                }
+                (p, o) = ascii_run::<V, H, T, N>(src, out, dst.len(), p, o);
                 continue;
             }
             let err = if p == 0 {
@@ -751,11 +823,7 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
             // window is there: the window's validation has not seen it,
             // so a character ending at byte 63 may be cut short.
             let ends = V::lead_bits(&v) >> 1;
-            let mut four = V::zero();
-            for x in &v {
-                four = four.or(x.saturating_sub(V::splat(0xEF)));
-            }
-            if !four.any() {
+            if !has_four_byte_lead(&v) {
                 let zero = <V::Wide as super::Vector>::zero();
                 let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, out.add(o));
                 p += c;
@@ -767,15 +835,8 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 }
                 break;
             }
-            let mut pos = 0;
-            while pos <= MAX_STEP_START {
-                let (c, w) = step::<H, T>(at.add(pos), ends >> pos, out.add(o));
-                if c == 0 {
-                    break;
-                }
-                pos += c;
-                o += w;
-            }
+            let (pos, w) = steps::<H, T>(at, ends, out.add(o));
+            o += w;
             if pos <= MAX_STEP_START {
                 // Cannot happen on validated input; stop for the scalar
                 // code, which is the reference.

@@ -21,8 +21,9 @@
 //! contract), through `MaybeUninit` pointers cast to the unit type, and
 //! never read it.
 
-use super::latin1::ascii_run;
-use super::utf16::{encode, store16, WideVector};
+use super::latin1::{ascii_run, bytes_to_wide, ByteUnits};
+use super::utf8_to_wide::{ToUtf16, ToUtf32};
+use super::utf16::{encode, WideVector};
 use super::Utf8Vector;
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
@@ -124,54 +125,40 @@ pub(crate) unsafe fn windows1252_to_utf8<V: WideVector + Utf8Vector>(
     (i, o)
 }
 
-/// Windows-1252 to UTF-16 in byte order `O`: the kernel prefix.
+/// The code points of Windows-1252 bytes, for [`bytes_to_wide`].
+struct Windows1252Units;
+
+impl ByteUnits for Windows1252Units {
+    #[inline(always)]
+    unsafe fn units<V: WideVector + Utf8Vector>(v: V) -> (V, V) {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { units(v) }
+    }
+}
+
+/// Windows-1252 to UTF-16 in byte order `O`: the kernel prefix, as
+/// Latin-1's (see `latin1::bytes_to_wide`).
 #[inline(always)]
 pub(crate) unsafe fn windows1252_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u8],
     dst: &mut Out<u16>,
-) -> (usize, usize) {
-    let w = V::BYTES;
-    let (n, cap) = (src.len(), dst.len());
-    let (mut i, mut o) = (0, 0);
-    while i + w <= n && o + w <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + w <= n` covers the
-        // load and `o + w <= cap` the two stores of `w / 2` units.
-        unsafe {
-            let (a, b) = units(V::load(src.as_ptr().add(i)));
-            let dp = dst.as_mut_ptr().cast::<u16>().add(o);
-            store16::<V, O>(a, dp);
-            store16::<V, O>(b, dp.add(w / 2));
-        }
-        i += w;
-        o += w;
-    }
-    (i, o)
+) -> (usize, usize)
+where
+    V::Small: WideVector + Utf8Vector,
+{
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { bytes_to_wide::<V, Windows1252Units, ToUtf16<O>>(src, dst) }
 }
 
-/// Windows-1252 to UTF-32: the kernel prefix.
+/// Windows-1252 to UTF-32: the kernel prefix, as Latin-1's.
 #[inline(always)]
 pub(crate) unsafe fn windows1252_to_utf32<V: WideVector + Utf8Vector>(
     src: &[u8],
     dst: &mut Out<u32>,
-) -> (usize, usize) {
-    let w = V::BYTES;
-    let (n, cap) = (src.len(), dst.len());
-    let (mut i, mut o) = (0, 0);
-    while i + w <= n && o + w <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + w <= n` covers the
-        // load and `o + w <= cap` the four stores of `w / 4` values.
-        unsafe {
-            let (a, b) = units(V::load(src.as_ptr().add(i)));
-            let (a0, a1) = a.widen16();
-            let (b0, b1) = b.widen16();
-            let dp = dst.as_mut_ptr().cast::<u32>().add(o).cast::<u8>();
-            a0.store(dp);
-            a1.store(dp.add(w));
-            b0.store(dp.add(2 * w));
-            b1.store(dp.add(3 * w));
-        }
-        i += w;
-        o += w;
-    }
-    (i, o)
+) -> (usize, usize)
+where
+    V::Small: WideVector + Utf8Vector,
+{
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { bytes_to_wide::<V, Windows1252Units, ToUtf32>(src, dst) }
 }
