@@ -62,9 +62,14 @@ if rustup run nightly rustc --version >/dev/null 2>&1; then
     log "unpacked crate: docs as docs.rs builds them (nightly, --cfg docsrs, all features)"
     RUSTDOCFLAGS="--cfg docsrs -D warnings" timed "package docs" \
         cargo +nightly doc --no-deps --all-features
+    # An item behind one feature, and one behind two (the allocating
+    # transcoders need `alloc` and `transcode`).
     grep -q 'Available on <strong>crate feature <code>alloc</code></strong> only' \
-        "$CARGO_TARGET_DIR/doc/rapidutf/fn.utf8_to_utf16_vec.html" ||
+        "$CARGO_TARGET_DIR/doc/rapidutf/fn.string_from_utf8.html" ||
         die "docs.rs build: feature-gated items are not marked (doc_cfg)"
+    grep -q 'Available on <strong>crate features <code>alloc</code> and <code>transcode</code></strong> only' \
+        "$CARGO_TARGET_DIR/doc/rapidutf/fn.utf8_to_utf16_vec.html" ||
+        die "docs.rs build: items behind two features are not marked with both (doc_cfg)"
 else
     die "the nightly toolchain is required for the docs.rs build (rustup toolchain install nightly)"
 fi

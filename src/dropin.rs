@@ -49,6 +49,7 @@ pub fn from_utf8_mut(bytes: &mut [u8]) -> Result<&mut str, Utf8Error> {
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::Utf8Error;
     use alloc::string::String;

@@ -22,6 +22,7 @@ pub fn utf32_len_from_utf8(src: &[u8]) -> usize {
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use crate::error::{Utf16Error, Utf32Error, Utf8Error};
     use alloc::vec::Vec;

@@ -288,6 +288,7 @@ pub const fn latin1_len_from_utf32(src: &[u32]) -> usize {
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
     use alloc::string::String;

@@ -387,6 +387,7 @@ valid_transcoder!(
 );
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
     use alloc::string::String;

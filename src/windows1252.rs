@@ -389,6 +389,7 @@ pub fn utf32_to_windows1252(
 }
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_forms {
     use super::{Latin1Error, TranscodeError, Utf8Error};
     use alloc::string::String;

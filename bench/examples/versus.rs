@@ -263,7 +263,9 @@ fn latin1_inputs() -> Vec<(&'static str, Vec<u8>)> {
 /// Latin-1 to and from UTF-8 and UTF-16LE, per input, with the geomean.
 fn latin1(kernel: Kernel, ours: &str, theirs: &str, only: &Filter, files: &Filter) {
     type Pair = (f64, f64);
-    let dirs: [(&str, &str, &dyn Fn(&[u8]) -> Pair); 4] = [
+    /// A direction: its name, its filter key, and the race on one input.
+    type Dir<'a> = (&'a str, &'a str, &'a dyn Fn(&[u8]) -> Pair);
+    let dirs: [Dir; 4] = [
         ("Latin-1 → UTF-8", "l1-8", &|src: &[u8]| {
             let mut dst = vec![0u8; 2 * src.len()];
             let (a, b) = pair(

@@ -140,6 +140,7 @@ pub fn validate_cesu8(src: &[u8]) -> Result<(), Cesu8Error> {
 pub use alloc_api::*;
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
     use crate::derive::out::{

@@ -149,6 +149,7 @@ pub fn validate_mutf8(src: &[u8]) -> Result<(), Mutf8Error> {
 pub use alloc_api::*;
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
     use crate::derive::out::{push_cesu_pair, push_generalized, push_utf16, push_utf8_prefix};

@@ -43,6 +43,7 @@
 pub use alloc_api::*;
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use crate::derive::out::{push_utf8_prefix, utf16_to_utf8_with};
     use crate::derive::scan::{find_unit, is_high};

@@ -106,6 +106,7 @@ pub fn validate_wtf8(src: &[u8]) -> Result<(), Wtf8Error> {
 pub use alloc_api::*;
 
 #[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
     use crate::derive::out::{push_generalized, push_utf16, utf16_to_utf8_with};
