@@ -106,6 +106,7 @@ pub(crate) use ifunc;
 
 ifunc!(validate_utf8_raw(bytes: &[u8]) -> Result<(), usize> = validate_utf8);
 ifunc!(is_valid_utf8_raw(bytes: &[u8]) -> bool = is_valid_utf8);
+ifunc!(is_ascii_raw(bytes: &[u8]) -> bool = is_ascii);
 
 // Lengths and counts.
 ifunc!(count_chars_raw(src: &[u8]) -> usize = count_chars);
@@ -186,6 +187,21 @@ pub(crate) fn validate_utf8_scan(bytes: &[u8]) -> Result<(), usize> {
 #[inline]
 pub(crate) fn validate_utf8(bytes: &[u8]) -> Result<&str, Utf8Error> {
     finish_utf8(bytes, validate_utf8_scan(bytes))
+}
+
+/// Below this many bytes [`is_ascii`] runs the scalar word loop inline:
+/// the kernels take 64-byte blocks, and below one they run that loop
+/// anyway.
+const SHORT_ASCII: usize = 64;
+
+/// [`crate::is_ascii`]: short inputs inline, the rest dispatched.
+#[inline]
+pub(crate) fn is_ascii(bytes: &[u8]) -> bool {
+    if bytes.len() < SHORT_ASCII {
+        scalar::ascii::is_ascii(bytes)
+    } else {
+        is_ascii_raw(bytes)
+    }
 }
 
 /// [`crate::is_valid_utf8`]: short inputs inline, the rest dispatched.

@@ -227,6 +227,24 @@ impl Kernel {
         self.fns().is_valid_utf8(bytes)
     }
 
+    /// [`crate::is_ascii`] with this kernel, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let text = "plain text, long enough for a few 64-byte blocks of it...".repeat(3);
+    /// for k in rapidutf::Kernel::available() {
+    ///     assert!(k.is_ascii(text.as_bytes()), "{k}");
+    ///     assert!(!k.is_ascii(format!("{text}é").as_bytes()), "{k}");
+    /// }
+    /// ```
+    #[must_use]
+    pub fn is_ascii(self, bytes: &[u8]) -> bool {
+        self.fns().is_ascii(bytes)
+    }
+
     // Lengths and counts.
 
     #[cfg(feature = "transcode")]

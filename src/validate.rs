@@ -2,7 +2,6 @@
 //! and ASCII.
 
 use crate::error::{Utf16Error, Utf32Error, Utf8Error};
-use crate::scalar;
 
 /// Validates UTF-8, like [`core::str::from_utf8`] but faster, with the
 /// error's [`kind`](Utf8Error::kind) besides core's `valid_up_to` and
@@ -47,7 +46,7 @@ pub fn is_valid_utf8(bytes: &[u8]) -> bool {
 #[inline]
 #[must_use]
 pub fn is_ascii(bytes: &[u8]) -> bool {
-    scalar::ascii::is_ascii(bytes)
+    crate::dispatch::is_ascii(bytes)
 }
 
 /// Validates native-endian UTF-16: every surrogate must be paired.

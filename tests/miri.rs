@@ -480,6 +480,7 @@ fn utf8_ops(k: Kernel, plan: Plan) {
                 };
                 assert!(ok, "{}: got {got:?}, core {std:?}", what("validate_utf8"));
                 assert_eq!(k.is_valid_utf8(src), !bad, "{}", what("is_valid_utf8"));
+                assert_eq!(k.is_ascii(src), data.is_ascii(), "{}", what("is_ascii"));
             }
             if plan.runs(1) {
                 let non_cont = data.iter().filter(|&&b| (b & 0xC0) != 0x80).count();

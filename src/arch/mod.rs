@@ -164,6 +164,8 @@ kernel_fns! {$
     [all()] validate_utf8(bytes: &[u8]) -> Result<(), usize>;
     /// Whether the input is valid UTF-8.
     [all()] is_valid_utf8(bytes: &[u8]) -> bool;
+    /// Whether every byte is ASCII.
+    [all()] is_ascii(bytes: &[u8]) -> bool;
     /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
     /// 64-byte block rather than of a group of blocks (the scalar kernel:
     /// the same as `validate_utf8`): for lossy decoding, which rescans

@@ -14,6 +14,7 @@ crate::arch::kernel_table! {
     attrs: [],
     validate_utf8: dfa::validate,
     is_valid_utf8: dfa::is_valid,
+    is_ascii: crate::scalar::ascii::is_ascii,
     validate_utf8_blocks: dfa::validate,
     utf8_to_utf16le_prefix: skip::prefix,
     utf8_to_utf16be_prefix: skip::prefix,

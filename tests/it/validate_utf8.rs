@@ -87,27 +87,44 @@ mod against_core {
                 let n = bytes.len();
                 bytes[at % n] = hi;
             }
-            prop_assert_eq!(rapidutf::is_ascii(&bytes), bytes.is_ascii());
+            check_ascii(&kernels(), &bytes);
         }
 
         #[test]
         fn is_ascii_matches_std_arbitrary(bytes in common::arb_utf8_input()) {
-            prop_assert_eq!(rapidutf::is_ascii(&bytes), bytes.is_ascii());
+            check_ascii(&kernels(), &bytes);
+        }
+    }
+
+    /// `is_ascii` through dispatch and with every kernel against
+    /// `<[u8]>::is_ascii`.
+    fn check_ascii(ks: &[rapidutf::Kernel], bytes: &[u8]) {
+        let want = bytes.is_ascii();
+        assert_eq!(rapidutf::is_ascii(bytes), want, "dispatch, {} bytes", bytes.len());
+        for &k in ks {
+            assert_eq!(k.is_ascii(bytes), want, "{k}, {} bytes: {bytes:02X?}", bytes.len());
         }
     }
 
     /// `is_ascii` with exactly one non-ASCII byte at every position of buffers
-    /// of every length up to 100.
+    /// of every length up to 100, and of the lengths around the kernels'
+    /// 64-byte blocks and 256-byte steps; from an aligned and a misaligned
+    /// start.
     #[test]
     fn is_ascii_every_position() {
-        for len in 0..100 {
-            let mut v = vec![b'a'; len];
-            assert!(rapidutf::is_ascii(&v), "len {len}");
+        let ks = kernels();
+        let lens = (0..=100).chain([127, 128, 129, 191, 192, 193, 255, 256, 257, 319, 320, 513]);
+        for len in lens {
+            let mut v = vec![b'a'; len + 1];
+            for start in [0, 1] {
+                check_ascii(&ks, &v[start..start + len]);
+            }
             for i in 0..len {
-                for hi in [0x80, 0xC3, 0xFF] {
+                for hi in [0x80, 0xFF] {
                     v[i] = hi;
-                    assert!(!rapidutf::is_ascii(&v), "len {len}, byte {hi:#x} at {i}");
-                    assert!(!rapidutf::is_ascii(&v[i..]), "len {len}, byte {hi:#x} first");
+                    check_ascii(&ks, &v[..len]);
+                    check_ascii(&ks, &v[1..=len]);
+                    check_ascii(&ks, &v[i..len]);
                     v[i] = b'a';
                 }
             }

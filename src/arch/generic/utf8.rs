@@ -229,6 +229,48 @@ unsafe fn is_ascii2<V: Utf8Vector, const N: usize>(a: &[V; N], b: &[V; N]) -> bo
     }
 }
 
+/// Whether every byte of `bytes` is ASCII: four blocks per test while they
+/// last (one OR tree, one test: an early exit within 256 bytes of the
+/// first non-ASCII byte), then one block at a time, then the last `BLOCK`
+/// bytes again, overlapping what came before; below one block, the
+/// scalar word loop.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
+    if bytes.len() < BLOCK {
+        return crate::scalar::ascii::is_ascii(bytes);
+    }
+    let (blocks, _) = bytes.as_chunks::<BLOCK>();
+    let mut fours = blocks.chunks_exact(4);
+    // SAFETY: the caller guarantees V's ISA; every block is a whole
+    // `[u8; BLOCK]` of `bytes`, the last one included (`bytes.len() >=
+    // BLOCK`).
+    unsafe {
+        for f in &mut fours {
+            let (a, b) = (load_block::<V, N>(&f[0]), load_block::<V, N>(&f[1]));
+            let (c, d) = (load_block::<V, N>(&f[2]), load_block::<V, N>(&f[3]));
+            let ab: [V; N] = core::array::from_fn(|k| a[k].or(b[k]));
+            let cd: [V; N] = core::array::from_fn(|k| c[k].or(d[k]));
+            if !is_ascii2::<V, N>(&ab, &cd) {
+                return false;
+            }
+        }
+        for b in fours.remainder() {
+            if !is_ascii::<V, N>(&load_block::<V, N>(b)) {
+                return false;
+            }
+        }
+        // Always there (`bytes.len() >= BLOCK`); the scalar loop otherwise.
+        let Some(last) = bytes.last_chunk::<BLOCK>() else {
+            return crate::scalar::ascii::is_ascii(bytes);
+        };
+        is_ascii::<V, N>(&load_block::<V, N>(last))
+    }
+}
+
 /// What one block hands to the next.
 #[derive(Clone, Copy)]
 struct Carry<V> {

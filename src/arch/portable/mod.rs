@@ -79,6 +79,7 @@ crate::arch::kernel_table! {
     attrs: [],
     validate_utf8: utf8::validate::<u8x16, 4>,
     is_valid_utf8: utf8::is_valid::<u8x16, 4>,
+    is_ascii: utf8::all_ascii::<u8x16, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<u8x16, 4>,
     utf8_to_utf16le_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Be>>,

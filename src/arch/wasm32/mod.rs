@@ -22,6 +22,7 @@ crate::arch::kernel_table! {
     attrs: [#[target_feature(enable = "simd128")]],
     validate_utf8: utf8::validate::<v128, 4>,
     is_valid_utf8: utf8::is_valid::<v128, 4>,
+    is_ascii: utf8::all_ascii::<v128, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<v128, 4>,
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf16<Be>>,

@@ -18,6 +18,7 @@ crate::arch::kernel_table! {
     attrs: [#[target_feature(enable = "avx2")]],
     validate_utf8: utf8::validate::<__m256i, 2>,
     is_valid_utf8: utf8::is_valid::<__m256i, 2>,
+    is_ascii: utf8::all_ascii::<__m256i, 2>,
     validate_utf8_blocks: utf8::validate_blocks::<__m256i, 2>,
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Be>>,

@@ -17,6 +17,7 @@ crate::arch::kernel_table! {
     attrs: [#[target_feature(enable = "ssse3,sse4.1,sse4.2")]],
     validate_utf8: utf8::validate::<__m128i, 4>,
     is_valid_utf8: utf8::is_valid::<__m128i, 4>,
+    is_ascii: utf8::all_ascii::<__m128i, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<__m128i, 4>,
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf16<Be>>,

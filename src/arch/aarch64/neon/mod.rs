@@ -39,6 +39,7 @@ crate::arch::kernel_table! {
     attrs: [#[target_feature(enable = "neon")]],
     validate_utf8: utf8::validate::<uint8x16_t, 4>,
     is_valid_utf8: utf8::is_valid::<uint8x16_t, 4>,
+    is_ascii: utf8::all_ascii::<uint8x16_t, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<uint8x16_t, 4>,
     utf8_to_utf16le_prefix: steps::convert::<uint8x16_t, uint8x16_t, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: steps::convert::<uint8x16_t, uint8x16_t, 4, ToUtf16<Be>>,

@@ -85,6 +85,7 @@ crate::arch::kernel_table! {
     attrs: [#[target_feature(enable = "avx2,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2,popcnt,bmi2")]],
     validate_utf8: validate_by_size,
     is_valid_utf8: is_valid_by_size,
+    is_ascii: utf8::all_ascii::<__m512i, 1>,
     validate_utf8_blocks: utf8::validate_blocks::<__m512i, 1>,
     utf8_to_utf16le_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Be>>,
