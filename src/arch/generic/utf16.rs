@@ -121,6 +121,18 @@ pub(crate) unsafe trait WideVector: Vector {
     /// The high bit of byte `i` in bit `i`.
     unsafe fn movemask(self) -> u64;
 
+    /// For each `u16` lane `aaaa_bbbbbb_cccccc`: `00bbbbbb_0000aaaa`, the
+    /// payloads of the first two bytes of its 3-byte UTF-8 form (in memory
+    /// order: `aaaa`, then `bbbbbb`). Two shifts by default; an ISA with a
+    /// byte multiply-add does it with one shift and a multiply, which runs
+    /// on other ports than the shifts and shuffles that the UTF-8 encoder
+    /// is otherwise bound by.
+    #[inline(always)]
+    unsafe fn utf8_lead_payloads16(self) -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { self.shr16::<12>().or(self.shl16::<2>().and(Self::splat16(0x3F00))) }
+    }
+
     /// The high bit of `u16` lane `i` in bit `i`, for lanes that are all
     /// ones or zero.
     #[inline(always)]
@@ -568,12 +580,23 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
         // halves. The table picks what each unit needs (garbage elsewhere,
         // such as p for ASCII units, is never picked).
         let below800 = v.and(V::splat16(0xF800)).eq16(zero);
-        let p = v.shr16::<12>().or(v.shl16::<2>().and(V::splat16(0x3F00)));
+        let p = v.utf8_lead_payloads16();
         let p = p.or(V::splat16(0x80E0)).or(below800.and(V::splat16(0x4000)));
         let q = v.shuffle(V::table(&DUP_LOW)).and(V::splat16(0x3F7F)).or(V::splat16(0x8000));
         // Two bits per unit, in order: "is ASCII", "is below 0x800".
         const EVEN: u64 = 0x5555_5555_5555_5555;
         let key = ascii.movemask() & EVEN | below800.movemask() & !EVEN;
+        if key == 0 {
+            // Every unit needs 3 bytes (CJK text): one constant row, 12
+            // bytes per 4 units, no table lookups keyed by the masks.
+            let row = V::table(&PACK_1_2_3[0].idx);
+            let (even, odd) = (p.zip_lo16(q).shuffle(row), p.zip_hi16(q).shuffle(row));
+            for k in 0..V::BYTES / 16 {
+                even.store_lane(k, dst.add(24 * k));
+                odd.store_lane(k, dst.add(24 * k + 12));
+            }
+            return 3 * V::BYTES / 2;
+        }
         // Within lane k, `zip_lo16` holds units 8k..8k+4 (key byte 2k) and
         // `zip_hi16` units 8k+4..8k+8 (key byte 2k + 1).
         let rows: [&Pack; 8] =

@@ -228,6 +228,19 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn utf8_lead_payloads16(self) -> Self {
+        // `(v >> 4) & 0x0FFC` holds `bbbbbb00` in its low byte and `aaaa`
+        // in its high one; `_mm_maddubs_epi16` by the bytes `0x40, 0x01`
+        // sums `bbbbbb00 * 64` (`bbbbbb << 8`) and `aaaa`, at most 16143:
+        // no saturation.
+        // SAFETY: the caller guarantees SSE4.2, which includes SSSE3 and its `pmaddubsw`.
+        unsafe {
+            let s = _mm_and_si128(_mm_srli_epi16::<4>(self), _mm_set1_epi16(0x0FFC));
+            _mm_maddubs_epi16(s, _mm_set1_epi16(0x0140))
+        }
+    }
+
+    #[inline(always)]
     unsafe fn shr16<const N: i32>(self) -> Self {
         // SAFETY: the caller guarantees SSE4.2.
         unsafe { _mm_srli_epi16::<N>(self) }

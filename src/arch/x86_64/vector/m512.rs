@@ -346,6 +346,19 @@ unsafe impl WideVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn utf8_lead_payloads16(self) -> Self {
+        // `(v >> 4) & 0x0FFC` holds `bbbbbb00` in its low byte and `aaaa`
+        // in its high one; `_mm512_maddubs_epi16` by the bytes `0x40, 0x01`
+        // sums `bbbbbb00 * 64` (`bbbbbb << 8`) and `aaaa`, at most 16143:
+        // no saturation.
+        // SAFETY: the caller guarantees AVX-512 BW, which has `vpmaddubsw` on 512 bits.
+        unsafe {
+            let s = _mm512_and_si512(_mm512_srli_epi16::<4>(self), _mm512_set1_epi16(0x0FFC));
+            _mm512_maddubs_epi16(s, _mm512_set1_epi16(0x0140))
+        }
+    }
+
+    #[inline(always)]
     unsafe fn shr16<const N: i32>(self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
         unsafe { _mm512_srl_epi16(self, _mm_cvtsi32_si128(N)) }
