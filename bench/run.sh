@@ -54,22 +54,8 @@ echo "before: $before; after: $after" >"$target/loadavg.txt"
 
 python3 render.py "$out" --note "$note"
 
-# Kernel against kernel: each x86 kernel this CPU has against simdutf's
-# kernel of the same class (transcoding per lipsum file, then validation by
-# input size on twitter.json slices), appended to the report.
+# Kernel against kernel (see bench/kernels.sh), appended to the report.
 if [[ $(uname -m) == x86_64 ]]; then
-    cargo build --release --example versus --example sizes --quiet
-    {
-        printf '\n## Kernel against kernel\n\n'
-        printf 'From `bench/examples/versus.rs` and `bench/examples/sizes.rs` (best of 15 rounds of about 2 ms; simdutf forced with `SIMDUTF_FORCE_IMPLEMENTATION`, rapidutf with `RAPIDUTF_KERNEL`).\n'
-        for k in sse42 avx2 avx512; do
-            if "$target/release/examples/versus" "$k" >"$target/versus-$k.md" 2>/dev/null; then
-                printf '\n### %s\n\n' "$k"
-                cat "$target/versus-$k.md"
-                printf '\n'
-                "$target/release/examples/sizes" "$k"
-            fi
-        done
-    } >>"$out"
+    bash "$here/kernels.sh" >>"$out"
 fi
 echo "bench/run.sh: $((SECONDS - start)) s" >&2

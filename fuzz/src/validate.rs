@@ -6,7 +6,7 @@ use rapidutf::{Kernel, Utf8Error};
 use rapidutf_testkit::oracle_kind;
 
 /// `validate_utf8` and `is_valid_utf8` of every available kernel and of the
-/// dispatching free functions, plus `is_ascii`, against core; once on
+/// dispatching free functions, plus `is_ascii` of each, against core; once on
 /// `data` as given and once copied to an address shifted by 1 to 63 bytes,
 /// so block-boundary handling is exercised at every alignment.
 pub fn check(data: &[u8]) {
@@ -24,6 +24,7 @@ fn validate_once(data: &[u8]) {
     for k in Kernel::available() {
         check_utf8_result(k.name(), data, k.validate_utf8(data), &want);
         assert_eq!(k.is_valid_utf8(data), want.is_ok(), "{k}: is_valid_utf8");
+        assert_eq!(k.is_ascii(data), data.is_ascii(), "{k}: is_ascii");
     }
     assert_eq!(rapidutf::is_ascii(data), data.is_ascii(), "is_ascii");
 }
