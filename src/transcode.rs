@@ -65,11 +65,12 @@
 //!
 //! The allocating forms (`_vec`, `_to_string`) write into spare capacity
 //! too, but skip the counting pass over long inputs: they count the
-//! output of the first 4 KiB of input exactly and size the allocation for
-//! the whole input from it, with 1/16 to spare. Text that changes script
-//! further on costs at most one reallocation (the rest is then counted
-//! exactly), and an allocation that turns out more than half unused is
-//! shrunk, so the capacity stays close to the length.
+//! output of the first 4096 input units exactly (4 KiB of UTF-8, 8 KiB of
+//! UTF-16) and size the allocation for the whole input from it, with 1/16
+//! to spare. Text that changes script further on costs at most one
+//! reallocation (the rest is then counted exactly), and an allocation
+//! whose unused room exceeds half the length (plus 4096 units) is shrunk,
+//! so the capacity stays within 1.5 times the length plus 4096 units.
 //!
 //! # Byte order
 //!
@@ -415,7 +416,8 @@ mod alloc_api {
 
     /// The growable outputs: `Vec<T>` and `String`.
     pub(crate) trait Growable: Default {
-        /// `Vec::reserve` / `String::reserve`.
+        /// `Vec::reserve_exact` / `String::reserve_exact`: no amortised
+        /// doubling, which would leave the output up to half empty.
         fn reserve(&mut self, additional: usize);
         /// The units held, and the units allocated.
         fn len_and_capacity(&self) -> (usize, usize);
@@ -425,7 +427,7 @@ mod alloc_api {
     impl<T> Growable for Vec<T> {
         #[inline]
         fn reserve(&mut self, additional: usize) {
-            Vec::reserve(self, additional);
+            Vec::reserve_exact(self, additional);
         }
         #[inline]
         fn len_and_capacity(&self) -> (usize, usize) {
@@ -439,7 +441,7 @@ mod alloc_api {
     impl Growable for String {
         #[inline]
         fn reserve(&mut self, additional: usize) {
-            String::reserve(self, additional);
+            String::reserve_exact(self, additional);
         }
         #[inline]
         fn len_and_capacity(&self) -> (usize, usize) {
@@ -464,8 +466,8 @@ mod alloc_api {
     /// assumed to go on alike (with 1/16 more room, for text that varies).
     /// Where it does not and the room runs out, the conversion stops at a
     /// character boundary, the exact size of the rest is reserved (one
-    /// reallocation), and it goes on; where it needed much less, the
-    /// output is shrunk once.
+    /// reallocation), and it goes on; where the unused room exceeds half
+    /// the length plus [`SAMPLE`] units, the output is shrunk once.
     ///
     /// `count(from, to)` is the exact output size of input units
     /// `from..to`; `convert(from, out)` converts the input from unit
