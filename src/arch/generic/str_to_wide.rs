@@ -119,7 +119,9 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 // character, so that one ending on byte 63 is converted.
                 let last = u64::from(!is_continuation(src[p + BLOCK]));
                 let ends = V::lead_bits(&v) >> 1 | last << 63;
-                let (_, written) = bmp_window::<V::Wide, T>(at, ends, prev, p > 0, out.add(o));
+                let load = V::LOAD_PREV;
+                let (_, written) =
+                    bmp_window::<V::Wide, T>(at, ends, prev, load, p > 0, out.add(o));
                 o += written;
                 p += BLOCK;
                 inside = is_continuation(src[p]);

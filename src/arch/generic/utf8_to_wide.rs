@@ -120,6 +120,11 @@ pub(crate) trait Leads: Utf8Vector {
     /// itself, with [`Leads::convert_valid_window`].
     const VALID_WINDOWS: bool = false;
 
+    /// Whether [`bmp_window`] loads each vector's preceding bytes from
+    /// memory rather than shifting them in: a per-ISA choice, made where
+    /// measured (SSE4.2); the default shifts.
+    const LOAD_PREV: bool = false;
+
     /// An ISA's own conversion of a non-ASCII window `v` of *valid* input
     /// loaded from `at` (with [`MARGIN`] more bytes readable and room for
     /// `BLOCK + MARGIN` units at `dst`): converts exactly the characters
@@ -700,13 +705,15 @@ unsafe fn store_kept<W: WideVector, T: Target>(packed: W, k: usize, kept: u8, ds
 ///
 /// That is computed in every byte lane, as a low and a high byte
 /// interleaved into 16-bit lanes; lanes where no character ends hold
-/// garbage and are dropped. With 16-byte vectors, the bytes `b` and `a`
-/// of each vector are loaded again from memory, one and two bytes
-/// earlier, rather than shifted in from the vector before (`palignr`):
-/// loads run on other ports than the shifts and shuffles this loop is
-/// bound by (SSE4.2 on Chinese text: 3% faster). Wider vectors shift
-/// them in from `prev`, the vector before the window: there the loads
-/// measured 6% slower (AVX2, lipsum geomean). Either way the two bytes
+/// garbage and are dropped. With `load` (the ISA's
+/// [`Leads::LOAD_PREV`]), the bytes `b` and `a` of each vector are loaded
+/// again from memory, one and two bytes earlier, rather than shifted in
+/// from the vector before (`palignr`): loads run on other ports than the
+/// shifts and shuffles this loop is bound by (SSE4.2 on Chinese text: 3%
+/// faster). Elsewhere they are shifted in, from `prev` (the vector before
+/// the window) for the first: loads measured 6% slower with AVX2 (lipsum
+/// geomean), and the AVX-512 kernel, whose windows rarely come here, lost
+/// 30% in its own window loop with them in the code. Either way the two bytes
 /// before the window are zero where the window starts on a character
 /// boundary (then no character that ends in it reads them), or the
 /// input's own (which serve too); where a character of valid input runs
@@ -724,6 +731,7 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
     at: *const u8,
     ends: u64,
     prev: W,
+    load: bool,
     before: bool,
     dst: *mut T::Unit,
 ) -> (usize, usize) {
@@ -740,7 +748,7 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
         for k in 0..BLOCK / W::BYTES {
             let here = at.add(W::BYTES * k);
             let c = W::load(here);
-            let (b, a) = if W::BYTES == 16 && (k > 0 || before) {
+            let (b, a) = if load && (k > 0 || before) {
                 (W::load(here.sub(1)), W::load(here.sub(2)))
             } else {
                 (c.prev::<1>(prev), c.prev::<2>(prev))
@@ -851,7 +859,8 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
             let ends = V::lead_bits(&v) >> 1;
             if !has_four_byte_lead(&v) {
                 let zero = <V::Wide as super::Vector>::zero();
-                let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, p > 0, out.add(o));
+                let load = V::LOAD_PREV;
+                let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, load, p > 0, out.add(o));
                 p += c;
                 o += w;
                 // As after `convert_window`: the last character ends in

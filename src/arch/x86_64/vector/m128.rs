@@ -192,6 +192,9 @@ impl Count for __m128i {
 impl Leads for __m128i {
     type Wide = __m128i;
 
+    // Measured on Zen 4: 3% faster on Chinese text than the shifts.
+    const LOAD_PREV: bool = true;
+
     #[inline(always)]
     unsafe fn lead_bits<const N: usize>(v: &[Self; N]) -> u64 {
         // SAFETY: the caller guarantees SSE4.2. Continuations are
