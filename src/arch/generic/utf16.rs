@@ -983,20 +983,39 @@ unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>
     while i + u <= n && o + 2 * u <= cap {
         // SAFETY: the caller guarantees the ISA; `i + u <= n` covers the
         // two loads of w values; u values give at most 2u units, which
-        // `o + 2u <= cap` covers.
+        // `o + 2u <= cap` covers; the BMP run's steps read 2u values and
+        // store 2u units, under their own condition.
         unsafe {
+            // The BMP run: values below 0x10000, one unit each, in a loop
+            // of its own, two steps per test. (Within the loop below,
+            // the compiler laid this path out as a jump away and back: three
+            // taken branches per step held SSE4.2 to half of simdutf's
+            // speed on BMP text.)
+            while i + 2 * u <= n && o + 2 * u <= cap {
+                let (a, b) = (V::load(sp.add(i).cast()), V::load(sp.add(i + w).cast()));
+                let c = V::load(sp.add(i + 2 * w).cast());
+                let d = V::load(sp.add(i + 3 * w).cast());
+                if CHECK && invalid32(a).or(invalid32(b)).or(invalid32(c).or(invalid32(d))).any() {
+                    break;
+                }
+                if a.or(b).or(c.or(d)).and(V::splat32(0xFFFF_0000)).any() {
+                    break;
+                }
+                store16::<V, O>(a.narrow32(b), dp.add(o));
+                store16::<V, O>(c.narrow32(d), dp.add(o + u));
+                i += 2 * u;
+                o += 2 * u;
+            }
+            if i + u > n || o + 2 * u > cap {
+                break;
+            }
             let a = V::load(sp.add(i).cast());
             let b = V::load(sp.add(i + w).cast());
             if CHECK && invalid32(a).or(invalid32(b)).any() {
                 break;
             }
-            if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {
-                store16::<V, O>(a.narrow32(b), dp.add(o));
-                o += u;
-            } else {
-                for &c in &src[i..i + u] {
-                    o += put_utf16::<O>(dp.add(o), c);
-                }
+            for &c in &src[i..i + u] {
+                o += put_utf16::<O>(dp.add(o), c);
             }
             i += u;
         }
