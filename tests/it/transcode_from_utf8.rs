@@ -171,6 +171,57 @@ mod kernels {
         bg.repeat(len / bg.len() + 1)
     }
 
+    /// Long ASCII runs, where the kernels step back to align their stores
+    /// to 64 bytes (converting a few units twice), with `dst` starting at
+    /// every 2-byte offset of a cache line; then non-ASCII, a second run,
+    /// and errors inside and after the runs. Every kernel, validating and
+    /// `&str`, against std.
+    #[test]
+    fn long_ascii_runs_at_every_output_alignment() {
+        let kernels = common::kernels();
+        let text = format!("{}é€😀中{}ж", "x".repeat(700), "y".repeat(450));
+        let mut inputs = vec![text.clone().into_bytes()];
+        for at in [300, 699, 700, 900, 1100] {
+            let mut b = text.clone().into_bytes();
+            b.insert(at, 0xFF);
+            inputs.push(b);
+        }
+        for bytes in &inputs {
+            let (s, err) = match core::str::from_utf8(bytes) {
+                Ok(s) => (s, None),
+                Err(e) => (
+                    core::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap(),
+                    Some(e.valid_up_to()),
+                ),
+            };
+            let (w16, _, w32) = oracle(s);
+            for &k in &kernels {
+                for shift in 0..32 {
+                    let mut b16 = vec![0u16; shift + bytes.len()];
+                    let mut b32 = vec![0u32; shift + bytes.len()];
+                    let r16 = k.utf8_to_utf16le(bytes, &mut b16[shift..]);
+                    let r32 = k.utf8_to_utf32(bytes, &mut b32[shift..]);
+                    let got = |r: Result<usize, TranscodeError<rapidutf::Utf8Error>>| match r {
+                        Ok(n) => (n, None),
+                        Err(TranscodeError::Invalid { error, written }) => {
+                            (written, Some(error.valid_up_to()))
+                        }
+                        Err(e) => panic!("{k}: {e:?}"),
+                    };
+                    assert_eq!(got(r16), (w16.len(), err), "{k} UTF-16, shift {shift}");
+                    assert_eq!(got(r32), (w32.len(), err), "{k} UTF-32, shift {shift}");
+                    assert!(b16[shift..shift + w16.len()] == w16, "{k} UTF-16, shift {shift}");
+                    assert!(b32[shift..shift + w32.len()] == w32, "{k} UTF-32, shift {shift}");
+                    if err.is_none() {
+                        let mut v16 = vec![0u16; shift + bytes.len()];
+                        assert_eq!(k.str_to_utf16le(s, &mut v16[shift..]), Ok(w16.len()));
+                        assert!(v16[shift..shift + w16.len()] == w16, "{k} &str, shift {shift}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn every_error_kind_at_every_offset() {
         let kernels = common::kernels();

@@ -402,8 +402,9 @@ pub(super) unsafe fn ascii_run<V: Leads, H: WideVector, T: Target, const N: usiz
 ) -> (usize, usize) {
     // SAFETY: the caller guarantees the ISAs and `out`; the loop condition
     // keeps the two windows' reads inside `src` and their stores inside
-    // `dst`.
+    // `dst`. The step back stays inside the run just converted.
     unsafe {
+        let mut aligned = false;
         while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst_len {
             let at = src.as_ptr().add(p);
             let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
@@ -419,6 +420,16 @@ pub(super) unsafe fn ascii_run<V: Leads, H: WideVector, T: Target, const N: usiz
             store_ascii_window::<V, H, T, N>(&b, at.add(BLOCK), out.add(o + BLOCK));
             p += 2 * BLOCK;
             o += 2 * BLOCK;
+            if !aligned {
+                // A long run: step back up to 31 units (ASCII, converted
+                // already, so converted twice) to where the output is
+                // aligned to 64 bytes, so that the stores that follow do
+                // not straddle cache lines.
+                aligned = true;
+                let d = out.add(o) as usize % 64 / core::mem::size_of::<T::Unit>();
+                p -= d;
+                o -= d;
+            }
         }
     }
     (p, o)
