@@ -240,14 +240,13 @@ unsafe fn is_ascii2<V: Utf8Vector, const N: usize>(a: &[V; N], b: &[V; N]) -> bo
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
-    if bytes.len() < BLOCK {
+    let Some(last) = bytes.last_chunk::<BLOCK>() else {
         return crate::scalar::ascii::is_ascii(bytes);
-    }
+    };
     let (blocks, _) = bytes.as_chunks::<BLOCK>();
     let mut fours = blocks.chunks_exact(4);
     // SAFETY: the caller guarantees V's ISA; every block is a whole
-    // `[u8; BLOCK]` of `bytes`, the last one included (`bytes.len() >=
-    // BLOCK`).
+    // `[u8; BLOCK]` of `bytes`, `last` included.
     unsafe {
         for f in &mut fours {
             let (a, b) = (load_block::<V, N>(&f[0]), load_block::<V, N>(&f[1]));
@@ -263,10 +262,6 @@ pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> b
                 return false;
             }
         }
-        // Always there (`bytes.len() >= BLOCK`); the scalar loop otherwise.
-        let Some(last) = bytes.last_chunk::<BLOCK>() else {
-            return crate::scalar::ascii::is_ascii(bytes);
-        };
         is_ascii::<V, N>(&load_block::<V, N>(last))
     }
 }
