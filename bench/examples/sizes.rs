@@ -14,7 +14,8 @@
 //! with `SIMDUTF_FORCE_IMPLEMENTATION`. Both are read at the first call,
 //! so this program sets them before it validates anything. simdutf8 picks
 //! its own kernel (AVX2 where the CPU has it, else SSE4.2). GB/s of input,
-//! the best of 15 rounds of about 2 ms each.
+//! the best of 15 rounds of about 2 ms each, the contenders taking turns
+//! within each round.
 
 use std::hint::black_box;
 
@@ -22,7 +23,7 @@ use std::hint::black_box;
 const SIZES: [usize; 14] = [8, 16, 32, 64, 96, 128, 192, 256, 384, 512, 1024, 4096, 16384, 65536];
 
 mod common;
-use common::gbps;
+use common::race;
 
 fn cpu_name() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
@@ -87,15 +88,19 @@ fn main() {
     for size in SIZES {
         let set = slices(&text, size);
         let total: usize = set.iter().map(|s| s.len()).sum();
-        let run = |f: &dyn Fn(&[u8]) -> bool| {
-            gbps(total, || set.iter().filter(|s| f(black_box(s))).count())
-        };
-        let exact = run(&|s| rapidutf::validate_utf8(s).is_ok());
-        let compat = run(&|s| simdutf8::compat::from_utf8(s).is_ok());
-        let valid = run(&|s| rapidutf::is_valid_utf8(s));
-        let basic = run(&|s| simdutf8::basic::from_utf8(s).is_ok());
-        let simdutf = run(&|s| simdutf::validate_utf8(s));
-        let core = run(&|s| core::str::from_utf8(s).is_ok());
+        let count = |f: fn(&[u8]) -> bool| set.iter().filter(|s| f(black_box(s))).count();
+        let r = race(
+            total,
+            &mut [
+                &mut || count(|s| rapidutf::validate_utf8(s).is_ok()),
+                &mut || count(|s| simdutf8::compat::from_utf8(s).is_ok()),
+                &mut || count(rapidutf::is_valid_utf8),
+                &mut || count(|s| simdutf8::basic::from_utf8(s).is_ok()),
+                &mut || count(simdutf::validate_utf8),
+                &mut || count(|s| core::str::from_utf8(s).is_ok()),
+            ],
+        );
+        let [exact, compat, valid, basic, simdutf, core] = r[..] else { unreachable!() };
         println!(
             "| {size} | {exact:.2} | {compat:.2} | {:.2} | {valid:.2} | {basic:.2} | {:.2} | {simdutf:.2} | {:.2} | {core:.2} |",
             exact / compat,

@@ -349,13 +349,15 @@ mod block_boundaries {
     }
 
     /// Every pair of bytes, straddling the 32-byte vector boundary (AVX2) and
-    /// the 64-byte block boundary, in ASCII and followed by a 3-byte character.
+    /// the 64-byte block boundary, in ASCII and followed by a 3-byte character:
+    /// also after one and two whole ASCII blocks, which the kernels skip
+    /// before their checks start.
     #[test]
     fn every_byte_pair_across_boundaries() {
         for k in common::kernels() {
             for a in 0..=255u8 {
                 for b in 0..=255u8 {
-                    for at in [31, 63] {
+                    for at in [31, 63, 127, 191] {
                         let mut v = ascii(at);
                         v.extend_from_slice(&[a, b]);
                         v.extend_from_slice("€ and some more ascii".as_bytes());

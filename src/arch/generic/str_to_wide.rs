@@ -90,7 +90,7 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
     unsafe {
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
             let at = base.add(p);
-            let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
             let mut any = v[0];
             for x in &v[1..] {
                 any = any.or(*x);
@@ -135,7 +135,7 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 inside = false;
             }
             let at = base.add(p);
-            let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
             let ends = V::lead_bits(&v) >> 1;
             let (pos, w) = steps::<H, T>(at, ends, out.add(o));
             o += w;

@@ -228,8 +228,7 @@ pub(crate) unsafe trait WideVector: Vector {
         // with indices below 16 or 0x80.
         unsafe {
             let key = one.mask16();
-            let rows: [&Pack; 4] =
-                core::array::from_fn(|k| &PACK_1_2[(key >> (8 * k)) as u8 as usize]);
+            let rows: [&Pack; 4] = super::array(|k| &PACK_1_2[(key >> (8 * k)) as u8 as usize]);
             let packed = self.shuffle(Self::lanes(rows.map(|r| r.idx.as_ptr())));
             let mut n = 0;
             for (k, row) in rows.iter().enumerate().take(Self::BYTES / 16) {
@@ -260,8 +259,7 @@ pub(crate) unsafe trait WideVector: Vector {
         // below 8 or 0x80 (and below 16 or at least 0x80 after the OR
         // with 8).
         unsafe {
-            let rows: [&Pack; 8] =
-                core::array::from_fn(|j| &KEEP[(keep >> (8 * j)) as u8 as usize]);
+            let rows: [&Pack; 8] = super::array(|j| &KEEP[(keep >> (8 * j)) as u8 as usize]);
             let first = self.shuffle(Self::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
             let second = self.shuffle(
                 Self::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())).or(Self::splat(8)),
@@ -599,8 +597,7 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
         }
         // Within lane k, `zip_lo16` holds units 8k..8k+4 (key byte 2k) and
         // `zip_hi16` units 8k+4..8k+8 (key byte 2k + 1).
-        let rows: [&Pack; 8] =
-            core::array::from_fn(|j| &PACK_1_2_3[(key >> (8 * j)) as u8 as usize]);
+        let rows: [&Pack; 8] = super::array(|j| &PACK_1_2_3[(key >> (8 * j)) as u8 as usize]);
         let even = p.zip_lo16(q).shuffle(V::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
         let odd = p.zip_hi16(q).shuffle(V::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())));
         let mut n = 0;

@@ -34,12 +34,15 @@
 //! are checked in the block where they end. A character still open at the
 //! end of a block ("is incomplete") is an error only if the next block is
 //! all ASCII (which skips the full check) or there is no next block;
-//! otherwise the next block's check sees it.
+//! otherwise the next block's check sees it. The ASCII blocks at the start
+//! of the input are skipped before any of that is set up: a few hundred
+//! bytes of ASCII, most buffers a parser meets, cost a load and a test per
+//! block and no more.
 //!
 //! The end of the input is checked as one more block, the last 64 bytes,
 //! overlapping what was already checked; inputs shorter than that use
-//! overlapping 16-byte vectors ([`small`]). Only below 19 bytes is the
-//! input copied into a padded block, and dispatch never sends those here.
+//! overlapping 16-byte vectors ([`small`]), and below 19 bytes the scalar
+//! DFA answers (dispatch never sends those here). Nothing is copied.
 //!
 //! # Error positions
 //!
@@ -200,7 +203,7 @@ unsafe fn load_block<V: Utf8Vector, const N: usize>(block: &[u8; BLOCK]) -> [V; 
     const { assert!(N * V::BYTES == BLOCK) };
     // SAFETY: `k * V::BYTES + V::BYTES <= N * V::BYTES == BLOCK`, so every
     // load stays inside `block`; the caller guarantees V's ISA.
-    core::array::from_fn(|k| unsafe { V::load(block.as_ptr().add(k * V::BYTES)) })
+    super::array(|k| unsafe { V::load(block.as_ptr().add(k * V::BYTES)) })
 }
 
 /// Whether the whole block is ASCII: one OR tree and one test.
@@ -251,8 +254,8 @@ pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> b
         for f in &mut fours {
             let (a, b) = (load_block::<V, N>(&f[0]), load_block::<V, N>(&f[1]));
             let (c, d) = (load_block::<V, N>(&f[2]), load_block::<V, N>(&f[3]));
-            let ab: [V; N] = core::array::from_fn(|k| a[k].or(b[k]));
-            let cd: [V; N] = core::array::from_fn(|k| c[k].or(d[k]));
+            let ab: [V; N] = super::array(|k| a[k].or(b[k]));
+            let cd: [V; N] = super::array(|k| c[k].or(d[k]));
             if !is_ascii2::<V, N>(&ab, &cd) {
                 return false;
             }
@@ -263,6 +266,30 @@ pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> b
             }
         }
         is_ascii::<V, N>(&load_block::<V, N>(last))
+    }
+}
+
+/// The first block of `blocks` that is not ASCII, as its index and its
+/// vectors. The validators skip the ASCII blocks before it ahead of any of
+/// their own setup, which is most of the time a few hundred bytes of ASCII
+/// take, and check it with the vectors already loaded. (Skipping to 64-byte
+/// aligned blocks after the first, so that no load straddles two cache
+/// lines, measured slower at 128 to 384 bytes: the overlapping last block
+/// it needs costs more.)
+#[inline(always)]
+unsafe fn first_non_ascii<V: Utf8Vector, const N: usize>(
+    blocks: &[[u8; BLOCK]],
+) -> Option<(usize, [V; N])> {
+    // SAFETY: the caller guarantees V's ISA; blocks are read through
+    // references to them.
+    unsafe {
+        for (i, b) in blocks.iter().enumerate() {
+            let v = load_block::<V, N>(b);
+            if !is_ascii(&v) {
+                return Some((i, v));
+            }
+        }
+        None
     }
 }
 
@@ -349,24 +376,9 @@ impl<V: Utf8Vector> Carry<V> {
         }
     }
 
-    /// The error bits of a block: the full check, or for an ASCII block
-    /// only whether the block before left a character open.
-    #[inline(always)]
-    unsafe fn block<const N: usize>(&mut self, v: &[V; N]) -> V {
-        // SAFETY: the caller guarantees V's ISA.
-        unsafe {
-            if is_ascii(v) {
-                let err = self.incomplete;
-                self.incomplete = V::splat(0);
-                err
-            } else {
-                self.check(v)
-            }
-        }
-    }
-
-    /// As [`Self::block`], with the shifted vectors loaded from memory
-    /// (see [`Self::check_loaded`]).
+    /// The error bits of a block: the full check (with the shifted vectors
+    /// loaded from memory, see [`Self::check_loaded`]), or for an ASCII
+    /// block only whether the block before left a character open.
     #[inline(always)]
     unsafe fn block_loaded<const N: usize>(&mut self, v: &[V; N], at: *const u8) -> V {
         // SAFETY: the caller guarantees V's ISA and the readable range.
@@ -419,17 +431,6 @@ pub(crate) unsafe fn check_first_block<V: Utf8Vector, const N: usize>(v: &[V; N]
     unsafe { Carry::<V>::new().check(v) }
 }
 
-/// The last `tail.len() < BLOCK` bytes, padded with ASCII spaces to a
-/// block, so the tail runs through the same code and nothing is read out of
-/// bounds. Padding with ASCII also checks for a character left open at the
-/// end: a lead byte followed by a space is an error.
-#[inline(always)]
-fn pad(tail: &[u8]) -> [u8; BLOCK] {
-    let mut buf = [b' '; BLOCK];
-    buf[..tail.len()].copy_from_slice(tail);
-    buf
-}
-
 /// How many blocks [`validate`] runs between tests of the error vector,
 /// once it meets a non-ASCII block (each block of the group still takes the
 /// ASCII path if it can: skipping that test would cost mostly-ASCII text
@@ -441,11 +442,12 @@ fn pad(tail: &[u8]) -> [u8; BLOCK] {
 /// expect errors (lossy decoding) and so pay for that rescan often.
 const GROUP: usize = 8;
 
-/// The main loop over the whole blocks of the input but the first, which the
-/// caller has checked (so the three bytes before each block are there).
-/// ORs the error bits into `err`. With `POSITIONS`, tests them after each
-/// group of blocks and returns `Err(pos)` when they are set, `pos` the
-/// start of the group's first block plus `lane(err)`; without, never tests
+/// The main loop over the whole blocks of the input from `blocks[from]` on,
+/// `from >= 1`: the caller has checked the blocks before (so the three
+/// bytes before each block are there). ORs the error bits into `err`.
+/// With `POSITIONS`, tests them after each group of blocks and returns
+/// `Err(pos)` when they are set, `pos` the start of the group's first
+/// block plus `lane(err)`; without, never tests
 /// them.
 ///
 /// `lane` may return 0, or the lowest lane index with error bits: the
@@ -459,6 +461,7 @@ const GROUP: usize = 8;
 unsafe fn scan<V: Utf8Vector, const N: usize, const POSITIONS: bool, const GROUP: usize>(
     carry: &mut Carry<V>,
     blocks: &[[u8; BLOCK]],
+    from: usize,
     err: &mut V,
     lane: impl Fn(V) -> usize,
 ) -> Result<(), usize> {
@@ -468,7 +471,7 @@ unsafe fn scan<V: Utf8Vector, const N: usize, const POSITIONS: bool, const GROUP
     // block `i`, which end block `i - 1`.
     unsafe {
         let base = blocks.as_ptr().cast::<u8>();
-        let mut i = 1;
+        let mut i = from;
         while i < blocks.len() {
             let v = load_block::<V, N>(&blocks[i]);
             if is_ascii(&v) {
@@ -599,26 +602,30 @@ unsafe fn validate_grouped<V: Utf8Vector, const N: usize, const G: usize>(
     bytes: &[u8],
     lane: impl Fn(V) -> usize,
 ) -> Result<(), usize> {
-    if (SMALL_MIN..BLOCK + 3).contains(&bytes.len()) {
-        // SAFETY: the caller guarantees V's ISA, which includes V::Small's.
-        let valid = unsafe { small::<V::Small>(bytes) };
+    if bytes.len() < BLOCK + 3 {
+        let valid = if bytes.len() < SMALL_MIN {
+            tiny(bytes)
+        } else {
+            // SAFETY: the caller guarantees V's ISA, which includes
+            // V::Small's; the length is `small`'s.
+            unsafe { small::<V::Small>(bytes) }
+        };
         return if valid { Ok(()) } else { Err(0) };
     }
     let (blocks, tail) = bytes.as_chunks::<BLOCK>();
     // SAFETY: the caller guarantees V's ISA; the blocks after the first
     // have their three bytes before them in the input.
     unsafe {
+        // A fresh carry (zeros before the block) is right for the first
+        // non-ASCII block wherever it is: all the carry says of the bytes
+        // before a block is whether they end a character, and ASCII does.
         let mut carry = Carry::<V>::new();
-        let Some(first) = blocks.first() else {
-            let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
-            return if err.any() { Err(at) } else { Ok(()) };
-        };
-        let mut err = carry.block(&load_block::<V, N>(first));
-        if err.any() {
-            return Err(lane(err));
-        }
-        if blocks.len() > 1 {
-            scan::<V, N, true, G>(&mut carry, blocks, &mut err, lane)?;
+        if let Some((skip, first)) = first_non_ascii::<V, N>(blocks) {
+            let mut err = carry.check(&first);
+            if err.any() {
+                return Err(skip * BLOCK + lane(err));
+            }
+            scan::<V, N, true, G>(&mut carry, blocks, skip + 1, &mut err, lane)?;
         }
         let (err, at) = end::<V, N>(&mut carry, bytes, tail.len());
         if err.any() {
@@ -633,13 +640,13 @@ unsafe fn validate_grouped<V: Utf8Vector, const N: usize, const G: usize>(
 /// `tail` bytes), including a character left open at the very end, and the
 /// position to report them at.
 ///
-/// When the input holds a block and three more bytes, the last `BLOCK`
-/// bytes are checked as one block, overlapping bytes already checked, with
-/// their real predecessors: no copy, and checking a byte twice is harmless.
-/// (If that block is all ASCII, the carry's open character must still be
-/// flagged, exactly as for a block that follows on; if it is not, the full
-/// check sees the bytes after the last whole block in context.) Otherwise
-/// the tail is copied into a padded block.
+/// The input holds a block and three more bytes (shorter inputs never get
+/// here), so the last `BLOCK` bytes are checked as one block, overlapping
+/// bytes already checked, with their real predecessors: no copy, and
+/// checking a byte twice is harmless. (If that block is all ASCII, the
+/// carry's open character must still be flagged, exactly as for a block
+/// that follows on; if it is not, the full check sees the bytes after the
+/// last whole block in context.)
 #[inline(always)]
 unsafe fn end<V: Utf8Vector, const N: usize>(
     carry: &mut Carry<V>,
@@ -647,30 +654,38 @@ unsafe fn end<V: Utf8Vector, const N: usize>(
     tail: usize,
 ) -> (V, usize) {
     let len = bytes.len();
+    debug_assert!(len >= BLOCK + 3);
     // SAFETY: the caller guarantees V's ISA. The overlapping block starts at
     // `len - BLOCK >= 3`, so its three predecessors are in `bytes`.
     unsafe {
         if tail == 0 {
             return (carry.incomplete, len);
         }
-        match bytes.last_chunk::<BLOCK>() {
-            Some(last) if len >= BLOCK + 3 => {
-                let v = load_block::<V, N>(last);
-                let err = if is_ascii(&v) {
-                    carry.incomplete
-                } else {
-                    // Through `bytes`, whose provenance covers the bytes
-                    // before `last`.
-                    carry.check_from_memory(&v, bytes.as_ptr().add(len - BLOCK))
-                };
-                (err.or(carry.incomplete), len - BLOCK)
-            }
-            _ => {
-                let at = len - tail;
-                (carry.block(&load_block::<V, N>(&pad(&bytes[at..]))), at)
-            }
-        }
+        let Some(last) = bytes.last_chunk::<BLOCK>().filter(|_| len >= BLOCK + 3) else {
+            // Not reached (see above); the scalar answer keeps it total:
+            // `Err(0)` is always a valid position to rescan from.
+            let err = if crate::scalar::dfa::is_valid(bytes) { 0 } else { 0xFF };
+            return (V::splat(err), 0);
+        };
+        let v = load_block::<V, N>(last);
+        let err = if is_ascii(&v) {
+            carry.incomplete
+        } else {
+            // Through `bytes`, whose provenance covers the bytes before
+            // `last`.
+            carry.check_from_memory(&v, bytes.as_ptr().add(len - BLOCK))
+        };
+        (err.or(carry.incomplete), len - BLOCK)
     }
+}
+
+/// Whether `bytes`, shorter than [`SMALL_MIN`], is valid, as the error
+/// bits the block loop would give: by the scalar DFA, which needs no
+/// padded copy (dispatch answers these inputs itself and never calls a
+/// kernel with them).
+#[inline(always)]
+fn tiny(bytes: &[u8]) -> bool {
+    crate::scalar::dfa::is_valid(bytes)
 }
 
 /// Whether `bytes` is valid UTF-8. Keeps no positions: the error bits of
@@ -681,21 +696,23 @@ unsafe fn end<V: Utf8Vector, const N: usize>(
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn is_valid<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
-    if (SMALL_MIN..BLOCK + 3).contains(&bytes.len()) {
-        // SAFETY: the caller guarantees V's ISA, which includes V::Small's.
-        return unsafe { small::<V::Small>(bytes) };
+    if bytes.len() < BLOCK + 3 {
+        return if bytes.len() < SMALL_MIN {
+            tiny(bytes)
+        } else {
+            // SAFETY: as in `validate_grouped`.
+            unsafe { small::<V::Small>(bytes) }
+        };
     }
     let (blocks, tail) = bytes.as_chunks::<BLOCK>();
     // SAFETY: as in `validate`.
     unsafe {
         let mut carry = Carry::<V>::new();
         let mut err = V::splat(0);
-        if let Some(first) = blocks.first() {
-            err = carry.block(&load_block::<V, N>(first));
-        }
-        if blocks.len() > 1 {
+        if let Some((skip, first)) = first_non_ascii::<V, N>(blocks) {
+            err = carry.check(&first);
             // Without positions, `scan` never returns early.
-            let _ = scan::<V, N, false, GROUP>(&mut carry, blocks, &mut err, |_| 0);
+            let _ = scan::<V, N, false, GROUP>(&mut carry, blocks, skip + 1, &mut err, |_| 0);
         }
         !err.or(end::<V, N>(&mut carry, bytes, tail.len()).0).any()
     }

@@ -407,8 +407,8 @@ pub(super) unsafe fn ascii_run<V: Leads, H: WideVector, T: Target, const N: usiz
         let mut aligned = false;
         while p + 2 * BLOCK + MARGIN <= src.len() && o + 2 * BLOCK + MARGIN <= dst_len {
             let at = src.as_ptr().add(p);
-            let a: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
-            let b: [V; N] = core::array::from_fn(|k| V::load(at.add(BLOCK + k * V::BYTES)));
+            let a: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
+            let b: [V; N] = super::array(|k| V::load(at.add(BLOCK + k * V::BYTES)));
             let mut any = a[0].or(b[0]);
             for k in 1..N {
                 any = any.or(a[k]).or(b[k]);
@@ -779,8 +779,7 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
             // Row 2j packs the first 8 bytes of 128-bit lane j, row 2j + 1
             // the last 8.
             let keep = ends >> (W::BYTES * k);
-            let rows: [&Keep; 8] =
-                core::array::from_fn(|j| &KEEP16[(keep >> (8 * j)) as u8 as usize]);
+            let rows: [&Keep; 8] = super::array(|j| &KEEP16[(keep >> (8 * j)) as u8 as usize]);
             let first =
                 lo.zip_lo8(hi).shuffle(W::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
             let last = lo.zip_hi8(hi).shuffle(W::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())));
@@ -832,7 +831,7 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     unsafe {
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
             let at = base.add(p);
-            let v: [V; N] = core::array::from_fn(|k| V::load(at.add(k * V::BYTES)));
+            let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
             let mut any = v[0];
             for x in &v[1..] {
                 any = any.or(*x);
