@@ -568,25 +568,22 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
     // bytes, and their indices are < 16 or 0x80.
     unsafe {
         let zero = V::zero();
-        if !v.and(V::splat16(0xF800)).any() {
+        let high = v.and(V::splat16(0xF800));
+        if !high.any() {
             return encode_1_2(v, dst);
         }
-        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         // 1, 2 or 3 bytes from aaaabbbbbbcccccc: p = [1110aaaa, 10bbbbbb]
         // (110bbbbb for 2-byte units, whose bits 6..=10 are all in b), q =
         // [the ASCII byte, 10cccccc], from the low byte copied into both
         // halves. The table picks what each unit needs (garbage elsewhere,
         // such as p for ASCII units, is never picked).
-        let below800 = v.and(V::splat16(0xF800)).eq16(zero);
-        let p = v.utf8_lead_payloads16();
-        let p = p.or(V::splat16(0x80E0)).or(below800.and(V::splat16(0x4000)));
+        let below800 = high.eq16(zero);
+        let p = v.utf8_lead_payloads16().or(V::splat16(0x80E0));
         let q = v.shuffle(V::table(&DUP_LOW)).and(V::splat16(0x3F7F)).or(V::splat16(0x8000));
-        // Two bits per unit, in order: "is ASCII", "is below 0x800".
-        const EVEN: u64 = 0x5555_5555_5555_5555;
-        let key = ascii.movemask() & EVEN | below800.movemask() & !EVEN;
-        if key == 0 {
+        if !below800.any() {
             // Every unit needs 3 bytes (CJK text): one constant row, 12
-            // bytes per 4 units, no table lookups keyed by the masks.
+            // bytes per 4 units, no masks and no table lookups keyed by
+            // them.
             let row = V::table(&PACK_1_2_3[0].idx);
             let (even, odd) = (p.zip_lo16(q).shuffle(row), p.zip_hi16(q).shuffle(row));
             for k in 0..V::BYTES / 16 {
@@ -595,6 +592,11 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
             }
             return 3 * V::BYTES / 2;
         }
+        let p = p.or(below800.and(V::splat16(0x4000)));
+        let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
+        // Two bits per unit, in order: "is ASCII", "is below 0x800".
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        let key = ascii.movemask() & EVEN | below800.movemask() & !EVEN;
         // Within lane k, `zip_lo16` holds units 8k..8k+4 (key byte 2k) and
         // `zip_hi16` units 8k+4..8k+8 (key byte 2k + 1).
         let rows: [&Pack; 8] = super::array(|j| &PACK_1_2_3[(key >> (8 * j)) as u8 as usize]);
