@@ -563,6 +563,27 @@ unsafe fn small<S: Utf8Vector>(bytes: &[u8]) -> bool {
     }
 }
 
+/// Whether `bytes`, shorter than `BLOCK + 3` (too short for the block
+/// loop's overlapping last block), is valid: with [`small`] from
+/// [`SMALL_MIN`] bytes on, below that by the scalar DFA, which needs no
+/// padded copy (dispatch answers those inputs itself and never calls a
+/// kernel with them).
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+unsafe fn short<V: Utf8Vector>(bytes: &[u8]) -> bool {
+    debug_assert!(bytes.len() < BLOCK + 3);
+    if bytes.len() < SMALL_MIN {
+        crate::scalar::dfa::is_valid(bytes)
+    } else {
+        // SAFETY: the caller guarantees V's ISA, which includes V::Small's;
+        // the length is `small`'s.
+        unsafe { small::<V::Small>(bytes) }
+    }
+}
+
 /// Validates `bytes`. `Err(pos)` gives the start of the first group of
 /// blocks with an error (see [`GROUP`]), or `bytes.len()` if the input ends
 /// inside a character: the contract of `scalar::utf8::rewind` (see the
@@ -603,14 +624,8 @@ unsafe fn validate_grouped<V: Utf8Vector, const N: usize, const G: usize>(
     lane: impl Fn(V) -> usize,
 ) -> Result<(), usize> {
     if bytes.len() < BLOCK + 3 {
-        let valid = if bytes.len() < SMALL_MIN {
-            tiny(bytes)
-        } else {
-            // SAFETY: the caller guarantees V's ISA, which includes
-            // V::Small's; the length is `small`'s.
-            unsafe { small::<V::Small>(bytes) }
-        };
-        return if valid { Ok(()) } else { Err(0) };
+        // SAFETY: the caller guarantees V's ISA.
+        return if unsafe { short::<V>(bytes) } { Ok(()) } else { Err(0) };
     }
     let (blocks, tail) = bytes.as_chunks::<BLOCK>();
     // SAFETY: the caller guarantees V's ISA; the blocks after the first
@@ -662,10 +677,9 @@ unsafe fn end<V: Utf8Vector, const N: usize>(
             return (carry.incomplete, len);
         }
         let Some(last) = bytes.last_chunk::<BLOCK>().filter(|_| len >= BLOCK + 3) else {
-            // Not reached (see above); the scalar answer keeps it total:
+            // Not reached (see above); [`short`]'s answer keeps it total:
             // `Err(0)` is always a valid position to rescan from.
-            let err = if crate::scalar::dfa::is_valid(bytes) { 0 } else { 0xFF };
-            return (V::splat(err), 0);
+            return (V::splat(if short::<V>(bytes) { 0 } else { 0xFF }), 0);
         };
         let v = load_block::<V, N>(last);
         let err = if is_ascii(&v) {
@@ -679,15 +693,6 @@ unsafe fn end<V: Utf8Vector, const N: usize>(
     }
 }
 
-/// Whether `bytes`, shorter than [`SMALL_MIN`], is valid, as the error
-/// bits the block loop would give: by the scalar DFA, which needs no
-/// padded copy (dispatch answers these inputs itself and never calls a
-/// kernel with them).
-#[inline(always)]
-fn tiny(bytes: &[u8]) -> bool {
-    crate::scalar::dfa::is_valid(bytes)
-}
-
 /// Whether `bytes` is valid UTF-8. Keeps no positions: the error bits of
 /// all blocks are ORed into one vector, tested at the end.
 ///
@@ -697,12 +702,8 @@ fn tiny(bytes: &[u8]) -> bool {
 #[inline(always)]
 pub(crate) unsafe fn is_valid<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
     if bytes.len() < BLOCK + 3 {
-        return if bytes.len() < SMALL_MIN {
-            tiny(bytes)
-        } else {
-            // SAFETY: as in `validate_grouped`.
-            unsafe { small::<V::Small>(bytes) }
-        };
+        // SAFETY: the caller guarantees V's ISA.
+        return unsafe { short::<V>(bytes) };
     }
     let (blocks, tail) = bytes.as_chunks::<BLOCK>();
     // SAFETY: as in `validate`.
