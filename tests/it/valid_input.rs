@@ -241,6 +241,26 @@ fn every_output_size() {
 }
 
 #[test]
+fn three_byte_runs_at_every_phase() {
+    // Windows of 3-byte characters start at any of the three phases of the
+    // run, and the character that ends first in a window may have any
+    // width: a 4-byte character's last three bytes end where a 3-byte
+    // character would.
+    // The prefix puts `first` at every offset of the first two windows,
+    // after ASCII or after 3-byte characters.
+    let prefixes = (0..140).map(|n| "x".repeat(n)).chain((0..48).map(|n| "中".repeat(n) + "y"));
+    for prefix in prefixes {
+        for (first, last) in [("a", ""), ("é", "b"), ("€", "ß"), ("😀", "€"), ("😀", "🙏")]
+        {
+            let s = format!("{prefix}{first}{}{last}", "中文字".repeat(30));
+            for k in common::kernels() {
+                check(k, &s, &|needed| vec![needed, needed - 1]);
+            }
+        }
+    }
+}
+
+#[test]
 fn short_inputs() {
     // Below and around the dispatch's short-input threshold.
     for len in 0..80 {

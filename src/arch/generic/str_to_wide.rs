@@ -34,8 +34,8 @@
 use super::utf16::WideVector;
 #[cfg(feature = "transcode")]
 use super::utf8_to_wide::{
-    ascii_run, bmp_window, has_four_byte_lead, steps, store_ascii_window, Leads, Target, BLOCK,
-    MARGIN, MAX_STEP_START,
+    ascii_run, bmp_window, has_four_byte_lead, steps, store_ascii_window, three_byte_chars, Leads,
+    Target, BLOCK, MARGIN, MAX_STEP_START, THREE_BYTE_WINDOW,
 };
 #[cfg(feature = "transcode")]
 use super::Vector;
@@ -80,7 +80,9 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
     // window reads `p..p + BLOCK` and, for the next byte's end bit or
     // `convert_valid_window`, up to `p + BLOCK + MARGIN`, all inside `src`
     // by the loop condition (two ASCII windows under their own); the
-    // vector before the window is read only when `p >= W::BYTES`; the
+    // vector before the window is read only when `p >= W::BYTES`;
+    // `three_byte_chars` reads 72 bytes from `p + e - 2 >= 0`, `e < 3`, so
+    // below `p + BLOCK + MARGIN`, and writes 24 units; the
     // steps read 16 bytes at most `MAX_STEP_START` after their start,
     // which is at most 3 bytes before `p`. Writes: a window writes at most
     // `BLOCK + MARGIN` units at `o` (one per byte, plus a 4-byte
@@ -109,16 +111,35 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 p += BLOCK;
                 continue;
             }
+            // Bit 63: whether the byte after the window starts a
+            // character, so that one ending on byte 63 is converted.
+            let last = u64::from(!is_continuation(src[p + BLOCK]));
+            let ends = V::lead_bits(&v) >> 1 | last << 63;
+            // A window of 3-byte characters, at any of the three phases:
+            // the characters that end in it, the first of which ends at
+            // byte `e` and so starts at `e - 2` (before the window where
+            // `e < 2`), if it has three bytes, which its end bit alone
+            // does not say: its first byte must be a 3-byte lead. The
+            // others lie between two end bits three apart.
+            let e = ends.trailing_zeros() as usize;
+            if e < 3
+                && ends == THREE_BYTE_WINDOW >> (2 - e) | (u64::from(e == 0) << 63)
+                && p + e >= 2
+                && src[p + e - 2] >> 4 == 0xE
+            {
+                let chars = if e == 0 { 22 } else { 21 };
+                three_byte_chars::<H, T>(at.add(e).sub(2), out.add(o));
+                o += chars;
+                p += BLOCK;
+                inside = is_continuation(src[p]);
+                continue;
+            }
             // A window after the steps starts on a boundary; one after
             // `bmp_window` holds no 4-byte character that started before
             // it (`bmp_window` had none).
             let w = <V::Wide as Vector>::BYTES;
             if !has_four_byte_lead(&v) && (p == 0 || p >= w) {
                 let prev = if p == 0 { V::Wide::zero() } else { V::Wide::load(at.sub(w)) };
-                // Bit 63: whether the byte after the window starts a
-                // character, so that one ending on byte 63 is converted.
-                let last = u64::from(!is_continuation(src[p + BLOCK]));
-                let ends = V::lead_bits(&v) >> 1 | last << 63;
                 let load = V::LOAD_PREV;
                 let (_, written) =
                     bmp_window::<V::Wide, T>(at, ends, prev, load, p > 0, out.add(o));
