@@ -9,8 +9,8 @@
 //! ```
 //!
 //! The optional second argument keeps only some directions, by short key
-//! (`8-16`, `16-8`, `8-32`, `32-8`, `count`, `l1-8`, `8-l1`, `l1-16`,
-//! `16-l1`), and the third only some files (by name prefix), for quick
+//! (`8-16`, `16-8`, `8-32`, `32-8`, `16-32`, `32-16`, `count`, `l1-8`,
+//! `8-l1`, `l1-16`, `16-l1`), and the third only some files (by name prefix), for quick
 //! iteration on one path.
 //!
 //! simdutf picks its implementation once, at its first call, and honours
@@ -159,6 +159,44 @@ fn main() {
                     // SAFETY: `dst` holds 4 bytes per value, what UTF-32 needs at most.
                     |d| unsafe {
                         simdutf::convert_utf32_to_utf8(src.as_ptr(), src.len(), d.as_mut_ptr())
+                    },
+                );
+                (a, b)
+            }),
+        ),
+        (
+            "UTF-16LE → UTF-32",
+            "16-32",
+            Box::new(move |lang| {
+                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let src: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
+                let mut dst = vec![0u32; src.len() + 8];
+                let (a, b) = pair(
+                    2 * src.len(),
+                    &mut dst,
+                    |d| kernel.utf16le_to_utf32(&src, d).unwrap_or(0),
+                    // SAFETY: `dst` holds a value per unit, what UTF-16 needs at most.
+                    |d| unsafe {
+                        simdutf::convert_utf16le_to_utf32(src.as_ptr(), src.len(), d.as_mut_ptr())
+                    },
+                );
+                (a, b)
+            }),
+        ),
+        (
+            "UTF-32 → UTF-16LE",
+            "32-16",
+            Box::new(move |lang| {
+                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let src: Vec<u32> = text.chars().map(u32::from).collect();
+                let mut dst = vec![0u16; 2 * src.len() + 8];
+                let (a, b) = pair(
+                    4 * src.len(),
+                    &mut dst,
+                    |d| kernel.utf32_to_utf16le(&src, d).unwrap_or(0),
+                    // SAFETY: `dst` holds 2 units per value, what UTF-32 needs at most.
+                    |d| unsafe {
+                        simdutf::convert_utf32_to_utf16le(src.as_ptr(), src.len(), d.as_mut_ptr())
                     },
                 );
                 (a, b)

@@ -308,6 +308,36 @@ struct Pack {
 
 const EMPTY: Pack = Pack { idx: [0x80; 16], len: 0 };
 
+/// For 8 `u16` lanes, keyed by the mask of lanes to keep: the byte
+/// shuffle that packs them to the front, and how many there are.
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+pub(super) struct Keep16 {
+    pub(super) idx: [u8; 16],
+    pub(super) len: u8,
+}
+
+pub(super) static KEEP16: [Keep16; 256] = keep16();
+
+const fn keep16() -> [Keep16; 256] {
+    let mut t = [Keep16 { idx: [0x80; 16], len: 0 }; 256];
+    let mut key = 0;
+    while key < 256 {
+        let (mut n, mut lane) = (0, 0);
+        while lane < 8 {
+            if key >> lane & 1 == 1 {
+                t[key].idx[2 * n] = 2 * lane as u8;
+                t[key].idx[2 * n + 1] = 2 * lane as u8 + 1;
+                n += 1;
+            }
+            lane += 1;
+        }
+        t[key].len = n as u8;
+        key += 1;
+    }
+    t
+}
+
 /// For 8 units in 16-bit lanes `[lead, cont]` (or `[ascii, _]`), keyed by
 /// the mask of ASCII units: the bytes to keep, in order.
 static PACK_1_2: [Pack; 256] = pack_1_2();
@@ -522,6 +552,20 @@ unsafe fn pairs_to_utf8<V: WideVector>(v: V) -> V {
     }
 }
 
+/// The surrogate pairs of the supplementary scalar values in the 32-bit
+/// lanes of `cp`: high surrogate in the low 16 bits. (Lanes below
+/// U+10000 give garbage, for the caller to mask out.)
+#[inline(always)]
+pub(super) unsafe fn pairs<V: WideVector>(cp: V) -> V {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        let v = cp.sub32(V::splat32(0x1_0000));
+        let high = v.shr32::<10>().or(V::splat32(0xD800));
+        let low = v.and(V::splat32(0x3FF)).or(V::splat32(0xDC00)).shl32::<16>();
+        high.or(low)
+    }
+}
+
 /// Surrogate pairs (see [`all_pairs`]) as 32-bit code points.
 #[inline(always)]
 unsafe fn pairs_to_utf32<V: WideVector>(v: V) -> V {
@@ -639,24 +683,6 @@ unsafe fn put_utf8(dst: *mut u8, c: u32) -> usize {
     // SAFETY: the caller guarantees 4 writable bytes at `dst`.
     unsafe { ptr::copy_nonoverlapping(buf.as_ptr(), dst, 4) };
     n
-}
-
-/// Writes scalar value `c` as UTF-16 in byte order `O` at `dst` (2
-/// writable units); returns its length.
-#[inline(always)]
-unsafe fn put_utf16<O: ByteOrder>(dst: *mut u16, c: u32) -> usize {
-    // SAFETY: the caller guarantees 2 writable units at `dst`.
-    unsafe {
-        if c < 0x10000 {
-            dst.write_unaligned(O::write16(c as u16));
-            1
-        } else {
-            let c = c - 0x10000;
-            dst.write_unaligned(O::write16(0xD800 | (c >> 10) as u16));
-            dst.add(1).write_unaligned(O::write16(0xDC00 | (c & 0x3FF) as u16));
-            2
-        }
-    }
 }
 
 /// Converts the characters that start in `src[*i..end]` with `put`,
@@ -994,14 +1020,17 @@ unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>
                 let (a, b) = (V::load(sp.add(i).cast()), V::load(sp.add(i + w).cast()));
                 let c = V::load(sp.add(i + 2 * w).cast());
                 let d = V::load(sp.add(i + 3 * w).cast());
-                if CHECK && invalid32(a).or(invalid32(b)).or(invalid32(c).or(invalid32(d))).any() {
-                    break;
-                }
                 if a.or(b).or(c.or(d)).and(V::splat32(0xFFFF_0000)).any() {
                     break;
                 }
-                store16::<V, O>(a.narrow32(b), dp.add(o));
-                store16::<V, O>(c.narrow32(d), dp.add(o + u));
+                // Below 0x10000, narrowing keeps the values: the only
+                // invalid ones left are surrogates, tested at 16 bits.
+                let (ab, cd) = (a.narrow32(b), c.narrow32(d));
+                if CHECK && surrogates16(ab).or(surrogates16(cd)).any() {
+                    break;
+                }
+                store16::<V, O>(ab, dp.add(o));
+                store16::<V, O>(cd, dp.add(o + u));
                 i += 2 * u;
                 o += 2 * u;
             }
@@ -1013,13 +1042,49 @@ unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>
             if CHECK && invalid32(a).or(invalid32(b)).any() {
                 break;
             }
-            for &c in &src[i..i + u] {
-                o += put_utf16::<O>(dp.add(o), c);
-            }
+            o += values_to_utf16::<V, O>(a, dp.add(o));
+            o += values_to_utf16::<V, O>(b, dp.add(o));
             i += u;
         }
     }
     (i, o)
+}
+
+/// Stores the scalar values `v` as UTF-16 in byte order `O` at `dst`, a
+/// unit or a surrogate pair each; returns the units written. Writes within
+/// `dst..dst + V::BYTES / 2` units (two per value at most).
+///
+/// Each value's 32-bit lane becomes its pair (high surrogate first) where
+/// it is supplementary, and keeps the value in its low half where not;
+/// then the high halves of the BMP lanes are dropped, by one shuffle per
+/// 128-bit lane from [`KEEP16`]. A vector of nothing but supplementary
+/// values (emoji text) is stored whole.
+#[inline(always)]
+unsafe fn values_to_utf16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) -> usize {
+    // SAFETY: the caller guarantees the ISA and `V::BYTES / 2` writable
+    // units at `dst`. Lane `k`'s 16-byte store starts after the units
+    // kept from the lanes before it, at most 8 each, so ends within
+    // `8 * (k + 1) <= V::BYTES / 2` units. The rows are 16 readable bytes.
+    unsafe {
+        let bmp = v.and(V::splat32(0xFFFF_0000)).eq32(V::zero());
+        let pairs = pairs(v);
+        if !bmp.any() {
+            store16::<V, O>(pairs, dst);
+            return V::BYTES / 2;
+        }
+        let units = V::select(bmp, v, pairs);
+        let units = if O::SWAP { units.shuffle(V::table(&SWAP16)) } else { units };
+        // Every value's low half, and the high half of a pair.
+        let keep = bmp.xor_all().mask16() | 0x5555_5555_5555_5555;
+        let rows: [&Keep16; 4] = super::array(|k| &KEEP16[(keep >> (8 * k)) as u8 as usize]);
+        let packed = units.shuffle(V::lanes(rows.map(|r| r.idx.as_ptr())));
+        let mut n = 0;
+        for (k, row) in rows.iter().enumerate().take(V::BYTES / 16) {
+            packed.store_lane(k, dst.add(n).cast());
+            n += usize::from(row.len);
+        }
+        n
+    }
 }
 
 /// The length of a valid prefix of UTF-16 in byte order `O`.

@@ -63,7 +63,7 @@
 //! characters into eight 16-bit lanes.
 
 use super::count::Count;
-use super::utf16::WideVector;
+use super::utf16::{pairs, Keep16, WideVector, KEEP16};
 use super::utf8;
 use super::Utf8Vector;
 use crate::arch::Out;
@@ -524,20 +524,6 @@ unsafe fn compose4<H: WideVector>(perm: H) -> H {
     }
 }
 
-/// The surrogate pairs of the supplementary scalar values in the 32-bit
-/// lanes of `cp`: high surrogate in the low 16 bits. (Lanes below
-/// U+10000 give garbage, for the caller to mask out.)
-#[inline(always)]
-unsafe fn pairs<H: WideVector>(cp: H) -> H {
-    // SAFETY: the caller guarantees H's ISA.
-    unsafe {
-        let v = cp.sub32(H::splat32(0x1_0000));
-        let high = v.shr32::<10>().or(H::splat32(0xD800));
-        let low = v.and(H::splat32(0x3FF)).or(H::splat32(0xDC00)).shl32::<16>();
-        high.or(low)
-    }
-}
-
 /// One step at `src`: converts the complete characters among the first 12
 /// (or 16) bytes, per `ends` (the end-of-character mask from `src` on;
 /// unknown bits are 0). Returns the bytes consumed and units written (0
@@ -642,36 +628,6 @@ pub(super) unsafe fn step<H: WideVector, T: Target>(
             }
         }
     }
-}
-
-/// For 8 `u16` lanes, keyed by the mask of lanes to keep: the byte
-/// shuffle that packs them to the front, and how many there are.
-#[derive(Clone, Copy)]
-#[repr(C, align(32))]
-struct Keep {
-    idx: [u8; 16],
-    len: u8,
-}
-
-static KEEP16: [Keep; 256] = keep16();
-
-const fn keep16() -> [Keep; 256] {
-    let mut t = [Keep { idx: [Z; 16], len: 0 }; 256];
-    let mut key = 0;
-    while key < 256 {
-        let (mut n, mut lane) = (0, 0);
-        while lane < 8 {
-            if key >> lane & 1 == 1 {
-                t[key].idx[2 * n] = 2 * lane as u8;
-                t[key].idx[2 * n + 1] = 2 * lane as u8 + 1;
-                n += 1;
-            }
-            lane += 1;
-        }
-        t[key].len = n as u8;
-        key += 1;
-    }
-    t
 }
 
 /// Stores 128-bit lane `k` of `packed` (8 `u16` values, packed by a
@@ -782,7 +738,7 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
             // Row 2j packs the first 8 bytes of 128-bit lane j, row 2j + 1
             // the last 8.
             let keep = ends >> (W::BYTES * k);
-            let rows: [&Keep; 8] = super::array(|j| &KEEP16[(keep >> (8 * j)) as u8 as usize]);
+            let rows: [&Keep16; 8] = super::array(|j| &KEEP16[(keep >> (8 * j)) as u8 as usize]);
             let first =
                 lo.zip_lo8(hi).shuffle(W::lanes([0, 2, 4, 6].map(|j| rows[j].idx.as_ptr())));
             let last = lo.zip_hi8(hi).shuffle(W::lanes([1, 3, 5, 7].map(|j| rows[j].idx.as_ptr())));
