@@ -380,6 +380,30 @@ mod kernels {
     }
 
     #[test]
+    fn utf32_errors_in_long_runs() {
+        // Kernels may test a long run of valid-looking values once per
+        // chunk and stop at the chunk's start on an error: errors around
+        // chunk-sized offsets, far into BMP text and after a stretch of
+        // supplementary values.
+        let long_bmp: Vec<u32> = "é中a".repeat(1700).chars().map(u32::from).collect();
+        let mut after_emoji: Vec<u32> = "😀".repeat(300).chars().map(u32::from).collect();
+        after_emoji.extend(&long_bmp);
+        let offsets =
+            [0, 1, 255, 256, 511, 512, 513, 1023, 1024, 1025, 2047, 2048, 2049, 4095, 4096];
+        for k in common::kernels() {
+            for base in [&long_bmp, &after_emoji] {
+                for pos in offsets.iter().chain(&[base.len() - 1]) {
+                    for bad in [0xD800, 0xDFFF, 0x110000] {
+                        let mut v = base.clone();
+                        v[*pos] = bad;
+                        check32(k, &v, &[]);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_output_size() {
         for k in common::kernels() {
             for n in [0usize, 1, 15, 16, 17, 31, 32, 33, 64, 100, 150] {

@@ -990,6 +990,11 @@ pub(crate) unsafe fn chars_to_utf16<V: WideVector, O: ByteOrder>(
     unsafe { utf32_to_utf16_checked::<V, O, false>(crate::arch::chars_as_u32(src), dst) }
 }
 
+/// The values per chunk of UTF-32 to UTF-16's BMP run, as a multiple of
+/// the units per vector: what the scalar finish redoes at most before an
+/// error it finds (2 KiB of input with 16-byte vectors).
+const RUN_CHUNK: usize = 64;
+
 /// UTF-32 to UTF-16, checking the values (`CHECK`) or knowing them valid.
 ///
 /// # Safety
@@ -1005,46 +1010,73 @@ unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u16>());
     let (mut i, mut o) = (0, 0);
-    while i + u <= n && o + 2 * u <= cap {
-        // SAFETY: the caller guarantees the ISA; `i + u <= n` covers the
-        // two loads of w values; u values give at most 2u units, which
-        // `o + 2u <= cap` covers; the BMP run's steps read 2u values and
-        // store 2u units, under their own condition.
+    'convert: while i + u <= n && o + 2 * u <= cap {
+        // SAFETY: the caller guarantees the ISA. The BMP run's steps read
+        // 2u values and store 2u units while `i + 2u <= end`, which keeps
+        // both inside (`i` and `o` advance together there); the other
+        // steps' `i + u <= n` covers their two loads of w values, and the
+        // at most 2u units of u values are covered by `o + 2u <= cap`.
         unsafe {
-            // The BMP run: values below 0x10000, one unit each, in a loop
-            // of its own, two steps per test. (Within the loop below,
-            // the compiler laid this path out as a jump away and back: three
-            // taken branches per step held SSE4.2 to half of simdutf's
-            // speed on BMP text.)
-            while i + 2 * u <= n && o + 2 * u <= cap {
-                let (a, b) = (V::load(sp.add(i).cast()), V::load(sp.add(i + w).cast()));
-                let c = V::load(sp.add(i + 2 * w).cast());
-                let d = V::load(sp.add(i + 3 * w).cast());
-                if a.or(b).or(c.or(d)).and(V::splat32(0xFFFF_0000)).any() {
+            // The BMP run: values below 0x10000, one unit each, four
+            // vectors per step, in a loop of its own. (Within the loop
+            // below, the compiler laid this path out as a jump away and
+            // back: three taken branches per step held SSE4.2 to half of
+            // simdutf's speed on BMP text.) Surrogates, the only invalid
+            // values below 0x10000, are not tested per step but gathered
+            // over a chunk of steps and tested once: on one, the kernel
+            // stops at the chunk's start and the scalar finish, which
+            // finds the error, redoes at most the chunk.
+            let end = n.min(i + (cap - o));
+            loop {
+                let (start_i, start_o) = (i, o);
+                let stop = end.min(i + RUN_CHUNK * u);
+                let mut bad = V::zero();
+                let mut bmp = true;
+                while i + 2 * u <= stop {
+                    let a = V::load(sp.add(i).cast());
+                    let b = V::load(sp.add(i + w).cast());
+                    let c = V::load(sp.add(i + 2 * w).cast());
+                    let d = V::load(sp.add(i + 3 * w).cast());
+                    if a.or(b).or(c.or(d)).and(V::splat32(0xFFFF_0000)).any() {
+                        bmp = false;
+                        break;
+                    }
+                    // Below 0x10000, narrowing keeps the values.
+                    let (ab, cd) = (a.narrow32(b), c.narrow32(d));
+                    if CHECK {
+                        bad = bad.or(surrogates16(ab)).or(surrogates16(cd));
+                    }
+                    store16::<V, O>(ab, dp.add(o));
+                    store16::<V, O>(cd, dp.add(o + u));
+                    i += 2 * u;
+                    o += 2 * u;
+                }
+                if CHECK && bad.any() {
+                    (i, o) = (start_i, start_o);
+                    break 'convert;
+                }
+                if !bmp || stop == end {
                     break;
                 }
-                // Below 0x10000, narrowing keeps the values: the only
-                // invalid ones left are surrogates, tested at 16 bits.
-                let (ab, cd) = (a.narrow32(b), c.narrow32(d));
-                if CHECK && surrogates16(ab).or(surrogates16(cd)).any() {
+            }
+            // Values with supplementary ones among them, two vectors at a
+            // time, until two are all in the BMP (emoji text stays here).
+            loop {
+                if i + u > n || o + 2 * u > cap {
+                    break 'convert;
+                }
+                let a = V::load(sp.add(i).cast());
+                let b = V::load(sp.add(i + w).cast());
+                if CHECK && invalid32(a).or(invalid32(b)).any() {
+                    break 'convert;
+                }
+                o += values_to_utf16::<V, O>(a, dp.add(o));
+                o += values_to_utf16::<V, O>(b, dp.add(o));
+                i += u;
+                if !a.or(b).and(V::splat32(0xFFFF_0000)).any() {
                     break;
                 }
-                store16::<V, O>(ab, dp.add(o));
-                store16::<V, O>(cd, dp.add(o + u));
-                i += 2 * u;
-                o += 2 * u;
             }
-            if i + u > n || o + 2 * u > cap {
-                break;
-            }
-            let a = V::load(sp.add(i).cast());
-            let b = V::load(sp.add(i + w).cast());
-            if CHECK && invalid32(a).or(invalid32(b)).any() {
-                break;
-            }
-            o += values_to_utf16::<V, O>(a, dp.add(o));
-            o += values_to_utf16::<V, O>(b, dp.add(o));
-            i += u;
         }
     }
     (i, o)
