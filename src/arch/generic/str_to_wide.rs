@@ -14,12 +14,13 @@
 //!   ([`Leads::VALID_WINDOWS`], the AVX-512 kernel) converts the
 //!   characters that *start* in the window, a last one that runs past its
 //!   end included (the bytes after the window are readable).
-//! - Otherwise a window without 4-byte characters goes to
-//!   [`bmp_window`], which converts the characters that *end* in it; the
-//!   bytes before the window come from the input (not zeros), so a
-//!   character that starts in the previous window and ends in this one is
-//!   converted here, and the last byte's end bit comes from the byte after
-//!   the window.
+//! - Otherwise a window of nothing but 3-byte characters (CJK text), at
+//!   any of the three phases, goes to [`three_byte_chars`], and another
+//!   window without 4-byte characters to [`bmp_window`]. Both convert the
+//!   characters that *end* in the window: the bytes before the window come
+//!   from the input (not zeros), so a character that starts in the
+//!   previous window and ends in this one is converted here, and the last
+//!   byte's end bit comes from the byte after the window.
 //! - A window with a 4-byte character goes to the steps, which need a
 //!   character boundary: they start at the first character not yet
 //!   converted and end on a boundary, as in the validating loop.

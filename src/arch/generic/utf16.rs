@@ -33,8 +33,11 @@
 //! per row: one row per 128-bit lane at every width.
 //!
 //! UTF-32 to UTF-8 narrows two vectors to 16-bit lanes when they are all
-//! in the BMP and reuses [`encode`]; UTF-16 to and from UTF-32 widen or
-//! narrow a vector at a time. Blocks with supplementary characters go
+//! in the BMP and reuses [`encode`]. UTF-16 to UTF-32 widens, and converts
+//! vectors of pairs with shifts. UTF-32 to UTF-16 narrows runs of BMP
+//! values, and gives each value of a vector with supplementary ones its
+//! unit or pair, then squeezes out the unused halves
+//! ([`values_to_utf16`]). Other blocks with supplementary characters go
 //! through scalar code inside the kernel; blocks with an error stop it.
 //!
 //! No vector operation inside a closure: a closure is a function of its own, which
