@@ -120,7 +120,11 @@ pub(crate) trait Leads: Utf8Vector {
     }
 
     /// Whether the ISA converts every non-ASCII window of valid input
-    /// itself, with [`Leads::convert_valid_window`].
+    /// itself, with [`Leads::convert_valid_window`]. Such an ISA (AVX-512)
+    /// takes every validated window with [`Leads::convert_window`] too, so
+    /// the validating loop leaves the generic 3-byte window path out of
+    /// its code, where it would only cost registers (windows it declined
+    /// would still be converted right, by `bmp_window` or the steps).
     const VALID_WINDOWS: bool = false;
 
     /// Whether [`bmp_window`] loads each vector's preceding bytes from
