@@ -14,7 +14,7 @@
 //! so the hot loop needs no `& 63` at all: one load and one shift per byte.
 //!
 //! Writing those 256 packed constants by hand would be unreviewable, so
-//! [`derive`] computes them from the grammar below, which is RFC 3629
+//! [`derive()`] computes them from the grammar below, which is RFC 3629
 //! section 4 verbatim (also the "Encoding" table of the seed article), in
 //! a `const fn`: the compiler runs it (in about a millisecond) and checks
 //! the derivation (every state is reachable, REJECT is absorbing and sits
