@@ -149,16 +149,21 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 inside = is_continuation(src[p]);
                 continue;
             }
-            // The steps, from the first character not yet converted.
-            if inside {
+            // The steps, from the first character not yet converted: the
+            // window from there, or this one, whose mask serves without
+            // the byte after it (the steps' unknown bits are 0).
+            let ends = if inside {
                 while is_continuation(src[p]) {
                     p -= 1;
                 }
                 inside = false;
-            }
+                let at = base.add(p);
+                let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
+                V::lead_bits(&v) >> 1
+            } else {
+                ends & !(1 << 63)
+            };
             let at = base.add(p);
-            let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
-            let ends = V::lead_bits(&v) >> 1;
             let (pos, w) = steps::<H, T>(at, ends, out.add(o));
             o += w;
             p += pos;

@@ -447,8 +447,7 @@ const GROUP: usize = 8;
 /// bytes before each block are there). ORs the error bits into `err`.
 /// With `POSITIONS`, tests them after each group of blocks and returns
 /// `Err(pos)` when they are set, `pos` the start of the group's first
-/// block plus `lane(err)`; without, never tests
-/// them.
+/// block plus `lane(err)`; without, never tests them.
 ///
 /// `lane` may return 0, or the lowest lane index with error bits: the
 /// error vector of a group is the OR of the error vectors of its vectors
