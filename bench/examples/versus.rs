@@ -60,6 +60,18 @@ fn pair<T>(
     (bytes as f64 / bf / 1e9, bytes as f64 / bg / 1e9)
 }
 
+/// The lipsum file of `lang` as UTF-16LE units.
+fn utf16le_of(lang: &str) -> Vec<u16> {
+    let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+    text.encode_utf16().map(u16::to_le).collect()
+}
+
+/// The lipsum file of `lang` as UTF-32 values.
+fn utf32_of(lang: &str) -> Vec<u32> {
+    let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+    text.chars().map(u32::from).collect()
+}
+
 fn cpu_name() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
         .ok()
@@ -112,8 +124,7 @@ fn main() {
             "UTF-16LE → UTF-8",
             "16-8",
             Box::new(move |lang| {
-                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
-                let src: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
+                let src = utf16le_of(lang);
                 let mut dst = vec![0u8; 3 * src.len() + 8];
                 let (a, b) = pair(
                     2 * src.len(),
@@ -149,8 +160,7 @@ fn main() {
             "UTF-32 → UTF-8",
             "32-8",
             Box::new(move |lang| {
-                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
-                let src: Vec<u32> = text.chars().map(u32::from).collect();
+                let src = utf32_of(lang);
                 let mut dst = vec![0u8; 4 * src.len() + 8];
                 let (a, b) = pair(
                     4 * src.len(),
@@ -168,8 +178,7 @@ fn main() {
             "UTF-16LE → UTF-32",
             "16-32",
             Box::new(move |lang| {
-                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
-                let src: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
+                let src = utf16le_of(lang);
                 let mut dst = vec![0u32; src.len() + 8];
                 let (a, b) = pair(
                     2 * src.len(),
@@ -187,8 +196,7 @@ fn main() {
             "UTF-32 → UTF-16LE",
             "32-16",
             Box::new(move |lang| {
-                let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
-                let src: Vec<u32> = text.chars().map(u32::from).collect();
+                let src = utf32_of(lang);
                 let mut dst = vec![0u16; 2 * src.len() + 8];
                 let (a, b) = pair(
                     4 * src.len(),
