@@ -285,3 +285,30 @@ fn corpus() {
         check_free(s);
     }
 }
+
+#[test]
+fn four_byte_character_after_a_window_of_three_byte_characters() {
+    // A run of 3-byte characters whose window ends partway into a 4-byte
+    // character: the window's end bits cannot tell its lead from a 3-byte
+    // lead, and the window after it must not take the 4-byte character
+    // for a BMP one. The 4-byte lead falls at every offset of the first
+    // three windows, after runs of every phase.
+    let repro = "中".repeat(21) + "\u{1D800}" + &"中".repeat(100);
+    let want: Vec<u16> = repro.encode_utf16().collect();
+    for k in common::kernels() {
+        let mut d = vec![0u16; want.len()];
+        assert_eq!(k.str_to_utf16(&repro, &mut d), Ok(want.len()), "{}", k.name());
+        assert_eq!(d, want, "{}", k.name());
+    }
+    for lead in ["", "a", "ab"] {
+        for n in 0..64 {
+            for four in ["\u{1D800}", "😀", "\u{10FFFF}", "\u{10000}"] {
+                let s = format!("{lead}{}{four}{}", "中".repeat(n), "中文字".repeat(40));
+                for k in common::kernels() {
+                    check(k, &s, &|needed| vec![needed]);
+                }
+                check_free(&s);
+            }
+        }
+    }
+}

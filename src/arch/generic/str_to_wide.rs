@@ -121,12 +121,19 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
             // byte `e` and so starts at `e - 2` (before the window where
             // `e < 2`), if it has three bytes, which its end bit alone
             // does not say: its first byte must be a 3-byte lead. The
-            // others lie between two end bits three apart.
+            // others lie between two end bits three apart. Where the
+            // window does not end on a boundary (`e > 0`), the character
+            // that runs past it starts at byte `61 + e`, and its end bits
+            // cannot say whether it has three bytes or four: it must not
+            // be a 4-byte lead, since the window after this one goes to
+            // `bmp_window`, which takes every character ending in it for
+            // a BMP one.
             let e = ends.trailing_zeros() as usize;
             if e < 3
                 && ends == THREE_BYTE_WINDOW >> (2 - e) | (u64::from(e == 0) << 63)
                 && p + e >= 2
                 && src[p + e - 2] >> 4 == 0xE
+                && (e == 0 || src[p + BLOCK - 3 + e] < 0xF0)
             {
                 let chars = if e == 0 { 22 } else { 21 };
                 three_byte_chars::<H, T>(at.add(e).sub(2), out.add(o));
