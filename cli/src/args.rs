@@ -1,11 +1,18 @@
-//! Command-line parsing (with `lexopt`) and the help texts.
+//! The command line: one `clap` definition ([`command`]) from which the
+//! parser, the help texts, the man pages and the shell completions all
+//! come (`rapidutf generate`), and its translation into each subcommand's
+//! options.
 
+use crate::convert::{self, BomMode, ErrorMode};
 use crate::encoding::{self, Encoding, NAMES};
 use crate::input::InputName;
-use crate::{bench, convert, count, validate};
-use lexopt::prelude::*;
+use crate::progress::Show;
+use crate::{bench, count, validate};
+use clap::builder::{OsStringValueParser, PossibleValuesParser};
+use clap::error::ErrorKind;
+use clap::{Arg, ArgAction, ArgMatches, Command as Cli};
 use std::ffi::OsString;
-use std::fmt;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// What the command line asks for.
@@ -19,55 +26,42 @@ pub enum Command {
     Count(count::Options),
     /// `rapidutf bench`.
     Bench(bench::Options),
-    /// Print this help text and exit successfully.
-    Help(&'static str),
-    /// Print the version and exit successfully.
-    Version,
+    /// `rapidutf generate`.
+    Generate(Generate),
+    /// Print this text (help, version, the encoding list) and exit
+    /// successfully.
+    Print(String),
 }
 
-/// A usage error, with the subcommand it concerns (for the hint).
+/// What `rapidutf generate` writes.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Generate {
+    /// The man pages, one per command, into a directory.
+    Man(PathBuf),
+    /// A shell's completion script, to standard output.
+    Completions(clap_complete::Shell),
+}
+
+/// A usage error, rendered as clap renders them (with the usage line),
+/// starting `rapidutf:`.
 #[derive(Debug)]
-pub struct UsageError {
-    /// The subcommand, if one was recognised.
-    pub command: Option<&'static str>,
-    /// What is wrong.
-    pub message: String,
-}
+pub struct UsageError(pub String);
 
-impl fmt::Display for UsageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let help = match self.command {
-            Some(c) => format!("rapidutf {c} --help"),
-            None => "rapidutf --help".to_owned(),
-        };
-        write!(f, "{}\nTry '{help}' for more information.", self.message)
-    }
-}
+const ABOUT: &str = "Validate, convert and count Unicode text at memory speed";
 
-/// The tool's help text.
-pub const HELP: &str = "\
-rapidutf: validate, convert and count Unicode text at memory speed.
+const AFTER_HELP: &str = "\
+Encodings: utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, ucs-2,
+ucs-4 (and their le/be forms), latin1 (iso-8859-1), cp1252 (windows-1252), ascii,
+cesu-8, mutf-8, wtf-8, utf8mb3 (input only), auto (input only); 'rapidutf convert -l'
+lists them with their other names.
 
-Usage: rapidutf <COMMAND> [OPTIONS] [ARGS]
+Exit status: 0 success, 1 invalid input (or input dropped by -c/ignore),
+2 usage or I/O error. 'rapidutf help COMMAND' shows a command's manual.";
 
-Commands:
-  validate   Check that files are valid UTF-8 (or UTF-16/32, CESU-8, ...), like isutf8
-  convert    Convert between UTF-8, UTF-16, UTF-32 and derivatives, like iconv
-  count      Count bytes, code points and UTF-16 units of UTF-8 files
-  bench      Measure the throughput of every available kernel
+const VALIDATE_ABOUT: &str =
+    "Check that files are valid UTF-8 (or UTF-16/32, CESU-8, ...), like isutf8";
 
-Options:
-  -h, --help     Print help (also: rapidutf <COMMAND> --help)
-  -V, --version  Print version
-
-Exit status: 0 success, 1 invalid input, 2 usage or I/O error.
-";
-
-const VALIDATE_HELP: &str = "\
-Check whether files are valid UTF-8 (like isutf8 from moreutils).
-
-Usage: rapidutf validate [OPTIONS] [FILE]...
-
+const VALIDATE_AFTER: &str = "\
 With no FILE, or when FILE is -, read standard input. For each invalid
 input, print one line:
 
@@ -77,8 +71,9 @@ L is the 1-based line, C the 1-based column in characters within that line,
 B the 0-based byte offset in the input (a BOM included), and MESSAGE what
 is wrong: the offending byte (or 16/32-bit unit) and what was allowed at
 that point, e.g. after E0 the 2nd byte must be A0..BF (RFC 3629). Standard
-input is named (standard input). A leading UTF-8 BOM is valid UTF-8; it
-counts in byte offsets but not in the character column.
+input is named (standard input). File names are printed as they are, byte
+for byte, even when they are not UTF-8. A leading UTF-8 BOM is valid UTF-8;
+it counts in byte offsets but not in the character column.
 
 With -v, each report is followed by the bytes around the error in hex,
 from the offset shown, with carets under the offending bytes:
@@ -87,139 +82,372 @@ from the offset shown, with carets under the offending bytes:
     00000000: 61 62 63 E0 80 64
                        ^^^^^
 
-Options:
-  -q, --quiet            Print nothing; only the exit status tells
-  -l, --list             Print only the names of invalid inputs
-  -i, --invert           Print the names of valid inputs instead (with -l or alone)
-  -v, --verbose          Also show the bytes around each error, in hex
-      --encoding <ENC>   The encoding to check [default: utf-8]
-                         utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32
-                         (utf-16/utf-32 honour a BOM and are in the machine's byte
-                         order without one, little-endian here, as glibc iconv);
-                         auto (UTF-8/16/32 by the BOM; without one, detected:
-                         valid UTF-8, else UTF-16/32 by validity and unit pattern,
-                         else checked as UTF-8);
-                         cesu-8, mutf-8 (modified-utf-8, java), wtf-8, utf8mb3
-  -h, --help             Print help
+Encodings (--encoding): utf-8 (the default), utf-16le, utf-16be, utf-16,
+utf-32le, utf-32be, utf-32 (utf-16/utf-32 honour a BOM and are in the
+machine's byte order without one, as glibc iconv); auto (UTF-8/16/32 by the
+BOM; without one, detected: valid UTF-8, else UTF-16/32 by validity and
+unit pattern, else checked as UTF-8); cesu-8, mutf-8 (modified-utf-8, java),
+wtf-8, utf8mb3.
 
-Exit status: 0 if every input is valid, 1 if one is not, 2 on usage or I/O errors.
-";
+Exit status: 0 if every input is valid, 1 if one is not, 2 on usage or I/O errors.";
 
-const CONVERT_HELP: &str = "\
-Convert text between Unicode and legacy 8-bit encodings (like iconv).
+const CONVERT_ABOUT: &str = "Convert text between Unicode and 8-bit encodings, like iconv";
 
-Usage: rapidutf convert -f <FROM> -t <TO> [-o <OUT>] [FILE]
+const CONVERT_AFTER: &str = "\
+With no FILE, or when FILE is -, read standard input. Several inputs are
+converted one after the other, each as a text of its own (a BOM is read and
+written per input), and the outputs follow each other, as in iconv. Input is
+read in windows of 4 MiB: memory use is bounded whatever its size.
 
-With no FILE, or when FILE is -, read standard input. The input is read
-once, in windows of 4 MiB; memory use is bounded whatever its size.
+Encodings (case-insensitive, '-' and '_' optional): utf-8, utf-16le, utf-16be,
+utf-16, utf-32le, utf-32be, utf-32, ucs-2, ucs-2le, ucs-2be, ucs-4 (big-endian),
+ucs-4le, ucs-4be, latin1 (iso-8859-1, l1), cp1252 (windows-1252), ascii
+(us-ascii), cesu-8, mutf-8 (modified-utf-8, java), wtf-8; input only: auto,
+utf8mb3. 'rapidutf convert -l' lists them with all their names.
 
-Options:
-  -f, --from-code <FROM>  The input encoding
-  -t, --to-code <TO>      The output encoding
-  -o, --output <OUT>      Write to OUT, not standard output (OUT may be FILE)
-      --errors <MODE>     strict: stop at the first invalid sequence [default]
-                          replace: write U+FFFD for each invalid sequence
-                            (one per maximal invalid subpart, as
-                            String::from_utf8_lossy and Python's 'replace'),
-                            and '?' for a character latin1/cp1252 output
-                            lacks
-                          ignore: drop each invalid sequence and each
-                            character latin1/cp1252 output lacks (also -c,
-                            and the //IGNORE suffix on -t, as iconv)
-                          latin1, cp1252: decode each byte of each invalid
-                            sequence as ISO-8859-1 / Windows-1252, for
-                            legacy text mixed into UTF-8 (byte input only)
-                          surrogateescape: Python's PEP 383, invalid UTF-8
-                            bytes <-> lone U+DC80..U+DCFF (from utf-8 to utf-8,
-                            utf-16*, wtf-8 or mutf-8, or from utf-16* to utf-8)
-  -c                      Same as --errors=ignore
-  -l, --list              List the encodings and exit
-      --bom <MODE>        keep: output a BOM if the input had one
-                          strip: never output a BOM
-                          add: always start the output with a BOM
-                          [default: as iconv, by the encoding names]
-  -h, --help              Print help
+-t accepts iconv's suffixes: TO//IGNORE (as -c) and TO//TRANSLIT, which writes
+a character that a latin1, cp1252, ascii or ucs-2 output lacks as its
+transliteration (quotes, dashes and spaces to their ASCII forms, ligatures
+spelt out, accented letters to their base letter, ...; the manual lists the
+table) or, without one, as '?'. TO//TRANSLIT//IGNORE combines both.
 
-Encodings (case-insensitive, '-' and '_' optional): utf-8, utf-16le,
-utf-16be, utf-16, utf-32le, utf-32be, utf-32, cesu-8, mutf-8 (also
-modified-utf-8, java), wtf-8, latin1 (also iso-8859-1, l1), cp1252 (also
-windows-1252); input only: auto, utf8mb3. -l lists them.
+Byte order, as glibc iconv: on input, utf-16 and utf-32 honour a BOM and drop
+it, and without one read the machine's byte order; auto picks UTF-8, UTF-16
+or UTF-32 by the BOM, else detects it from the first 4 MiB (valid UTF-8, else
+UTF-16/UTF-32 where validity and the zero bytes of the units say so, else
+cp1252). On output, utf-16 and utf-32 are in the machine's byte order after a
+BOM. The other names keep a BOM as a character, unless --bom says otherwise.
 
-latin1 is ISO-8859-1; cp1252 is Windows-1252 as the WHATWG Encoding
-Standard defines it (81 8D 8F 90 9D are the C1 controls of the same value;
-glibc's CP1252 rejects them). Every byte is a character of both; as
-output, a character they lack is an illegal input sequence at its
-position, as in iconv (with replace: '?'; with ignore: dropped). They have
-no byte-order mark. Derivatives convert to and from them through utf-8.
+Errors: in strict mode (the default), invalid input stops the conversion at
+once, with status 1 and a message naming the input, the line, the column
+(in characters), the byte offset and the offending bytes:
 
-Byte order, as glibc iconv: on input, utf-16 and utf-32 honour a
-byte-order mark and drop it, and without one read the machine's byte order
-(little-endian here; RFC 2781 would say big-endian: name utf-16be for such
-input); auto picks UTF-8, UTF-16 or UTF-32 by the BOM, and without one
-detects it from the first 4 MiB (valid UTF-8, else UTF-16/UTF-32 where
-validity and the zero bytes of the units say so, else cp1252).
-On output, utf-16 and utf-32 are in the machine's byte order after a BOM.
-The other names keep a BOM as a character, unless --bom says otherwise
-(--bom=strip drops it, --bom=keep also keeps one that utf-16, utf-32 or
-auto consumed).
+  rapidutf: in.txt: line 3, char 7, byte 52: illegal input sequence: invalid
+  byte FF (C0, C1 and F5..FF never appear in UTF-8), expected 00..7F or C2..F4
 
-In strict mode, invalid input prints
-  rapidutf: illegal input sequence at position N
-(N is the byte offset in the input) and exits with status 1, and nothing
-is written. A lone surrogate that the output cannot represent is an
-illegal input sequence.
+Input that ends inside a character is an 'incomplete character' at its
+position; a character the output lacks is 'cannot convert U+20AC to latin1'.
+With -c, //IGNORE, --errors=replace and the like, the number of sequences
+dropped or replaced is reported on stderr (not with -q or -s); -c and
+//IGNORE exit with status 1 when they dropped something, as POSIX asks of
+iconv -c.
 
 Output:
-  A regular OUT is never truncated first: the output goes to a temporary
-  file in OUT's directory (.OUT.rapidutf-PID-N.tmp) with OUT's permissions
-  (and owner and group where allowed), synced and renamed over OUT on
-  success, removed on failure. So OUT may be the input itself. An OUT the
-  user may not write is refused ('Permission denied') before converting.
-  A symbolic link is followed: its target is replaced, the link stays.
-  A file with several hard links is written back into at the end (by a
-  copy from the temporary file), so that every name sees the new text.
-  A FIFO, a device (/dev/null) or /dev/stdout is written into directly.
-  Standard output, a FIFO or a device gets nothing until the conversion
-  succeeded: the output is held back in memory (up to 64 MiB) and then in
-  a temporary file in $TMPDIR (default /tmp), which needs room for the
-  whole output. With --errors=replace, and to /dev/null, it is written as
-  it is produced.
-  SIGINT, SIGTERM and SIGHUP remove the temporary files and exit with
-  128 + the signal number. A closed pipe ends the tool quietly (status 2).
-";
+  To standard output, a pipe, a FIFO or a device, the output is written as
+  it is produced. When the conversion stops (invalid input, a read error),
+  everything before the offending sequence has been written, and nothing
+  after it. Output that would be one of the inputs (by any path or
+  descriptor: 'f >> f', '> f' with f an input) is refused before anything
+  is read or written.
 
-const COUNT_HELP: &str = "\
-Count the bytes, code points and UTF-16 code units of UTF-8 files.
+  -o FILE writes FILE itself, never replacing it: the output goes to a
+  temporary file without a name (beside FILE, else in $TMPDIR), and only
+  when the conversion succeeded is it copied into FILE, after the space was
+  reserved. FILE keeps its inode, hard links, owner, group, mode, ACLs and
+  extended attributes, and may be one of the inputs (converting in place).
+  A conversion that fails leaves FILE as it was and says so. A new FILE
+  appears complete or not at all. -o - is standard output.
 
-Usage: rapidutf count [FILE]...
+  Signals: nothing the tool creates has a name before it is complete, so
+  SIGINT, SIGTERM, SIGHUP, SIGQUIT and SIGXFSZ end it as they end any
+  program (leaving nothing behind), and signals ignored at start (nohup,
+  background jobs) stay ignored. Only the final copy into FILE holds them
+  back until it is done.";
 
+const COUNT_ABOUT: &str = "Count bytes, code points and UTF-16 units of UTF-8 files";
+
+const COUNT_AFTER: &str = "\
 With no FILE, or when FILE is -, read standard input. Prints one row per
 valid input (and a total row for several), under the header
 
   bytes  chars  utf16  file
 
 An invalid input is reported on stderr (FILE: line L, char C, byte B:
-MESSAGE), left out of the table, and makes the exit status 1.
+MESSAGE), left out of the table, and makes the exit status 1.";
 
-Options:
-  -h, --help  Print help
-";
+const BENCH_ABOUT: &str = "Measure the throughput of every available kernel";
 
-const BENCH_HELP: &str = "\
-Measure throughput (GB/s) of each available kernel next to std.
+const BENCH_AFTER: &str = "\
+Without FILE, uses a sample corpus built into the binary. Measures
+validate_utf8 and is_valid_utf8 per kernel, utf8_to_utf16 and count_chars
+through dispatch, and core::str::from_utf8, encode_utf16 and chars().count()
+for reference, in GB/s. Prints a table per input and the geometric means.";
 
-Usage: rapidutf bench [OPTIONS] [FILE]...
+const GENERATE_ABOUT: &str = "Write the man pages or print a shell's completion script";
 
-Without FILE, uses a sample corpus built into the binary (Latin, Russian,
-Arabic, Chinese and emoji lipsum texts). Measures validate_utf8 and
-is_valid_utf8 per kernel, utf8_to_utf16 and count_chars through dispatch,
-and core::str::from_utf8, encode_utf16 and chars().count() for reference.
-Prints a table per input and the geometric means.
+const GENERATE_AFTER: &str = "\
+'rapidutf generate man DIR' writes rapidutf.1 and one page per command
+(rapidutf-convert.1, ...) into DIR; 'rapidutf generate bash' (zsh, fish,
+elvish, powershell) prints the completion script, for example
 
-Options:
-      --time <SECONDS>  Time budget per measurement [default: 0.2]
-  -h, --help            Print help
-";
+  rapidutf generate bash > /etc/bash_completion.d/rapidutf";
+
+/// The `--progress`/`--no-progress` pair, for the commands that read
+/// inputs.
+fn progress_args(cmd: Cli) -> Cli {
+    cmd.arg(
+        Arg::new("progress")
+            .long("progress")
+            .action(ArgAction::SetTrue)
+            .overrides_with("no-progress")
+            .help("Show a progress bar for every input of known size, wherever stderr goes"),
+    )
+    .arg(
+        Arg::new("no-progress")
+            .long("no-progress")
+            .action(ArgAction::SetTrue)
+            .help("Never show a progress bar (by default: inputs over 256 MiB, on a terminal)"),
+    )
+}
+
+fn files_arg(help: &'static str) -> Arg {
+    Arg::new("files")
+        .value_name("FILE")
+        .action(ArgAction::Append)
+        .value_parser(OsStringValueParser::new())
+        .value_hint(clap::ValueHint::FilePath)
+        .help(help)
+}
+
+fn encoding_parser(value: &str) -> Result<Encoding, String> {
+    Encoding::parse(value)
+        .ok_or_else(|| format!("unsupported encoding '{value}' (expected {NAMES})"))
+}
+
+/// `-t`'s value: an encoding and iconv's `//TRANSLIT` and `//IGNORE`
+/// suffixes, in any order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ToCode {
+    encoding: Encoding,
+    translit: bool,
+    ignore: bool,
+}
+
+fn to_code_parser(value: &str) -> Result<ToCode, String> {
+    let mut parts = value.split("//");
+    let name = parts.next().unwrap_or_default();
+    let (mut translit, mut ignore) = (false, false);
+    for suffix in parts {
+        match suffix.to_ascii_uppercase().as_str() {
+            "TRANSLIT" => translit = true,
+            "IGNORE" => ignore = true,
+            // `UTF-8//` is a plain name to iconv.
+            "" => {}
+            _ => {
+                return Err(format!(
+                    "unsupported suffix '//{suffix}' (expected //TRANSLIT or //IGNORE)"
+                ))
+            }
+        }
+    }
+    Ok(ToCode { encoding: encoding_parser(name)?, translit, ignore })
+}
+
+fn errors_parser(value: &str) -> Result<ErrorMode, String> {
+    Ok(match (value, value.parse::<rapidutf::ErrorStrategy>()) {
+        ("strict", _) => ErrorMode::Strict,
+        ("surrogateescape", _) => ErrorMode::SurrogateEscape,
+        (_, Ok(rapidutf::ErrorStrategy::Replace)) => ErrorMode::Replace,
+        (_, Ok(rapidutf::ErrorStrategy::Ignore)) => ErrorMode::Ignore,
+        (_, Ok(rapidutf::ErrorStrategy::Latin1)) => ErrorMode::Latin1,
+        (_, Ok(rapidutf::ErrorStrategy::Windows1252)) => ErrorMode::Cp1252,
+        _ => {
+            return Err(format!(
+                "invalid mode '{value}' (expected strict, replace, surrogateescape, ignore, \
+                 latin1 or cp1252)"
+            ))
+        }
+    })
+}
+
+fn seconds_parser(value: &str) -> Result<Duration, String> {
+    match value.parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("invalid time '{value}' (expected seconds, e.g. 0.2)")),
+    }
+}
+
+/// The whole command line: the one definition that the parser, the help
+/// texts, the man pages and the completions come from.
+pub fn command() -> Cli {
+    let validate = Cli::new("validate")
+        .about(VALIDATE_ABOUT)
+        .after_long_help(VALIDATE_AFTER)
+        .arg(
+            Arg::new("quiet")
+                .short('q')
+                .long("quiet")
+                .action(ArgAction::SetTrue)
+                .help("Print nothing (no progress bar either); only the exit status tells"),
+        )
+        .arg(
+            Arg::new("list")
+                .short('l')
+                .long("list")
+                .visible_alias("list-only")
+                .action(ArgAction::SetTrue)
+                .help("Print only the names of invalid inputs"),
+        )
+        .arg(
+            Arg::new("invert")
+                .short('i')
+                .long("invert")
+                .action(ArgAction::SetTrue)
+                .help("Print the names of valid inputs instead (with -l or alone)"),
+        )
+        .arg(
+            Arg::new("null")
+                .short('0')
+                .long("null")
+                .action(ArgAction::SetTrue)
+                .help("End each name that -l or -i prints with a NUL byte, not a newline"),
+        )
+        .arg(
+            Arg::new("verbose")
+                .short('v')
+                .long("verbose")
+                .action(ArgAction::SetTrue)
+                .help("Also show the bytes around each error, in hex"),
+        )
+        .arg(
+            Arg::new("encoding")
+                .long("encoding")
+                .value_name("ENC")
+                .default_value("utf-8")
+                .value_parser(encoding_parser)
+                .help("The encoding to check"),
+        )
+        .arg(files_arg("Inputs (standard input when none, or -)"));
+    let convert = Cli::new("convert")
+        .about(CONVERT_ABOUT)
+        .after_long_help(CONVERT_AFTER)
+        .arg(
+            Arg::new("from")
+                .short('f')
+                .long("from-code")
+                .value_name("FROM")
+                .required_unless_present("list")
+                .value_parser(encoding_parser)
+                .help("The input encoding"),
+        )
+        .arg(
+            Arg::new("to")
+                .short('t')
+                .long("to-code")
+                .value_name("TO")
+                .required_unless_present("list")
+                .value_parser(to_code_parser)
+                .help("The output encoding, with iconv's //TRANSLIT and //IGNORE suffixes"),
+        )
+        .arg(
+            Arg::new("output")
+                .short('o')
+                .long("output")
+                .value_name("OUT")
+                .value_parser(OsStringValueParser::new())
+                .value_hint(clap::ValueHint::FilePath)
+                .help("Write OUT (which keeps its inode, owner and mode) instead of standard output; - is standard output"),
+        )
+        .arg(
+            Arg::new("errors")
+                .long("errors")
+                .value_name("MODE")
+                .value_parser(errors_parser)
+                .help("Invalid input: strict (stop, the default), replace (U+FFFD, '?' in 8-bit \
+                       output), ignore (drop), latin1 or cp1252 (decode its bytes so), \
+                       surrogateescape (PEP 383)"),
+        )
+        .arg(
+            Arg::new("ignore")
+                .short('c')
+                .action(ArgAction::SetTrue)
+                .help("Drop invalid input and characters the output lacks (--errors=ignore)"),
+        )
+        .arg(
+            Arg::new("bom")
+                .long("bom")
+                .value_name("MODE")
+                .value_parser(PossibleValuesParser::new(["keep", "strip", "add"]))
+                .help("keep: a BOM if the input had one; strip: never; add: always [default: by \
+                       the encoding names, as iconv]"),
+        )
+        .arg(
+            Arg::new("quiet")
+                .short('q')
+                .long("quiet")
+                .action(ArgAction::SetTrue)
+                .help("Report no count of dropped or replaced sequences, and no progress bar"),
+        )
+        .arg(
+            Arg::new("silent")
+                .short('s')
+                .long("silent")
+                .action(ArgAction::SetTrue)
+                .help("Same as -q (iconv's spelling)"),
+        )
+        .arg(
+            Arg::new("list")
+                .short('l')
+                .long("list")
+                .action(ArgAction::SetTrue)
+                .exclusive(true)
+                .help("List the encodings and exit"),
+        )
+        .arg(files_arg("Inputs, converted one after the other (standard input when none, or -)"));
+    let count = Cli::new("count")
+        .about(COUNT_ABOUT)
+        .after_long_help(COUNT_AFTER)
+        .arg(files_arg("Inputs (standard input when none, or -)"));
+    let bench = Cli::new("bench")
+        .about(BENCH_ABOUT)
+        .after_long_help(BENCH_AFTER)
+        .arg(
+            Arg::new("time")
+                .long("time")
+                .value_name("SECONDS")
+                .default_value("0.2")
+                .value_parser(seconds_parser)
+                .help("Time budget per measurement"),
+        )
+        .arg(files_arg("Inputs to measure (the built-in corpus when none)"));
+    let generate = Cli::new("generate")
+        .about(GENERATE_ABOUT)
+        .after_long_help(GENERATE_AFTER)
+        .arg(
+            Arg::new("what")
+                .value_name("WHAT")
+                .required(true)
+                .value_parser(PossibleValuesParser::new([
+                    "man",
+                    "bash",
+                    "zsh",
+                    "fish",
+                    "elvish",
+                    "powershell",
+                ]))
+                .help("man, or the shell to complete for"),
+        )
+        .arg(
+            Arg::new("dir")
+                .value_name("DIR")
+                .value_parser(OsStringValueParser::new())
+                .value_hint(clap::ValueHint::DirPath)
+                .required_if_eq("what", "man")
+                .help("Where the man pages go"),
+        );
+    Cli::new("rapidutf")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(ABOUT)
+        .after_help(AFTER_HELP)
+        .propagate_version(true)
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .subcommand(progress_args(validate))
+        .subcommand(progress_args(convert))
+        .subcommand(progress_args(count))
+        .subcommand(bench)
+        .subcommand(generate)
+}
 
 /// Parses the process arguments.
 ///
@@ -227,168 +455,159 @@ Options:
 ///
 /// A [`UsageError`] for anything the tool does not accept.
 pub fn parse_env() -> Result<Command, UsageError> {
-    parse(lexopt::Parser::from_env())
+    parse_from(std::env::args_os())
 }
 
-#[cfg(test)]
-/// Parses arguments (without the program name).
+/// Parses arguments (the program name first).
 ///
 /// # Errors
 ///
 /// A [`UsageError`] for anything the tool does not accept.
-#[cfg(test)]
 pub fn parse_from<I: IntoIterator<Item = OsString>>(args: I) -> Result<Command, UsageError> {
-    parse(lexopt::Parser::from_args(args))
-}
-
-fn parse(mut p: lexopt::Parser) -> Result<Command, UsageError> {
-    let usage = |message: String| UsageError { command: None, message };
-    match p.next().map_err(|e| usage(e.to_string()))? {
-        Some(Short('h') | Long("help")) => Ok(Command::Help(HELP)),
-        Some(Short('V') | Long("version")) => Ok(Command::Version),
-        Some(Value(cmd)) => {
-            let (name, parse): (&'static str, Parser) = match cmd.to_str() {
-                Some("validate") => ("validate", parse_validate),
-                Some("convert") => ("convert", parse_convert),
-                Some("count") => ("count", parse_count),
-                Some("bench") => ("bench", parse_bench),
-                Some("help") => return Ok(Command::Help(HELP)),
-                _ => return Err(usage(format!("unknown command {cmd:?}"))),
-            };
-            parse(&mut p).map_err(|message| UsageError { command: Some(name), message })
+    let mut cli = command();
+    let matches = match cli.try_get_matches_from_mut(args) {
+        Ok(m) => m,
+        // Help and version are no errors: clap hands them over as such.
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            let mut text = e.render().to_string();
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+            return Ok(Command::Print(text));
         }
-        Some(arg) => Err(usage(arg.unexpected().to_string())),
-        None => Err(usage("missing command (validate, convert, count or bench)".into())),
-    }
-}
-
-type Parser = fn(&mut lexopt::Parser) -> Result<Command, String>;
-
-fn encoding(value: OsString) -> Result<Encoding, String> {
-    let name = value.to_string_lossy();
-    Encoding::parse(&name)
-        .ok_or_else(|| format!("unsupported encoding '{name}' (expected {NAMES})"))
-}
-
-fn parse_validate(p: &mut lexopt::Parser) -> Result<Command, String> {
-    let mut opts = validate::Options {
-        files: Vec::new(),
-        quiet: false,
-        list: false,
-        invert: false,
-        encoding: Encoding::Utf8,
-        verbose: false,
+        Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            return Err(UsageError(e.render().to_string()));
+        }
+        Err(e) => return Err(usage(e)),
     };
-    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
-        match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(VALIDATE_HELP)),
-            Short('v') | Long("verbose") => opts.verbose = true,
-            Short('q') | Long("quiet") => opts.quiet = true,
-            Short('l') | Long("list") | Long("list-only") => opts.list = true,
-            Short('i') | Long("invert") => opts.invert = true,
-            Long("encoding") => {
-                opts.encoding = encoding(p.value().map_err(|e| e.to_string())?)?;
-                if let Encoding::Legacy(_) = opts.encoding {
-                    return Err(format!(
-                        "every byte is a character of {}: there is nothing to validate \
-                         (convert it with -f {0})",
-                        opts.encoding
-                    ));
-                }
-            }
-            Value(v) => opts.files.push(InputName::from_arg(v)),
-            _ => return Err(arg.unexpected().to_string()),
-        }
-    }
-    if opts.files.is_empty() {
-        opts.files.push(InputName::Stdin);
-    }
-    Ok(Command::Validate(opts))
+    let (name, sub) = matches.subcommand().expect("clap requires a subcommand");
+    let mut sub_cli = cli.find_subcommand_mut(name).expect("a defined subcommand").clone();
+    let command = match name {
+        "validate" => validate_options(sub),
+        "convert" => convert_options(sub),
+        "count" => Ok(Command::Count(count::Options { files: files(sub), show: show(sub, false) })),
+        "bench" => Ok(Command::Bench(bench::Options {
+            files: sub
+                .get_many::<OsString>("files")
+                .into_iter()
+                .flatten()
+                .map(PathBuf::from)
+                .collect(),
+            time: *sub.get_one::<Duration>("time").expect("a default"),
+        })),
+        "generate" => Ok(Command::Generate(generate_options(sub))),
+        _ => unreachable!("clap knows only the subcommands above"),
+    };
+    command.map_err(|message| usage(sub_cli.error(ErrorKind::ArgumentConflict, message)))
 }
 
-fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
-    let (mut from, mut to, mut output, mut input) = (None, None, None, None);
-    let mut errors = convert::ErrorMode::Strict;
-    // `-c` and `-t NAME//IGNORE` mean `--errors=ignore`, unless `--errors`
-    // says something else (then they conflict).
-    let (mut ignore_flag, mut errors_by_suffix, mut errors_given) = (false, false, false);
-    let mut bom = convert::BomMode::Default;
-    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
-        match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(CONVERT_HELP)),
-            Short('f') | Long("from-code") => {
-                from = Some(encoding(p.value().map_err(|e| e.to_string())?)?)
-            }
-            Short('t') | Long("to-code") => {
-                let v = p.value().map_err(|e| e.to_string())?;
-                // iconv's `//IGNORE` suffix: drop what cannot be converted.
-                let name = v.to_string_lossy();
-                let (name, ignore) = match name.rsplit_once("//") {
-                    Some((name, suffix)) if suffix.eq_ignore_ascii_case("ignore") => (name, true),
-                    Some((_, suffix)) => {
-                        return Err(format!("unsupported suffix '//{suffix}' (expected //IGNORE)"))
-                    }
-                    None => (&*name, false),
-                };
-                to = Some(encoding(name.into())?);
-                if ignore {
-                    errors_by_suffix = true;
-                }
-            }
-            Short('c') => ignore_flag = true,
-            Short('l') | Long("list") => return Ok(Command::Help(encoding::LIST)),
-            Short('o') | Long("output") => {
-                output = Some(p.value().map_err(|e| e.to_string())?.into());
-            }
-            Long("errors") => {
-                let v = p.value().map_err(|e| e.to_string())?;
-                errors = match v.to_str().map(|m| (m, m.parse::<rapidutf::ErrorStrategy>())) {
-                    Some(("strict", _)) => convert::ErrorMode::Strict,
-                    Some(("surrogateescape", _)) => convert::ErrorMode::SurrogateEscape,
-                    Some((_, Ok(rapidutf::ErrorStrategy::Replace))) => convert::ErrorMode::Replace,
-                    Some((_, Ok(rapidutf::ErrorStrategy::Ignore))) => convert::ErrorMode::Ignore,
-                    Some((_, Ok(rapidutf::ErrorStrategy::Latin1))) => convert::ErrorMode::Latin1,
-                    Some((_, Ok(rapidutf::ErrorStrategy::Windows1252))) => {
-                        convert::ErrorMode::Cp1252
-                    }
-                    _ => {
-                        return Err(format!(
-                            "invalid --errors mode {v:?} (expected strict, replace, \
-                             surrogateescape, ignore, latin1 or cp1252)"
-                        ))
-                    }
-                };
-                errors_given = true;
-            }
-            Long("bom") => {
-                let v = p.value().map_err(|e| e.to_string())?;
-                bom = match v.to_str() {
-                    Some("keep") => convert::BomMode::Keep,
-                    Some("strip") => convert::BomMode::Strip,
-                    Some("add") => convert::BomMode::Add,
-                    _ => {
-                        return Err(format!(
-                            "invalid --bom mode {v:?} (expected keep, strip or add)"
-                        ))
-                    }
-                };
-            }
-            Value(v) if input.is_none() => input = Some(InputName::from_arg(v)),
-            Value(v) => {
-                return Err(format!("unexpected extra input {v:?} (convert takes one FILE)"))
-            }
-            _ => return Err(arg.unexpected().to_string()),
-        }
+/// A clap error as this tool words its messages.
+fn usage(e: clap::Error) -> UsageError {
+    let text = e.render().to_string();
+    UsageError(match text.strip_prefix("error: ") {
+        Some(rest) => format!("rapidutf: {rest}"),
+        None => text,
+    })
+}
+
+fn files(m: &ArgMatches) -> Vec<InputName> {
+    let files: Vec<InputName> = m
+        .get_many::<OsString>("files")
+        .into_iter()
+        .flatten()
+        .cloned()
+        .map(InputName::from_arg)
+        .collect();
+    if files.is_empty() {
+        vec![InputName::Stdin]
+    } else {
+        files
     }
-    if ignore_flag || errors_by_suffix {
-        if errors_given && errors != convert::ErrorMode::Ignore {
-            let what = if ignore_flag { "-c" } else { "//IGNORE" };
+}
+
+fn flag(m: &ArgMatches, id: &str) -> bool {
+    m.get_flag(id)
+}
+
+fn show(m: &ArgMatches, quiet: bool) -> Show {
+    if quiet || flag(m, "no-progress") {
+        Show::Never
+    } else if flag(m, "progress") {
+        Show::Always
+    } else {
+        Show::Auto
+    }
+}
+
+fn generate_options(m: &ArgMatches) -> Generate {
+    use clap_complete::Shell;
+    match m.get_one::<String>("what").map(String::as_str) {
+        Some("man") => {
+            Generate::Man(m.get_one::<OsString>("dir").cloned().unwrap_or_default().into())
+        }
+        Some("zsh") => Generate::Completions(Shell::Zsh),
+        Some("fish") => Generate::Completions(Shell::Fish),
+        Some("elvish") => Generate::Completions(Shell::Elvish),
+        Some("powershell") => Generate::Completions(Shell::PowerShell),
+        _ => Generate::Completions(Shell::Bash),
+    }
+}
+
+fn validate_options(m: &ArgMatches) -> Result<Command, String> {
+    let encoding = *m.get_one::<Encoding>("encoding").expect("a default");
+    if let Encoding::Legacy(_) | Encoding::Ucs2(_) | Encoding::Ucs4(_) = encoding {
+        return Err(format!(
+            "validate checks the Unicode encodings; convert {encoding} input instead \
+             (rapidutf convert -f {encoding} -t utf-8 FILE > /dev/null)"
+        ));
+    }
+    let (list, invert, null) = (flag(m, "list"), flag(m, "invert"), flag(m, "null"));
+    if null && !list && !invert {
+        return Err("-0 ends the names that -l or -i print: use it with one of them".into());
+    }
+    let quiet = flag(m, "quiet");
+    Ok(Command::Validate(validate::Options {
+        files: files(m),
+        quiet,
+        list,
+        invert,
+        null,
+        encoding,
+        verbose: flag(m, "verbose"),
+        show: show(m, quiet),
+    }))
+}
+
+fn convert_options(m: &ArgMatches) -> Result<Command, String> {
+    if flag(m, "list") {
+        return Ok(Command::Print(encoding::LIST.to_owned()));
+    }
+    let from = *m.get_one::<Encoding>("from").expect("required");
+    let to_code = *m.get_one::<ToCode>("to").expect("required");
+    let to = to_code.encoding;
+    let given = m.get_one::<ErrorMode>("errors").copied();
+    // `-c` and `//IGNORE` mean `--errors=ignore`, unless `--errors` says
+    // something else (then they conflict).
+    let ignore = flag(m, "ignore") || to_code.ignore;
+    let errors = match given {
+        Some(e) if ignore && e != ErrorMode::Ignore => {
+            let what = if flag(m, "ignore") { "-c" } else { "//IGNORE" };
             return Err(format!("{what} conflicts with --errors (it means --errors=ignore)"));
         }
-        errors = convert::ErrorMode::Ignore;
-    }
-    let from = from.ok_or("missing -f/--from-code")?;
-    if matches!(errors, convert::ErrorMode::Latin1 | convert::ErrorMode::Cp1252)
+        Some(e) => e,
+        None if ignore => ErrorMode::Ignore,
+        None => ErrorMode::Strict,
+    };
+    let bom = match m.get_one::<String>("bom").map(String::as_str) {
+        Some("keep") => BomMode::Keep,
+        Some("strip") => BomMode::Strip,
+        Some("add") => BomMode::Add,
+        _ => BomMode::Default,
+    };
+    let legacy = |e| matches!(e, Encoding::Legacy(_));
+    // Outputs that lack characters: what //TRANSLIT applies to.
+    let narrow = |e| legacy(e) || matches!(e, Encoding::Ucs2(_));
+    if matches!(errors, ErrorMode::Latin1 | ErrorMode::Cp1252)
         && !matches!(from, Encoding::Utf8 | Encoding::Derived(_))
     {
         return Err(format!(
@@ -396,26 +615,24 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
              UTF-8 or a derivative, not {from}"
         ));
     }
-    let to = to.ok_or("missing -t/--to-code")?;
-    let legacy = |e| matches!(e, Encoding::Legacy(_));
-    if (legacy(from) || legacy(to)) && matches!(from, Encoding::Derived(_)) {
+    if matches!(from, Encoding::Derived(_)) && (narrow(from) || narrow(to)) {
         return Err(format!("convert {from} to utf-8 first: no direct conversion to {to}"));
     }
-    if legacy(to) && errors == convert::ErrorMode::SurrogateEscape {
+    if narrow(to) && errors == ErrorMode::SurrogateEscape {
         return Err(format!("--errors=surrogateescape does not apply to {to} output"));
     }
-    if legacy(to) && matches!(bom, convert::BomMode::Add | convert::BomMode::Keep) {
+    if legacy(to) && matches!(bom, BomMode::Add | BomMode::Keep) {
         return Err(format!("{to} has no byte-order mark (--bom=add or keep)"));
     }
     if !to.is_output() {
         return Err(format!("'{to}' is an input encoding only"));
     }
-    if bom == convert::BomMode::Strip && matches!(to, Encoding::Utf16Bom | Encoding::Utf32Bom) {
+    if bom == BomMode::Strip && matches!(to, Encoding::Utf16Bom | Encoding::Utf32Bom) {
         return Err(format!(
             "--bom=strip with -t {to}, which always has a BOM (name the byte order: {to}le/{to}be)"
         ));
     }
-    if errors == convert::ErrorMode::SurrogateEscape {
+    if errors == ErrorMode::SurrogateEscape {
         use crate::encoding::Derivative::{Mutf8, Wtf8};
         let utf16 = |e| matches!(e, Encoding::Utf16(_) | Encoding::Utf16Bom);
         let ok = match from {
@@ -432,51 +649,19 @@ fn parse_convert(p: &mut lexopt::Parser) -> Result<Command, String> {
             ));
         }
     }
+    let quiet = flag(m, "quiet") || flag(m, "silent");
+    let output = m.get_one::<OsString>("output").filter(|o| *o != "-").map(PathBuf::from);
     Ok(Command::Convert(convert::Options {
         from,
         to,
         output,
-        input: input.unwrap_or(InputName::Stdin),
+        inputs: files(m),
         errors,
+        translit: to_code.translit,
         bom,
+        quiet,
+        show: show(m, quiet),
     }))
-}
-
-fn parse_count(p: &mut lexopt::Parser) -> Result<Command, String> {
-    let mut files = Vec::new();
-    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
-        match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(COUNT_HELP)),
-            Value(v) => files.push(InputName::from_arg(v)),
-            _ => return Err(arg.unexpected().to_string()),
-        }
-    }
-    if files.is_empty() {
-        files.push(InputName::Stdin);
-    }
-    Ok(Command::Count(count::Options { files }))
-}
-
-fn parse_bench(p: &mut lexopt::Parser) -> Result<Command, String> {
-    let mut opts = bench::Options { files: Vec::new(), time: Duration::from_millis(200) };
-    while let Some(arg) = p.next().map_err(|e| e.to_string())? {
-        match arg {
-            Short('h') | Long("help") => return Ok(Command::Help(BENCH_HELP)),
-            Long("time") => {
-                let v = p.value().map_err(|e| e.to_string())?;
-                let secs = v.to_str().and_then(|s| s.parse::<f64>().ok());
-                opts.time = match secs {
-                    Some(s) if s.is_finite() && s > 0.0 && s <= 3600.0 => {
-                        Duration::from_secs_f64(s)
-                    }
-                    _ => return Err(format!("invalid --time {v:?} (expected seconds, e.g. 0.2)")),
-                };
-            }
-            Value(v) => opts.files.push(v.into()),
-            _ => return Err(arg.unexpected().to_string()),
-        }
-    }
-    Ok(Command::Bench(opts))
 }
 
 #[cfg(test)]
@@ -485,64 +670,76 @@ mod tests {
     use crate::encoding::Order;
 
     fn parse_strs(args: &[&str]) -> Result<Command, UsageError> {
-        parse_from(args.iter().map(OsString::from))
+        parse_from(std::iter::once("rapidutf").chain(args.iter().copied()).map(OsString::from))
+    }
+
+    fn convert_opts(args: &[&str]) -> convert::Options {
+        match parse_strs(args) {
+            Ok(Command::Convert(o)) => o,
+            other => panic!("{args:?}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_definition_is_consistent() {
+        command().debug_assert();
     }
 
     #[test]
     fn convert_accepts_iconv_spellings() {
-        let cmd = parse_strs(&["convert", "-fUTF8", "--to-code=UTF-16BE", "-o", "out", "in"]);
+        let o =
+            convert_opts(&["convert", "-fUTF8", "--to-code=UTF-16BE", "-o", "out", "in", "in2"]);
         assert_eq!(
-            cmd.unwrap(),
-            Command::Convert(convert::Options {
+            o,
+            convert::Options {
                 from: Encoding::Utf8,
                 to: Encoding::Utf16(Order::Be),
                 output: Some("out".into()),
-                input: InputName::Path("in".into()),
-                errors: convert::ErrorMode::Strict,
-                bom: convert::BomMode::Default,
-            })
-        );
-        let cmd = parse_strs(&["convert", "--errors", "replace", "-f", "utf-16", "-t", "utf-8"]);
-        match cmd.unwrap() {
-            Command::Convert(o) => {
-                assert_eq!(o.errors, convert::ErrorMode::Replace);
-                assert_eq!(o.input, InputName::Stdin);
+                inputs: vec![InputName::Path("in".into()), InputName::Path("in2".into())],
+                errors: ErrorMode::Strict,
+                translit: false,
+                bom: BomMode::Default,
+                quiet: false,
+                show: Show::Auto,
             }
-            other => panic!("{other:?}"),
-        }
+        );
+        let o = convert_opts(&["convert", "--errors", "replace", "-f", "utf-16", "-t", "utf-8"]);
+        assert_eq!((o.errors, &o.inputs[..]), (ErrorMode::Replace, &[InputName::Stdin][..]));
+        // `-o -` is standard output; -s is -q.
+        let o = convert_opts(&["convert", "-s", "-f", "utf8", "-t", "ascii//TRANSLIT", "-o", "-"]);
+        assert_eq!((o.output, o.quiet, o.translit), (None, true, true));
+        assert_eq!((o.to, o.show), (Encoding::Legacy(encoding::Legacy::Ascii), Show::Never));
+        let o = convert_opts(&["convert", "-f", "utf8", "-t", "latin1//TRANSLIT//IGNORE"]);
+        assert_eq!((o.errors, o.translit), (ErrorMode::Ignore, true));
     }
 
     #[test]
     fn error_modes_and_iconv_spellings() {
-        let mode = |args: &[&str]| match parse_strs(args) {
-            Ok(Command::Convert(o)) => o.errors,
-            other => panic!("{args:?}: {other:?}"),
-        };
         let base = ["convert", "-f", "utf8", "-t", "utf-16le"];
         for (flag, want) in [
-            ("--errors=ignore", convert::ErrorMode::Ignore),
-            ("--errors=latin1", convert::ErrorMode::Latin1),
-            ("--errors=ISO-8859-1", convert::ErrorMode::Latin1),
-            ("--errors=cp1252", convert::ErrorMode::Cp1252),
-            ("--errors=windows-1252", convert::ErrorMode::Cp1252),
-            ("--errors=replace", convert::ErrorMode::Replace),
-            ("-c", convert::ErrorMode::Ignore),
+            ("--errors=ignore", ErrorMode::Ignore),
+            ("--errors=latin1", ErrorMode::Latin1),
+            ("--errors=ISO-8859-1", ErrorMode::Latin1),
+            ("--errors=cp1252", ErrorMode::Cp1252),
+            ("--errors=windows-1252", ErrorMode::Cp1252),
+            ("--errors=replace", ErrorMode::Replace),
+            ("-c", ErrorMode::Ignore),
         ] {
             let mut args = base.to_vec();
             args.insert(1, flag);
-            assert_eq!(mode(&args), want, "{flag}");
+            assert_eq!(convert_opts(&args).errors, want, "{flag}");
         }
-        assert_eq!(mode(&base), convert::ErrorMode::Strict);
+        assert_eq!(convert_opts(&base).errors, ErrorMode::Strict);
         assert_eq!(
-            mode(&["convert", "-f", "utf8", "-t", "UTF-16LE//IGNORE"]),
-            convert::ErrorMode::Ignore
+            convert_opts(&["convert", "-f", "utf8", "-t", "UTF-16LE//IGNORE"]).errors,
+            ErrorMode::Ignore
         );
         assert_eq!(
-            mode(&["convert", "-c", "--errors=ignore", "-f", "utf8", "-t", "utf8"]),
-            convert::ErrorMode::Ignore
+            convert_opts(&["convert", "-c", "--errors=ignore", "-f", "utf8", "-t", "utf8"]).errors,
+            ErrorMode::Ignore
         );
         assert!(
-            matches!(parse_strs(&["convert", "-l"]), Ok(Command::Help(t)) if t.contains("UTF-16LE"))
+            matches!(parse_strs(&["convert", "-l"]), Ok(Command::Print(t)) if t.contains("UTF-16LE"))
         );
     }
 
@@ -555,18 +752,22 @@ mod tests {
             &["convert", "-f", "latin2", "-t", "utf-8"],
             &["convert", "--errors=latin1", "-f", "latin1", "-t", "utf-8"],
             &["convert", "-f", "cesu-8", "-t", "cp1252"],
+            &["convert", "-f", "cesu-8", "-t", "ucs-2"],
             &["convert", "--errors=surrogateescape", "-f", "utf8", "-t", "latin1"],
             &["convert", "--bom=add", "-f", "utf8", "-t", "cp1252"],
+            &["convert", "--bom=add", "-f", "utf8", "-t", "ascii"],
             &["validate", "--encoding", "latin1"],
-            &["convert", "-f", "utf8", "-t", "utf-8", "a", "b"],
+            &["validate", "--encoding", "ucs-2"],
+            &["validate", "-0"],
             &["convert", "--errors=fancy", "-f", "utf8", "-t", "utf8"],
             &["convert", "--errors=latin1", "-f", "utf-16le", "-t", "utf8"],
             &["convert", "-c", "--errors=replace", "-f", "utf8", "-t", "utf8"],
-            &["convert", "-f", "utf8", "-t", "utf-16le//TRANSLIT"],
+            &["convert", "-f", "utf8", "-t", "utf-16le//FANCY"],
             &["convert", "--bom=maybe", "-f", "utf8", "-t", "utf8"],
             &["convert", "--bom=strip", "-f", "utf8", "-t", "utf-16"],
             &["convert", "-f", "utf8", "-t", "auto"],
             &["convert", "-f", "utf8", "-t", "utf8mb3"],
+            &["convert", "-l", "-f", "utf8"],
             &["convert", "--errors=surrogateescape", "-f", "utf-32le", "-t", "utf8"],
             &["convert", "--errors=surrogateescape", "-f", "utf8", "-t", "utf-32le"],
             &["convert", "--errors=surrogateescape", "-f", "cesu-8", "-t", "utf-16le"],
@@ -574,31 +775,68 @@ mod tests {
             &["validate", "--encoding"],
             &["bench", "--time", "-1"],
             &["bench", "--time", "abc"],
+            &["generate", "man"],
+            &["generate", "tcsh"],
         ] {
             assert!(parse_strs(bad).is_err(), "{bad:?}");
         }
         let e = parse_strs(&["validate", "-x"]).unwrap_err();
-        assert_eq!(e.command, Some("validate"));
-        assert!(e.to_string().contains("rapidutf validate --help"), "{e}");
+        assert!(e.0.starts_with("rapidutf: ") && e.0.contains("--help"), "{}", e.0);
+        let e = parse_strs(&["convert", "-c", "--errors=replace", "-f", "utf8", "-t", "utf8"]);
+        let e = e.unwrap_err().0;
+        assert!(e.contains("-c conflicts with --errors") && e.contains("rapidutf convert"), "{e}");
+    }
+
+    #[test]
+    fn help_version_and_generate() {
+        let help = |args: &[&str]| match parse_strs(args) {
+            Ok(Command::Print(t)) => t,
+            other => panic!("{args:?}: {other:?}"),
+        };
+        assert!(help(&["help", "convert"]).contains("Usage: rapidutf convert"));
+        assert!(help(&["convert", "--help"]).contains("//TRANSLIT"));
+        assert!(help(&["--help"]).contains("latin1"));
+        for args in [&["--version"][..], &["convert", "--version"], &["validate", "-V"]] {
+            assert!(help(args).contains(env!("CARGO_PKG_VERSION")), "{args:?}");
+        }
+        assert_eq!(
+            parse_strs(&["generate", "man", "d"]).unwrap(),
+            Command::Generate(Generate::Man("d".into()))
+        );
+        assert_eq!(
+            parse_strs(&["generate", "zsh"]).unwrap(),
+            Command::Generate(Generate::Completions(clap_complete::Shell::Zsh))
+        );
     }
 
     #[test]
     fn validate_defaults_to_stdin_and_dash_is_stdin() {
         match parse_strs(&["validate", "-ql"]).unwrap() {
             Command::Validate(o) => {
-                assert!(o.quiet && o.list);
+                assert!(o.quiet && o.list && o.show == Show::Never);
                 assert_eq!(o.files, [InputName::Stdin]);
             }
             other => panic!("{other:?}"),
         }
-        match parse_strs(&["validate", "a", "-", "--", "-q"]).unwrap() {
+        match parse_strs(&["validate", "-l0", "a", "-", "--", "-q"]).unwrap() {
             Command::Validate(o) => {
-                assert!(!o.quiet);
+                assert!(!o.quiet && o.null);
                 assert_eq!(
                     o.files,
                     [InputName::Path("a".into()), InputName::Stdin, InputName::Path("-q".into())]
                 );
             }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn file_names_need_not_be_utf8() {
+        use std::os::unix::ffi::OsStringExt;
+        let raw = OsString::from_vec(b"caf\xE9.txt".to_vec());
+        let args = ["rapidutf", "validate"].map(OsString::from).into_iter().chain([raw.clone()]);
+        match parse_from(args).unwrap() {
+            Command::Validate(o) => assert_eq!(o.files, [InputName::Path(raw.into())]),
             other => panic!("{other:?}"),
         }
     }

@@ -7,6 +7,7 @@
 //! the table and of the total, and makes the exit status 1.
 
 use crate::input::{InputName, Reader};
+use crate::progress::Show;
 use crate::Status;
 use std::io::{self, Write};
 
@@ -15,6 +16,8 @@ use std::io::{self, Write};
 pub struct Options {
     /// The inputs; never empty (stdin when none was given).
     pub files: Vec<InputName>,
+    /// When the progress bar shows.
+    pub show: Show,
 }
 
 /// The counts of one valid UTF-8 input.
@@ -43,10 +46,10 @@ impl Counts {
 /// Only errors writing to `out`.
 pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Ok;
-    let mut rows: Vec<(Counts, String)> = Vec::new();
+    let mut rows: Vec<(Counts, Vec<u8>)> = Vec::new();
     for name in &opts.files {
         let mut counts = Counts::default();
-        let scanned = Reader::open(name, "count").and_then(|mut r| {
+        let scanned = Reader::open(name, "count", opts.show).and_then(|mut r| {
             crate::validate::scan_utf8(&mut r, |valid| {
                 counts.bytes += valid.len() as u64;
                 counts.chars += rapidutf::count_chars(valid) as u64;
@@ -54,9 +57,12 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
             })
         });
         match scanned {
-            Ok(None) => rows.push((counts, name.to_string())),
+            Ok(None) => rows.push((counts, name.as_bytes().to_vec())),
             Ok(Some(problem)) => {
-                eprintln!("rapidutf: {}", problem.display(name));
+                let mut line = b"rapidutf: ".to_vec();
+                line.extend_from_slice(name.as_bytes());
+                line.extend_from_slice(format!(": {}\n", problem.report()).as_bytes());
+                let _ = io::stderr().lock().write_all(&line);
                 status = status.max(Status::Invalid);
             }
             Err(e) => {
@@ -70,7 +76,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
         for (c, _) in &rows {
             total.add(*c);
         }
-        rows.push((total, "total".to_owned()));
+        rows.push((total, b"total".to_vec()));
     }
     if !rows.is_empty() {
         write_table(out, &rows)?;
@@ -79,12 +85,15 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
 }
 
 /// Writes a header and one right-aligned row per input.
-fn write_table(out: &mut dyn Write, rows: &[(Counts, String)]) -> io::Result<()> {
+/// Names are written as their own bytes, UTF-8 or not.
+fn write_table(out: &mut dyn Write, rows: &[(Counts, Vec<u8>)]) -> io::Result<()> {
     let widest = rows.iter().map(|(c, _)| c.bytes.max(c.chars).max(c.utf16)).max().unwrap_or(0);
     let w = widest.to_string().len().max("bytes".len());
     writeln!(out, "{:>w$}  {:>w$}  {:>w$}  file", "bytes", "chars", "utf16")?;
     for (c, name) in rows {
-        writeln!(out, "{:>w$}  {:>w$}  {:>w$}  {name}", c.bytes, c.chars, c.utf16)?;
+        write!(out, "{:>w$}  {:>w$}  {:>w$}  ", c.bytes, c.chars, c.utf16)?;
+        out.write_all(name)?;
+        writeln!(out)?;
     }
     Ok(())
 }
@@ -96,8 +105,8 @@ mod tests {
     #[test]
     fn table_layout() {
         let rows = vec![
-            (Counts { bytes: 10, chars: 4, utf16: 5 }, "a.txt".to_owned()),
-            (Counts { bytes: 123456, chars: 1, utf16: 1 }, "b".to_owned()),
+            (Counts { bytes: 10, chars: 4, utf16: 5 }, b"a.txt".to_vec()),
+            (Counts { bytes: 123456, chars: 1, utf16: 1 }, b"b".to_vec()),
         ];
         let mut out = Vec::new();
         write_table(&mut out, &rows).unwrap();

@@ -125,6 +125,7 @@ fn form_name(form: Form) -> &'static str {
     match form {
         Form::Utf8 => "UTF-8",
         Form::Utf16(_) => "UTF-16",
+        Form::Ucs2(_) => "UCS-2",
         Form::Utf32(_) => "UTF-32",
         Form::Derived(Derivative::Cesu8) => "CESU-8",
         Form::Derived(Derivative::Mutf8) => "Modified UTF-8",
@@ -132,6 +133,7 @@ fn form_name(form: Form) -> &'static str {
         Form::Derived(Derivative::Utf8mb3) => "utf8mb3",
         Form::Legacy(Legacy::Latin1) => "ISO-8859-1",
         Form::Legacy(Legacy::Cp1252) => "Windows-1252",
+        Form::Legacy(Legacy::Ascii) => "ASCII",
     }
 }
 

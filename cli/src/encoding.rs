@@ -21,13 +21,23 @@
 //!   on the first window (4 MiB): valid UTF-8, else UTF-16/UTF-32 where
 //!   validity and the pattern of the units say so.
 //!
-//! The legacy 8-bit encodings are `latin1` (ISO-8859-1; also
-//! `iso-8859-1`, `l1`) and `cp1252` (Windows-1252 as the WHATWG Encoding
-//! Standard defines it, where the five bytes the code page leaves
-//! undefined, `81 8D 8F 90 9D`, are the C1 controls of the same value;
-//! also `windows-1252`). Every byte is a character of both, so they never
-//! fail as input; as output, a character they cannot represent is an
-//! error at its input position, as in iconv. They have no byte-order mark.
+//! The 8-bit encodings are `latin1` (ISO-8859-1; also `iso-8859-1`,
+//! `l1`), `cp1252` (Windows-1252 as the WHATWG Encoding Standard defines
+//! it, where the five bytes the code page leaves undefined,
+//! `81 8D 8F 90 9D`, are the C1 controls of the same value; also
+//! `windows-1252`) and `ascii` (also `us-ascii`, `ansi_x3.4-1968`,
+//! `iso646-us`). Every byte is a character of Latin-1 and Windows-1252, so
+//! they never fail as input; in ASCII, bytes 80..FF are illegal input. As
+//! output, a character they cannot represent is an error at its input
+//! position, as in iconv (or, with `//TRANSLIT`, transliterated). They
+//! have no byte-order mark.
+//!
+//! The UCS names are glibc's: `ucs-2` is 16-bit units without surrogates
+//! (the Basic Multilingual Plane only: a surrogate unit is illegal input,
+//! a supplementary character cannot be output) in the machine's byte
+//! order, `ucs-4` is UTF-32 **big-endian**; `ucs-2le`, `ucs-2be`,
+//! `ucs-4le`, `ucs-4be` name the order. None of them adds, detects or
+//! drops a BOM (a U+FEFF at the start is a character, as in iconv).
 //!
 //! The UTF-8 derivatives of [`rapidutf::derive`] are encodings too:
 //! `cesu-8`, `mutf-8` (also `modified-utf-8`, `java`), `wtf-8`, and, on
@@ -63,6 +73,11 @@ pub enum Encoding {
     Derived(Derivative),
     /// A legacy 8-bit encoding.
     Legacy(Legacy),
+    /// UCS-2: UTF-16 without surrogates, no BOM handling.
+    Ucs2(Order),
+    /// UCS-4: UTF-32 under its ISO 10646 name, no BOM handling (`ucs-4`
+    /// alone is big-endian).
+    Ucs4(Order),
 }
 
 /// The legacy 8-bit encodings.
@@ -72,6 +87,8 @@ pub enum Legacy {
     Latin1,
     /// Windows-1252 as the WHATWG Encoding Standard defines it.
     Cp1252,
+    /// US-ASCII: bytes 00..7F only.
+    Ascii,
 }
 
 /// The UTF-8 derivatives the tool reads and writes.
@@ -109,11 +126,14 @@ pub enum Form {
     Derived(Derivative),
     /// Bytes of a legacy 8-bit encoding.
     Legacy(Legacy),
+    /// 16-bit units of the Basic Multilingual Plane, no surrogates.
+    Ucs2(Order),
 }
 
 /// The names accepted by [`Encoding::parse`], for help and error texts.
 pub const NAMES: &str = "utf-8, utf-16le, utf-16be, utf-16, utf-32le, utf-32be, utf-32, \
-auto, latin1, cp1252, cesu-8, mutf-8, wtf-8, utf8mb3";
+ucs-2, ucs-2le, ucs-2be, ucs-4, ucs-4le, ucs-4be, auto, latin1, cp1252, ascii, cesu-8, mutf-8, \
+wtf-8, utf8mb3";
 
 /// What `convert -l` prints: each encoding with its other names, and
 /// whether it is input only.
@@ -129,8 +149,15 @@ CESU-8 (cesu8)
 MUTF-8 (mutf8, modified-utf-8, java)
 WTF-8 (wtf8)
 UTF8MB3 (input only)
+UCS-2 (ucs2; no surrogates, the machine's byte order)
+UCS-2LE (ucs2le)
+UCS-2BE (ucs2be)
+UCS-4 (ucs4; big-endian)
+UCS-4LE (ucs4le)
+UCS-4BE (ucs4be)
 LATIN1 (iso-8859-1, l1)
 CP1252 (windows-1252; WHATWG: 81 8D 8F 90 9D are C1 controls)
+ASCII (us-ascii, ansi_x3.4-1968, iso646-us)
 AUTO (input only: the BOM, else UTF-8, UTF-16/UTF-32 or CP1252 by detection)
 ";
 
@@ -157,6 +184,12 @@ impl Encoding {
             "utf8mb3" => Encoding::Derived(Derivative::Utf8mb3),
             "latin1" | "iso88591" | "l1" => Encoding::Legacy(Legacy::Latin1),
             "cp1252" | "windows1252" => Encoding::Legacy(Legacy::Cp1252),
+            "ascii" | "usascii" | "ansix3.41968" | "iso646us" => Encoding::Legacy(Legacy::Ascii),
+            "ucs2" => Encoding::Ucs2(Order::NATIVE),
+            "ucs2le" => Encoding::Ucs2(Order::Le),
+            "ucs2be" => Encoding::Ucs2(Order::Be),
+            "ucs4" | "ucs4be" => Encoding::Ucs4(Order::Be),
+            "ucs4le" => Encoding::Ucs4(Order::Le),
             _ => return None,
         })
     }
@@ -199,7 +232,8 @@ impl Encoding {
                 (form, d.bom_len())
             }
             Encoding::Utf16(o) => (Form::Utf16(o), 0),
-            Encoding::Utf32(o) => (Form::Utf32(o), 0),
+            Encoding::Utf32(o) | Encoding::Ucs4(o) => (Form::Utf32(o), 0),
+            Encoding::Ucs2(o) => (Form::Ucs2(o), 0),
             Encoding::Utf16Bom => match head {
                 [0xFF, 0xFE, ..] => (Form::Utf16(Order::Le), 2),
                 [0xFE, 0xFF, ..] => (Form::Utf16(Order::Be), 2),
@@ -221,7 +255,8 @@ impl Encoding {
             Encoding::Derived(d) => (Form::Derived(d), b""),
             Encoding::Legacy(l) => (Form::Legacy(l), b""),
             Encoding::Utf16(o) => (Form::Utf16(o), b""),
-            Encoding::Utf32(o) => (Form::Utf32(o), b""),
+            Encoding::Utf32(o) | Encoding::Ucs4(o) => (Form::Utf32(o), b""),
+            Encoding::Ucs2(o) => (Form::Ucs2(o), b""),
             Encoding::Utf16Bom => (Form::Utf16(Order::NATIVE), Form::Utf16(Order::NATIVE).bom()),
             Encoding::Utf32Bom => (Form::Utf32(Order::NATIVE), Form::Utf32(Order::NATIVE).bom()),
         }
@@ -245,6 +280,13 @@ impl fmt::Display for Encoding {
             Encoding::Derived(Derivative::Utf8mb3) => "utf8mb3",
             Encoding::Legacy(Legacy::Latin1) => "latin1",
             Encoding::Legacy(Legacy::Cp1252) => "cp1252",
+            Encoding::Legacy(Legacy::Ascii) => "ascii",
+            Encoding::Ucs2(Order::Le) if Order::NATIVE == Order::Le => "ucs-2",
+            Encoding::Ucs2(Order::Be) if Order::NATIVE == Order::Be => "ucs-2",
+            Encoding::Ucs2(Order::Le) => "ucs-2le",
+            Encoding::Ucs2(Order::Be) => "ucs-2be",
+            Encoding::Ucs4(Order::Be) => "ucs-4",
+            Encoding::Ucs4(Order::Le) => "ucs-4le",
         })
     }
 }
@@ -254,7 +296,7 @@ impl Form {
     pub const fn unit(self) -> usize {
         match self {
             Form::Utf8 | Form::Derived(_) | Form::Legacy(_) => 1,
-            Form::Utf16(_) => 2,
+            Form::Utf16(_) | Form::Ucs2(_) => 2,
             Form::Utf32(_) => 4,
         }
     }
@@ -305,8 +347,8 @@ impl Form {
         match self {
             Form::Legacy(_) => b"",
             Form::Utf8 | Form::Derived(_) => b"\xEF\xBB\xBF",
-            Form::Utf16(Order::Le) => b"\xFF\xFE",
-            Form::Utf16(Order::Be) => b"\xFE\xFF",
+            Form::Utf16(Order::Le) | Form::Ucs2(Order::Le) => b"\xFF\xFE",
+            Form::Utf16(Order::Be) | Form::Ucs2(Order::Be) => b"\xFE\xFF",
             Form::Utf32(Order::Le) => b"\xFF\xFE\x00\x00",
             Form::Utf32(Order::Be) => b"\x00\x00\xFE\xFF",
         }
@@ -358,6 +400,15 @@ mod tests {
             ("L1", Encoding::Legacy(Legacy::Latin1)),
             ("CP1252", Encoding::Legacy(Legacy::Cp1252)),
             ("Windows-1252", Encoding::Legacy(Legacy::Cp1252)),
+            ("ASCII", Encoding::Legacy(Legacy::Ascii)),
+            ("US-ASCII", Encoding::Legacy(Legacy::Ascii)),
+            ("ANSI_X3.4-1968", Encoding::Legacy(Legacy::Ascii)),
+            ("UCS-2", Encoding::Ucs2(Order::NATIVE)),
+            ("ucs2le", Encoding::Ucs2(Order::Le)),
+            ("UCS-2BE", Encoding::Ucs2(Order::Be)),
+            ("UCS-4", Encoding::Ucs4(Order::Be)),
+            ("UCS-4BE", Encoding::Ucs4(Order::Be)),
+            ("ucs-4le", Encoding::Ucs4(Order::Le)),
         ] {
             assert_eq!(Encoding::parse(name), Some(enc), "{name}");
             assert_eq!(Encoding::parse(&enc.to_string()), Some(enc));

@@ -34,11 +34,13 @@
 //! window boundaries at every position of a small input. It changes
 //! nothing but speed: results never depend on where windows are cut.
 
-use crate::progress::Progress;
+use crate::progress::{Progress, Show};
 use std::ffi::OsString;
 use std::fmt;
 use std::fs::File;
 use std::io::{self, Read, Seek};
+use std::os::fd::AsFd;
+use std::os::unix::ffi::OsStrExt;
 use std::path::PathBuf;
 
 /// The buffer size for streamed input (256 KiB). A stream is read until
@@ -89,6 +91,19 @@ impl InputName {
     }
 }
 
+impl InputName {
+    /// The name as messages and lists show it: the file name's own bytes
+    /// (which need not be UTF-8), or `(standard input)`.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            InputName::Stdin => b"(standard input)",
+            InputName::Path(p) => p.as_os_str().as_bytes(),
+        }
+    }
+}
+
+/// Shown lossily (U+FFFD for bytes that are not UTF-8): only the progress
+/// bar's label uses this; messages and lists write [`InputName::as_bytes`].
 impl fmt::Display for InputName {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -113,7 +128,27 @@ pub struct Reader {
     source: Source,
     /// The input offset of the first unconsumed byte.
     offset: u64,
+    /// The file offset where the input starts (standard input redirected
+    /// from a file that was partly read already), for [`Reader::rewind`].
+    start: u64,
+    identity: Option<FileId>,
     progress: Progress,
+}
+
+/// A regular file's identity: device and inode numbers, the same by
+/// every path and descriptor that reaches it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FileId {
+    dev: u64,
+    ino: u64,
+}
+
+impl FileId {
+    /// The identity of the file `meta` describes.
+    pub fn of(meta: &std::fs::Metadata) -> FileId {
+        use std::os::unix::fs::MetadataExt;
+        FileId { dev: meta.dev(), ino: meta.ino() }
+    }
 }
 
 /// Where the bytes come from.
@@ -145,43 +180,76 @@ struct Source {
 }
 
 impl Reader {
-    /// Opens `name` for the command `label` (used by the progress bar).
+    /// Opens `name` for the command `label` (used by the progress bar,
+    /// which `show` governs).
+    ///
+    /// Standard input that is a regular file (`< file`) is read as that
+    /// file, from where its offset stands: read ahead, with a progress
+    /// bar, and rewindable to that offset.
     ///
     /// # Errors
     ///
-    /// The I/O error of opening the file, or of mapping a file that is not
-    /// a directory; a directory is an error too.
-    pub fn open(name: &InputName, label: &str) -> io::Result<Reader> {
-        let (source, total) = match name {
+    /// The I/O error of opening the file; a directory is an error too, and
+    /// so is standard input that was closed when the tool started (`<&-`).
+    pub fn open(name: &InputName, label: &str, show: Show) -> io::Result<Reader> {
+        let (file, start) = match name {
             InputName::Stdin => {
-                let stdin = Origin::Other(Box::new(io::stdin().lock()));
-                (Source::new(Reading::Direct(stdin), STREAM_CHUNK), None)
-            }
-            InputName::Path(path) => {
-                let file = File::open(path)?;
-                let meta = file.metadata()?;
-                if meta.is_dir() {
-                    return Err(io::Error::new(io::ErrorKind::IsADirectory, "Is a directory"));
+                if crate::sys::stdin_was_closed() {
+                    return Err(io::Error::from_raw_os_error(libc::EBADF));
                 }
-                if meta.is_file() {
-                    // Never more buffer than the file needs.
-                    let size = usize::try_from(meta.len()).unwrap_or(usize::MAX);
-                    let window =
-                        window_override().unwrap_or(FILE_WINDOW.min(size.max(STREAM_CHUNK)));
-                    let read = if size > window {
-                        Reading::ahead(file, window)
-                    } else {
-                        Reading::Direct(Origin::File(file))
-                    };
-                    (Source::new(read, window), Some(meta.len()))
-                } else {
-                    let other = Origin::Other(Box::new(file));
-                    (Source::new(Reading::Direct(other), STREAM_CHUNK), None)
+                let fd = io::stdin().as_fd().try_clone_to_owned()?;
+                let mut file = File::from(fd);
+                if !file.metadata()?.is_file() {
+                    let stdin = Origin::Other(Box::new(file));
+                    return Ok(Reader {
+                        source: Source::new(Reading::Direct(stdin), STREAM_CHUNK),
+                        offset: 0,
+                        start: 0,
+                        identity: None,
+                        progress: Progress::new(&format!("{label} {name}"), None, show),
+                    });
                 }
+                let start = file.stream_position()?;
+                (file, start)
             }
+            InputName::Path(path) => (File::open(path)?, 0),
         };
-        let progress = Progress::new(&format!("{label} {name}"), total);
-        Ok(Reader { source, offset: 0, progress })
+        let meta = file.metadata()?;
+        if meta.is_dir() {
+            return Err(io::Error::new(io::ErrorKind::IsADirectory, "Is a directory"));
+        }
+        let progress = |total| Progress::new(&format!("{label} {name}"), total, show);
+        if !meta.is_file() {
+            let other = Origin::Other(Box::new(file));
+            return Ok(Reader {
+                source: Source::new(Reading::Direct(other), STREAM_CHUNK),
+                offset: 0,
+                start: 0,
+                identity: None,
+                progress: progress(None),
+            });
+        }
+        // Never more buffer than the file needs.
+        let total = meta.len().saturating_sub(start);
+        let size = usize::try_from(total).unwrap_or(usize::MAX);
+        let window = window_override().unwrap_or(FILE_WINDOW.min(size.max(STREAM_CHUNK)));
+        let read = if size > window {
+            Reading::ahead(file, window)
+        } else {
+            Reading::Direct(Origin::File(file))
+        };
+        Ok(Reader {
+            source: Source::new(read, window),
+            offset: 0,
+            start,
+            identity: Some(FileId::of(&meta)),
+            progress: progress(Some(total)),
+        })
+    }
+
+    /// The identity of the regular file this reads, `None` for a stream.
+    pub fn identity(&self) -> Option<FileId> {
+        self.identity
     }
 
     /// Reads from an arbitrary stream (for tests and special inputs).
@@ -190,7 +258,9 @@ impl Reader {
         Reader {
             source: Source::new(Reading::Direct(Origin::Other(read)), STREAM_CHUNK),
             offset: 0,
-            progress: Progress::new("", None),
+            start: 0,
+            identity: None,
+            progress: Progress::new("", None, Show::Never),
         }
     }
 
@@ -270,7 +340,8 @@ impl Reader {
         }
     }
 
-    /// Starts a regular file over from its first byte, for a second pass;
+    /// Starts a regular file over from its first byte (where the input
+    /// started), for a second pass;
     /// returns `Ok(false)` (and does nothing) for a stream, which cannot.
     ///
     /// # Errors
@@ -278,13 +349,16 @@ impl Reader {
     /// The I/O error of seeking.
     pub fn rewind(&mut self) -> io::Result<bool> {
         let source = &mut self.source;
+        let start = io::SeekFrom::Start(self.start);
         match &mut source.read {
-            Reading::Direct(Origin::File(file)) => file.rewind()?,
+            Reading::Direct(Origin::File(file)) => {
+                file.seek(start)?;
+            }
             Reading::Direct(Origin::Other(_)) => return Ok(false),
             Reading::Ahead(ahead) => {
                 let window = ahead.window;
                 let mut file = ahead.stop()?;
-                file.rewind()?;
+                file.seek(start)?;
                 source.read = Reading::ahead(file, window);
             }
         }
@@ -356,7 +430,7 @@ impl Reading {
         // thread that cannot start leaves it in this slot.
         let slot = std::sync::Arc::new(std::sync::Mutex::new(Some(file)));
         let theirs = std::sync::Arc::clone(&slot);
-        let spawned = std::thread::Builder::new().name("read-ahead".into()).spawn(move || {
+        let spawned = crate::sys::spawn("read-ahead", move || {
             let taken = theirs.lock().map(|mut o| o.take()).ok().flatten();
             let Some(mut file) = taken else { unreachable!("the file is set before") };
             let mut eof = false;
@@ -455,7 +529,9 @@ mod tests {
             let mut r = Reader {
                 source: Source::new(read, window),
                 offset: 0,
-                progress: Progress::new("", None),
+                start: 0,
+                identity: None,
+                progress: Progress::new("", None, Show::Never),
             };
             for pass in 0..2 {
                 let mut seen = Vec::new();

@@ -57,31 +57,45 @@ impl LineCol {
         self.column -= encoded_pairs(line);
     }
 
-    /// Moves past valid UTF-16 `units` given in memory order `read`.
-    pub fn advance_utf16(&mut self, units: &[u16], read: impl Fn(u16) -> u16) {
-        for &u in units {
-            match read(u) {
-                0x0A => {
-                    self.newlines += 1;
-                    self.column = 0;
-                }
-                // The low half of a (valid, hence paired) surrogate pair
-                // belongs to the character its high half started.
-                0xDC00..=0xDFFF => {}
-                _ => self.column += 1,
+    /// Moves past text in an 8-bit encoding, where every byte is a
+    /// character.
+    pub fn advance_bytes(&mut self, text: &[u8]) {
+        match text.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.newlines += count_newlines(&text[..=last]);
+                self.column = (text.len() - last - 1) as u64;
             }
+            None => self.column += text.len() as u64,
+        }
+    }
+
+    /// Moves past valid UTF-16 `units` given in memory order `read`. (The
+    /// counts are sums the compiler vectorises; only the last line is
+    /// searched for.)
+    pub fn advance_utf16(&mut self, units: &[u16], read: impl Fn(u16) -> u16 + Copy) {
+        // The low half of a (valid, hence paired) surrogate pair belongs
+        // to the character its high half started.
+        let chars = |units: &[u16]| {
+            units.iter().map(|&u| u64::from(!matches!(read(u), 0xDC00..=0xDFFF))).sum::<u64>()
+        };
+        match units.iter().rposition(|&u| read(u) == 0x0A) {
+            Some(last) => {
+                self.newlines +=
+                    units[..=last].iter().map(|&u| u64::from(read(u) == 0x0A)).sum::<u64>();
+                self.column = chars(&units[last + 1..]);
+            }
+            None => self.column += chars(units),
         }
     }
 
     /// Moves past valid UTF-32 `values`.
     pub fn advance_utf32(&mut self, values: &[u32]) {
-        for &v in values {
-            if v == 0x0A {
-                self.newlines += 1;
-                self.column = 0;
-            } else {
-                self.column += 1;
+        match values.iter().rposition(|&v| v == 0x0A) {
+            Some(last) => {
+                self.newlines += values[..=last].iter().map(|&v| u64::from(v == 0x0A)).sum::<u64>();
+                self.column = (values.len() - last - 1) as u64;
             }
+            None => self.column += values.len() as u64,
         }
     }
 
@@ -139,29 +153,19 @@ pub struct Problem {
 }
 
 impl Problem {
-    /// The report line for the input called `name`, without a newline.
-    pub fn display<'a>(&'a self, name: &'a dyn fmt::Display) -> impl fmt::Display + 'a {
-        Report { name, problem: self }
+    /// The report after the input's name and `": "` (which the caller
+    /// writes as the name's own bytes), without a newline.
+    pub fn report(&self) -> impl fmt::Display + '_ {
+        Report(self)
     }
 }
 
-struct Report<'a> {
-    name: &'a dyn fmt::Display,
-    problem: &'a Problem,
-}
+struct Report<'a>(&'a Problem);
 
 impl fmt::Display for Report<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = self.problem;
-        write!(
-            f,
-            "{}: line {}, char {}, byte {}: {}",
-            self.name,
-            p.at.line(),
-            p.at.char(),
-            p.byte,
-            p.message
-        )
+        let p = self.0;
+        write!(f, "line {}, char {}, byte {}: {}", p.at.line(), p.at.char(), p.byte, p.message)
     }
 }
 
@@ -194,6 +198,19 @@ mod tests {
         p32.advance_utf32(&values);
         assert_eq!(p16, LineCol::of_utf8(text.as_bytes()));
         assert_eq!(p32, LineCol::of_utf8(text.as_bytes()));
+        // In pieces, a surrogate pair split between two.
+        let (mut q16, mut q32) = (LineCol::default(), LineCol::default());
+        for cut in [&units[..2], &units[2..8], &units[8..]] {
+            q16.advance_utf16(cut, |u| u);
+        }
+        for cut in [&values[..3], &values[3..]] {
+            q32.advance_utf32(cut);
+        }
+        assert_eq!((q16, q32), (p16, p32));
+        let mut b = LineCol::default();
+        b.advance_bytes(b"ab\n\xE9\xE9");
+        b.advance_bytes(b"x");
+        assert_eq!((b.line(), b.char()), (2, 4));
     }
 
     #[test]
@@ -211,6 +228,6 @@ mod tests {
     fn report_format() {
         let at = LineCol::of_utf8(b"a\nbc");
         let p = Problem { byte: 17, at, message: "oops".into(), incomplete: false, context: None };
-        assert_eq!(p.display(&"f.txt").to_string(), "f.txt: line 2, char 3, byte 17: oops");
+        assert_eq!(p.report().to_string(), "line 2, char 3, byte 17: oops");
     }
 }

@@ -1,10 +1,18 @@
 //! A one-line progress bar on stderr for large inputs.
 //!
-//! It appears only for inputs of known size above [`THRESHOLD`], and only
-//! when stderr is a terminal, so pipelines, logs and tests never see it.
-//! It redraws at most ten times a second and erases itself when done.
+//! By default ([`Show::Auto`]) it appears only for inputs of known size
+//! (a regular file, also as standard input: `< file`) above
+//! [`THRESHOLD`], and only when stderr is a terminal, so pipelines, logs
+//! and tests never see it. `--progress` ([`Show::Always`]) draws it for
+//! any input of known size wherever stderr goes; `--no-progress` and `-q`
+//! ([`Show::Never`]) never. It redraws at most ten times a second, never
+//! shows less than it showed before (a second pass over the input, such as
+//! `validate` counting lines up to an error, leaves it where it is), and
+//! erases itself when done.
 
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
+#[cfg(not(test))]
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 /// Inputs larger than this (256 MiB) get a progress bar.
@@ -16,6 +24,18 @@ const REDRAW: Duration = Duration::from_millis(100);
 /// Cells in the bar itself.
 const WIDTH: usize = 30;
 
+/// When to show the bar.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Show {
+    /// For inputs above [`THRESHOLD`] when stderr is a terminal.
+    #[default]
+    Auto,
+    /// For every input of known size (`--progress`).
+    Always,
+    /// Never (`--no-progress`, `-q`).
+    Never,
+}
+
 /// A progress bar, or nothing when it is not wanted.
 pub struct Progress {
     bar: Option<Bar>,
@@ -26,41 +46,69 @@ struct Bar {
     total: u64,
     start: Instant,
     last_draw: Option<Instant>,
+    /// The most the bar has shown.
+    shown: u64,
+    /// What the bar drew, instead of stderr (tests).
+    #[cfg(test)]
+    drawn: Vec<String>,
+}
+
+impl Bar {
+    fn draw(&mut self, text: &str) {
+        #[cfg(test)]
+        self.drawn.push(text.to_owned());
+        // A progress bar that cannot be drawn is not worth an error.
+        #[cfg(not(test))]
+        let _ = std::io::stderr().lock().write_all(text.as_bytes());
+    }
 }
 
 impl Progress {
     /// A progress bar for `label`, over `total` bytes if the size is known;
-    /// it is active only when [`wanted`] says so for this terminal.
-    pub fn new(label: &str, total: Option<u64>) -> Progress {
-        let bar = total.filter(|&t| wanted(t, std::io::stderr().is_terminal())).map(|total| Bar {
+    /// it is active only when `show` and [`wanted`] say so.
+    pub fn new(label: &str, total: Option<u64>, show: Show) -> Progress {
+        let on = |t: u64| match show {
+            Show::Auto => wanted(t, std::io::stderr().is_terminal()),
+            Show::Always => true,
+            Show::Never => false,
+        };
+        let bar = total.filter(|&t| on(t)).map(|total| Bar {
             label: label.to_owned(),
             total,
             start: Instant::now(),
             last_draw: None,
+            shown: 0,
+            #[cfg(test)]
+            drawn: Vec::new(),
         });
         Progress { bar }
     }
 
-    /// Reports that `done` bytes have been processed.
+    /// Reports that `done` bytes have been processed. Less than before (a
+    /// second pass) leaves the bar as it is.
     pub fn update(&mut self, done: u64) {
         let Some(bar) = &mut self.bar else { return };
+        if done < bar.shown {
+            return;
+        }
         let now = Instant::now();
         if bar.last_draw.is_some_and(|t| now.duration_since(t) < REDRAW) {
             return;
         }
         bar.last_draw = Some(now);
+        bar.shown = done;
         let line = render(&bar.label, done, bar.total, now.duration_since(bar.start));
-        // A progress bar that cannot be drawn is not worth an error.
-        let _ = write!(std::io::stderr().lock(), "\r{line}\x1b[K");
+        bar.draw(&format!("\r{line}\x1b[K"));
     }
 
     /// Erases the bar, if one was drawn.
     pub fn finish(&mut self) {
-        if let Some(bar) = self.bar.take() {
+        if let Some(bar) = &mut self.bar {
             if bar.last_draw.is_some() {
-                let _ = write!(std::io::stderr().lock(), "\r\x1b[K");
+                bar.draw("\r\x1b[K");
             }
         }
+        self.bar = None;
     }
 }
 
@@ -104,6 +152,21 @@ mod tests {
         assert!(wanted(THRESHOLD + 1, true));
         assert!(!wanted(THRESHOLD + 1, false));
         assert!(!wanted(u64::MAX, false));
+    }
+
+    #[test]
+    fn never_goes_backwards() {
+        let mut p = Progress::new("x", Some(1000), Show::Always);
+        for done in [800, 100, 900] {
+            p.update(done);
+            // As if the redraw interval had passed.
+            p.bar.as_mut().expect("forced bar").last_draw = None;
+        }
+        let drawn = &p.bar.as_ref().expect("bar").drawn;
+        assert_eq!(drawn.len(), 2, "{drawn:?}");
+        assert!(drawn[0].contains(" 80%") && drawn[1].contains(" 90%"), "{drawn:?}");
+        assert!(Progress::new("x", Some(u64::MAX), Show::Never).bar.is_none());
+        assert!(Progress::new("x", None, Show::Always).bar.is_none());
     }
 
     #[test]

@@ -35,6 +35,7 @@ use crate::encoding::{units16, values32, Derivative, Encoding, Form, Order};
 use crate::explain::{self, Context};
 use crate::input::{InputName, Reader};
 use crate::position::{LineCol, Problem};
+use crate::progress::Show;
 use crate::Status;
 use rapidutf::stream::Utf8Validator;
 use rapidutf::{Utf16ErrorKind, Utf8ErrorKind};
@@ -51,10 +52,14 @@ pub struct Options {
     pub list: bool,
     /// `-i`: print the names of *valid* inputs instead.
     pub invert: bool,
+    /// `-0`: end the names of `-l` and `-i` with NUL, not a newline.
+    pub null: bool,
     /// `--encoding`: how the inputs are encoded.
     pub encoding: Encoding,
     /// `-v`: show the bytes around each error.
     pub verbose: bool,
+    /// When the progress bar shows.
+    pub show: Show,
 }
 
 /// Runs `rapidutf validate`: reports go to `out`, I/O problems with the
@@ -65,16 +70,18 @@ pub struct Options {
 /// Only errors writing to `out`.
 pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Ok;
+    let end: &[u8] = if opts.null { b"\0" } else { b"\n" };
     for name in &opts.files {
-        let problem =
-            match Reader::open(name, "validate").and_then(|mut r| scan(&mut r, opts.encoding)) {
-                Ok(p) => p,
-                Err(e) => {
-                    crate::report_io(name, &e);
-                    status = status.max(Status::Trouble);
-                    continue;
-                }
-            };
+        let scanned =
+            Reader::open(name, "validate", opts.show).and_then(|mut r| scan(&mut r, opts.encoding));
+        let problem = match scanned {
+            Ok(p) => p,
+            Err(e) => {
+                crate::report_io(name, &e);
+                status = status.max(Status::Trouble);
+                continue;
+            }
+        };
         if problem.is_some() {
             status = status.max(Status::Invalid);
         }
@@ -84,15 +91,20 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
         match problem {
             Some(p) if !opts.invert => {
                 if opts.list {
-                    writeln!(out, "{name}")?;
+                    out.write_all(name.as_bytes())?;
+                    out.write_all(end)?;
                 } else {
-                    writeln!(out, "{}", p.display(name))?;
+                    out.write_all(name.as_bytes())?;
+                    writeln!(out, ": {}", p.report())?;
                     if let Some(context) = p.context.as_ref().filter(|_| opts.verbose) {
                         writeln!(out, "{context}")?;
                     }
                 }
             }
-            None if opts.invert => writeln!(out, "{name}")?,
+            None if opts.invert => {
+                out.write_all(name.as_bytes())?;
+                out.write_all(end)?;
+            }
             _ => {}
         }
     }
@@ -328,8 +340,8 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
                 pos.advance_utf32(&values[..valid]);
                 (4 * valid, bad)
             }
-            Form::Utf8 | Form::Derived(_) | Form::Legacy(_) => {
-                unreachable!("byte-based input goes elsewhere")
+            Form::Utf8 | Form::Derived(_) | Form::Legacy(_) | Form::Ucs2(_) => {
+                unreachable!("byte-based and UCS input goes elsewhere")
             }
         };
         let consumed = skip + valid_bytes;
@@ -349,10 +361,10 @@ fn scan_wide(reader: &mut Reader, encoding: Encoding) -> io::Result<Option<Probl
 }
 
 /// The message for UTF-16 input with an odd number of bytes.
-const ODD_UTF16: &str = "input ends inside a 16-bit unit, expected an even number of bytes";
+pub const ODD_UTF16: &str = "input ends inside a 16-bit unit, expected an even number of bytes";
 
 /// The message for UTF-32 input whose length is no multiple of 4.
-const PARTIAL_UTF32: &str = "input ends inside a 32-bit unit, expected a multiple of 4 bytes";
+pub const PARTIAL_UTF32: &str = "input ends inside a 32-bit unit, expected a multiple of 4 bytes";
 
 #[cfg(test)]
 mod tests {

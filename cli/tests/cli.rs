@@ -325,51 +325,89 @@ fn convert_round_trips_on_lipsum() {
 }
 
 #[test]
-fn convert_error_is_iconvs_and_leaves_nothing() {
+fn convert_errors_name_the_place_and_leave_the_destination() {
     let s = Scratch::new("convert-error");
     let input = s.file("in.txt", BAD_LINE_3);
     let out = s.path("out.txt");
     let o = run(&["convert", "-f", "utf-8", "-t", "utf-16le", "-o", &out, &input], b"");
     assert_eq!(code(&o), 1);
     let pos = std::str::from_utf8(std::hint::black_box(BAD_LINE_3)).unwrap_err().valid_up_to();
-    assert_eq!(stderr(&o), format!("rapidutf: illegal input sequence at position {pos}\n"));
+    let report = format!(
+        "{}illegal input sequence: invalid byte C0 (C0, C1 and F5..FF never appear in UTF-8), \
+         expected 00..7F or C2..F4",
+        expected_position(&input, BAD_LINE_3)
+    );
+    assert_eq!(stderr(&o), format!("rapidutf: {report}\nrapidutf: {out}: not created\n"));
     assert!(!Path::new(&out).exists(), "output file created on failure");
     assert_eq!(s.entries(), ["in.txt"], "temporary file left behind");
 
-    // An existing output file is left untouched.
+    // An existing output file is left untouched, and the message says so.
     std::fs::write(&out, b"old").unwrap();
     let o = run(&["convert", "-f", "utf-8", "-t", "utf-16le", "-o", &out, &input], b"");
     assert_eq!(code(&o), 1);
+    assert!(stderr(&o).ends_with(&format!("rapidutf: {out}: left unchanged\n")), "{}", stderr(&o));
     assert_eq!(std::fs::read(&out).unwrap(), b"old");
     assert_eq!(s.entries(), ["in.txt", "out.txt"]);
 
-    // To stdout: nothing at all is written.
+    // To stdout: what precedes the error, and nothing after it.
     let o = run(&["convert", "-f", "utf-8", "-t", "utf-16le"], BAD_LINE_3);
-    assert_eq!((code(&o), o.stdout.len()), (1, 0));
-    assert_eq!(stderr(&o), format!("rapidutf: illegal input sequence at position {pos}\n"));
+    let before = std::str::from_utf8(&BAD_LINE_3[..pos]).unwrap();
+    assert_eq!((code(&o), &o.stdout), (1, &utf16le(before)));
+    assert_eq!(
+        stderr(&o),
+        format!("rapidutf: {}\n", report.replacen(&input, "(standard input)", 1))
+    );
 
-    // A file to stdout (validated before anything is written) and stdin
-    // to stdout (held back) fail alike, for each kind of problem.
+    // A file and stdin fail alike, at the same place, for each kind of
+    // problem, having written the same output.
     let mut high_at_end = utf16le("abc");
     high_at_end.extend_from_slice(&0xD83Du16.to_le_bytes());
-    let illegal = |n: usize| format!("rapidutf: illegal input sequence at position {n}\n");
-    let incomplete = "rapidutf: incomplete character or shift sequence at end of buffer\n";
     for (from, bytes, message) in [
-        ("utf-8", BAD_LINE_3, illegal(pos)),
-        ("utf-8", &b"ab\xF0\x9F\x98"[..], incomplete.to_owned()),
-        ("utf-16le", &high_at_end, incomplete.to_owned()),
-        ("utf-16le", b"a\x00b", incomplete.to_owned()),
-        ("utf-32le", b"a\x00\x00\x00\x00\xD8\x00\x00", illegal(4)),
-        ("utf-32le", b"a\x00\x00\x00\x00", incomplete.to_owned()),
+        ("utf-8", BAD_LINE_3, report.replacen(&format!("{input}: "), "", 1)),
+        (
+            "utf-8",
+            &b"ab\xF0\x9F\x98"[..],
+            "line 1, char 3, byte 2: incomplete character at end of input: input ends inside a \
+             character: after F0 9F 98 the 4th byte must be 80..BF"
+                .to_owned(),
+        ),
+        (
+            "utf-16le",
+            &high_at_end,
+            "line 1, char 4, byte 6: incomplete character at end of input: unpaired high \
+             surrogate D83D: a low surrogate DC00..DFFF must follow, found the end of the input"
+                .to_owned(),
+        ),
+        (
+            "utf-16le",
+            b"a\x00b",
+            "line 1, char 2, byte 2: incomplete character at end of input: input ends inside a \
+             16-bit unit, expected an even number of bytes"
+                .to_owned(),
+        ),
+        (
+            "utf-32le",
+            b"a\x00\x00\x00\x00\xD8\x00\x00",
+            "line 1, char 2, byte 4: illegal input sequence: surrogate 0000D800, expected \
+             00000000..0000D7FF or 0000E000..0010FFFF"
+                .to_owned(),
+        ),
+        (
+            "utf-32le",
+            b"a\x00\x00\x00\x00",
+            "line 1, char 2, byte 4: incomplete character at end of input: input ends inside a \
+             32-bit unit, expected a multiple of 4 bytes"
+                .to_owned(),
+        ),
     ] {
         let file = s.file("case.bin", bytes);
-        for o in [
-            run(&["convert", "-f", from, "-t", "utf-8", &file], b""),
-            run(&["convert", "-f", from, "-t", "utf-8"], bytes),
-        ] {
-            assert_eq!((code(&o), o.stdout.len()), (1, 0), "{from} {bytes:?}");
-            assert_eq!(stderr(&o), message, "{from} {bytes:?}");
+        let from_file = run(&["convert", "-f", from, "-t", "utf-8", &file], b"");
+        let from_stdin = run(&["convert", "-f", from, "-t", "utf-8"], bytes);
+        for (o, name) in [(&from_file, &file[..]), (&from_stdin, "(standard input)")] {
+            assert_eq!(code(o), 1, "{from} {bytes:?}");
+            assert_eq!(stderr(o), format!("rapidutf: {name}: {message}\n"), "{from} {bytes:?}");
         }
+        assert_eq!(from_file.stdout, from_stdin.stdout);
         std::fs::remove_file(&file).unwrap();
     }
 
@@ -377,11 +415,8 @@ fn convert_error_is_iconvs_and_leaves_nothing() {
     let mut bytes = utf16le("abc");
     bytes.extend_from_slice(&0xDC00u16.to_le_bytes());
     let o = run(&["convert", "-f", "utf-16le", "-t", "utf-8"], &bytes);
-    assert_eq!(stderr(&o), "rapidutf: illegal input sequence at position 6\n");
-    // Input ending inside a character: iconv's other message.
-    let o = run(&["convert", "-f", "utf-8", "-t", "utf-32le"], b"ab\xF0\x9F\x98");
-    assert_eq!(code(&o), 1);
-    assert_eq!(stderr(&o), "rapidutf: incomplete character or shift sequence at end of buffer\n");
+    assert!(stderr(&o).contains(", byte 6: illegal input sequence: unpaired low surrogate DC00"));
+    assert_eq!(o.stdout, b"abc");
     // Usage errors are status 2.
     assert_eq!(code(&run(&["convert", "-f", "utf-8"], b"")), 2);
     assert_eq!(code(&run(&["convert", "-f", "ebcdic", "-t", "utf-8"], b"")), 2);
@@ -544,7 +579,9 @@ fn large_file_error_position() {
     assert_report(&stdout(&o), &path, &bytes);
     let out = s.path("large.utf16");
     let o = run(&["convert", "-f", "utf-8", "-t", "utf-16le", "-o", &out, &path], b"");
-    assert_eq!(stderr(&o), format!("rapidutf: illegal input sequence at position {at}\n"));
+    let report = stderr(&o);
+    let first = report.lines().next().unwrap_or_default();
+    assert_report(first.strip_prefix("rapidutf: ").unwrap_or_default(), &path, &bytes);
     assert!(!Path::new(&out).exists());
 }
 
@@ -581,20 +618,32 @@ fn bench_lists_every_kernel() {
 
 #[test]
 fn help_and_version() {
+    let version = format!("{}\n", env!("CARGO_PKG_VERSION"));
     let o = run(&["--version"], b"");
-    assert_eq!(
-        (code(&o), stdout(&o).into_owned()),
-        (0, format!("rapidutf {}\n", env!("CARGO_PKG_VERSION")))
-    );
+    assert_eq!((code(&o), stdout(&o).into_owned()), (0, format!("rapidutf {version}")));
     let o = run(&["--help"], b"");
     assert_eq!(code(&o), 0);
-    for cmd in ["validate", "convert", "count", "bench"] {
+    for cmd in ["validate", "convert", "count", "bench", "generate"] {
         assert!(stdout(&o).contains(cmd));
-        let o = run(&[cmd, "--help"], b"");
-        assert_eq!(code(&o), 0, "{cmd}");
-        assert!(stdout(&o).contains(&format!("Usage: rapidutf {cmd}")), "{cmd}");
+        for help in [&[cmd, "--help"][..], &["help", cmd]] {
+            let o = run(help, b"");
+            assert_eq!(code(&o), 0, "{help:?}");
+            assert!(stdout(&o).contains(&format!("Usage: rapidutf {cmd}")), "{help:?}");
+        }
+        // --version is understood by every command.
+        let o = run(&[cmd, "--version"], b"");
+        assert_eq!(code(&o), 0, "{cmd} --version");
+        assert_eq!(stdout(&o), format!("rapidutf-{cmd} {version}"), "{cmd} --version");
+    }
+    // The top-level help names every encoding family.
+    for enc in ["latin1", "cp1252", "ascii", "ucs-2", "utf-32"] {
+        assert!(stdout(&o).contains(enc), "{enc} missing from --help");
     }
     let o = run(&["validate", "-x"], b"");
     assert_eq!(code(&o), 2);
-    assert!(stderr(&o).contains("rapidutf validate --help"));
+    assert!(
+        stderr(&o).starts_with("rapidutf: ") && stderr(&o).contains("'--help'"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -77,8 +77,12 @@ fn strategies_match_python() {
                 let want = python(mode, codec, &input);
                 let flag = format!("--errors={mode}");
                 let o = rapidutf(&["convert", &flag, "-f", "utf-8", "-t", to], &input);
-                assert!(
-                    o.status.success(),
+                // Ignore exits with 1 when it dropped something, as
+                // iconv -c does.
+                let dropped = mode == "ignore" && std::str::from_utf8(&input).is_err();
+                assert_eq!(
+                    o.status.code(),
+                    Some(i32::from(dropped)),
                     "{name} {mode} {to}: {}",
                     String::from_utf8_lossy(&o.stderr)
                 );
@@ -109,7 +113,7 @@ fn strategies_across_windows() {
         let want = python(mode, "utf-16-le", &big);
         let flag = format!("--errors={mode}");
         let o = rapidutf(&["convert", &flag, "-f", "utf-8", "-t", "utf-16le"], &big);
-        assert!(o.status.success(), "{mode}");
+        assert_eq!(o.status.code(), Some(i32::from(mode == "ignore")), "{mode}");
         assert!(o.stdout == want, "{mode}: output differs from Python's");
     }
 }
@@ -119,12 +123,19 @@ fn ignore_on_utf16_input_drops_lone_surrogates() {
     let units: [u16; 5] = [0x61, 0xD800, 0x62, 0xDC00, 0x63];
     let input: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
     let o = rapidutf(&["convert", "-c", "-f", "utf-16le", "-t", "utf-8"], &input);
-    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b"abc"[..]));
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(1), &b"abc"[..]));
+    assert_eq!(
+        String::from_utf8_lossy(&o.stderr),
+        "rapidutf: (standard input): 2 invalid sequences dropped\n"
+    );
     // And an odd byte at the end.
     let mut odd = input.clone();
     odd.push(b'x');
     let o = rapidutf(&["convert", "--errors=ignore", "-f", "utf-16le", "-t", "utf-8"], &odd);
-    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(0), &b"abc"[..]));
+    assert_eq!((o.status.code(), o.stdout.as_slice()), (Some(1), &b"abc"[..]));
+    // Nothing to drop: status 0, nothing said.
+    let o = rapidutf(&["convert", "-c", "-f", "utf-16le", "-t", "utf-8"], &input[..2]);
+    assert_eq!((o.status.code(), o.stdout.as_slice(), o.stderr.len()), (Some(0), &b"a"[..], 0));
 }
 
 /// Python's answer for the legacy conversions
@@ -165,18 +176,30 @@ fn legacy_encodings_match_python() {
             let what = format!("{name}: -f {from} -t {to} {flag}");
             match want {
                 Ok(bytes) => {
-                    assert!(o.status.success(), "{what}: {}", String::from_utf8_lossy(&o.stderr));
+                    // Ignore exits with 1 when it dropped something: when
+                    // a strict conversion fails.
+                    let dropped =
+                        mode == "ignore" && python_legacy(pf, pt, "strict", &input).is_err();
+                    assert_eq!(
+                        o.status.code(),
+                        Some(i32::from(dropped)),
+                        "{what}: {}",
+                        String::from_utf8_lossy(&o.stderr)
+                    );
                     assert!(o.stdout == bytes, "{what}: output differs from Python's");
                 }
                 Err(at) => {
                     assert_eq!(o.status.code(), Some(1), "{what}: Python fails, the CLI did not");
-                    assert!(o.stdout.is_empty(), "{what}: output written on failure");
                     let msg = String::from_utf8_lossy(&o.stderr);
-                    if let Some(at) = at.filter(|_| mode == "strict") {
+                    if let Some(at) = at {
+                        // What precedes the error, converted, and nothing
+                        // after it.
+                        let before = &input[..usize::try_from(at).unwrap()];
+                        let want = python_legacy(pf, pt, mode, before).expect("the part before");
+                        assert!(o.stdout == want, "{what}: not the output before the error");
                         assert!(
-                            msg.contains(&format!("at position {at}\n"))
-                                || msg.contains("incomplete character"),
-                            "{what}: {msg} (Python: position {at})"
+                            msg.contains(&format!(", byte {at}: ")),
+                            "{what}: {msg} (Python: {at})"
                         );
                     }
                 }
@@ -186,10 +209,10 @@ fn legacy_encodings_match_python() {
         // iconv's spellings of ignore, towards a legacy encoding.
         let want = python_legacy("utf-8", "cp1252", "ignore", &input).expect("ignore never fails");
         let o = rapidutf(&["convert", "-c", "-f", "utf-8", "-t", "cp1252"], &input);
-        assert!(o.status.success() && o.stdout == want, "{name}: -c to cp1252");
+        assert!(o.status.code() == Some(1) && o.stdout == want, "{name}: -c to cp1252");
         let o = rapidutf(&["convert", "-f", "utf-8", "-t", "LATIN1//IGNORE"], &input);
         let want = python_legacy("utf-8", "latin-1", "ignore", &input).expect("ignore never fails");
-        assert!(o.status.success() && o.stdout == want, "{name}: //IGNORE to latin1");
+        assert!(o.status.code() == Some(1) && o.stdout == want, "{name}: //IGNORE to latin1");
     }
     assert_eq!(checked, 3 * (2 * 5 * 3 + 2 * 5));
 }

@@ -50,7 +50,8 @@ fn stdout(o: &Output) -> String {
 
 /// Runs a conversion that must succeed, on stdin and from a file (which
 /// takes the checked path to stdout), with default and small windows, and
-/// returns its output, after checking that all four agree.
+/// returns its output, after checking that all six agree, and so do the
+/// counts of replaced sequences that the error modes report.
 fn convert_ok(args: &[&str], input: &[u8]) -> Vec<u8> {
     let file = Temp::new(input);
     let mut with_file: Vec<&str> = args.to_vec();
@@ -59,42 +60,67 @@ fn convert_ok(args: &[&str], input: &[u8]) -> Vec<u8> {
     for window in [None, Some(SMALL), Some(SMALL + 7)] {
         for (a, stdin) in [(args, input), (&with_file[..], &b""[..])] {
             let o = run_with(a, stdin, window);
-            assert_eq!((code(&o), stderr(&o)), (0, String::new()), "{a:?} window {window:?}");
-            outputs.push(o.stdout);
+            assert_eq!(code(&o), 0, "{a:?} window {window:?}: {}", stderr(&o));
+            // Only counts, without the input's name.
+            let counts: Vec<String> = stderr(&o)
+                .lines()
+                .map(|l| l.rsplit_once(": ").expect("a count").1.to_owned())
+                .collect();
+            assert!(
+                counts.iter().all(|c| c.contains(" replaced with ") || c.contains(" decoded as ")),
+                "{a:?} window {window:?}: {counts:?}"
+            );
+            outputs.push((o.stdout, counts));
         }
     }
     for o in &outputs[1..] {
-        assert!(o == &outputs[0], "{args:?}: outputs differ with windows and sources");
+        assert!(o == &outputs[0], "{args:?}: outputs or counts differ with windows and sources");
     }
-    outputs.swap_remove(0)
+    outputs.swap_remove(0).0
 }
 
 /// Runs a conversion that must fail, on stdin and from a file, with
-/// default and small windows, and returns its one stderr message after
-/// checking that nothing was written.
+/// default and small windows, and returns where and why it stopped
+/// ([`kind_at`]) after checking that every run wrote the same output (what
+/// precedes the error) and the same message, line and column included.
 fn convert_err(args: &[&str], input: &[u8]) -> String {
     let file = Temp::new(input);
     let mut with_file: Vec<&str> = args.to_vec();
     with_file.push(file.path());
-    let mut messages = Vec::new();
+    let mut runs = Vec::new();
     for window in [None, Some(SMALL), Some(SMALL + 5)] {
         for (a, stdin) in [(args, input), (&with_file[..], &b""[..])] {
             let o = run_with(a, stdin, window);
-            assert_eq!((code(&o), o.stdout.len()), (1, 0), "{a:?} window {window:?}");
-            messages.push(stderr(&o));
+            assert_eq!(code(&o), 1, "{a:?} window {window:?}: {}", stderr(&o));
+            let message = stderr(&o);
+            assert_eq!(message.lines().count(), 1, "{message}");
+            // The message without the input's name.
+            let (_, rest) = message.split_once(": line ").expect("a position");
+            runs.push((rest.to_owned(), o.stdout));
         }
     }
-    for m in &messages[1..] {
-        assert_eq!(m, &messages[0], "{args:?}");
+    for r in &runs[1..] {
+        assert!(r == &runs[0], "{args:?}: {:?} differs from {:?}", r.0, runs[0].0);
     }
-    messages.swap_remove(0)
+    kind_at(&runs[0].0)
+}
+
+/// `byte B: KIND` from a conversion error message, whose details are left
+/// to the tests of the messages themselves.
+fn kind_at(message: &str) -> String {
+    let at = message.find("byte ").expect("a byte offset");
+    let rest = &message[at..];
+    let kind_end = rest.match_indices(": ").nth(1).map_or(rest.len(), |(i, _)| i);
+    rest[..kind_end].trim_end().to_owned()
 }
 
 fn illegal(at: usize) -> String {
-    format!("rapidutf: illegal input sequence at position {at}\n")
+    format!("byte {at}: illegal input sequence")
 }
 
-const INCOMPLETE: &str = "rapidutf: incomplete character or shift sequence at end of buffer\n";
+fn incomplete(at: usize) -> String {
+    format!("byte {at}: incomplete character at end of input")
+}
 
 /// A temporary file, removed when dropped.
 struct Temp(PathBuf);
@@ -521,9 +547,9 @@ fn utf8_utf16_streams_match_std_at_every_window_boundary() {
     }
     // A high surrogate or an odd byte at the very end is incomplete.
     let m = convert_err(&["convert", "-f", "utf-16le", "-t", "utf-8"], &le16(&[0x61, 0xD800]));
-    assert_eq!(m, INCOMPLETE);
+    assert_eq!(m, incomplete(2));
     let m = convert_err(&["convert", "-f", "utf-8", "-t", "utf-16le"], b"abc\xF0\x9F");
-    assert_eq!(m, INCOMPLETE);
+    assert_eq!(m, incomplete(3));
 }
 
 #[test]
@@ -606,8 +632,10 @@ fn random_derivative_mixes_match_the_library() {
         let o = run_with(&args, &bytes, Some(window));
         match derive::cesu8_to_utf16_vec(&bytes) {
             Ok(units) => assert!(o.stdout == le16(&units), "{bytes:?}"),
-            Err(e) if e.error_len().is_none() => assert_eq!(stderr(&o), INCOMPLETE),
-            Err(e) => assert_eq!(stderr(&o), illegal(e.valid_up_to()), "{bytes:?}"),
+            Err(e) if e.error_len().is_none() => {
+                assert_eq!(kind_at(&stderr(&o)), incomplete(e.valid_up_to()))
+            }
+            Err(e) => assert_eq!(kind_at(&stderr(&o)), illegal(e.valid_up_to()), "{bytes:?}"),
         }
     }
 }
@@ -637,7 +665,7 @@ fn files_read_ahead_convert_and_validate_like_std() {
         let o = run_with(&["convert", "-f", "utf-16le", "-t", "utf-8", u], b"", Some(window));
         assert!(code(&o) == 0 && o.stdout == text.as_bytes(), "window {window} back");
         let o = run_with(&["convert", "-f", "utf-8", "-t", "utf-32be", b], b"", Some(window));
-        assert_eq!((code(&o), stderr(&o)), (1, illegal(bad_at)), "window {window}");
+        assert_eq!((code(&o), kind_at(&stderr(&o))), (1, illegal(bad_at)), "window {window}");
         let o = run_with(&["validate", "-l", g, b], b"", Some(window));
         assert_eq!((code(&o), stdout(&o)), (1, format!("{b}\n")), "window {window}");
     }
