@@ -1,8 +1,8 @@
 //! The few system calls the tool needs that `std` does not offer: blocking
 //! signals around a step that must not be cut in half, anonymous
 //! temporary files (`O_TMPFILE`) and giving them a name, reserving disk
-//! space (`fallocate`), the file size limit, and whether standard input
-//! and output were closed when the process started.
+//! space (`fallocate`), and whether standard input and output were closed
+//! when the process started.
 //!
 //! Every `unsafe` block of the tool is here, each with the argument for
 //! its soundness; the rest of the tool calls safe functions.
@@ -251,18 +251,6 @@ pub fn reserve(file: &File, len: u64) -> io::Result<bool> {
         let _ = file;
         Ok(false)
     }
-}
-
-/// The process's file size limit (`ulimit -f`, RLIMIT_FSIZE) in bytes,
-/// or `None` when there is none.
-pub fn file_size_limit() -> Option<libc::rlim_t> {
-    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
-    // SAFETY: `limit` is a valid, writable `rlimit`.
-    let r = unsafe { libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit) };
-    if r != 0 || limit.rlim_cur == libc::RLIM_INFINITY {
-        return None;
-    }
-    Some(limit.rlim_cur)
 }
 
 /// Which of the descriptors 0, 1 and 2 were closed when the process

@@ -3,8 +3,10 @@
 //! # Streams
 //!
 //! Standard output (also `-o -` and `-o /dev/stdout`), a FIFO or a device
-//! named by `-o` is written as the output is produced, through a 1 MiB
-//! buffer: memory stays bounded and nothing goes to `$TMPDIR`. A
+//! named by `-o` is written as the output is produced: each window's
+//! output is passed on when the window is done (through a 1 MiB buffer
+//! that gathers small pieces). Memory stays bounded and nothing goes to
+//! `$TMPDIR`. A
 //! conversion that stops has written the output of everything before the
 //! place where it stopped. Standard output that is a regular file is
 //! compared with the inputs (see [`Sink::identity`]), so that `f >> f`
@@ -262,6 +264,22 @@ impl Sink {
         result.map_err(|error| OutError { name: self.name.clone(), error, fate })
     }
 
+    /// Hands what the buffer holds of a stream on to its reader: called
+    /// after each window, so that a pipe gets the output as the input
+    /// comes, not once a buffer is full.
+    ///
+    /// # Errors
+    ///
+    /// An I/O error of the destination.
+    pub fn pass_on(&mut self) -> Result<(), OutError> {
+        match &mut self.kind {
+            Kind::Stream { to: Some(to), .. } => {
+                to.flush().map_err(|error| OutError { name: self.name.clone(), error, fate: None })
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// Completes a successful conversion: flushes a stream, or puts the
     /// output into `-o FILE`. (A sink dropped without `commit` leaves
     /// `FILE` as it was; its temporary file vanishes with it.)
@@ -280,8 +298,6 @@ impl Sink {
                 let unchanged = || Some("not created".to_owned());
                 let (file, how, _) = temp.finish().map_err(|e| fail(e, unchanged()))?;
                 flusher.finish();
-                let len = file.metadata().map_err(|e| fail(e, unchanged()))?.len();
-                within_size_limit(len).map_err(|e| fail(e, unchanged()))?;
                 // On disk before it has a name: a crash never leaves a
                 // name for a file whose data is missing.
                 file.sync_all().map_err(|e| fail(e, unchanged()))?;
@@ -323,16 +339,6 @@ impl Sink {
     }
 }
 
-/// Refuses output of `len` bytes that the file size limit (`ulimit -f`)
-/// would cut short: with signals held back during the copy, the limit's
-/// SIGXFSZ would not end the tool, and the copy would stop half-way.
-fn within_size_limit(len: u64) -> io::Result<()> {
-    match sys::file_size_limit() {
-        Some(limit) if len > limit => Err(io::Error::from_raw_os_error(libc::EFBIG)),
-        _ => Ok(()),
-    }
-}
-
 /// How an overwrite failed.
 enum Overwrite {
     /// Before the destination changed.
@@ -361,7 +367,8 @@ fn overwrite(temp: &File, dest: &File) -> Result<(), Overwrite> {
     let new_len = temp.metadata().map_err(Untouched)?.len();
     let old = dest.metadata().map_err(Untouched)?;
     let old_len = old.len();
-    within_size_limit(new_len).map_err(Untouched)?;
+    // (The file size limit cannot cut the copy short, SIGXFSZ held back:
+    // the temporary file, under the same limit, holds these bytes.)
     let _deferred = sys::defer_signals();
     let reserved = sys::reserve(dest, new_len).map_err(Untouched)?;
     if !reserved && new_len > old_len {

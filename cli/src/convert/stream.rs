@@ -82,6 +82,7 @@ impl<'o> Converter<'o> {
                         text_advance(pos, s, &w.bytes[..n], offset);
                     }
                     reader.consume(n);
+                    sink.pass_on().map_err(Fail::Write)?;
                     if last {
                         return Ok(());
                     }
