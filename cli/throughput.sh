@@ -50,22 +50,29 @@ SIZE=$(stat -c %s "$IN")
 echo "CPU: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "input: $SIZE bytes of UTF-8; $("$B" --version); $(iconv --version | head -1)"
 
-# Runs "$@" under /usr/bin/time; prints "seconds peak-KiB".
+# Runs "$@" under /usr/bin/time, its output into file $1 or, if $1 is
+# `pipe`, through a pipe to `cat`; prints "seconds peak-KiB".
 timed() {
-    /usr/bin/time -f '%e %M' -o "$WORK/rapidutf-time" "$@" || true
-    cat "$WORK/rapidutf-time"
+    local sink=$1
+    shift
+    if [[ $sink == pipe ]]; then
+        /usr/bin/time -f '%e %M' -o "$WORK/rapidutf-time" "$@" | cat > /dev/null
+    else
+        /usr/bin/time -f '%e %M' -o "$WORK/rapidutf-time" "$@" > "$sink"
+    fi
+    tail -1 "$WORK/rapidutf-time"
 }
 
 declare -A WALL RSS
 for round in $(seq "$ROUNDS"); do
     for who in rapidutf iconv; do
         if [[ $who == rapidutf ]]; then cmd=("$B" convert -f utf-8 -t utf-16le); else cmd=(iconv -f utf-8 -t utf-16le); fi
-        read -r s m < <(timed "${cmd[@]}" "$IN" > /dev/null)
+        read -r s m < <(timed /dev/null "${cmd[@]}" "$IN")
         WALL[$who,null]+="$s " RSS[$who,null]+="$m "
-        read -r s m < <(timed "${cmd[@]}" "$IN" | cat > /dev/null)
+        read -r s m < <(timed pipe "${cmd[@]}" "$IN")
         WALL[$who,pipe]+="$s " RSS[$who,pipe]+="$m "
         rm -f "$OUT"
-        read -r s m < <(timed "${cmd[@]}" -o "$OUT" "$IN")
+        read -r s m < <(timed /dev/null "${cmd[@]}" -o "$OUT" "$IN")
         WALL[$who,file]+="$s " RSS[$who,file]+="$m "
     done
     echo "round $round done" >&2
@@ -88,7 +95,7 @@ echo
 T=$(mktemp -d)
 for who in rapidutf iconv; do
     if [[ $who == rapidutf ]]; then cmd="TMPDIR=$T $B convert"; else cmd="TMPDIR=$T iconv"; fi
-    read -r s _ < <(timed sh -c "$cmd -f utf-8 -t utf-16le $IN | head -c 10 > /dev/null")
+    read -r s _ < <(timed /dev/null sh -c "$cmd -f utf-8 -t utf-16le $IN | head -c 10")
     echo "$who ... | head -c 10: $s s"
 done
 echo "files left in \$TMPDIR: $(find "$T" -mindepth 1 | wc -l)"
