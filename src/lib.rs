@@ -168,6 +168,9 @@ mod error;
 mod glue;
 #[cfg(feature = "transcode")]
 mod grid;
+#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "stream", feature = "legacy"))))]
+pub mod io;
 mod kernel;
 #[cfg(feature = "legacy")]
 #[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]

@@ -41,9 +41,9 @@ use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
 pub struct Utf16Decoder {
     endian: Endian,
     /// Stream offset (in units) of the first unit not yet converted.
-    pos: usize,
+    pub(super) pos: usize,
     /// A high surrogate (its value) at the end of the input so far.
-    carry: Option<u16>,
+    pub(super) carry: Option<u16>,
 }
 
 impl Default for Utf16Decoder {

@@ -40,7 +40,7 @@ use crate::error::{TranscodeError, Utf32Error};
 #[derive(Clone, Debug, Default)]
 pub struct Utf32Decoder {
     /// Stream offset (in values) of the first value not yet converted.
-    pos: usize,
+    pub(super) pos: usize,
 }
 
 impl Utf32Decoder {
