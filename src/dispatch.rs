@@ -415,3 +415,62 @@ pub(crate) fn str_from_utf8_mut(bytes: &mut [u8]) -> Result<&mut str, Utf8Error>
         Err(e) => Err(e),
     }
 }
+
+/// `bytes::Bytes` that hold UTF-8: the zero-copy core of
+/// [`Utf8Bytes`](crate::io::Utf8Bytes).
+#[cfg(feature = "bytes")]
+pub(crate) mod valid_bytes {
+    use super::validate_utf8;
+    use crate::error::Utf8Error;
+    use alloc::string::String;
+    use bytes::Bytes;
+
+    /// A `Bytes` whose contents are UTF-8. Every constructor proves it:
+    /// by validating the bytes ([`split_valid`](Self::split_valid)), by
+    /// taking a `String`,
+    /// or by slicing one at character boundaries. A `Bytes` never
+    /// changes what it holds, so the proof lasts.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub(crate) struct ValidBytes(Bytes);
+
+    impl ValidBytes {
+        /// The longest valid prefix of `bytes` (sharing its memory), and
+        /// the error after it, if any: one validation.
+        pub(crate) fn split_valid(bytes: Bytes) -> (ValidBytes, Option<Utf8Error>) {
+            match validate_utf8(&bytes) {
+                Ok(_) => (ValidBytes(bytes), None),
+                Err(e) => (ValidBytes(bytes.slice(..e.valid_up_to())), Some(e)),
+            }
+        }
+
+        pub(crate) fn from_string(s: String) -> Self {
+            ValidBytes(Bytes::from(s))
+        }
+
+        pub(crate) const fn from_static(s: &'static str) -> Self {
+            ValidBytes(Bytes::from_static(s.as_bytes()))
+        }
+
+        pub(crate) fn as_str(&self) -> &str {
+            debug_assert!(crate::glue::scalar_valid(&self.0), "ValidBytes holds invalid UTF-8");
+            // SAFETY: every constructor of `ValidBytes` proved its bytes
+            // UTF-8 (validated them, took a `str`, or sliced a valid one
+            // at character boundaries), and `Bytes` is immutable.
+            unsafe { core::str::from_utf8_unchecked(&self.0) }
+        }
+
+        /// The part of the text at `range`, sharing its memory; `None`
+        /// unless both ends are character boundaries.
+        pub(crate) fn slice(&self, range: core::ops::Range<usize>) -> Option<ValidBytes> {
+            self.as_str().get(range.clone()).map(|_| ValidBytes(self.0.slice(range)))
+        }
+
+        pub(crate) fn bytes(&self) -> &Bytes {
+            &self.0
+        }
+
+        pub(crate) fn into_bytes(self) -> Bytes {
+            self.0
+        }
+    }
+}

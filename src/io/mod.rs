@@ -21,6 +21,19 @@
 //!   writes UTF-16LE/BE, UTF-32LE/BE, Latin-1 or Windows-1252, with an
 //!   optional byte order mark.
 //!
+//! With the optional features (off by default; each needs the Rust
+//! version its dependencies need):
+//!
+//! - `bytes`: [`Utf8Bytes`], a `bytes::Bytes` that holds UTF-8.
+//! - `tokio` (Rust 1.85, as tokio and tokio-util need):
+//!   `tokio_util::codec` decoders for text ([`Utf8Codec`]) and for lines
+//!   ([`Utf8LinesCodec`], a chunk-safe `LinesCodec` that validates each
+//!   byte once, in SIMD passes over all the complete lines at hand), and
+//!   [`AsyncUtf8Reader`] (`AsyncRead` + `AsyncBufRead`).
+//! - `futures` (Rust 1.81): [`Utf8Stream`], a `Stream` of
+//!   `Result<Bytes, E>` as a stream of [`Utf8Bytes`], zero-copy where a
+//!   chunk ends on a character boundary.
+//!
 //! # Reading lines and strings without validating twice
 //!
 //! `BufRead::read_line`, `BufRead::lines` and `Read::read_to_string` as
@@ -42,13 +55,33 @@
 //! # Ok::<(), std::io::Error>(())
 //! ```
 
+#[cfg(feature = "tokio")]
+mod async_reader;
+#[cfg(feature = "futures")]
+mod bytes_stream;
+#[cfg(feature = "tokio")]
+mod codec;
 mod decode_reader;
 mod encode_writer;
 mod text_reader;
+#[cfg(feature = "bytes")]
+mod utf8_bytes;
 mod utf8_reader;
 
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub use async_reader::AsyncUtf8Reader;
+#[cfg(feature = "futures")]
+#[cfg_attr(docsrs, doc(cfg(feature = "futures")))]
+pub use bytes_stream::{Utf8Stream, Utf8StreamError};
+#[cfg(feature = "tokio")]
+#[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
+pub use codec::{CodecError, Utf8Codec, Utf8LinesCodec};
 pub use decode_reader::{BomHandling, DecodeError, DecodeErrorKind, DecodeReader};
 pub use encode_writer::EncodeWriter;
+#[cfg(feature = "bytes")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bytes")))]
+pub use utf8_bytes::Utf8Bytes;
 pub use utf8_reader::Utf8Reader;
 
 use crate::bom::Bom;

@@ -15,6 +15,16 @@ pub(super) struct Utf8Decode {
     substituted: u64,
 }
 
+impl Utf8Decode {
+    pub(super) fn new(strategy: Option<ErrorStrategy>) -> Self {
+        Utf8Decode { decoder: Utf8Decoder::new(), strategy, substituted: 0 }
+    }
+
+    pub(super) fn substitutions(&self) -> u64 {
+        self.substituted
+    }
+}
+
 impl Decode for Utf8Decode {
     type Error = Utf8Error;
 
@@ -142,8 +152,7 @@ impl<R: Read> Utf8Reader<R> {
     }
 
     fn build(inner: R, strategy: Option<ErrorStrategy>, capacity: usize) -> Self {
-        let decoder = Utf8Decode { decoder: Utf8Decoder::new(), strategy, substituted: 0 };
-        Utf8Reader { core: TextReader::new(inner, decoder, capacity) }
+        Utf8Reader { core: TextReader::new(inner, Utf8Decode::new(strategy), capacity) }
     }
 
     /// The size of the raw buffer.

@@ -153,6 +153,15 @@ impl Utf8Decoder {
         Ok(self.pos - start)
     }
 
+    /// Counts `n` bytes of the stream that the caller validated itself
+    /// (with no character pending): the zero-copy paths of [`crate::io`]
+    /// validate a chunk in place and let the decoder take over after it.
+    #[cfg(feature = "bytes")]
+    pub(crate) fn skip_validated(&mut self, n: usize) {
+        debug_assert_eq!(self.carry_len, 0, "skipping bytes with a character pending");
+        self.pos += n;
+    }
+
     /// The `String` conversion loop: the pending character first, then the
     /// valid stretches of `src` as the `&str`s validation returns, with
     /// errors substituted (lossy) or reported (strict). Returns the number
