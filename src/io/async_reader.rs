@@ -26,17 +26,25 @@ use tokio::io::{AsyncBufRead, AsyncRead, ReadBuf};
 /// text again.
 ///
 /// ```
-/// use tokio::io::AsyncReadExt;
+/// use std::pin::Pin;
+/// use std::task::{Context, Waker};
+/// use tokio::io::{AsyncRead, ReadBuf};
 /// use rapidutf::io::AsyncUtf8Reader;
 ///
-/// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-/// // "é" split between two reads of the inner reader.
-/// let inner = tokio::io::AsyncReadExt::chain(&b"caf\xC3"[..], &b"\xA9"[..]);
-/// let mut text = String::new();
-/// AsyncUtf8Reader::new(inner).read_to_string(&mut text).await?;
-/// assert_eq!(text, "café");
-/// # Ok::<(), std::io::Error>(())
-/// # }).unwrap();
+/// // Polled by hand here; in a program, `.read(..).await` and friends.
+/// let mut r = AsyncUtf8Reader::new(&b"caf\xC3\xA9 \xFF"[..]);
+/// let mut cx = Context::from_waker(Waker::noop());
+/// let mut buf = [0u8; 16];
+/// let mut out = ReadBuf::new(&mut buf);
+/// assert!(Pin::new(&mut r).poll_read(&mut cx, &mut out).is_ready());
+/// assert_eq!(out.filled(), "café ".as_bytes());
+/// // Then the error, at its position in the stream.
+/// let e = match Pin::new(&mut r).poll_read(&mut cx, &mut out) {
+///     std::task::Poll::Ready(r) => r.unwrap_err(),
+///     std::task::Poll::Pending => unreachable!(),
+/// };
+/// let e = e.get_ref().and_then(|e| e.downcast_ref::<rapidutf::Utf8Error>()).unwrap();
+/// assert_eq!(e.valid_up_to(), 6);
 /// ```
 #[derive(Debug)]
 pub struct AsyncUtf8Reader<R> {
@@ -63,14 +71,15 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// A lossy reader: each maximal invalid subpart handled by `strategy`.
     ///
     /// ```
-    /// use tokio::io::AsyncReadExt;
+    /// use std::pin::Pin;
+    /// use std::task::{Context, Waker};
+    /// use tokio::io::{AsyncRead, ReadBuf};
     /// use rapidutf::{io::AsyncUtf8Reader, ErrorStrategy};
-    /// # tokio::runtime::Builder::new_current_thread().build().unwrap().block_on(async {
-    /// let mut s = String::new();
-    /// AsyncUtf8Reader::lossy(&b"a\xFF"[..], ErrorStrategy::Replace).read_to_string(&mut s).await?;
-    /// assert_eq!(s, "a\u{FFFD}");
-    /// # Ok::<(), std::io::Error>(())
-    /// # }).unwrap();
+    /// let mut r = AsyncUtf8Reader::lossy(&b"a\xFF"[..], ErrorStrategy::Replace);
+    /// let mut buf = [0u8; 8];
+    /// let mut out = ReadBuf::new(&mut buf);
+    /// let _ = Pin::new(&mut r).poll_read(&mut Context::from_waker(Waker::noop()), &mut out);
+    /// assert_eq!(out.filled(), "a\u{FFFD}".as_bytes());
     /// ```
     pub fn lossy(inner: R, strategy: ErrorStrategy) -> Self {
         Self::build(inner, Some(strategy), DEFAULT_CAPACITY)

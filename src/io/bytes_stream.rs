@@ -97,9 +97,14 @@ impl<S> Utf8Stream<S> {
     /// A strict stream.
     ///
     /// ```
-    /// # use bytes::Bytes;
-    /// let s = rapidutf::io::Utf8Stream::new(futures_core::stream::empty::<Result<Bytes, std::io::Error>>());
-    /// # let _ = s;
+    /// # use std::{pin::Pin, task::{Context, Poll}};
+    /// # struct Empty;
+    /// # impl futures_core::Stream for Empty {
+    /// #     type Item = Result<bytes::Bytes, std::io::Error>;
+    /// #     fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> { Poll::Ready(None) }
+    /// # }
+    /// let s = rapidutf::io::Utf8Stream::new(Empty); // an HTTP body, ...
+    /// assert_eq!(s.substitutions(), 0);
     /// ```
     pub fn new(inner: S) -> Self {
         Self::build(inner, None)
@@ -108,9 +113,14 @@ impl<S> Utf8Stream<S> {
     /// A lossy stream: each maximal invalid subpart handled by `strategy`.
     ///
     /// ```
-    /// # use bytes::Bytes;
+    /// # use std::{pin::Pin, task::{Context, Poll}};
+    /// # struct Empty;
+    /// # impl futures_core::Stream for Empty {
+    /// #     type Item = Result<bytes::Bytes, std::io::Error>;
+    /// #     fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> { Poll::Ready(None) }
+    /// # }
     /// use rapidutf::{io::Utf8Stream, ErrorStrategy};
-    /// let s = Utf8Stream::lossy(futures_core::stream::empty::<Result<Bytes, std::io::Error>>(), ErrorStrategy::Replace);
+    /// let s = Utf8Stream::lossy(Empty, ErrorStrategy::Replace);
     /// assert_eq!(s.substitutions(), 0);
     /// ```
     pub fn lossy(inner: S, strategy: ErrorStrategy) -> Self {
@@ -130,8 +140,13 @@ impl<S> Utf8Stream<S> {
     /// The number of maximal invalid subparts a lossy stream has handled.
     ///
     /// ```
-    /// # use bytes::Bytes;
-    /// let s = rapidutf::io::Utf8Stream::new(futures_core::stream::empty::<Result<Bytes, ()>>());
+    /// # use std::{pin::Pin, task::{Context, Poll}};
+    /// # struct Empty;
+    /// # impl futures_core::Stream for Empty {
+    /// #     type Item = Result<bytes::Bytes, std::io::Error>;
+    /// #     fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> { Poll::Ready(None) }
+    /// # }
+    /// let s = rapidutf::io::Utf8Stream::lossy(Empty, rapidutf::ErrorStrategy::Ignore);
     /// assert_eq!(s.substitutions(), 0);
     /// ```
     #[must_use]
@@ -142,9 +157,14 @@ impl<S> Utf8Stream<S> {
     /// The inner stream; text decoded but not yet taken is lost.
     ///
     /// ```
-    /// # use bytes::Bytes;
-    /// let s = rapidutf::io::Utf8Stream::new(futures_core::stream::empty::<Result<Bytes, ()>>());
-    /// let _inner = s.into_inner();
+    /// # use std::{pin::Pin, task::{Context, Poll}};
+    /// # struct Empty;
+    /// # impl futures_core::Stream for Empty {
+    /// #     type Item = Result<bytes::Bytes, std::io::Error>;
+    /// #     fn poll_next(self: Pin<&mut Self>, _: &mut Context<'_>) -> Poll<Option<Self::Item>> { Poll::Ready(None) }
+    /// # }
+    /// let s = rapidutf::io::Utf8Stream::new(Empty);
+    /// let _body: Empty = s.into_inner();
     /// ```
     pub fn into_inner(self) -> S {
         self.inner

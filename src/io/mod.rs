@@ -24,14 +24,14 @@
 //! With the optional features (off by default; each needs the Rust
 //! version its dependencies need):
 //!
-//! - `bytes`: [`Utf8Bytes`], a `bytes::Bytes` that holds UTF-8.
+//! - `bytes`: `Utf8Bytes`, a `bytes::Bytes` that holds UTF-8.
 //! - `tokio` (Rust 1.85, as tokio and tokio-util need):
-//!   `tokio_util::codec` decoders for text ([`Utf8Codec`]) and for lines
-//!   ([`Utf8LinesCodec`], a chunk-safe `LinesCodec` that validates each
+//!   `tokio_util::codec` decoders for text (`Utf8Codec`) and for lines
+//!   (`Utf8LinesCodec`, a chunk-safe `LinesCodec` that validates each
 //!   byte once, in SIMD passes over all the complete lines at hand), and
-//!   [`AsyncUtf8Reader`] (`AsyncRead` + `AsyncBufRead`).
-//! - `futures` (Rust 1.81): [`Utf8Stream`], a `Stream` of
-//!   `Result<Bytes, E>` as a stream of [`Utf8Bytes`], zero-copy where a
+//!   `AsyncUtf8Reader` (`AsyncRead` + `AsyncBufRead`).
+//! - `futures` (Rust 1.81): `Utf8Stream`, a `Stream` of
+//!   `Result<Bytes, E>` as a stream of `Utf8Bytes`, zero-copy where a
 //!   chunk ends on a character boundary.
 //!
 //! # Reading lines and strings without validating twice
