@@ -1,7 +1,7 @@
 //! `tokio_util::codec` decoders: text chunks ([`Utf8Codec`]) and lines
 //! ([`Utf8LinesCodec`]).
 
-use super::text_reader::find_newline;
+use super::text_reader::{find_newline, rfind_newline};
 use super::utf8_bytes::{Chunker, Utf8Bytes};
 use crate::dispatch::valid_bytes::ValidBytes;
 use crate::error::Utf8Error;
@@ -208,8 +208,10 @@ impl Decoder for Utf8Codec {
 pub struct Utf8LinesCodec {
     max_length: usize,
     strategy: Option<ErrorStrategy>,
-    /// Complete lines taken from the buffer, not yet handed out.
+    /// Complete lines taken from the buffer; those before `at` are
+    /// handed out.
     region: Bytes,
+    at: usize,
     /// The valid prefix of `region` (sharing its memory).
     valid: ValidBytes,
     /// The error after `valid` (its position in the stream), if any.
@@ -243,6 +245,7 @@ impl Utf8LinesCodec {
             max_length: usize::MAX,
             strategy: None,
             region: Bytes::new(),
+            at: 0,
             valid: ValidBytes::default(),
             error: None,
             region_pos: 0,
@@ -327,6 +330,7 @@ impl Utf8LinesCodec {
         self.region_pos = self.consumed;
         self.consumed += n;
         self.region = buf.split_to(n).freeze();
+        self.at = 0;
         self.revalidate();
     }
 
@@ -338,56 +342,49 @@ impl Utf8LinesCodec {
         self.valid = valid;
     }
 
-    /// Drops the first `n` bytes of the region (all of it, at most).
-    fn advance_region(&mut self, n: usize) {
-        let n = n.min(self.region.len());
-        self.region.advance(n);
-        self.region_pos += n;
-    }
-
     /// The next line of the region, or `None` if it is empty.
     fn pop_line(&mut self) -> Option<Result<Utf8Bytes, CodecError>> {
-        if self.region.is_empty() {
+        let start = self.at;
+        if start >= self.region.len() {
             return None;
         }
-        // The region holds complete lines only.
-        let nl = find_newline(&self.region).unwrap_or(self.region.len());
-        let too_long = nl > self.max_length;
-        let end = if nl > 0 && self.region[nl - 1] == b'\r' { nl - 1 } else { nl };
+        // The region holds complete lines only (the last one of the
+        // stream may lack its newline).
+        let nl = find_newline(&self.region[start..]).map_or(self.region.len(), |i| start + i);
+        let too_long = nl - start > self.max_length;
+        let end = if nl > start && self.region[nl - 1] == b'\r' { nl - 1 } else { nl };
         let valid_len = self.valid.as_str().len();
-        let line = if nl < valid_len || (nl == valid_len && self.error.is_none()) {
-            let line = self.valid.slice(0..end).map(Utf8Bytes::of);
-            self.valid = self.valid.slice((nl + 1).min(valid_len)..valid_len).unwrap_or_default();
-            self.advance_region(nl + 1);
-            match (too_long, line) {
+        if nl < valid_len || (nl == valid_len && self.error.is_none()) {
+            self.at = nl + 1;
+            return Some(match (too_long, self.valid.slice(start..end)) {
                 (true, _) => Err(CodecError::MaxLineLengthExceeded),
-                (false, Some(line)) => Ok(line),
+                (false, Some(line)) => Ok(Utf8Bytes::of(line)),
                 (false, None) => unreachable!("a newline is a character boundary"),
+            });
+        }
+        // The line holds the invalid sequence.
+        let line = match (too_long, self.strategy, self.error) {
+            (true, _, _) => Err(CodecError::MaxLineLengthExceeded),
+            (false, Some(s), _) => {
+                // Decoded first: a `\r` that ends the decoded line goes,
+                // as it would from the whole decoded stream.
+                let bytes = &self.region[start..nl];
+                let mut text = crate::utf8_to_string_lossy_with(bytes, s).into_owned();
+                if text.ends_with('\r') {
+                    text.pop();
+                }
+                self.substituted += count_subparts(bytes);
+                Ok(Utf8Bytes::from(text))
             }
-        } else {
-            // The line holds the invalid sequence.
-            let line = match (too_long, self.strategy, self.error) {
-                (true, _, _) => Err(CodecError::MaxLineLengthExceeded),
-                (false, Some(s), _) => {
-                    // Decoded first: a `\r` that ends the decoded line
-                    // goes, as it would from the whole decoded stream.
-                    let mut text =
-                        crate::utf8_to_string_lossy_with(&self.region[..nl], s).into_owned();
-                    if text.ends_with('\r') {
-                        text.pop();
-                    }
-                    self.substituted += count_subparts(&self.region[..nl]);
-                    Ok(Utf8Bytes::from(text))
-                }
-                (false, None, Some(e)) => Err(CodecError::InvalidUtf8(e)),
-                (false, None, None) => {
-                    unreachable!("a line past the valid prefix without an error")
-                }
-            };
-            self.advance_region(nl + 1);
-            self.revalidate();
-            line
+            (false, None, Some(e)) => Err(CodecError::InvalidUtf8(e)),
+            (false, None, None) => unreachable!("a line past the valid prefix without an error"),
         };
+        // Validate what follows the line, from its start.
+        let next = (nl + 1).min(self.region.len());
+        self.region.advance(next);
+        self.region_pos += next;
+        self.at = 0;
+        self.revalidate();
         Some(line)
     }
 
@@ -445,20 +442,6 @@ fn count_subparts(bytes: &[u8]) -> u64 {
         }
     }
     n
-}
-
-/// The index of the last `\n` in `bytes`.
-fn rfind_newline(bytes: &[u8]) -> Option<usize> {
-    const BLOCK: usize = 32;
-    let mut end = bytes.len();
-    while end >= BLOCK {
-        let block = &bytes[end - BLOCK..end];
-        if block.iter().fold(false, |any, &b| any | (b == b'\n')) {
-            return block.iter().rposition(|&b| b == b'\n').map(|i| end - BLOCK + i);
-        }
-        end -= BLOCK;
-    }
-    bytes[..end].iter().rposition(|&b| b == b'\n')
 }
 
 impl Decoder for Utf8LinesCodec {

@@ -177,6 +177,11 @@ pub(super) struct Decoding {
     units: Units,
     /// The bytes of an incomplete code unit at the end of the input so far.
     partial: ([u8; 4], usize),
+    /// The direct path's unit storage (UTF-16, read into as bytes): the
+    /// units `direct[dpos..dlen]` are read but not yet decoded.
+    direct: Vec<u16>,
+    dpos: usize,
+    dlen: usize,
     substituted: u64,
 }
 
@@ -190,6 +195,9 @@ impl Decoding {
             bom_len: 0,
             units: Units::Latin1,
             partial: ([0; 4], 0),
+            direct: Vec::new(),
+            dpos: 0,
+            dlen: 0,
             substituted: 0,
         }
     }
@@ -313,8 +321,11 @@ impl Decoding {
         let Units::Utf16(d, units) = &mut self.units else {
             unreachable!("UTF-16 without its decoder")
         };
-        // The units as stored: the decoder reads them in its byte order.
+        // Units the direct path read but did not decode go first; then the
+        // units as stored, which the decoder reads in its byte order.
         units.clear();
+        units.extend_from_slice(&self.direct[self.dpos..self.dlen]);
+        self.dpos = self.dlen;
         units.extend(first.map(|u| u16::from_ne_bytes([u[0], u[1]])));
         units.extend(pairs.map(|p| u16::from_ne_bytes([p[0], p[1]])));
         let incomplete = last && (!rest.is_empty() || self.partial.1 > 0);
@@ -338,6 +349,60 @@ impl Decoding {
         }
         self.keep_partial(rest);
         Ok(())
+    }
+
+    /// Whether reads may decode straight into the caller's buffer: UTF-16,
+    /// once the BOM is settled.
+    fn direct(&self) -> bool {
+        self.head.is_none() && matches!(self.units, Units::Utf16(..))
+    }
+
+    /// The direct path's read: the inner reader's bytes go straight into
+    /// the unit storage, after the odd byte of a unit split between reads
+    /// (which [`drain_units`](Self::drain_units) must have emptied); the
+    /// bytes read (0 at the end of the stream).
+    fn read_units(&mut self, inner: &mut impl Read, capacity: usize) -> io::Result<usize> {
+        if self.direct.len() < capacity / 2 + 1 {
+            self.direct = std::vec![0; capacity / 2 + 1];
+        }
+        let odd = self.partial.1;
+        let bytes = crate::dispatch::u16_bytes_mut(&mut self.direct);
+        bytes[..odd].copy_from_slice(&self.partial.0[..odd]);
+        let n = super::text_reader::read_retrying(inner, &mut bytes[odd..])?;
+        if n > 0 {
+            let total = odd + n;
+            self.partial = ([bytes[total - 1], 0, 0, 0], total % 2);
+            (self.dpos, self.dlen) = (0, total / 2);
+        }
+        Ok(n)
+    }
+
+    /// Decodes the units the direct path holds into `out`: the bytes
+    /// written, or those and the strict error after them.
+    fn drain_units(&mut self, out: &mut [u8]) -> Result<usize, (usize, DecodeError)> {
+        let Units::Utf16(d, _) = &mut self.units else { return Ok(0) };
+        let src = &self.direct[self.dpos..self.dlen];
+        if src.is_empty() {
+            return Ok(0);
+        }
+        if self.lossy {
+            let before = d.replaced();
+            let (_, read, written) = d.decode_to_utf8_lossy(src, out, false);
+            self.substituted += d.replaced() - before;
+            self.dpos += read;
+            return Ok(written);
+        }
+        match d.decode_to_utf8(src, out, false) {
+            Ok((_, read, written)) => {
+                self.dpos += read;
+                Ok(written)
+            }
+            Err(e) => {
+                self.dpos += e.read();
+                let (written, e) = (e.written(), e.error());
+                Err((written, self.error(e.valid_up_to(), DecodeErrorKind::Utf16(e.kind()))))
+            }
+        }
     }
 
     fn feed_utf32(&mut self, raw: &[u8], out: &mut String, last: bool) -> Result<(), DecodeError> {
@@ -612,8 +677,37 @@ impl<R: Read> DecodeReader<R> {
     }
 }
 
+impl<R: Read> DecodeReader<R> {
+    /// A read into a large `out` decoded straight into it (UTF-16, once
+    /// the BOM is settled), without the text buffer's copy.
+    fn read_direct(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        loop {
+            match self.core.decoder.drain_units(out) {
+                Ok(0) => {}
+                Ok(n) => return Ok(n),
+                Err((n, e)) => {
+                    self.core.set_error(e);
+                    return if n > 0 { Ok(n) } else { Err(super::invalid_data(e)) };
+                }
+            }
+            let capacity = self.core.capacity();
+            let (inner, decoder) = self.core.parts();
+            if decoder.read_units(inner, capacity)? == 0 {
+                // The end: the last decoding goes through the text buffer.
+                self.core.finish();
+                return self.core.read(out);
+            }
+        }
+    }
+}
+
 impl<R: Read> Read for DecodeReader<R> {
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let core = &self.core;
+        let direct = core.is_empty() && core.error().is_none() && !core.is_done();
+        if direct && out.len() >= core.capacity() && core.decoder.direct() {
+            return self.read_direct(out);
+        }
         self.core.read(out)
     }
 

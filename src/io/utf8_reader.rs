@@ -20,6 +20,7 @@ impl Utf8Decode {
         Utf8Decode { decoder: Utf8Decoder::new(), strategy, substituted: 0 }
     }
 
+    #[cfg(feature = "tokio")]
     pub(super) fn substitutions(&self) -> u64 {
         self.substituted
     }

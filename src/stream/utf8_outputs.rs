@@ -510,7 +510,7 @@ impl Utf8Decoder {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];
             let room = &mut dst[o..];
-            let mut e = match out.transcode(rest, room) {
+            let (mut e, written) = match out.transcode(rest, room) {
                 Ok(n) => {
                     self.pos += rest.len();
                     (i, o) = (end, o + n);
@@ -520,16 +520,12 @@ impl Utf8Decoder {
                     self.pos += read;
                     return Ok((CoderResult::OutputFull, i + read, o + written));
                 }
-                Err(TranscodeError::Invalid { error: e, .. }) => e,
+                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
             };
-            // What the conversion wrote past the valid prefix is
-            // unspecified: convert the prefix again (it fits, since
-            // problems are reported in input order).
+            // `written` units are the exact conversion of the valid prefix
+            // (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            match out.transcode(&rest[..v], room) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
-            }
+            o += written;
             i += v;
             self.pos += v;
             if e.error_len().is_none() && end < src.len() {

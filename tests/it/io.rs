@@ -398,6 +398,28 @@ fn utf8_reader_errors_are_sticky_and_after_the_valid_text() {
     assert_eq!((e.valid_up_to(), e.kind()), (7, Utf8ErrorKind::Surrogate));
 }
 
+/// Lines whose newlines sit at every offset of the 32-byte blocks the
+/// newline search steps by, among bytes that differ from `\n` in one bit
+/// (`\x0B`, `\x0E`, `\x02`, `\x8A`): `lines()` agrees with std's.
+#[test]
+fn newlines_at_every_offset() {
+    for len in 0..100 {
+        for pos in 0..len {
+            for filler in [b'\x0B', b'\x0E', b'\x02', b'x'] {
+                let mut v = vec![filler; len];
+                v[pos] = b'\n';
+                if pos + 1 < len {
+                    v[pos + 1] = b'\x0B';
+                }
+                let text = String::from_utf8(v).unwrap();
+                let got: Vec<String> =
+                    Utf8Reader::new(text.as_bytes()).lines().map(Result::unwrap).collect();
+                assert_eq!(got, std_lines(&text), "{len} {pos} {filler}");
+            }
+        }
+    }
+}
+
 #[test]
 fn read_line_after_a_partial_character_is_invalid_data() {
     let mut r = Utf8Reader::new("é\n".as_bytes());
