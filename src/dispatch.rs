@@ -443,6 +443,20 @@ pub(crate) mod valid_bytes {
             }
         }
 
+        /// The valid prefix of `bytes` that `split` returns as a `str`
+        /// (which must start where `bytes` does), and its error: for
+        /// callers with their own validation strategy. The `str` is the
+        /// proof.
+        pub(crate) fn split_with(
+            bytes: Bytes,
+            split: impl FnOnce(&[u8]) -> (&str, Option<Utf8Error>),
+        ) -> (ValidBytes, Option<Utf8Error>) {
+            let (valid, error) = split(&bytes);
+            assert!(valid.as_ptr() == bytes.as_ptr() && valid.len() <= bytes.len(), "not a prefix");
+            let n = valid.len();
+            (ValidBytes(bytes.slice(..n)), error)
+        }
+
         pub(crate) fn from_string(s: String) -> Self {
             ValidBytes(Bytes::from(s))
         }

@@ -10,6 +10,7 @@ use bytes::{Buf, Bytes, BytesMut};
 use core::fmt;
 use std::collections::VecDeque;
 use std::io;
+use std::string::String;
 use tokio_util::codec::Decoder;
 
 /// The error of [`Utf8Codec`] and [`Utf8LinesCodec`].
@@ -331,12 +332,18 @@ impl Utf8LinesCodec {
         self.consumed += n;
         self.region = buf.split_to(n).freeze();
         self.at = 0;
-        self.revalidate();
+        self.revalidate(false);
     }
 
-    /// Validates the region from its start.
-    fn revalidate(&mut self) {
-        let (valid, error) = ValidBytes::split_valid(self.region.clone());
+    /// Validates the region from its start: right after an invalid line
+    /// (`after_error`), where more errors are likely, with block-exact
+    /// error positions, as lossy decoding does.
+    fn revalidate(&mut self, after_error: bool) {
+        let region = self.region.clone();
+        let (valid, error) = match after_error {
+            false => ValidBytes::split_valid(region),
+            true => ValidBytes::split_with(region, crate::lossy::split_valid_utf8_blocks),
+        };
         let at = self.region_pos;
         self.error = error.map(|e| Utf8Error::new(at + e.valid_up_to(), e.error_len, e.kind()));
         self.valid = valid;
@@ -368,12 +375,13 @@ impl Utf8LinesCodec {
             (false, Some(s), _) => {
                 // Decoded first: a `\r` that ends the decoded line goes,
                 // as it would from the whole decoded stream.
-                let bytes = &self.region[start..nl];
-                let mut text = crate::utf8_to_string_lossy_with(bytes, s).into_owned();
+                let mut text = String::new();
+                let mut d = crate::stream::Utf8Decoder::new();
+                let n = d.decode_to_string_lossy_with(&self.region[start..nl], &mut text, true, s);
+                self.substituted += n as u64;
                 if text.ends_with('\r') {
                     text.pop();
                 }
-                self.substituted += count_subparts(bytes);
                 Ok(Utf8Bytes::from(text))
             }
             (false, None, Some(e)) => Err(CodecError::InvalidUtf8(e)),
@@ -384,7 +392,7 @@ impl Utf8LinesCodec {
         self.region.advance(next);
         self.region_pos += next;
         self.at = 0;
-        self.revalidate();
+        self.revalidate(true);
         Some(line)
     }
 
@@ -428,20 +436,6 @@ impl Utf8LinesCodec {
             }
         }
     }
-}
-
-/// The number of maximal invalid subparts in `bytes`.
-fn count_subparts(bytes: &[u8]) -> u64 {
-    let mut n = 0;
-    let mut rest = bytes;
-    while let Err(e) = crate::validate_utf8(rest) {
-        n += 1;
-        match e.error_len() {
-            Some(len) => rest = &rest[e.valid_up_to() + len..],
-            None => break,
-        }
-    }
-    n
 }
 
 impl Decoder for Utf8LinesCodec {

@@ -200,8 +200,19 @@ impl Utf8Decoder {
                 i = self.commit_carry(taken);
             }
         }
+        // After an error, more are likely: as the whole-buffer lossy
+        // decoding does, the first character is checked with scalar code
+        // and the kernel reports errors block-exactly, so that finding
+        // each error takes a short scalar rescan.
+        let mut after_error = false;
         while i < src.len() {
-            let (valid, error) = split_valid_utf8(&src[i..]);
+            let (valid, error) = match after_error {
+                false => split_valid_utf8(&src[i..]),
+                true => match crate::lossy::scalar_run(&src[i..]) {
+                    Some(e) => ("", Some(e)),
+                    None => crate::lossy::split_valid_utf8_blocks(&src[i..]),
+                },
+            };
             dst.push_str(valid);
             i += valid.len();
             self.pos += valid.len();
@@ -225,6 +236,7 @@ impl Utf8Decoder {
             substituted += 1;
             i += n;
             self.pos += n;
+            after_error = true;
         }
         Ok(substituted)
     }
