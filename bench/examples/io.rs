@@ -235,6 +235,17 @@ fn main() {
         units.iter().flat_map(|u| u.to_le_bytes()).collect()
     };
     let (t8, b8, t16, b16) = (text.as_bytes(), &bad8[..], &utf16[..], &bad16[..]);
+    // Strict runs must end between characters: the largest total of at
+    // most `total` bytes whose last cycle ends on a character boundary.
+    let ends_between = |unit: &dyn Fn(usize) -> bool, len: usize| {
+        let mut end = (total % len as u64) as usize;
+        while !unit(end) {
+            end -= 1;
+        }
+        total - (total % len as u64) + end as u64
+    };
+    let total8 = ends_between(&|i| text.is_char_boundary(i), t8.len());
+    let total16 = ends_between(&|i| i % 2 == 0 && !(i >= 2 && (0xD8..0xDC).contains(&t16[i - 1])), t16.len());
     let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
     for size in [8 << 10, 64 << 10] {
         let k = size >> 10;
@@ -244,7 +255,7 @@ fn main() {
             rounds,
             vec![
                 ("read + `validate_utf8` (raw validator)", Box::new(|| {
-                    let mut src = Cycle::new(t8, total);
+                    let mut src = Cycle::new(t8, total8);
                     let mut buf = vec![0u8; size];
                     let mut n = 0u64;
                     loop {
@@ -260,15 +271,15 @@ fn main() {
                 })),
                 ("`validate_utf8` on the text in memory, no reads", Box::new(|| {
                     let mut n = 0u64;
-                    while n < total {
-                        let piece = &t8[..t8.len().min((total - n) as usize)];
+                    while n < total8 {
+                        let piece = &t8[..t8.len().min((total8 - n) as usize)];
                         let _ = black_box(rapidutf::validate_utf8(black_box(piece)));
                         n += piece.len() as u64;
                     }
                     n
                 })),
                 ("read + `core::str::from_utf8` (std)", Box::new(|| {
-                    let mut src = Cycle::new(t8, total);
+                    let mut src = Cycle::new(t8, total8);
                     let mut buf = vec![0u8; size];
                     let mut n = 0u64;
                     loop {
@@ -280,14 +291,14 @@ fn main() {
                         n += r as u64;
                     }
                 })),
-                ("`Utf8Reader` strict", Box::new(|| drain(Utf8Reader::with_capacity(size, Cycle::new(t8, total)), size))),
+                ("`Utf8Reader` strict", Box::new(|| drain(Utf8Reader::with_capacity(size, Cycle::new(t8, total8)), size))),
                 ("`Utf8Reader` lossy", Box::new(|| {
-                    drain(Utf8Reader::lossy_with_capacity(size, Cycle::new(t8, total), ErrorStrategy::Replace), size)
+                    drain(Utf8Reader::lossy_with_capacity(size, Cycle::new(t8, total8), ErrorStrategy::Replace), size)
                 })),
                 ("`AsyncUtf8Reader` strict (tokio)", Box::new(|| {
                     rt.block_on(async {
                         use tokio::io::AsyncReadExt;
-                        let mut r = AsyncUtf8Reader::with_capacity(size, Cycle::new(t8, total), None);
+                        let mut r = AsyncUtf8Reader::with_capacity(size, Cycle::new(t8, total8), None);
                         let mut buf = vec![0u8; size];
                         let mut n = 0u64;
                         loop {
@@ -298,9 +309,9 @@ fn main() {
                         }
                     })
                 })),
-                ("`Utf8Codec` strict (tokio codec)", Box::new(|| run_codec(Cycle::new(t8, total), size, Utf8Codec::new()))),
+                ("`Utf8Codec` strict (tokio codec)", Box::new(|| run_codec(Cycle::new(t8, total8), size, Utf8Codec::new()))),
                 ("`Utf8Stream` strict (`Bytes` chunks)", Box::new(|| {
-                    let chunks = Chunks { text: Bytes::copy_from_slice(t8), size, at: 0, left: total };
+                    let chunks = Chunks { text: Bytes::copy_from_slice(t8), size, at: 0, left: total8 };
                     let mut s = Utf8Stream::new(chunks);
                     let mut cx = Context::from_waker(std::task::Waker::noop());
                     let mut n = 0u64;
@@ -354,13 +365,13 @@ fn main() {
             rounds,
             vec![
                 ("`BufReader::lines()` (std)", Box::new(|| {
-                    let r = BufReader::with_capacity(size, Cycle::new(t8, total));
+                    let r = BufReader::with_capacity(size, Cycle::new(t8, total8));
                     r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
                 })),
-                ("`Utf8LinesCodec` strict", Box::new(|| run_codec(Cycle::new(t8, total), size, Utf8LinesCodec::new()))),
-                ("`LinesCodec` (tokio-util)", Box::new(|| run_codec(Cycle::new(t8, total), size, LinesCodec::new()))),
+                ("`Utf8LinesCodec` strict", Box::new(|| run_codec(Cycle::new(t8, total8), size, Utf8LinesCodec::new()))),
+                ("`LinesCodec` (tokio-util)", Box::new(|| run_codec(Cycle::new(t8, total8), size, LinesCodec::new()))),
                 ("`Utf8Reader::lines()`", Box::new(|| {
-                    let r = Utf8Reader::with_capacity(size, Cycle::new(t8, total));
+                    let r = Utf8Reader::with_capacity(size, Cycle::new(t8, total8));
                     r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
                 })),
             ],
@@ -393,14 +404,14 @@ fn main() {
                     ("`encoding_rs_io::DecodeReaderBytes`", Box::new(move || {
                         let r = encoding_rs_io::DecodeReaderBytesBuilder::new()
                             .encoding(Some(encoding_rs::UTF_16LE))
-                            .build(Cycle::new(src16, total));
+                            .build(Cycle::new(src16, if errors { total } else { total16 }));
                         drain(r, size)
                     })),
                     ("`DecodeReader`", Box::new(move || {
                         let r = if errors {
                             DecodeReader::lossy(Cycle::new(src16, total), Encoding::Utf16Le)
                         } else {
-                            DecodeReader::new(Cycle::new(src16, total), Encoding::Utf16Le)
+                            DecodeReader::new(Cycle::new(src16, total16), Encoding::Utf16Le)
                         };
                         drain(r.with_buffer_capacity(size), size)
                     })),
@@ -413,7 +424,7 @@ fn main() {
             rounds,
             vec![
                 ("read + `utf8_to_utf16le` per read (not chunk-safe)", Box::new(|| {
-                    let mut src = Cycle::new(t8, total);
+                    let mut src = Cycle::new(t8, total8);
                     let mut buf = vec![0u8; size];
                     let mut out = vec![0u16; size];
                     let mut n = 0u64;
@@ -427,7 +438,7 @@ fn main() {
                     }
                 })),
                 ("`EncodeWriter`", Box::new(|| {
-                    let mut src = Cycle::new(t8, total);
+                    let mut src = Cycle::new(t8, total8);
                     let mut w = EncodeWriter::new(std::io::sink(), Encoding::Utf16Le);
                     let mut buf = vec![0u8; size];
                     let mut n = 0u64;
