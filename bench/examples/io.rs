@@ -20,7 +20,8 @@
 
 use bytes::Bytes;
 use rapidutf::io::{
-    AsyncUtf8Reader, DecodeReader, EncodeWriter, Encoding, Utf8Codec, Utf8LinesCodec, Utf8Reader, Utf8Stream,
+    AsyncUtf8Reader, DecodeReader, EncodeWriter, Encoding, Utf8Codec, Utf8LinesCodec, Utf8Reader,
+    Utf8Stream,
 };
 use rapidutf::ErrorStrategy;
 use std::hint::black_box;
@@ -47,7 +48,8 @@ impl<'a> Cycle<'a> {
 
 impl Read for Cycle<'_> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = buf.len().min(self.text.len() - self.at).min(self.left.min(usize::MAX as u64) as usize);
+        let n =
+            buf.len().min(self.text.len() - self.at).min(self.left.min(usize::MAX as u64) as usize);
         buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
         self.at = if self.at + n == self.text.len() { 0 } else { self.at + n };
         self.left -= n as u64;
@@ -64,7 +66,10 @@ impl tokio::io::AsyncRead for Cycle<'_> {
         // Copied straight into the unfilled part, as a socket's read does
         // (no zero-fill first).
         let this = self.get_mut();
-        let n = buf.remaining().min(this.text.len() - this.at).min(this.left.min(usize::MAX as u64) as usize);
+        let n = buf
+            .remaining()
+            .min(this.text.len() - this.at)
+            .min(this.left.min(usize::MAX as u64) as usize);
         buf.put_slice(&this.text[this.at..this.at + n]);
         this.at = if this.at + n == this.text.len() { 0 } else { this.at + n };
         this.left -= n as u64;
@@ -100,11 +105,17 @@ impl futures_core::Stream for Chunks {
 fn text() -> (String, &'static str) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/wikipedia_mars");
     let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(Result::ok).map(|e| e.path()).filter(|p| p.to_string_lossy().ends_with(".utf8.txt")).collect())
+        .map(|d| {
+            d.filter_map(Result::ok)
+                .map(|e| e.path())
+                .filter(|p| p.to_string_lossy().ends_with(".utf8.txt"))
+                .collect()
+        })
         .unwrap_or_default();
     names.sort();
     if !names.is_empty() {
-        let s: String = names.iter().map(|p| std::fs::read_to_string(p).expect("a corpus file")).collect();
+        let s: String =
+            names.iter().map(|p| std::fs::read_to_string(p).expect("a corpus file")).collect();
         return (s, "wikipedia_mars, all languages (../shared/corpus)");
     }
     let samples = [
@@ -205,13 +216,18 @@ where
 
 fn main() {
     let gib: f64 = std::env::var("IO_BENCH_GIB").ok().and_then(|s| s.parse().ok()).unwrap_or(1.0);
-    let rounds: usize = std::env::var("IO_BENCH_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let rounds: usize =
+        std::env::var("IO_BENCH_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(3);
     // A whole number of UTF-16 and UTF-32 units.
     let total = (gib * (1u64 << 30) as f64) as u64 & !3;
     let (text, source) = text();
     let cpu = std::fs::read_to_string("/proc/cpuinfo")
         .ok()
-        .and_then(|s| s.lines().find(|l| l.starts_with("model name")).map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned()))
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
         .unwrap_or_else(|| "unknown CPU".into());
     println!("# rapidutf I/O adapters\n");
     println!(
@@ -245,7 +261,8 @@ fn main() {
         total - (total % len as u64) + end as u64
     };
     let total8 = ends_between(&|i| text.is_char_boundary(i), t8.len());
-    let total16 = ends_between(&|i| i % 2 == 0 && !(i >= 2 && (0xD8..0xDC).contains(&t16[i - 1])), t16.len());
+    let total16 =
+        ends_between(&|i| i % 2 == 0 && !(i >= 2 && (0xD8..0xDC).contains(&t16[i - 1])), t16.len());
     let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
     for size in [8 << 10, 64 << 10] {
         let k = size >> 10;
@@ -254,72 +271,109 @@ fn main() {
             total,
             rounds,
             vec![
-                ("read + `validate_utf8` (raw validator)", Box::new(|| {
-                    let mut src = Cycle::new(t8, total8);
-                    let mut buf = vec![0u8; size];
-                    let mut n = 0u64;
-                    loop {
-                        let r = src.read(&mut buf).unwrap();
-                        if r == 0 {
-                            break n;
-                        }
-                        // A read may end inside a character: only the
-                        // work matters here, not the verdict.
-                        let _ = black_box(rapidutf::validate_utf8(&buf[..r]));
-                        n += r as u64;
-                    }
-                })),
-                ("`validate_utf8` on the text in memory, no reads", Box::new(|| {
-                    let mut n = 0u64;
-                    while n < total8 {
-                        let piece = &t8[..t8.len().min((total8 - n) as usize)];
-                        let _ = black_box(rapidutf::validate_utf8(black_box(piece)));
-                        n += piece.len() as u64;
-                    }
-                    n
-                })),
-                ("read + `core::str::from_utf8` (std)", Box::new(|| {
-                    let mut src = Cycle::new(t8, total8);
-                    let mut buf = vec![0u8; size];
-                    let mut n = 0u64;
-                    loop {
-                        let r = src.read(&mut buf).unwrap();
-                        if r == 0 {
-                            break n;
-                        }
-                        let _ = black_box(core::str::from_utf8(&buf[..r]));
-                        n += r as u64;
-                    }
-                })),
-                ("`Utf8Reader` strict", Box::new(|| drain(Utf8Reader::with_capacity(size, Cycle::new(t8, total8)), size))),
-                ("`Utf8Reader` lossy", Box::new(|| {
-                    drain(Utf8Reader::lossy_with_capacity(size, Cycle::new(t8, total8), ErrorStrategy::Replace), size)
-                })),
-                ("`AsyncUtf8Reader` strict (tokio)", Box::new(|| {
-                    rt.block_on(async {
-                        use tokio::io::AsyncReadExt;
-                        let mut r = AsyncUtf8Reader::with_capacity(size, Cycle::new(t8, total8), None);
+                (
+                    "read + `validate_utf8` (raw validator)",
+                    Box::new(|| {
+                        let mut src = Cycle::new(t8, total8);
                         let mut buf = vec![0u8; size];
                         let mut n = 0u64;
                         loop {
-                            match r.read(&mut buf).await.unwrap() {
-                                0 => break n,
-                                k => n += k as u64,
+                            let r = src.read(&mut buf).unwrap();
+                            if r == 0 {
+                                break n;
                             }
+                            // A read may end inside a character: only the
+                            // work matters here, not the verdict.
+                            let _ = black_box(rapidutf::validate_utf8(&buf[..r]));
+                            n += r as u64;
                         }
-                    })
-                })),
-                ("`Utf8Codec` strict (tokio codec)", Box::new(|| run_codec(Cycle::new(t8, total8), size, Utf8Codec::new()))),
-                ("`Utf8Stream` strict (`Bytes` chunks)", Box::new(|| {
-                    let chunks = Chunks { text: Bytes::copy_from_slice(t8), size, at: 0, left: total8 };
-                    let mut s = Utf8Stream::new(chunks);
-                    let mut cx = Context::from_waker(std::task::Waker::noop());
-                    let mut n = 0u64;
-                    while let Poll::Ready(Some(t)) = futures_core::Stream::poll_next(Pin::new(&mut s), &mut cx) {
-                        n += t.unwrap().len() as u64;
-                    }
-                    n
-                })),
+                    }),
+                ),
+                (
+                    "`validate_utf8` on the text in memory, no reads",
+                    Box::new(|| {
+                        let mut n = 0u64;
+                        while n < total8 {
+                            let piece = &t8[..t8.len().min((total8 - n) as usize)];
+                            let _ = black_box(rapidutf::validate_utf8(black_box(piece)));
+                            n += piece.len() as u64;
+                        }
+                        n
+                    }),
+                ),
+                (
+                    "read + `core::str::from_utf8` (std)",
+                    Box::new(|| {
+                        let mut src = Cycle::new(t8, total8);
+                        let mut buf = vec![0u8; size];
+                        let mut n = 0u64;
+                        loop {
+                            let r = src.read(&mut buf).unwrap();
+                            if r == 0 {
+                                break n;
+                            }
+                            let _ = black_box(core::str::from_utf8(&buf[..r]));
+                            n += r as u64;
+                        }
+                    }),
+                ),
+                (
+                    "`Utf8Reader` strict",
+                    Box::new(|| {
+                        drain(Utf8Reader::with_capacity(size, Cycle::new(t8, total8)), size)
+                    }),
+                ),
+                (
+                    "`Utf8Reader` lossy",
+                    Box::new(|| {
+                        drain(
+                            Utf8Reader::lossy_with_capacity(
+                                size,
+                                Cycle::new(t8, total8),
+                                ErrorStrategy::Replace,
+                            ),
+                            size,
+                        )
+                    }),
+                ),
+                (
+                    "`AsyncUtf8Reader` strict (tokio)",
+                    Box::new(|| {
+                        rt.block_on(async {
+                            use tokio::io::AsyncReadExt;
+                            let mut r =
+                                AsyncUtf8Reader::with_capacity(size, Cycle::new(t8, total8), None);
+                            let mut buf = vec![0u8; size];
+                            let mut n = 0u64;
+                            loop {
+                                match r.read(&mut buf).await.unwrap() {
+                                    0 => break n,
+                                    k => n += k as u64,
+                                }
+                            }
+                        })
+                    }),
+                ),
+                (
+                    "`Utf8Codec` strict (tokio codec)",
+                    Box::new(|| run_codec(Cycle::new(t8, total8), size, Utf8Codec::new())),
+                ),
+                (
+                    "`Utf8Stream` strict (`Bytes` chunks)",
+                    Box::new(|| {
+                        let chunks =
+                            Chunks { text: Bytes::copy_from_slice(t8), size, at: 0, left: total8 };
+                        let mut s = Utf8Stream::new(chunks);
+                        let mut cx = Context::from_waker(std::task::Waker::noop());
+                        let mut n = 0u64;
+                        while let Poll::Ready(Some(t)) =
+                            futures_core::Stream::poll_next(Pin::new(&mut s), &mut cx)
+                        {
+                            n += t.unwrap().len() as u64;
+                        }
+                        n
+                    }),
+                ),
             ],
         );
         table(
@@ -327,36 +381,59 @@ fn main() {
             total,
             rounds,
             vec![
-                ("read + `utf8_to_string_lossy` per read (not chunk-safe)", Box::new(|| {
-                    let mut src = Cycle::new(b8, total);
-                    let mut buf = vec![0u8; size];
-                    let mut n = 0u64;
-                    loop {
-                        let r = src.read(&mut buf).unwrap();
-                        if r == 0 {
-                            break n;
+                (
+                    "read + `utf8_to_string_lossy` per read (not chunk-safe)",
+                    Box::new(|| {
+                        let mut src = Cycle::new(b8, total);
+                        let mut buf = vec![0u8; size];
+                        let mut n = 0u64;
+                        loop {
+                            let r = src.read(&mut buf).unwrap();
+                            if r == 0 {
+                                break n;
+                            }
+                            n += black_box(rapidutf::utf8_to_string_lossy(&buf[..r])).len() as u64;
                         }
-                        n += black_box(rapidutf::utf8_to_string_lossy(&buf[..r])).len() as u64;
-                    }
-                })),
-                ("read + `String::from_utf8_lossy` per read (std, not chunk-safe)", Box::new(|| {
-                    let mut src = Cycle::new(b8, total);
-                    let mut buf = vec![0u8; size];
-                    let mut n = 0u64;
-                    loop {
-                        let r = src.read(&mut buf).unwrap();
-                        if r == 0 {
-                            break n;
+                    }),
+                ),
+                (
+                    "read + `String::from_utf8_lossy` per read (std, not chunk-safe)",
+                    Box::new(|| {
+                        let mut src = Cycle::new(b8, total);
+                        let mut buf = vec![0u8; size];
+                        let mut n = 0u64;
+                        loop {
+                            let r = src.read(&mut buf).unwrap();
+                            if r == 0 {
+                                break n;
+                            }
+                            n += black_box(String::from_utf8_lossy(&buf[..r])).len() as u64;
                         }
-                        n += black_box(String::from_utf8_lossy(&buf[..r])).len() as u64;
-                    }
-                })),
-                ("`Utf8Reader` lossy", Box::new(|| {
-                    drain(Utf8Reader::lossy_with_capacity(size, Cycle::new(b8, total), ErrorStrategy::Replace), size)
-                })),
-                ("`Utf8Codec` lossy (tokio codec)", Box::new(|| {
-                    run_codec(Cycle::new(b8, total), size, Utf8Codec::lossy(ErrorStrategy::Replace))
-                })),
+                    }),
+                ),
+                (
+                    "`Utf8Reader` lossy",
+                    Box::new(|| {
+                        drain(
+                            Utf8Reader::lossy_with_capacity(
+                                size,
+                                Cycle::new(b8, total),
+                                ErrorStrategy::Replace,
+                            ),
+                            size,
+                        )
+                    }),
+                ),
+                (
+                    "`Utf8Codec` lossy (tokio codec)",
+                    Box::new(|| {
+                        run_codec(
+                            Cycle::new(b8, total),
+                            size,
+                            Utf8Codec::lossy(ErrorStrategy::Replace),
+                        )
+                    }),
+                ),
             ],
         );
         table(
@@ -364,16 +441,28 @@ fn main() {
             total,
             rounds,
             vec![
-                ("`BufReader::lines()` (std)", Box::new(|| {
-                    let r = BufReader::with_capacity(size, Cycle::new(t8, total8));
-                    r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
-                })),
-                ("`Utf8LinesCodec` strict", Box::new(|| run_codec(Cycle::new(t8, total8), size, Utf8LinesCodec::new()))),
-                ("`LinesCodec` (tokio-util)", Box::new(|| run_codec(Cycle::new(t8, total8), size, LinesCodec::new()))),
-                ("`Utf8Reader::lines()`", Box::new(|| {
-                    let r = Utf8Reader::with_capacity(size, Cycle::new(t8, total8));
-                    r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
-                })),
+                (
+                    "`BufReader::lines()` (std)",
+                    Box::new(|| {
+                        let r = BufReader::with_capacity(size, Cycle::new(t8, total8));
+                        r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
+                    }),
+                ),
+                (
+                    "`Utf8LinesCodec` strict",
+                    Box::new(|| run_codec(Cycle::new(t8, total8), size, Utf8LinesCodec::new())),
+                ),
+                (
+                    "`LinesCodec` (tokio-util)",
+                    Box::new(|| run_codec(Cycle::new(t8, total8), size, LinesCodec::new())),
+                ),
+                (
+                    "`Utf8Reader::lines()`",
+                    Box::new(|| {
+                        let r = Utf8Reader::with_capacity(size, Cycle::new(t8, total8));
+                        r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
+                    }),
+                ),
             ],
         );
         table(
@@ -381,17 +470,36 @@ fn main() {
             total,
             rounds,
             vec![
-                ("`BufReader::split(b'\\n')` + `String::from_utf8_lossy` (std)", Box::new(|| {
-                    let r = BufReader::with_capacity(size, Cycle::new(b8, total));
-                    r.split(b'\n').map(|l| String::from_utf8_lossy(&l.unwrap()).len() as u64 + 1).sum()
-                })),
-                ("`Utf8LinesCodec` lossy", Box::new(|| {
-                    run_codec(Cycle::new(b8, total), size, Utf8LinesCodec::lossy(ErrorStrategy::Replace))
-                })),
-                ("`Utf8Reader::lossy(..).lines()`", Box::new(|| {
-                    let r = Utf8Reader::lossy_with_capacity(size, Cycle::new(b8, total), ErrorStrategy::Replace);
-                    r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
-                })),
+                (
+                    "`BufReader::split(b'\\n')` + `String::from_utf8_lossy` (std)",
+                    Box::new(|| {
+                        let r = BufReader::with_capacity(size, Cycle::new(b8, total));
+                        r.split(b'\n')
+                            .map(|l| String::from_utf8_lossy(&l.unwrap()).len() as u64 + 1)
+                            .sum()
+                    }),
+                ),
+                (
+                    "`Utf8LinesCodec` lossy",
+                    Box::new(|| {
+                        run_codec(
+                            Cycle::new(b8, total),
+                            size,
+                            Utf8LinesCodec::lossy(ErrorStrategy::Replace),
+                        )
+                    }),
+                ),
+                (
+                    "`Utf8Reader::lossy(..).lines()`",
+                    Box::new(|| {
+                        let r = Utf8Reader::lossy_with_capacity(
+                            size,
+                            Cycle::new(b8, total),
+                            ErrorStrategy::Replace,
+                        );
+                        r.lines().map(|l| l.unwrap().len() as u64 + 1).sum()
+                    }),
+                ),
             ],
         );
         for (errors, src16) in [(false, t16), (true, b16)] {
@@ -401,20 +509,26 @@ fn main() {
                 total,
                 rounds,
                 vec![
-                    ("`encoding_rs_io::DecodeReaderBytes`", Box::new(move || {
-                        let r = encoding_rs_io::DecodeReaderBytesBuilder::new()
-                            .encoding(Some(encoding_rs::UTF_16LE))
-                            .build(Cycle::new(src16, if errors { total } else { total16 }));
-                        drain(r, size)
-                    })),
-                    ("`DecodeReader`", Box::new(move || {
-                        let r = if errors {
-                            DecodeReader::lossy(Cycle::new(src16, total), Encoding::Utf16Le)
-                        } else {
-                            DecodeReader::new(Cycle::new(src16, total16), Encoding::Utf16Le)
-                        };
-                        drain(r.with_buffer_capacity(size), size)
-                    })),
+                    (
+                        "`encoding_rs_io::DecodeReaderBytes`",
+                        Box::new(move || {
+                            let r = encoding_rs_io::DecodeReaderBytesBuilder::new()
+                                .encoding(Some(encoding_rs::UTF_16LE))
+                                .build(Cycle::new(src16, if errors { total } else { total16 }));
+                            drain(r, size)
+                        }),
+                    ),
+                    (
+                        "`DecodeReader`",
+                        Box::new(move || {
+                            let r = if errors {
+                                DecodeReader::lossy(Cycle::new(src16, total), Encoding::Utf16Le)
+                            } else {
+                                DecodeReader::new(Cycle::new(src16, total16), Encoding::Utf16Le)
+                            };
+                            drain(r.with_buffer_capacity(size), size)
+                        }),
+                    ),
                 ],
             );
         }
@@ -423,35 +537,41 @@ fn main() {
             total,
             rounds,
             vec![
-                ("read + `utf8_to_utf16le` per read (not chunk-safe)", Box::new(|| {
-                    let mut src = Cycle::new(t8, total8);
-                    let mut buf = vec![0u8; size];
-                    let mut out = vec![0u16; size];
-                    let mut n = 0u64;
-                    loop {
-                        let r = src.read(&mut buf).unwrap();
-                        if r == 0 {
-                            break n;
+                (
+                    "read + `utf8_to_utf16le` per read (not chunk-safe)",
+                    Box::new(|| {
+                        let mut src = Cycle::new(t8, total8);
+                        let mut buf = vec![0u8; size];
+                        let mut out = vec![0u16; size];
+                        let mut n = 0u64;
+                        loop {
+                            let r = src.read(&mut buf).unwrap();
+                            if r == 0 {
+                                break n;
+                            }
+                            let _ = black_box(rapidutf::utf8_to_utf16le(&buf[..r], &mut out));
+                            n += r as u64;
                         }
-                        let _ = black_box(rapidutf::utf8_to_utf16le(&buf[..r], &mut out));
-                        n += r as u64;
-                    }
-                })),
-                ("`EncodeWriter`", Box::new(|| {
-                    let mut src = Cycle::new(t8, total8);
-                    let mut w = EncodeWriter::new(std::io::sink(), Encoding::Utf16Le);
-                    let mut buf = vec![0u8; size];
-                    let mut n = 0u64;
-                    loop {
-                        let r = src.read(&mut buf).unwrap();
-                        if r == 0 {
-                            w.finish().unwrap();
-                            break n;
+                    }),
+                ),
+                (
+                    "`EncodeWriter`",
+                    Box::new(|| {
+                        let mut src = Cycle::new(t8, total8);
+                        let mut w = EncodeWriter::new(std::io::sink(), Encoding::Utf16Le);
+                        let mut buf = vec![0u8; size];
+                        let mut n = 0u64;
+                        loop {
+                            let r = src.read(&mut buf).unwrap();
+                            if r == 0 {
+                                w.finish().unwrap();
+                                break n;
+                            }
+                            w.write_all(&buf[..r]).unwrap();
+                            n += r as u64;
                         }
-                        w.write_all(&buf[..r]).unwrap();
-                        n += r as u64;
-                    }
-                })),
+                    }),
+                ),
             ],
         );
     }
