@@ -5,7 +5,9 @@
 # The sets are the ones the README's "Crate features" table describes:
 # nothing (no_std validation), `alloc`, `std` (validation alone), `std`
 # plus each optional part (`transcode`, `stream`, `derive`, `legacy`,
-# `portable`), each optional part without `std`, and everything. For each
+# `portable`), each optional part without `std`, and everything; the `io`
+# module's least set (`std,stream,legacy`) and each optional I/O
+# integration alone (`bytes`, `futures`, `tokio`). For each
 # one the library is built and its tests are type-checked with warnings
 # denied, so a `#[cfg]` that leaves an item unused, or a test that names a
 # function its set lacks, fails here.
@@ -47,6 +49,10 @@ sets=(
     "portable"
     "alloc,transcode,stream,derive,legacy"
     "std,transcode,stream,derive,legacy,portable"
+    "std,stream,legacy"
+    "bytes"
+    "futures"
+    "tokio"
 )
 for set in "${sets[@]}"; do
     log "feature set [${set}]: build the library, check its tests"

@@ -2,7 +2,7 @@
 """Checks the one-way layering of src/ (see ARCHITECTURE.md).
 
 A module's imports are the `crate::<module>` paths in its files (comments
-left out), with `arch/`, `scalar/`, `stream/` and `derive/` one node each.
+left out), with `arch/`, `scalar/`, `stream/`, `derive/` and `io/` one node each.
 The check fails when the import graph has a cycle, or when a module
 imports one from a higher layer. Modules of the same layer (the facades)
 may import each other, as long as there is no cycle.
@@ -24,6 +24,7 @@ LAYERS = [
     ("facades", {"validate", "transcode", "count", "lossy", "bom", "dropin", "grid", "many",
                  "utf16_tools", "latin1", "windows1252", "detect", "strategy"}),
     ("streams and derivatives", {"stream", "derive"}),
+    ("I/O adapters", {"io"}),
     ("crate root", {"lib"}),
 ]
 

@@ -30,7 +30,7 @@ BEST=${KERNELS##*,}
 
 # Tests that spawn the test binary again, or catch a panic.
 SKIP=(
-    under_every_available_kernel                      # stream::, derive::, detect::, lossy::strategies::, latin1::: children
+    under_every_available_kernel                      # stream::, derive::, detect::, lossy::strategies::, latin1::, io::: children
     strategies_match_cpython                          # lossy::strategies::: runs python3
     rapidutf_kernel_selects_each_available_kernel     # dispatch::: children
     unknown_or_unavailable_kernel_falls_back_to_best  # dispatch::: children

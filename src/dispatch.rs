@@ -415,3 +415,89 @@ pub(crate) fn str_from_utf8_mut(bytes: &mut [u8]) -> Result<&mut str, Utf8Error>
         Err(e) => Err(e),
     }
 }
+
+/// `bytes::Bytes` that hold UTF-8: the zero-copy core of
+/// [`Utf8Bytes`](crate::io::Utf8Bytes).
+#[cfg(feature = "bytes")]
+pub(crate) mod valid_bytes {
+    use super::validate_utf8;
+    use crate::error::Utf8Error;
+    use alloc::string::String;
+    use bytes::Bytes;
+
+    /// A `Bytes` whose contents are UTF-8. Every constructor proves it:
+    /// by validating the bytes ([`split_valid`](Self::split_valid)), by
+    /// taking a `String`,
+    /// or by slicing one at character boundaries. A `Bytes` never
+    /// changes what it holds, so the proof lasts.
+    #[derive(Clone, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+    pub(crate) struct ValidBytes(Bytes);
+
+    impl ValidBytes {
+        /// The longest valid prefix of `bytes` (sharing its memory), and
+        /// the error after it, if any: one validation.
+        pub(crate) fn split_valid(bytes: Bytes) -> (ValidBytes, Option<Utf8Error>) {
+            match validate_utf8(&bytes) {
+                Ok(_) => (ValidBytes(bytes), None),
+                Err(e) => (ValidBytes(bytes.slice(..e.valid_up_to())), Some(e)),
+            }
+        }
+
+        /// The valid prefix of `bytes` that `split` returns as a `str`
+        /// (which must start where `bytes` does), and its error: for
+        /// callers with their own validation strategy. The `str` is the
+        /// proof.
+        pub(crate) fn split_with(
+            bytes: Bytes,
+            split: impl FnOnce(&[u8]) -> (&str, Option<Utf8Error>),
+        ) -> (ValidBytes, Option<Utf8Error>) {
+            let (valid, error) = split(&bytes);
+            assert!(valid.as_ptr() == bytes.as_ptr() && valid.len() <= bytes.len(), "not a prefix");
+            let n = valid.len();
+            (ValidBytes(bytes.slice(..n)), error)
+        }
+
+        pub(crate) fn from_string(s: String) -> Self {
+            ValidBytes(Bytes::from(s))
+        }
+
+        pub(crate) const fn from_static(s: &'static str) -> Self {
+            ValidBytes(Bytes::from_static(s.as_bytes()))
+        }
+
+        pub(crate) fn as_str(&self) -> &str {
+            // SAFETY: every constructor of `ValidBytes` proved its bytes
+            // UTF-8 (validated them, took a `str`, or sliced a valid one
+            // at character boundaries), and `Bytes` is immutable.
+            unsafe { core::str::from_utf8_unchecked(&self.0) }
+        }
+
+        /// The part of the text at `range`, sharing its memory; `None`
+        /// unless both ends are character boundaries.
+        pub(crate) fn slice(&self, range: core::ops::Range<usize>) -> Option<ValidBytes> {
+            self.as_str().get(range.clone()).map(|_| ValidBytes(self.0.slice(range)))
+        }
+
+        pub(crate) fn bytes(&self) -> &Bytes {
+            &self.0
+        }
+
+        pub(crate) fn into_bytes(self) -> Bytes {
+            self.0
+        }
+    }
+}
+
+/// The memory of `units` as bytes (each unit's bytes in the target's
+/// order), for readers that read UTF-16 straight into unit storage: the
+/// bytes a read brings are then units as stored, without a copy.
+#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
+pub(crate) fn u16_bytes_mut(units: &mut [u16]) -> &mut [u8] {
+    let len = units.len() * 2;
+    // SAFETY: the pointer and `len` cover exactly the memory of `units`,
+    // which the returned slice borrows mutably for its lifetime, so nothing
+    // else reads or writes it meanwhile; `u8` has alignment 1, and every
+    // byte pattern is a valid `u16`, so any bytes written through the
+    // slice leave valid units.
+    unsafe { core::slice::from_raw_parts_mut(units.as_mut_ptr().cast::<u8>(), len) }
+}

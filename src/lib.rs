@@ -56,6 +56,12 @@
 //!   first failing string and its error.
 //! - **UTF-16 helpers**: [`swap_utf16_bytes`], [`make_utf16_well_formed`],
 //!   [`to_well_formed_utf16`], [`utf8_len_from_utf16_lossy`].
+//! - **I/O** ([`io`](mod@io), with `std`): [`io::Utf8Reader`] (a `Read` +
+//!   `BufRead` that passes on only valid UTF-8), [`io::DecodeReader`]
+//!   (UTF-16, UTF-32, Latin-1 or Windows-1252 read as UTF-8) and
+//!   [`io::EncodeWriter`]; with the `bytes`, `tokio` and `futures`
+//!   features, `Utf8Bytes`, `tokio_util` codecs, an `AsyncRead` adapter and
+//!   a `Stream` of `Bytes` as text.
 //! - **Byte order marks**: [`detect_bom`] and [`Bom`].
 //! - **UTF-8 derivatives** ([`derive`](mod@derive)): CESU-8, Java's Modified UTF-8,
 //!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's
@@ -74,6 +80,13 @@
 //!   `no_std` and only kernels enabled at compile time (`-C
 //!   target-feature`) are used.
 //! - **`alloc`**: the functions that return `Vec`, `String` or `Cow`.
+//! - **`transcode`**, **`stream`**, **`derive`**, **`legacy`**,
+//!   **`portable`** (default): the optional parts, as `Cargo.toml` describes
+//!   them; [`io`](mod@io) needs `std`, `stream` and `legacy`.
+//! - **`bytes`**, **`futures`**, **`tokio`** (off by default): the I/O
+//!   integrations of [`io`](mod@io) (`Utf8Bytes`; the `Stream` adapter,
+//!   Rust 1.81; the `tokio_util` codecs and the `AsyncRead` adapter, Rust
+//!   1.85 as tokio needs). Without them the dependency tree is unchanged.
 //!
 //! # Kernel selection
 //!
@@ -168,6 +181,9 @@ mod error;
 mod glue;
 #[cfg(feature = "transcode")]
 mod grid;
+#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "stream", feature = "legacy"))))]
+pub mod io;
 mod kernel;
 #[cfg(feature = "legacy")]
 #[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]

@@ -76,7 +76,7 @@ ifunc!(validate_utf8_blocks_raw(bytes: &[u8]) -> Result<(), usize> = validate_ut
 /// that is expected to hold errors: the kernel reports errors to within a
 /// vector rather than a group of blocks (`validate_utf8_blocks`), so the
 /// scalar rescan that finds the exact error is short.
-fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
+pub(crate) fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
     let r = if bytes.len() < SHORT {
         short(bytes).unwrap_or_else(|| validate_utf8_blocks_raw(bytes))
     } else {
@@ -180,7 +180,7 @@ fn utf8_lossy<'a>(
 /// (checked with scalar code); `None` when it is valid, and the kernel
 /// takes over from the start of `rest`.
 #[inline]
-fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
+pub(crate) fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
     match rest.first() {
         None | Some(0..=0x7F) => None,
         Some(_) => match crate::scalar::utf8::decode(rest, 0) {

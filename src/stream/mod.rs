@@ -22,6 +22,10 @@
 //!   [`decode_to_utf8_lossy`](Utf8Decoder::decode_to_utf8_lossy) is a
 //!   chunked `String::from_utf8_lossy`.
 //! - [`Utf32Decoder`]: UTF-32 to UTF-8, strict or lossy.
+//! - With `alloc`, every decoder also appends to a `String`
+//!   ([`Utf8Decoder::decode_to_string`] and friends), always on a
+//!   character boundary and without validating twice, and
+//!   [`Utf8Decoder::validate_in_place`] validates a reader's own buffer.
 //!
 //! ```
 //! use rapidutf::stream::{CoderResult, Utf8Decoder};
@@ -38,6 +42,8 @@
 use crate::byte_order::{Be, ByteOrder, Le};
 use core::fmt;
 
+#[cfg(feature = "alloc")]
+mod to_string;
 mod utf16_decoder;
 mod utf32_decoder;
 mod utf8_decoder;

@@ -41,9 +41,11 @@ use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
 pub struct Utf16Decoder {
     endian: Endian,
     /// Stream offset (in units) of the first unit not yet converted.
-    pos: usize,
+    pub(super) pos: usize,
     /// A high surrogate (its value) at the end of the input so far.
-    carry: Option<u16>,
+    pub(super) carry: Option<u16>,
+    /// Unpaired surrogates the lossy slice conversion replaced so far.
+    replaced: u64,
 }
 
 impl Default for Utf16Decoder {
@@ -78,7 +80,7 @@ impl Utf16Decoder {
     /// ```
     #[must_use]
     pub const fn with_endian(endian: Endian) -> Self {
-        Utf16Decoder { endian, pos: 0, carry: None }
+        Utf16Decoder { endian, pos: 0, carry: None, replaced: 0 }
     }
 
     /// The byte order of the input.
@@ -181,6 +183,14 @@ impl Utf16Decoder {
         }
     }
 
+    /// The number of unpaired surrogates that
+    /// [`decode_to_utf8_lossy`](Self::decode_to_utf8_lossy) has replaced
+    /// so far (the `String` methods return theirs).
+    #[cfg(feature = "std")]
+    pub(crate) fn replaced(&self) -> u64 {
+        self.replaced
+    }
+
     fn transcode(&self, src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf16Error>> {
         match self.endian {
             Endian::Little => crate::utf16le_to_utf8(src, dst),
@@ -219,6 +229,7 @@ impl Utf16Decoder {
                         return Ok((CoderResult::OutputFull, 0, 0));
                     };
                     char::REPLACEMENT_CHARACTER.encode_utf8(out);
+                    self.replaced += 1;
                     o = 3;
                     self.pos += 1;
                 }
@@ -234,7 +245,7 @@ impl Utf16Decoder {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];
             let out = &mut dst[o..];
-            let e = match self.transcode(rest, out) {
+            let (e, written) = match self.transcode(rest, out) {
                 Ok(n) => {
                     self.pos += rest.len();
                     (i, o) = (end, o + n);
@@ -244,16 +255,12 @@ impl Utf16Decoder {
                     self.pos += read;
                     return Ok((CoderResult::OutputFull, i + read, o + written));
                 }
-                Err(TranscodeError::Invalid { error: e, .. }) => e,
+                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
             };
-            // What the transcoder wrote past the valid prefix is
-            // unspecified: convert the prefix again (it fits, since
-            // problems are reported in input order).
+            // `written` units are the exact conversion of the valid prefix
+            // (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            match self.transcode(&rest[..v], out) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
-            }
+            o += written;
             i += v;
             self.pos += v;
             if e.kind() == Utf16ErrorKind::UnpairedHigh && i + 1 == src.len() && !last {
@@ -269,6 +276,7 @@ impl Utf16Decoder {
                 return Ok((CoderResult::OutputFull, i, o));
             };
             char::REPLACEMENT_CHARACTER.encode_utf8(out);
+            self.replaced += 1;
             o += 3;
             i += 1;
             self.pos += 1;

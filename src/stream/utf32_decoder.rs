@@ -40,7 +40,7 @@ use crate::error::{TranscodeError, Utf32Error};
 #[derive(Clone, Debug, Default)]
 pub struct Utf32Decoder {
     /// Stream offset (in values) of the first value not yet converted.
-    pos: usize,
+    pub(super) pos: usize,
 }
 
 impl Utf32Decoder {
@@ -152,7 +152,7 @@ impl Utf32Decoder {
         while i < src.len() {
             let rest = &src[i..];
             let out = &mut dst[o..];
-            let e = match crate::utf32_to_utf8(rest, out) {
+            let (e, written) = match crate::utf32_to_utf8(rest, out) {
                 Ok(n) => {
                     self.pos += rest.len();
                     o += n;
@@ -162,16 +162,12 @@ impl Utf32Decoder {
                     self.pos += read;
                     return Ok((CoderResult::OutputFull, i + read, o + written));
                 }
-                Err(TranscodeError::Invalid { error: e, .. }) => e,
+                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
             };
-            // What the transcoder wrote past the valid prefix is
-            // unspecified: convert the prefix again (it fits, since
-            // problems are reported in input order).
+            // `written` units are the exact conversion of the valid prefix
+            // (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            match crate::utf32_to_utf8(&rest[..v], out) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
-            }
+            o += written;
             i += v;
             self.pos += v;
             if !lossy {

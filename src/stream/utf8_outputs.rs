@@ -130,7 +130,7 @@ fn substitute<O: Output>(
 
 /// The first character of `bytes` and its width, or the error at the
 /// start of `bytes` (relative to it).
-fn decode_first(bytes: &[u8]) -> Result<(char, usize), Utf8Error> {
+pub(super) fn decode_first(bytes: &[u8]) -> Result<(char, usize), Utf8Error> {
     let (valid, err) = match crate::validate_utf8(bytes) {
         Ok(s) => (s, None),
         Err(e) => (crate::validate_utf8(&bytes[..e.valid_up_to()]).unwrap_or_default(), Some(e)),
@@ -140,6 +140,60 @@ fn decode_first(bytes: &[u8]) -> Result<(char, usize), Utf8Error> {
         (None, Some(e)) => Err(e),
         // Empty input: nothing to decode yet.
         (None, None) => Err(Utf8Error::new(0, 0, Utf8ErrorKind::Truncated)),
+    }
+}
+
+/// What the start of a chunk does to the incomplete character carried
+/// from the previous one (see [`Utf8Decoder::complete_carry`]).
+pub(super) enum Carry {
+    /// Nothing was carried.
+    None,
+    /// Still incomplete: the chunk (all of it) joins the carry.
+    Pending,
+    /// The carry and the chunk's first `usize` bytes make this character.
+    Char(char, usize),
+    /// The carry and the chunk's first `usize` bytes are a maximal invalid
+    /// subpart, whose error (relative to the carry's start) this is; at
+    /// the end of the stream, a truncated character is one too.
+    Invalid(Utf8Error, usize),
+}
+
+impl Utf8Decoder {
+    /// Completes, or gives up on, the carried character with the front of
+    /// `src`; changes nothing but the carry, and that only for
+    /// [`Carry::Pending`] (then `src` is all taken). Call
+    /// [`commit_carry`](Self::commit_carry) once the result is used.
+    pub(super) fn complete_carry(&mut self, src: &[u8], last: bool) -> Carry {
+        if self.carry_len == 0 {
+            return Carry::None;
+        }
+        let have = self.carry_len as usize;
+        let take = src.len().min(4 - have);
+        let mut buf = self.carry;
+        buf[have..have + take].copy_from_slice(&src[..take]);
+        let buf = &buf[..have + take];
+        match decode_first(buf) {
+            Ok((c, width)) => Carry::Char(c, width - have),
+            Err(e) if e.kind() == Utf8ErrorKind::Truncated && !last => {
+                // Still incomplete: `src` was too short to finish it, so all
+                // of it is in `buf`.
+                self.carry[..buf.len()].copy_from_slice(buf);
+                self.carry_len = buf.len() as u8;
+                Carry::Pending
+            }
+            // The maximal subpart starts with the carry (a valid prefix)
+            // and may take bytes of `src`; when truncated at the end of the
+            // stream it is the carry and all of `src`.
+            Err(e) => Carry::Invalid(e, e.error_len().unwrap_or(buf.len()) - have),
+        }
+    }
+
+    /// Drops the carry, which the first `taken` bytes of the chunk
+    /// completed (as a character or a subpart); returns `taken`.
+    pub(super) fn commit_carry(&mut self, taken: usize) -> usize {
+        self.pos += self.carry_len as usize + taken;
+        self.carry_len = 0;
+        taken
     }
 }
 
@@ -425,47 +479,27 @@ impl Utf8Decoder {
         on_error: Option<ErrorStrategy>,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
         let (mut i, mut o) = (0, 0);
-        if self.carry_len > 0 {
-            // Complete (or give up on) the carried character first. Nothing
-            // changes unless the call gets past it.
-            let have = self.carry_len as usize;
-            let take = src.len().min(4 - have);
-            let mut buf = self.carry;
-            buf[have..have + take].copy_from_slice(&src[..take]);
-            let buf = &buf[..have + take];
-            match decode_first(buf) {
-                Ok((c, width)) => {
-                    if !out.put(dst, &mut o, c) {
-                        return Ok((CoderResult::OutputFull, 0, 0));
-                    }
-                    i = width - have;
-                    self.pos += width;
-                    self.carry_len = 0;
+        match self.complete_carry(src, last) {
+            Carry::None => {}
+            Carry::Pending => return Ok((CoderResult::InputEmpty, src.len(), 0)),
+            Carry::Char(c, taken) => {
+                if !out.put(dst, &mut o, c) {
+                    return Ok((CoderResult::OutputFull, 0, 0));
                 }
-                Err(e) => {
-                    if e.kind() == Utf8ErrorKind::Truncated && !last {
-                        // Still incomplete: `src` was too short to finish
-                        // it, so all of it is in `buf`.
-                        self.carry[..buf.len()].copy_from_slice(buf);
-                        self.carry_len = buf.len() as u8;
-                        return Ok((CoderResult::InputEmpty, src.len(), 0));
-                    }
-                    let Some(strategy) = on_error else {
-                        let error = Utf8Error::new(self.pos, e.error_len, e.kind());
-                        return Err(StreamError { error, read: 0, written: 0 });
-                    };
-                    // The maximal subpart starts with the carry (a valid
-                    // prefix) and may take bytes of `src`; when truncated
-                    // at the end of the stream it is the carry and all of
-                    // `src`.
-                    let n = e.error_len().unwrap_or(buf.len());
-                    if !substitute(out, dst, &mut o, strategy, &buf[..n]) {
-                        return Ok((CoderResult::OutputFull, 0, 0));
-                    }
-                    i = n - have;
-                    self.pos += n;
-                    self.carry_len = 0;
+                i = self.commit_carry(taken);
+            }
+            Carry::Invalid(e, taken) => {
+                let Some(strategy) = on_error else {
+                    let error = Utf8Error::new(self.pos, e.error_len, e.kind());
+                    return Err(StreamError { error, read: 0, written: 0 });
+                };
+                let mut subpart = self.carry;
+                subpart[self.carry_len as usize..][..taken].copy_from_slice(&src[..taken]);
+                let n = self.carry_len as usize + taken;
+                if !substitute(out, dst, &mut o, strategy, &subpart[..n]) {
+                    return Ok((CoderResult::OutputFull, 0, 0));
                 }
+                i = self.commit_carry(taken);
             }
         }
         // A chunk usually ends inside a character. Convert the part before
@@ -476,7 +510,7 @@ impl Utf8Decoder {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];
             let room = &mut dst[o..];
-            let mut e = match out.transcode(rest, room) {
+            let (mut e, written) = match out.transcode(rest, room) {
                 Ok(n) => {
                     self.pos += rest.len();
                     (i, o) = (end, o + n);
@@ -486,16 +520,12 @@ impl Utf8Decoder {
                     self.pos += read;
                     return Ok((CoderResult::OutputFull, i + read, o + written));
                 }
-                Err(TranscodeError::Invalid { error: e, .. }) => e,
+                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
             };
-            // What the conversion wrote past the valid prefix is
-            // unspecified: convert the prefix again (it fits, since
-            // problems are reported in input order).
+            // `written` units are the exact conversion of the valid prefix
+            // (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            match out.transcode(&rest[..v], room) {
-                Ok(n) => o += n,
-                Err(e) => unreachable!("re-converting a valid prefix failed: {e:?}"),
-            }
+            o += written;
             i += v;
             self.pos += v;
             if e.error_len().is_none() && end < src.len() {

@@ -24,6 +24,8 @@ mod derive;
 mod detect;
 mod dispatch;
 mod errors;
+#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
+mod io;
 #[cfg(all(feature = "alloc", feature = "legacy"))]
 mod latin1;
 #[cfg(feature = "alloc")]

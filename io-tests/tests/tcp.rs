@@ -1,0 +1,122 @@
+//! Real TCP connections on loopback: a server writes the same text in
+//! pieces of random sizes (which cut characters of every length), each
+//! flushed as its own write with Nagle's algorithm off, and every async
+//! adapter reads it back exactly; invalid bytes written the same way are
+//! reported at their position in the stream (strict) or replaced as
+//! `String::from_utf8_lossy` does (lossy).
+
+use futures_util::StreamExt;
+use rapidutf::io::{
+    AsyncUtf8Reader, CodecError, Utf8Codec, Utf8LinesCodec, Utf8Stream, Utf8StreamError,
+};
+use rapidutf::ErrorStrategy;
+use rapidutf_io_tests::{piece_sizes, text};
+use std::io::BufRead;
+use std::time::Duration;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::{TcpListener, TcpStream};
+use tokio_util::codec::{BytesCodec, FramedRead};
+
+/// Connects to a server that writes `data` in pieces of random sizes
+/// (pausing now and then, so that reads see them apart).
+async fn serve(data: Vec<u8>, seed: u64) -> TcpStream {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let (mut sock, _) = listener.accept().await.unwrap();
+        sock.set_nodelay(true).unwrap();
+        let mut at = 0;
+        for (i, n) in piece_sizes(seed, data.len(), 13).into_iter().enumerate() {
+            sock.write_all(&data[at..at + n]).await.unwrap();
+            sock.flush().await.unwrap();
+            at += n;
+            if i % 16 == 0 {
+                tokio::time::sleep(Duration::from_millis(1)).await;
+            }
+        }
+        sock.shutdown().await.unwrap();
+    });
+    let client = TcpStream::connect(addr).await.unwrap();
+    client.set_nodelay(true).unwrap();
+    client
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap()
+}
+
+#[test]
+fn every_adapter_over_tcp_reads_the_text_exactly() {
+    let text = text(120);
+    let want_lines: Vec<String> = text.as_bytes().lines().map(Result::unwrap).collect();
+    runtime().block_on(async {
+        for seed in 0..3 {
+            let data = text.clone().into_bytes();
+            // Text chunks.
+            let mut frames = FramedRead::new(serve(data.clone(), seed).await, Utf8Codec::new());
+            let mut got = String::new();
+            while let Some(t) = frames.next().await {
+                got.push_str(&t.unwrap());
+            }
+            assert_eq!(got, text);
+            // Lines.
+            let lines = FramedRead::new(serve(data.clone(), seed).await, Utf8LinesCodec::new());
+            let lines: Vec<String> = lines.map(|l| l.unwrap().to_string()).collect().await;
+            assert_eq!(lines, want_lines);
+            // AsyncRead + AsyncBufRead, with a small buffer.
+            let mut r = AsyncUtf8Reader::with_capacity(7, serve(data.clone(), seed).await, None);
+            let mut got = String::new();
+            r.read_to_string(&mut got).await.unwrap();
+            assert_eq!(got, text);
+            // A stream of Bytes.
+            let bytes = FramedRead::new(serve(data.clone(), seed).await, BytesCodec::new())
+                .map(|b| b.map(|b| b.freeze()));
+            let items: Vec<_> = Utf8Stream::new(Box::pin(bytes)).collect().await;
+            let got: String = items.into_iter().map(|t| t.unwrap().to_string()).collect();
+            assert_eq!(got, text);
+        }
+    });
+}
+
+#[test]
+fn invalid_bytes_over_tcp() {
+    let text = text(40);
+    let mut data = text.into_bytes();
+    let at = 301;
+    data.insert(at, 0xFF);
+    let lossy = String::from_utf8_lossy(&data).into_owned();
+    let valid_up_to = core::str::from_utf8(&data).unwrap_err().valid_up_to();
+    runtime().block_on(async {
+        for seed in 0..3 {
+            // Strict: the text before the error, then the error, positioned.
+            let mut frames = FramedRead::new(serve(data.clone(), seed).await, Utf8Codec::new());
+            let mut got = String::new();
+            let e = loop {
+                match frames.next().await.expect("an error before the end") {
+                    Ok(t) => got.push_str(&t),
+                    Err(e) => break e,
+                }
+            };
+            assert_eq!(got.as_bytes(), &data[..valid_up_to]);
+            assert!(matches!(e, CodecError::InvalidUtf8(e) if e.valid_up_to() == valid_up_to), "{e:?}");
+            let mut r = AsyncUtf8Reader::new(serve(data.clone(), seed).await);
+            let e = r.read_to_string(&mut String::new()).await.unwrap_err();
+            let e = e.get_ref().and_then(|e| e.downcast_ref::<rapidutf::Utf8Error>()).unwrap();
+            assert_eq!(e.valid_up_to(), valid_up_to);
+            let bytes = FramedRead::new(serve(data.clone(), seed).await, BytesCodec::new()).map(|b| b.map(|b| b.freeze()));
+            let items: Vec<_> = Utf8Stream::new(Box::pin(bytes)).collect().await;
+            assert!(matches!(items.last(), Some(Err(Utf8StreamError::InvalidUtf8(e))) if e.valid_up_to() == valid_up_to));
+            // Lossy.
+            let mut frames = FramedRead::new(serve(data.clone(), seed).await, Utf8Codec::lossy(ErrorStrategy::Replace));
+            let mut got = String::new();
+            while let Some(t) = frames.next().await {
+                got.push_str(&t.unwrap());
+            }
+            assert_eq!(got, lossy);
+            let lines = FramedRead::new(serve(data.clone(), seed).await, Utf8LinesCodec::lossy(ErrorStrategy::Replace));
+            let lines: Vec<String> = lines.map(|l| l.unwrap().to_string()).collect().await;
+            let want: Vec<String> = lossy.as_bytes().lines().map(Result::unwrap).collect();
+            assert_eq!(lines, want);
+        }
+    });
+}

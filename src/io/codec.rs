@@ -1,0 +1,468 @@
+//! `tokio_util::codec` decoders: text chunks ([`Utf8Codec`]) and lines
+//! ([`Utf8LinesCodec`]).
+
+use super::text_reader::{find_newline, rfind_newline};
+use super::utf8_bytes::{Chunker, Utf8Bytes};
+use crate::dispatch::valid_bytes::ValidBytes;
+use crate::error::Utf8Error;
+use crate::strategy::ErrorStrategy;
+use bytes::{Buf, Bytes, BytesMut};
+use core::fmt;
+use std::collections::VecDeque;
+use std::io;
+use std::string::String;
+use tokio_util::codec::Decoder;
+
+/// The error of [`Utf8Codec`] and [`Utf8LinesCodec`].
+///
+/// ```
+/// use rapidutf::io::CodecError;
+/// let e = CodecError::from(std::io::Error::other("gone"));
+/// assert_eq!(e.to_string(), "gone");
+/// ```
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CodecError {
+    /// A line longer than the codec's maximum (see
+    /// [`Utf8LinesCodec::new_with_max_length`]); the codec skips it.
+    MaxLineLengthExceeded,
+    /// Invalid UTF-8 (strict codecs), positioned in the whole stream.
+    InvalidUtf8(Utf8Error),
+    /// An error of the underlying I/O.
+    Io(io::Error),
+}
+
+impl fmt::Display for CodecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CodecError::MaxLineLengthExceeded => f.write_str("max line length exceeded"),
+            CodecError::InvalidUtf8(e) => e.fmt(f),
+            CodecError::Io(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for CodecError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            CodecError::MaxLineLengthExceeded => None,
+            CodecError::InvalidUtf8(e) => Some(e),
+            CodecError::Io(e) => Some(e),
+        }
+    }
+}
+
+impl From<io::Error> for CodecError {
+    fn from(e: io::Error) -> Self {
+        CodecError::Io(e)
+    }
+}
+
+/// A [`Decoder`] that turns bytes into text as they arrive, for streams
+/// that are text but not lines (a chat, a log, an LLM's tokens): each
+/// frame is a [`Utf8Bytes`] of everything received so far up to the last
+/// complete character, so a character split between reads is never
+/// broken. Valid input is handed out without copying (the frame shares
+/// the read buffer's memory); the concatenated frames are the whole
+/// stream's text, whatever the reads.
+///
+/// Strict ([`Utf8Codec::new`]): the text before the first invalid
+/// sequence, then [`CodecError::InvalidUtf8`] with its position in the
+/// stream; lossy ([`Utf8Codec::lossy`]): each maximal invalid subpart as
+/// the [`ErrorStrategy`] says (with `Replace`, the WHATWG `TextDecoder`
+/// streaming output).
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Decoder;
+/// use rapidutf::io::Utf8Codec;
+///
+/// let mut codec = Utf8Codec::new();
+/// let mut buf = BytesMut::from(&b"caf\xC3"[..]);
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "caf");
+/// assert_eq!(codec.decode(&mut buf)?, None); // C3 waits for the next read
+/// buf.extend_from_slice(b"\xA9!");
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "é");
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "!");
+/// assert_eq!(codec.decode_eof(&mut buf)?, None);
+/// # Ok::<(), rapidutf::io::CodecError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct Utf8Codec {
+    chunker: Chunker,
+    ready: VecDeque<Utf8Bytes>,
+    error: Option<Utf8Error>,
+    ended: bool,
+}
+
+impl Utf8Codec {
+    /// A strict codec.
+    ///
+    /// ```
+    /// let codec = rapidutf::io::Utf8Codec::new();
+    /// assert_eq!(codec.substitutions(), 0);
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// A lossy codec: each maximal invalid subpart handled by `strategy`.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::Decoder;
+    /// use rapidutf::{io::Utf8Codec, ErrorStrategy};
+    /// let mut codec = Utf8Codec::lossy(ErrorStrategy::Replace);
+    /// let mut buf = BytesMut::from(&b"a\xFF"[..]);
+    /// let mut text = String::new();
+    /// while let Some(t) = codec.decode_eof(&mut buf)? {
+    ///     text.push_str(&t);
+    /// }
+    /// assert_eq!(text, "a\u{FFFD}");
+    /// # Ok::<(), rapidutf::io::CodecError>(())
+    /// ```
+    #[must_use]
+    pub fn lossy(strategy: ErrorStrategy) -> Self {
+        Utf8Codec { chunker: Chunker::new(Some(strategy)), ..Self::default() }
+    }
+
+    /// The number of maximal invalid subparts a lossy codec has handled.
+    ///
+    /// ```
+    /// let codec = rapidutf::io::Utf8Codec::lossy(rapidutf::ErrorStrategy::Ignore);
+    /// assert_eq!(codec.substitutions(), 0);
+    /// ```
+    #[must_use]
+    pub fn substitutions(&self) -> u64 {
+        self.chunker.substitutions()
+    }
+
+    fn next(&mut self, src: &mut BytesMut, last: bool) -> Result<Option<Utf8Bytes>, CodecError> {
+        if let Some(t) = self.ready.pop_front() {
+            return Ok(Some(t));
+        }
+        if let Some(e) = self.error {
+            return Err(CodecError::InvalidUtf8(e));
+        }
+        if self.ended || (src.is_empty() && !last) {
+            return Ok(None);
+        }
+        self.ended = last;
+        let (pieces, error) = self.chunker.push(src.split().freeze(), last);
+        self.ready.extend(pieces.into_iter());
+        self.error = error;
+        match self.ready.pop_front() {
+            Some(t) => Ok(Some(t)),
+            None => match self.error {
+                Some(e) => Err(CodecError::InvalidUtf8(e)),
+                None => Ok(None),
+            },
+        }
+    }
+}
+
+impl Decoder for Utf8Codec {
+    type Item = Utf8Bytes;
+    type Error = CodecError;
+
+    fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
+        self.next(src, false)
+    }
+
+    fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
+        self.next(src, true)
+    }
+}
+
+/// A chunk-safe, validating drop-in for `tokio_util::codec::LinesCodec`:
+/// the same framing (lines end at `\n`, a `\r` before it is removed, the
+/// last line needs no `\n`, an optional maximum length after which the
+/// rest of a line is skipped), with lines as [`Utf8Bytes`] that share the
+/// read buffer's memory.
+///
+/// Each time lines are complete in the buffer, all of them are taken at
+/// once and validated in one SIMD pass, and each line is then handed out
+/// by a newline search and a slice: no per-line validation, allocation or
+/// copy. Strict ([`new`](Self::new)): [`CodecError::InvalidUtf8`] for a
+/// line with invalid UTF-8, positioned in the whole stream; lossy
+/// ([`lossy`](Self::lossy)): such a line decoded with the
+/// [`ErrorStrategy`] (a maximal invalid subpart never holds a `\n`, so
+/// line by line is the same as the whole stream).
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Decoder;
+/// use rapidutf::io::Utf8LinesCodec;
+///
+/// let mut codec = Utf8LinesCodec::new();
+/// let mut buf = BytesMut::from(&b"caf\xC3"[..]);
+/// assert_eq!(codec.decode(&mut buf)?, None);
+/// buf.extend_from_slice(b"\xA9\r\nnext\nlast");
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "café");
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "next");
+/// assert_eq!(codec.decode(&mut buf)?, None);
+/// assert_eq!(codec.decode_eof(&mut buf)?.unwrap(), "last");
+/// # Ok::<(), rapidutf::io::CodecError>(())
+/// ```
+#[derive(Debug)]
+pub struct Utf8LinesCodec {
+    max_length: usize,
+    strategy: Option<ErrorStrategy>,
+    /// Complete lines taken from the buffer; those before `at` are
+    /// handed out.
+    region: Bytes,
+    at: usize,
+    /// The valid prefix of `region` (sharing its memory).
+    valid: ValidBytes,
+    /// The error after `valid` (its position in the stream), if any.
+    error: Option<Utf8Error>,
+    /// The stream offset of `region[0]`.
+    region_pos: usize,
+    /// The stream offset of the buffer's first byte.
+    consumed: usize,
+    /// Where the newline search of an incomplete line resumes.
+    next_index: usize,
+    /// Skipping the rest of a line that was too long.
+    is_discarding: bool,
+    substituted: u64,
+}
+
+impl Default for Utf8LinesCodec {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Utf8LinesCodec {
+    /// A strict codec with no maximum line length.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::io::Utf8LinesCodec::new().max_length(), usize::MAX);
+    /// ```
+    #[must_use]
+    pub fn new() -> Self {
+        Utf8LinesCodec {
+            max_length: usize::MAX,
+            strategy: None,
+            region: Bytes::new(),
+            at: 0,
+            valid: ValidBytes::default(),
+            error: None,
+            region_pos: 0,
+            consumed: 0,
+            next_index: 0,
+            is_discarding: false,
+            substituted: 0,
+        }
+    }
+
+    /// A strict codec whose lines may be at most `max_length` bytes (not
+    /// counting the `\n`); as `LinesCodec`'s, a longer line is one
+    /// [`CodecError::MaxLineLengthExceeded`], and its rest is skipped.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::Decoder;
+    /// use rapidutf::io::{CodecError, Utf8LinesCodec};
+    /// let mut codec = Utf8LinesCodec::new_with_max_length(3);
+    /// let mut buf = BytesMut::from(&b"abcdef\nok\n"[..]);
+    /// assert!(matches!(codec.decode(&mut buf), Err(CodecError::MaxLineLengthExceeded)));
+    /// assert_eq!(codec.decode(&mut buf)?.unwrap(), "ok");
+    /// # Ok::<(), CodecError>(())
+    /// ```
+    #[must_use]
+    pub fn new_with_max_length(max_length: usize) -> Self {
+        Utf8LinesCodec { max_length, ..Self::new() }
+    }
+
+    /// A lossy codec: each maximal invalid subpart handled by `strategy`.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::Decoder;
+    /// use rapidutf::{io::Utf8LinesCodec, ErrorStrategy};
+    /// let mut codec = Utf8LinesCodec::lossy(ErrorStrategy::Windows1252);
+    /// let mut buf = BytesMut::from(&b"5 \x80\n"[..]);
+    /// assert_eq!(codec.decode(&mut buf)?.unwrap(), "5 €");
+    /// # Ok::<(), rapidutf::io::CodecError>(())
+    /// ```
+    #[must_use]
+    pub fn lossy(strategy: ErrorStrategy) -> Self {
+        Utf8LinesCodec { strategy: Some(strategy), ..Self::new() }
+    }
+
+    /// This codec with a maximum line length (see
+    /// [`new_with_max_length`](Self::new_with_max_length)).
+    ///
+    /// ```
+    /// use rapidutf::{io::Utf8LinesCodec, ErrorStrategy};
+    /// let codec = Utf8LinesCodec::lossy(ErrorStrategy::Replace).with_max_length(1 << 20);
+    /// assert_eq!(codec.max_length(), 1 << 20);
+    /// ```
+    #[must_use]
+    pub fn with_max_length(mut self, max_length: usize) -> Self {
+        self.max_length = max_length;
+        self
+    }
+
+    /// The maximum line length.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::io::Utf8LinesCodec::new_with_max_length(80).max_length(), 80);
+    /// ```
+    #[must_use]
+    pub fn max_length(&self) -> usize {
+        self.max_length
+    }
+
+    /// The number of maximal invalid subparts a lossy codec has handled.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::io::Utf8LinesCodec::new().substitutions(), 0);
+    /// ```
+    #[must_use]
+    pub fn substitutions(&self) -> u64 {
+        self.substituted
+    }
+
+    /// Takes `buf[..n]` (complete lines) as the region, validated once.
+    fn take_region(&mut self, buf: &mut BytesMut, n: usize) {
+        self.region_pos = self.consumed;
+        self.consumed += n;
+        self.region = buf.split_to(n).freeze();
+        self.at = 0;
+        self.revalidate(false);
+    }
+
+    /// Validates the region from its start: right after an invalid line
+    /// (`after_error`), where more errors are likely, with block-exact
+    /// error positions, as lossy decoding does.
+    fn revalidate(&mut self, after_error: bool) {
+        let region = self.region.clone();
+        let (valid, error) = match after_error {
+            false => ValidBytes::split_valid(region),
+            true => ValidBytes::split_with(region, crate::lossy::split_valid_utf8_blocks),
+        };
+        let at = self.region_pos;
+        self.error = error.map(|e| Utf8Error::new(at + e.valid_up_to(), e.error_len, e.kind()));
+        self.valid = valid;
+    }
+
+    /// The next line of the region, or `None` if it is empty.
+    fn pop_line(&mut self) -> Option<Result<Utf8Bytes, CodecError>> {
+        let start = self.at;
+        if start >= self.region.len() {
+            return None;
+        }
+        // The region holds complete lines only (the last one of the
+        // stream may lack its newline).
+        let nl = find_newline(&self.region[start..]).map_or(self.region.len(), |i| start + i);
+        let too_long = nl - start > self.max_length;
+        let end = if nl > start && self.region[nl - 1] == b'\r' { nl - 1 } else { nl };
+        let valid_len = self.valid.as_str().len();
+        if nl < valid_len || (nl == valid_len && self.error.is_none()) {
+            self.at = nl + 1;
+            return Some(match (too_long, self.valid.slice(start..end)) {
+                (true, _) => Err(CodecError::MaxLineLengthExceeded),
+                (false, Some(line)) => Ok(Utf8Bytes::of(line)),
+                (false, None) => unreachable!("a newline is a character boundary"),
+            });
+        }
+        // The line holds the invalid sequence.
+        let line = match (too_long, self.strategy, self.error) {
+            (true, _, _) => Err(CodecError::MaxLineLengthExceeded),
+            (false, Some(s), _) => {
+                // Decoded first: a `\r` that ends the decoded line goes,
+                // as it would from the whole decoded stream.
+                let mut text = String::new();
+                let mut d = crate::stream::Utf8Decoder::new();
+                let n = d.decode_to_string_lossy_with(&self.region[start..nl], &mut text, true, s);
+                self.substituted += n as u64;
+                if text.ends_with('\r') {
+                    text.pop();
+                }
+                Ok(Utf8Bytes::from(text))
+            }
+            (false, None, Some(e)) => Err(CodecError::InvalidUtf8(e)),
+            (false, None, None) => unreachable!("a line past the valid prefix without an error"),
+        };
+        // Validate what follows the line, from its start.
+        let next = (nl + 1).min(self.region.len());
+        self.region.advance(next);
+        self.region_pos += next;
+        self.at = 0;
+        self.revalidate(true);
+        Some(line)
+    }
+
+    fn decode_line(&mut self, buf: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
+        loop {
+            if let Some(line) = self.pop_line() {
+                return line.map(Some);
+            }
+            // As LinesCodec: search at most `max_length + 1` bytes.
+            let read_to = self.max_length.saturating_add(1).min(buf.len());
+            let found = find_newline(&buf[self.next_index..read_to]).map(|i| i + self.next_index);
+            match (self.is_discarding, found) {
+                (true, Some(nl)) => {
+                    buf.advance(nl + 1);
+                    self.consumed += nl + 1;
+                    self.is_discarding = false;
+                    self.next_index = 0;
+                }
+                (true, None) => {
+                    buf.advance(read_to);
+                    self.consumed += read_to;
+                    self.next_index = 0;
+                    if buf.is_empty() {
+                        return Ok(None);
+                    }
+                }
+                (false, Some(_)) => {
+                    // Take every complete line in the buffer at once.
+                    let last_nl = rfind_newline(buf).expect("a newline was found");
+                    self.next_index = 0;
+                    self.take_region(buf, last_nl + 1);
+                }
+                (false, None) if buf.len() > self.max_length => {
+                    self.is_discarding = true;
+                    return Err(CodecError::MaxLineLengthExceeded);
+                }
+                (false, None) => {
+                    self.next_index = read_to;
+                    return Ok(None);
+                }
+            }
+        }
+    }
+}
+
+impl Decoder for Utf8LinesCodec {
+    type Item = Utf8Bytes;
+    type Error = CodecError;
+
+    fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
+        self.decode_line(buf)
+    }
+
+    fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
+        if let Some(line) = self.decode_line(buf)? {
+            return Ok(Some(line));
+        }
+        self.next_index = 0;
+        // No terminating newline: the rest, if any, is the last line.
+        if buf.is_empty() || &buf[..] == b"\r" {
+            return Ok(None);
+        }
+        let n = buf.len();
+        self.take_region(buf, n);
+        match self.pop_line() {
+            // A last line that decodes to nothing (lossy) or to a lone
+            // `\r` is no line, as with `LinesCodec` on the decoded text.
+            Some(Ok(line)) if line.is_empty() => Ok(None),
+            Some(line) => line.map(Some),
+            None => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,288 @@
+//! The buffered core of the readers: raw bytes from the inner reader are
+//! decoded into a `String`, which `fill_buf` hands out and from which
+//! lines and strings are appended as `&str`, without a second
+//! validation.
+
+use std::io::{self, ErrorKind, Read};
+use std::string::String;
+use std::vec::Vec;
+
+/// Turns raw chunks of the inner reader into text.
+pub(super) trait Decode {
+    /// A decoding error (positioned in the whole stream).
+    type Error: std::error::Error + Copy + Send + Sync + 'static;
+
+    /// Appends the text of the next chunk to `out`; `last` with the final
+    /// (empty) chunk. On an error, the text before it is appended.
+    fn decode(&mut self, raw: &[u8], out: &mut String, last: bool) -> Result<(), Self::Error>;
+}
+
+/// The default size of the raw buffer, as `std::io::BufReader`'s.
+pub(super) const DEFAULT_CAPACITY: usize = 8 * 1024;
+
+/// A reader of decoded text: the inner reader, its decoder, the raw
+/// buffer, and the decoded text not yet consumed (`text[pos..]`).
+#[derive(Debug)]
+pub(super) struct TextReader<R, D: Decode> {
+    pub(super) inner: R,
+    pub(super) decoder: D,
+    raw: Vec<u8>,
+    text: String,
+    pos: usize,
+    /// The inner reader has ended and the decoder was told so.
+    done: bool,
+    /// The decoding error; every read after the text before it returns
+    /// it again.
+    error: Option<D::Error>,
+}
+
+impl<R: Read, D: Decode> TextReader<R, D> {
+    pub(super) fn new(inner: R, decoder: D, capacity: usize) -> Self {
+        TextReader {
+            inner,
+            decoder,
+            raw: std::vec![0; capacity.max(4)],
+            text: String::new(),
+            pos: 0,
+            done: false,
+            error: None,
+        }
+    }
+
+    /// A raw buffer of `capacity` bytes (at least 4) instead.
+    pub(super) fn set_capacity(&mut self, capacity: usize) {
+        self.raw = std::vec![0; capacity.max(4)];
+    }
+
+    pub(super) fn capacity(&self) -> usize {
+        self.raw.len()
+    }
+
+    /// The decoded text not yet consumed.
+    pub(super) fn buffer(&self) -> &[u8] {
+        &self.text.as_bytes()[self.pos..]
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.pos == self.text.len()
+    }
+
+    /// The stored decoding error, if the stream has reached it.
+    pub(super) fn error(&self) -> Option<D::Error> {
+        self.error
+    }
+
+    pub(super) fn set_error(&mut self, e: D::Error) {
+        self.error = Some(e);
+    }
+
+    pub(super) fn set_done(&mut self) {
+        self.done = true;
+    }
+
+    pub(super) fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// The inner reader and the decoder, for readers that decode straight
+    /// into the caller's buffer.
+    pub(super) fn parts(&mut self) -> (&mut R, &mut D) {
+        (&mut self.inner, &mut self.decoder)
+    }
+
+    /// Ends the stream into the text buffer (the decoder's last call),
+    /// after the direct path met the end.
+    pub(super) fn finish(&mut self) {
+        self.text.clear();
+        self.pos = 0;
+        let mut text = core::mem::take(&mut self.text);
+        if let Err(e) = self.decoder.decode(&[], &mut text, true) {
+            self.error = Some(e);
+        }
+        self.text = text;
+        self.done = true;
+    }
+
+    /// Reads the inner reader once (retrying when interrupted) into the
+    /// raw buffer and decodes what came into `out`; `Ok(false)` once the
+    /// stream has ended. A decoding error is stored, after the text before
+    /// it has been appended, and returned by the next call.
+    fn decode_next(&mut self, out: &mut String) -> io::Result<bool> {
+        if let Some(e) = self.error {
+            return Err(super::invalid_data(e));
+        }
+        if self.done {
+            return Ok(false);
+        }
+        let n = read_retrying(&mut self.inner, &mut self.raw)?;
+        self.done = n == 0;
+        if let Err(e) = self.decoder.decode(&self.raw[..n], out, self.done) {
+            self.error = Some(e);
+        }
+        Ok(true)
+    }
+
+    pub(super) fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        while self.is_empty() {
+            self.text.clear();
+            self.pos = 0;
+            let mut text = core::mem::take(&mut self.text);
+            let more = self.decode_next(&mut text);
+            self.text = text;
+            if !more? {
+                break;
+            }
+        }
+        Ok(self.buffer())
+    }
+
+    pub(super) fn consume(&mut self, amt: usize) {
+        self.pos = (self.pos + amt).min(self.text.len());
+    }
+
+    pub(super) fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        let avail = self.fill_buf()?;
+        let n = avail.len().min(out.len());
+        out[..n].copy_from_slice(&avail[..n]);
+        self.consume(n);
+        Ok(n)
+    }
+
+    /// The unconsumed text as a `str`: an error if a `read` or `consume`
+    /// stopped inside a character (as std's `read_line` would report the
+    /// rest of that character).
+    fn rest(&self) -> io::Result<&str> {
+        match self.text.get(self.pos..) {
+            Some(s) => Ok(s),
+            None => Err(io::Error::new(
+                ErrorKind::InvalidData,
+                "the reader is inside a character: an earlier read or consume stopped in \
+                 the middle of one",
+            )),
+        }
+    }
+
+    /// `BufRead::read_line`, appending `&str`s of the decoded text.
+    pub(super) fn read_line(&mut self, buf: &mut String) -> io::Result<usize> {
+        let start = buf.len();
+        loop {
+            let r = self.fill_buf().map(|avail| avail.is_empty());
+            match r {
+                Ok(true) => return Ok(buf.len() - start),
+                Ok(false) => {}
+                Err(e) => return Err(self.undo_on_invalid(buf, start, e)),
+            }
+            let rest = self.rest()?;
+            match find_newline(rest.as_bytes()) {
+                Some(i) => {
+                    buf.push_str(&rest[..=i]);
+                    self.pos += i + 1;
+                    return Ok(buf.len() - start);
+                }
+                None => {
+                    buf.push_str(rest);
+                    self.pos = self.text.len();
+                }
+            }
+        }
+    }
+
+    /// `Read::read_to_string`: the buffered text, then each read decoded
+    /// straight into `buf`.
+    pub(super) fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
+        let start = buf.len();
+        buf.push_str(self.rest()?);
+        self.pos = self.text.len();
+        loop {
+            match self.decode_next(buf) {
+                Ok(true) => {}
+                Ok(false) => return Ok(buf.len() - start),
+                Err(e) => return Err(self.undo_on_invalid(buf, start, e)),
+            }
+        }
+    }
+
+    /// As std's `read_line` and `read_to_string` do, a call that meets
+    /// invalid data appends nothing.
+    fn undo_on_invalid(&self, buf: &mut String, start: usize, e: io::Error) -> io::Error {
+        if self.error.is_some() && e.kind() == ErrorKind::InvalidData {
+            buf.truncate(start);
+        }
+        e
+    }
+}
+
+/// Reads once into `buf`, retrying when interrupted (as std's readers
+/// do).
+pub(super) fn read_retrying(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    loop {
+        match r.read(buf) {
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            r => return r,
+        }
+    }
+}
+
+/// The index of the first `\n` in `bytes`: eight bytes at a time, four
+/// words per step (a word's bytes that equal `\n` are found with the
+/// borrow trick; the lowest flagged byte is always a real one), the tail
+/// byte by byte.
+#[inline]
+pub(crate) fn find_newline(bytes: &[u8]) -> Option<usize> {
+    let mut blocks = bytes.chunks_exact(32);
+    let mut at = 0;
+    for block in &mut blocks {
+        let w = [
+            newlines(word(&block[..8])),
+            newlines(word(&block[8..16])),
+            newlines(word(&block[16..24])),
+            newlines(word(&block[24..])),
+        ];
+        if (w[0] | w[1] | w[2] | w[3]) != 0 {
+            let i = w.iter().position(|&x| x != 0).unwrap_or(0);
+            return Some(at + 8 * i + first_flagged(w[i]));
+        }
+        at += 32;
+    }
+    blocks.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
+}
+
+#[cfg(feature = "tokio")]
+/// The index of the last `\n` in `bytes`, as [`find_newline`] from the
+/// end (the highest flagged byte of a word may be a false one, so the
+/// block that has one is searched byte by byte).
+#[inline]
+pub(crate) fn rfind_newline(bytes: &[u8]) -> Option<usize> {
+    let mut end = bytes.len();
+    while end >= 32 {
+        let block = &bytes[end - 32..end];
+        if (0..4).any(|i| newlines(word(&block[8 * i..])) != 0) {
+            return block.iter().rposition(|&b| b == b'\n').map(|i| end - 32 + i);
+        }
+        end -= 32;
+    }
+    bytes[..end].iter().rposition(|&b| b == b'\n')
+}
+
+/// The first eight bytes of `b` as a little-endian word.
+#[inline(always)]
+fn word(b: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    w.copy_from_slice(&b[..8]);
+    u64::from_le_bytes(w)
+}
+
+/// The high bit of each byte of `w` that is `\n`, and possibly of bytes
+/// above such a byte (a borrow runs upward only).
+#[inline(always)]
+fn newlines(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let x = w ^ (ONES * u64::from(b'\n'));
+    x.wrapping_sub(ONES) & !x & (ONES << 7)
+}
+
+/// The index of the lowest flagged byte of a non-zero [`newlines`] word.
+#[inline(always)]
+fn first_flagged(w: u64) -> usize {
+    (w.trailing_zeros() / 8) as usize
+}
