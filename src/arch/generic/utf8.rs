@@ -176,20 +176,56 @@ const INCOMPLETE_MAX: [u8; BLOCK] = {
     t
 };
 
+/// `table` with bits 0 and 7 of every entry exchanged: the tables of an
+/// ISA whose [`Utf8Vector::fold_must_be_23`] wants [`TWO_CONTS`] in bit 0
+/// (and [`TOO_SHORT`] moves to bit 7; the classes are only bits of a set).
+const fn two_conts_in_bit_0(table: [u8; 16]) -> [u8; 16] {
+    let mut t = table;
+    let mut i = 0;
+    while i < 16 {
+        let b = table[i];
+        t[i] = (b & 0x7E) | (b >> 7) | ((b & 1) << 7);
+        i += 1;
+    }
+    t
+}
+
 /// The error bits of the `input` vector, given the same stream shifted by
 /// one, two and three bytes. Zero iff every byte of `input` is valid in its
 /// context.
 #[inline(always)]
 unsafe fn check_vector<V: Utf8Vector>(input: V, prev1: V, prev2: V, prev3: V) -> V {
+    let (b1h, b1l, b2h) = if V::TWO_CONTS_IN_BIT_0 {
+        (
+            const { two_conts_in_bit_0(BYTE_1_HIGH) },
+            const { two_conts_in_bit_0(BYTE_1_LOW) },
+            const { two_conts_in_bit_0(BYTE_2_HIGH) },
+        )
+    } else {
+        (BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH)
+    };
     // SAFETY: the caller guarantees V's ISA (contract of this fn); no
     // memory is accessed.
     unsafe {
-        let byte_1_high = prev1.lookup_high_nibble(BYTE_1_HIGH);
-        let byte_1_low = prev1.lookup_low_nibble(BYTE_1_LOW);
-        let byte_2_high = input.lookup_high_nibble(BYTE_2_HIGH);
+        let byte_1_high = prev1.lookup_high_nibble(b1h);
+        let byte_1_low = prev1.lookup_low_nibble(b1l);
+        let byte_2_high = input.lookup_high_nibble(b2h);
         let special = byte_1_high.and(byte_1_low).and(byte_2_high);
-        // must_be_2_3_continuation, in bit 7: `p2 >= 0xE0` iff
-        // `p2 - 0x60` (saturating) has bit 7 set, likewise `p3 >= 0xF0`.
+        V::fold_must_be_23(special, prev2, prev3)
+    }
+}
+
+/// [`Utf8Vector::fold_must_be_23`]'s default: must_be_2_3_continuation in
+/// bit 7, XORed into `special`. `p2 >= 0xE0` iff `p2 - 0x60` (saturating)
+/// has bit 7 set, likewise `p3 >= 0xF0`.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn xor_must_be_23_80<V: Utf8Vector>(special: V, prev2: V, prev3: V) -> V {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe {
         let third = prev2.saturating_sub(V::splat(0xE0 - 0x80));
         let fourth = prev3.saturating_sub(V::splat(0xF0 - 0x80));
         let must_be_23_80 = third.or(fourth).and(V::splat(0x80));
@@ -283,7 +319,19 @@ unsafe fn first_non_ascii<V: Utf8Vector, const N: usize>(
     // SAFETY: the caller guarantees V's ISA; blocks are read through
     // references to them.
     unsafe {
-        for (i, b) in blocks.iter().enumerate() {
+        let mut from = 0;
+        if V::ASCII_PAIRS {
+            // Two blocks per test; at the first pair that is not all ASCII,
+            // the first of its blocks that is not.
+            for pair in blocks.chunks_exact(2) {
+                let (a, b) = (load_block::<V, N>(&pair[0]), load_block::<V, N>(&pair[1]));
+                if !is_ascii2(&a, &b) {
+                    return Some(if is_ascii(&a) { (from + 1, b) } else { (from, a) });
+                }
+                from += 2;
+            }
+        }
+        for (i, b) in blocks.iter().enumerate().skip(from) {
             let v = load_block::<V, N>(b);
             if !is_ascii(&v) {
                 return Some((i, v));
