@@ -20,7 +20,7 @@
 # how often each translated block ran. `count.py` subtracts the harness's
 # empty region, divides by the input's size, and feeds every executed
 # block to llvm-mca (disassembled from the binary with llvm-objdump), the
-# blocks' steady-state cycles weighted by their execution counts.
+# blocks' reciprocal throughputs weighted by their execution counts.
 #
 # Installs what it needs from Debian: the aarch64 cross toolchain (gcc,
 # g++ for simdutf's C++, glibc), qemu-user, and LLVM 19 for llvm-mca's
