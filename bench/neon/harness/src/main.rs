@@ -144,15 +144,21 @@ fn run(lib: &str, op: &str, src: &Input) -> usize {
             ("rapidutf", "utf16le_to_utf8", Input::Utf16(s)) => ok(k.utf16le_to_utf8(s, &mut o8)),
             ("rapidutf", "utf8_to_utf32", Input::Utf8(s)) => ok(k.utf8_to_utf32(s, &mut o32)),
             ("rapidutf", "utf32_to_utf8", Input::Utf32(s)) => ok(k.utf32_to_utf8(s, &mut o8)),
-            ("rapidutf", "utf16le_to_utf32", Input::Utf16(s)) => ok(k.utf16le_to_utf32(s, &mut o32)),
-            ("rapidutf", "utf32_to_utf16le", Input::Utf32(s)) => ok(k.utf32_to_utf16le(s, &mut o16)),
+            ("rapidutf", "utf16le_to_utf32", Input::Utf16(s)) => {
+                ok(k.utf16le_to_utf32(s, &mut o32))
+            }
+            ("rapidutf", "utf32_to_utf16le", Input::Utf32(s)) => {
+                ok(k.utf32_to_utf16le(s, &mut o16))
+            }
             ("rapidutf", "str_to_utf16le", Input::Str(s)) => ok(k.str_to_utf16le(s, &mut o16)),
             ("rapidutf", "str_to_utf32", Input::Str(s)) => ok(k.str_to_utf32(s, &mut o32)),
             ("rapidutf", "chars_to_utf8", Input::Chars(s)) => ok(k.chars_to_utf8(s, &mut o8)),
             ("rapidutf", "validate_utf16le", Input::Utf16(s)) => {
                 usize::from(k.validate_utf16le(s).is_ok())
             }
-            ("rapidutf", "validate_utf32", Input::Utf32(s)) => usize::from(k.validate_utf32(s).is_ok()),
+            ("rapidutf", "validate_utf32", Input::Utf32(s)) => {
+                usize::from(k.validate_utf32(s).is_ok())
+            }
             ("rapidutf", "count_chars", Input::Utf8(s)) => k.count_chars(s),
             ("rapidutf", "utf16_len_from_utf8", Input::Utf8(s)) => k.utf16_len_from_utf8(s),
             ("rapidutf", "utf8_len_from_utf16le", Input::Utf16(s)) => k.utf8_len_from_utf16le(s),
@@ -161,8 +167,12 @@ fn run(lib: &str, op: &str, src: &Input) -> usize {
             ("rapidutf", "utf32_len_from_utf16le", Input::Utf16(s)) => k.utf32_len_from_utf16le(s),
             ("rapidutf", "latin1_to_utf8", Input::Utf8(s)) => ok(k.latin1_to_utf8(s, &mut o8)),
             ("rapidutf", "utf8_to_latin1", Input::Utf8(s)) => ok(k.utf8_to_latin1(s, &mut o8)),
-            ("rapidutf", "latin1_to_utf16le", Input::Utf8(s)) => ok(k.latin1_to_utf16le(s, &mut o16)),
-            ("rapidutf", "utf16le_to_latin1", Input::Utf16(s)) => ok(k.utf16le_to_latin1(s, &mut o8)),
+            ("rapidutf", "latin1_to_utf16le", Input::Utf8(s)) => {
+                ok(k.latin1_to_utf16le(s, &mut o16))
+            }
+            ("rapidutf", "utf16le_to_latin1", Input::Utf16(s)) => {
+                ok(k.utf16le_to_latin1(s, &mut o8))
+            }
             ("rapidutf", "latin1_to_utf32", Input::Utf8(s)) => ok(k.latin1_to_utf32(s, &mut o32)),
             ("rapidutf", "utf32_to_latin1", Input::Utf32(s)) => ok(k.utf32_to_latin1(s, &mut o8)),
             ("rapidutf", "utf8_len_from_latin1", Input::Utf8(s)) => k.utf8_len_from_latin1(s),
@@ -199,13 +209,19 @@ fn run(lib: &str, op: &str, src: &Input) -> usize {
             ("simdutf", "validate_utf16le", Input::Utf16(s)) => {
                 usize::from(simdutf::validate_utf16le(s))
             }
-            ("simdutf", "validate_utf32", Input::Utf32(s)) => usize::from(simdutf::validate_utf32(s)),
+            ("simdutf", "validate_utf32", Input::Utf32(s)) => {
+                usize::from(simdutf::validate_utf32(s))
+            }
             ("simdutf", "count_chars", Input::Utf8(s)) => simdutf::count_utf8(s),
-            ("simdutf", "utf16_len_from_utf8", Input::Utf8(s)) => simdutf::utf16_length_from_utf8(s),
+            ("simdutf", "utf16_len_from_utf8", Input::Utf8(s)) => {
+                simdutf::utf16_length_from_utf8(s)
+            }
             ("simdutf", "utf8_len_from_utf16le", Input::Utf16(s)) => {
                 simdutf::utf8_length_from_utf16le(s)
             }
-            ("simdutf", "utf8_len_from_utf32", Input::Utf32(s)) => simdutf::utf8_length_from_utf32(s),
+            ("simdutf", "utf8_len_from_utf32", Input::Utf32(s)) => {
+                simdutf::utf8_length_from_utf32(s)
+            }
             ("simdutf", "utf16_len_from_utf32", Input::Utf32(s)) => {
                 simdutf::utf16_length_from_utf32(s)
             }
