@@ -25,6 +25,7 @@ import sys
 from pathlib import Path
 
 MODELS = ("neoverse-v1", "neoverse-n1")
+SECTION = "## NEON under qemu-aarch64: instruction counts and an llvm-mca model (not timings)"
 MCA_ITERATIONS = 100
 # A Neoverse N1 (Armv8.2 with NEON, no SVE), as the llvm-mca models: with
 # QEMU's default `max` CPU, glibc's memcpy would pick its SVE variant.
@@ -40,7 +41,32 @@ def parse_args():
     p.add_argument("--ops", default="", help="comma-separated operations")
     p.add_argument("--files", default="", help="comma-separated file-name prefixes")
     p.add_argument("--markdown", default="", help="also write the tables here")
+    p.add_argument(
+        "--into",
+        default="",
+        help=f"replace the section '{SECTION}' of this Markdown file with the tables "
+        "(or insert it before '## Kernel against kernel', or at the end)",
+    )
     return p.parse_args()
+
+
+def write_section(path, body):
+    """Puts `body` under the heading SECTION in the Markdown file `path`,
+    replacing that section (up to the next `## ` heading) if it is there."""
+    text = Path(path).read_text()
+    section = f"{SECTION}\n\n{body.strip()}\n"
+    start = text.find(SECTION + "\n")
+    if start >= 0:
+        end = text.find("\n## ", start + len(SECTION))
+        rest = text[end + 1 :] if end >= 0 else ""
+        text = text[:start] + section + ("\n" + rest if rest else "")
+    else:
+        anchor = text.find("\n## Kernel against kernel\n")
+        if anchor >= 0:
+            text = text[: anchor + 1] + section + "\n" + text[anchor + 1 :]
+        else:
+            text = text.rstrip("\n") + "\n\n" + section
+    Path(path).write_text(text)
 
 
 def symbol_address(binary, name):
@@ -296,6 +322,8 @@ def main():
     print(text)
     if args.markdown:
         Path(args.markdown).write_text(text)
+    if args.into:
+        write_section(args.into, text)
     results = {
         f"{lib} {op} {f.name}": {k: r[k] for k in ("bytes", "result", "insns", "per_byte", *MODELS)}
         for (op, f, lib), r in runs.items()

@@ -6,12 +6,14 @@
 # on Neoverse models beside it. A model of the work, not a timing.
 #
 # Usage: bench/neon/count.sh [--ops OP,...] [--files PREFIX,...] [--corpus DIR]
-#                            [--markdown FILE]
+#                            [--markdown FILE] [--into BENCHMARKS.md]
 #   --ops      only these operations (names from `--list` of the harness)
 #   --files    only the files whose name starts with one of these prefixes
 #   --corpus   the directory of *.utf8.txt texts (default: ../shared/corpus/lipsum
 #              beside the repository, when present)
 #   --markdown write the tables to FILE as well as to stdout
+#   --into     replace the NEON section of that Markdown file with the tables
+#              (`bench/run.sh` carries the section over when it re-renders)
 #
 # How: `harness/` (a crate of its own, cross-built for
 # aarch64-unknown-linux-gnu as a non-PIE binary) calls one operation of one
@@ -36,6 +38,7 @@ while (($#)); do
     case $1 in
     --corpus) corpus=$2; shift 2 ;;
     --ops | --files | --markdown) args+=("$1" "$2"); shift 2 ;;
+    --into) args+=("$1" "$(realpath -m "$2")"); shift 2 ;;
     *) die "unknown argument $1 (see the usage at the top of $0)" ;;
     esac
 done
