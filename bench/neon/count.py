@@ -278,7 +278,10 @@ def main():
         f"llvm-mca (LLVM 19) cycles per 64 input bytes on the Neoverse V1 and N1 models: "
         f"each executed block's reciprocal throughput times its executions. A model of the work, not a timing. "
         f"rapidutf's `Kernel::Neon`; simdutf8 0.1.5 (aarch64 NEON); the `simdutf` crate "
-        f"(simdutf 7.7.1, arm64 kernel); aarch64 baseline target (armv8-a + NEON).\n"
+        f"(simdutf 7.7.1, arm64 kernel); aarch64 baseline target (armv8-a + NEON). "
+        f"Ratio: rapidutf's instructions per byte over the peer's (below 1: rapidutf "
+        f"executes fewer). Regenerate with `bash bench/neon/count.sh --into BENCHMARKS.md` "
+        f"(`../shared/corpus/lipsum`, or `--corpus DIR`).\n"
     )
     summary = [
         "| operation | peer | files | rapidutf insn/B (geomean) | peer insn/B (geomean) "
