@@ -23,21 +23,25 @@
 //! `must_be_2_3_continuation`, is computed from the input shifted by two and
 //! three bytes and XORed into bit 7: a `TWO_CONTS` that must be one cancels
 //! out, a missing one (an ASCII or lead byte where a continuation must be)
-//! shows up. What remains is zero on valid input.
+//! shows up. What remains is zero on valid input. (NEON folds it in with
+//! one instruction fewer, by adding compare masks to the tables' result
+//! with `TWO_CONTS` in bit 0: `Utf8Vector::fold_must_be_23`.)
 //!
 //! The stream is cut into 64-byte blocks (2 × 32 bytes for AVX2, 4 × 16 for
 //! SSE/NEON, 1 × 64 for AVX-512). The vectors shifted by one to three bytes
 //! are loaded from the input at offsets -1, -2 and -3 where the ISA prefers
 //! that (`Utf8Vector::SHIFT`: loads are cheaper than AVX2's lane-crossing
-//! shuffles), or built with `Utf8Vector::prev` from the previous vector (the first
-//! block, short tails, NEON), so characters that straddle a block boundary
+//! shuffles, and than NEON's `ext` on cores with two vector pipes), or
+//! built with `Utf8Vector::prev` from the previous vector (the first block,
+//! short tails, WebAssembly), so characters that straddle a block boundary
 //! are checked in the block where they end. A character still open at the
 //! end of a block ("is incomplete") is an error only if the next block is
 //! all ASCII (which skips the full check) or there is no next block;
 //! otherwise the next block's check sees it. The ASCII blocks at the start
 //! of the input are skipped before any of that is set up: a few hundred
 //! bytes of ASCII, most buffers a parser meets, cost a load and a test per
-//! block and no more.
+//! block and no more (per two blocks where `Utf8Vector::ASCII_PAIRS` says
+//! so).
 //!
 //! The end of the input is checked as one more block, the last 64 bytes,
 //! overlapping what was already checked; inputs shorter than that use
