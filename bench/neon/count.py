@@ -271,10 +271,19 @@ def main():
         hot_listing(r, insns, cycles, hot / f"{lib}.{op}.{f.name.split('-')[0]}.txt")
 
     out = []
+    host = next(
+        (
+            line.split(":", 1)[1].strip()
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("model name")
+        ),
+        "an unnamed CPU",
+    )
     qemu = subprocess.run(["qemu-aarch64", "--version"], capture_output=True, text=True)
     out.append(
         f"Instructions executed per input byte under {qemu.stdout.splitlines()[0]} "
-        f"(`-cpu neoverse-n1`, TCG plugin `bench/neon/insn_count.c`), less the harness's empty region; "
+        f"(`-cpu neoverse-n1`, TCG plugin `bench/neon/insn_count.c`; emulated on {host}, "
+        f"which changes nothing in the counts), less the harness's empty region; "
         f"llvm-mca (LLVM 19) cycles per 64 input bytes on the Neoverse V1 and N1 models: "
         f"each executed block's reciprocal throughput times its executions. A model of the work, not a timing. "
         f"rapidutf's `Kernel::Neon`; simdutf8 0.1.5 (aarch64 NEON); the `simdutf` crate "
