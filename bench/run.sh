@@ -52,7 +52,13 @@ set -e
 after=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "before: $before; after: $after" >"$target/loadavg.txt"
 
+# The NEON section (bench/neon/count.sh --into) is measured under qemu, not
+# here: carry it over from the report being replaced.
+neon=$(python3 -c 'import sys, re
+m = re.search(r"^## NEON under qemu.*?(?=^## |\Z)", open(sys.argv[1]).read(), re.M | re.S)
+print(m.group(0).rstrip() if m else "")' "$out" 2>/dev/null || true)
 python3 render.py "$out" --note "$note"
+[[ -z $neon ]] || printf '\n%s\n' "$neon" >>"$out"
 
 # Kernel against kernel (see bench/kernels.sh), appended to the report.
 if [[ $(uname -m) == x86_64 ]]; then

@@ -105,4 +105,29 @@ pub(crate) trait Utf8Vector: Vector {
 
     /// Lane-wise `self.saturating_sub(other)` on `u8`.
     unsafe fn saturating_sub(self, other: Self) -> Self;
+
+    /// Whether the validators skip the ASCII blocks at the start of the
+    /// input two blocks per test (one OR tree over both, one test) rather
+    /// than one: fewer tests where a test is a multi-step reduction (NEON's
+    /// `umaxv`), for one more test at the end of the run.
+    const ASCII_PAIRS: bool = false;
+
+    /// Whether [`Utf8Vector::fold_must_be_23`] wants the lookup tables'
+    /// `TWO_CONTS` class (a continuation after a continuation) in bit 0
+    /// instead of bit 7.
+    const TWO_CONTS_IN_BIT_0: bool = false;
+
+    /// The error bits of a vector: `special`, the AND of the three nibble
+    /// lookups, with must_be_2_3_continuation (`prev2 >= 0xE0 || prev3 >=
+    /// 0xF0`, the bytes two and three back) folded in, so that a
+    /// `TWO_CONTS` is cancelled exactly where it must be one and a missing
+    /// one shows. Zero iff the vector is valid in its context. The default
+    /// builds that condition in bit 7 and XORs it in
+    /// (`utf8::xor_must_be_23_80`); an ISA with a cheaper way overrides it
+    /// (and [`Utf8Vector::TWO_CONTS_IN_BIT_0`] if its way needs that).
+    #[inline(always)]
+    unsafe fn fold_must_be_23(special: Self, prev2: Self, prev3: Self) -> Self {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { utf8::xor_must_be_23_80(special, prev2, prev3) }
+    }
 }

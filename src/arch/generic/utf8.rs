@@ -23,21 +23,25 @@
 //! `must_be_2_3_continuation`, is computed from the input shifted by two and
 //! three bytes and XORed into bit 7: a `TWO_CONTS` that must be one cancels
 //! out, a missing one (an ASCII or lead byte where a continuation must be)
-//! shows up. What remains is zero on valid input.
+//! shows up. What remains is zero on valid input. (NEON folds it in with
+//! one instruction fewer, by adding compare masks to the tables' result
+//! with `TWO_CONTS` in bit 0: `Utf8Vector::fold_must_be_23`.)
 //!
 //! The stream is cut into 64-byte blocks (2 × 32 bytes for AVX2, 4 × 16 for
 //! SSE/NEON, 1 × 64 for AVX-512). The vectors shifted by one to three bytes
 //! are loaded from the input at offsets -1, -2 and -3 where the ISA prefers
 //! that (`Utf8Vector::SHIFT`: loads are cheaper than AVX2's lane-crossing
-//! shuffles), or built with `Utf8Vector::prev` from the previous vector (the first
-//! block, short tails, NEON), so characters that straddle a block boundary
+//! shuffles, and than NEON's `ext` on cores with two vector pipes), or
+//! built with `Utf8Vector::prev` from the previous vector (the first block,
+//! short tails, WebAssembly), so characters that straddle a block boundary
 //! are checked in the block where they end. A character still open at the
 //! end of a block ("is incomplete") is an error only if the next block is
 //! all ASCII (which skips the full check) or there is no next block;
 //! otherwise the next block's check sees it. The ASCII blocks at the start
 //! of the input are skipped before any of that is set up: a few hundred
 //! bytes of ASCII, most buffers a parser meets, cost a load and a test per
-//! block and no more.
+//! block and no more (per two blocks where `Utf8Vector::ASCII_PAIRS` says
+//! so).
 //!
 //! The end of the input is checked as one more block, the last 64 bytes,
 //! overlapping what was already checked; inputs shorter than that use
@@ -176,20 +180,56 @@ const INCOMPLETE_MAX: [u8; BLOCK] = {
     t
 };
 
+/// `table` with bits 0 and 7 of every entry exchanged: the tables of an
+/// ISA whose [`Utf8Vector::fold_must_be_23`] wants [`TWO_CONTS`] in bit 0
+/// (and [`TOO_SHORT`] moves to bit 7; the classes are only bits of a set).
+const fn two_conts_in_bit_0(table: [u8; 16]) -> [u8; 16] {
+    let mut t = table;
+    let mut i = 0;
+    while i < 16 {
+        let b = table[i];
+        t[i] = (b & 0x7E) | (b >> 7) | ((b & 1) << 7);
+        i += 1;
+    }
+    t
+}
+
 /// The error bits of the `input` vector, given the same stream shifted by
 /// one, two and three bytes. Zero iff every byte of `input` is valid in its
 /// context.
 #[inline(always)]
 unsafe fn check_vector<V: Utf8Vector>(input: V, prev1: V, prev2: V, prev3: V) -> V {
+    let (b1h, b1l, b2h) = if V::TWO_CONTS_IN_BIT_0 {
+        (
+            const { two_conts_in_bit_0(BYTE_1_HIGH) },
+            const { two_conts_in_bit_0(BYTE_1_LOW) },
+            const { two_conts_in_bit_0(BYTE_2_HIGH) },
+        )
+    } else {
+        (BYTE_1_HIGH, BYTE_1_LOW, BYTE_2_HIGH)
+    };
     // SAFETY: the caller guarantees V's ISA (contract of this fn); no
     // memory is accessed.
     unsafe {
-        let byte_1_high = prev1.lookup_high_nibble(BYTE_1_HIGH);
-        let byte_1_low = prev1.lookup_low_nibble(BYTE_1_LOW);
-        let byte_2_high = input.lookup_high_nibble(BYTE_2_HIGH);
+        let byte_1_high = prev1.lookup_high_nibble(b1h);
+        let byte_1_low = prev1.lookup_low_nibble(b1l);
+        let byte_2_high = input.lookup_high_nibble(b2h);
         let special = byte_1_high.and(byte_1_low).and(byte_2_high);
-        // must_be_2_3_continuation, in bit 7: `p2 >= 0xE0` iff
-        // `p2 - 0x60` (saturating) has bit 7 set, likewise `p3 >= 0xF0`.
+        V::fold_must_be_23(special, prev2, prev3)
+    }
+}
+
+/// [`Utf8Vector::fold_must_be_23`]'s default: must_be_2_3_continuation in
+/// bit 7, XORed into `special`. `p2 >= 0xE0` iff `p2 - 0x60` (saturating)
+/// has bit 7 set, likewise `p3 >= 0xF0`.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn xor_must_be_23_80<V: Utf8Vector>(special: V, prev2: V, prev3: V) -> V {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe {
         let third = prev2.saturating_sub(V::splat(0xE0 - 0x80));
         let fourth = prev3.saturating_sub(V::splat(0xF0 - 0x80));
         let must_be_23_80 = third.or(fourth).and(V::splat(0x80));
@@ -283,7 +323,19 @@ unsafe fn first_non_ascii<V: Utf8Vector, const N: usize>(
     // SAFETY: the caller guarantees V's ISA; blocks are read through
     // references to them.
     unsafe {
-        for (i, b) in blocks.iter().enumerate() {
+        let mut from = 0;
+        if V::ASCII_PAIRS {
+            // Two blocks per test; at the first pair that is not all ASCII,
+            // the first of its blocks that is not.
+            for pair in blocks.chunks_exact(2) {
+                let (a, b) = (load_block::<V, N>(&pair[0]), load_block::<V, N>(&pair[1]));
+                if !is_ascii2(&a, &b) {
+                    return Some(if is_ascii(&a) { (from + 1, b) } else { (from, a) });
+                }
+                from += 2;
+            }
+        }
+        for (i, b) in blocks.iter().enumerate().skip(from) {
             let v = load_block::<V, N>(b);
             if !is_ascii(&v) {
                 return Some((i, v));
