@@ -175,6 +175,9 @@ pub mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod many;
+#[cfg(all(feature = "transcode", feature = "legacy"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "transcode", feature = "legacy"))))]
+pub mod narrow;
 mod scalar;
 mod strategy;
 #[cfg(feature = "stream")]
@@ -218,8 +221,9 @@ pub use latin1::*;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
 pub use lossy::{
-    utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_utf16_lossy,
-    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy,
+    utf16_len_from_utf8_lossy, utf16_to_string_lossy, utf16be_to_string_lossy,
+    utf16le_to_string_lossy, utf32_len_from_utf8_lossy, utf8_to_utf16_lossy,
+    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy, utf8_to_utf32_lossy,
 };
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
@@ -228,6 +232,9 @@ pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,
 };
+#[cfg(all(feature = "transcode", feature = "legacy"))]
+#[doc(inline)]
+pub use narrow::*;
 pub use strategy::{ErrorStrategy, UnknownStrategy};
 #[cfg(feature = "transcode")]
 #[doc(inline)]
@@ -240,6 +247,7 @@ pub use utf16_tools::{
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub use utf16_tools::{
+    utf16_to_utf8_lossy_into, utf16be_to_utf8_lossy_into, utf16le_to_utf8_lossy_into,
     utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy, utf8_len_from_utf16le_lossy,
 };
 pub use validate::{
