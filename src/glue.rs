@@ -671,3 +671,136 @@ fn is_pair(hi: u16, lo: u16) -> bool {
     let (hi, lo) = (Native::read16(hi), Native::read16(lo));
     (0xD800..0xDC00).contains(&hi) && (0xDC00..0xE000).contains(&lo)
 }
+
+// ---------------------------------------------------------------------
+// encodeInto: possibly ill-formed UTF-16 into a bounded UTF-8 buffer.
+// ---------------------------------------------------------------------
+
+/// The most bytes past its progress that a kernel's UTF-16 to UTF-8
+/// entry may write: each step needs room for four vectors of output
+/// (`4 * 32` bytes with AVX2, the generic algorithm's widest), and the
+/// AVX-512 entry 128 bytes. The `utf16_tools` tests check it on every
+/// kernel.
+pub(crate) const UTF16_TO_UTF8_SCRATCH: usize = 128;
+
+/// `TextEncoder.encodeInto` of the Encoding Standard: native, LE or BE
+/// (`O`) UTF-16 `src` into as much UTF-8 as `dst` holds, each unpaired
+/// surrogate as U+FFFD; `(units read, bytes written)`. `prefix` is the
+/// kernel's UTF-16 to UTF-8 entry for `O` (not called on fewer than `min`
+/// units).
+///
+/// Valid stretches go through the kernel and the scalar finish, which
+/// stop at a lone surrogate (exactly: the scalar code finds it) or before
+/// a character that does not fit; a lone surrogate becomes U+FFFD if its
+/// three bytes fit.
+///
+/// The standard changes no byte of the destination past `written`, and
+/// the kernels may write scratch up to [`UTF16_TO_UTF8_SCRATCH`] bytes
+/// past their progress. So the kernel never sees the last
+/// [`UTF16_TO_UTF8_SCRATCH`] units of `src`: the scalar code converts
+/// them, and writes at least as many bytes, over any scratch, unless
+/// `dst` fills up first; then the output ends within 3 bytes of its end,
+/// and those last bytes are put back as they were.
+pub(crate) fn encode_into<O: ByteOrder>(
+    src: &[u16],
+    dst: &mut [u8],
+    min: usize,
+    prefix: impl Fn(&[u16], &mut Out<u8>) -> (usize, usize),
+) -> (usize, usize) {
+    let last: [u8; 3] =
+        core::array::from_fn(|k| dst.len().checked_sub(3 - k).map_or(0, |i| dst[i]));
+    // The kernel's part ends before the last units, and not after the high
+    // half of a pair (which would make it look unpaired).
+    let mut body = src.len().saturating_sub(UTF16_TO_UTF8_SCRATCH);
+    if body > 0 && (0xD800..0xDC00).contains(&O::read16(src[body - 1])) {
+        body -= 1;
+    }
+    // SAFETY: the conversion writes only initialised bytes (the `Out`
+    // contract of the kernels and the scalar loop) and U+FFFD's.
+    let out = unsafe { Sink::<Utf8>::out(dst) };
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let end = if read < body { body } else { src.len() };
+        let (s, d) = (&src[read..end], &mut out[written..]);
+        let progress = if end == body && s.len() >= min { prefix(s, d) } else { (0, 0) };
+        match finish_transcode::<Utf16<O>, Utf8>(s, d, progress) {
+            Ok(n) => {
+                read = end;
+                written += n;
+                if end == src.len() {
+                    break;
+                }
+            }
+            Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
+                read += r;
+                written += w;
+                break;
+            }
+            Err(TranscodeError::Invalid { error, written: w }) => {
+                read += error.valid_up_to();
+                written += w;
+                let Some(room) = out.get_mut(written..written + 3) else {
+                    break;
+                };
+                for (b, &x) in room.iter_mut().zip("\u{FFFD}".as_bytes()) {
+                    b.write(x);
+                }
+                read += 1;
+                written += 3;
+            }
+        }
+    }
+    // Only a kernel's scratch can be there, within the last 3 bytes (see
+    // above).
+    let tail = out.len().saturating_sub(3);
+    for i in written.max(tail)..out.len() {
+        out[i].write(last[3 - (out.len() - i)]);
+    }
+    (read, written)
+}
+
+#[cfg(all(test, feature = "transcode"))]
+mod tests {
+    use super::UTF16_TO_UTF8_SCRATCH;
+    use crate::Kernel;
+    use alloc::vec::Vec;
+    use core::mem::MaybeUninit;
+
+    /// Every kernel's UTF-16 to UTF-8 entries write nothing further than
+    /// [`UTF16_TO_UTF8_SCRATCH`] bytes past their progress, on text of
+    /// every width and every output size, which `encode_into` relies on.
+    #[test]
+    fn utf16_to_utf8_scratch_stays_within_its_bound() {
+        let texts = [
+            "plain ASCII text, long enough for several vectors of it".repeat(6),
+            "Grüße, Привет, שלום ".repeat(12),
+            "你好，世界。".repeat(30),
+            "😀🎉".repeat(40),
+            "a😀é€".repeat(30),
+        ];
+        const CANARY: u8 = 0xA5;
+        for k in Kernel::available() {
+            let fns = k.fns();
+            for text in &texts {
+                let le: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
+                let be: Vec<u16> = text.encode_utf16().map(u16::to_be).collect();
+                for cap in (0..3 * le.len()).step_by(7) {
+                    for (src, le_order) in [(&le, true), (&be, false)] {
+                        let mut buf = alloc::vec![MaybeUninit::new(CANARY); cap];
+                        let (_, written) = if le_order {
+                            fns.utf16le_to_utf8_prefix(src, &mut buf)
+                        } else {
+                            fns.utf16be_to_utf8_prefix(src, &mut buf)
+                        };
+                        let from = (written + UTF16_TO_UTF8_SCRATCH).min(cap);
+                        // SAFETY: every byte was initialised with the
+                        // canary, and the kernel writes only bytes.
+                        let past =
+                            buf[from..].iter().position(|b| unsafe { b.assume_init() } != CANARY);
+                        assert_eq!(past, None, "{k}: wrote past {written} + scratch, dst {cap}");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -466,12 +466,7 @@ pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
 #[must_use]
 pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
     let mut out = Vec::new();
-    utf8_to_wide_with(
-        src,
-        &mut out,
-        crate::dispatch::utf8_to_utf32,
-        |_, out| out.push(0xFFFD),
-    );
+    utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| out.push(0xFFFD));
     out
 }
 

@@ -287,41 +287,6 @@ pub fn utf8_len_from_utf16be_lossy(src: &[u16]) -> usize {
     utf8_len_lossy::<Be>(src)
 }
 
-/// `TextEncoder.encodeInto` over `convert`, a strict UTF-16 to UTF-8
-/// transcoder into a caller's buffer (a kernel prefix and the scalar
-/// finish): each valid stretch goes through it; at a lone surrogate it
-/// stops with the exact position, and U+FFFD is written for that one unit
-/// if its three bytes fit; when `dst` cannot hold the next character, the
-/// transcoder stops before it, at a character boundary.
-#[cfg(feature = "transcode")]
-#[inline(always)]
-fn encode_into(
-    src: &[u16],
-    dst: &mut [u8],
-    convert: impl Fn(&[u16], &mut [u8]) -> Result<usize, crate::TranscodeError<Utf16Error>>,
-) -> (usize, usize) {
-    use crate::TranscodeError;
-    let (mut read, mut written) = (0, 0);
-    loop {
-        match convert(&src[read..], &mut dst[written..]) {
-            Ok(n) => return (src.len(), written + n),
-            Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
-                return (read + r, written + w)
-            }
-            Err(TranscodeError::Invalid { error, written: w }) => {
-                read += error.valid_up_to();
-                written += w;
-                let Some(room) = dst.get_mut(written..written + 3) else {
-                    return (read, written);
-                };
-                room.copy_from_slice("\u{FFFD}".as_bytes());
-                read += 1;
-                written += 3;
-            }
-        }
-    }
-}
-
 #[cfg(feature = "transcode")]
 /// Converts possibly ill-formed native-endian UTF-16 into as much UTF-8 as
 /// `dst` holds, each unpaired surrogate as U+FFFD: `(units read, bytes
@@ -350,7 +315,11 @@ fn encode_into(
 /// ```
 #[must_use]
 pub fn utf16_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    encode_into(src, dst, crate::dispatch::utf16_to_utf8)
+    if cfg!(target_endian = "little") {
+        utf16le_to_utf8_lossy_into(src, dst)
+    } else {
+        utf16be_to_utf8_lossy_into(src, dst)
+    }
 }
 
 #[cfg(feature = "transcode")]
@@ -364,7 +333,8 @@ pub fn utf16_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 /// ```
 #[must_use]
 pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    encode_into(src, dst, crate::dispatch::utf16le_to_utf8)
+    use crate::dispatch::{utf16le_to_utf8_prefix, SHORT_UNITS};
+    crate::glue::encode_into::<crate::byte_order::Le>(src, dst, SHORT_UNITS, utf16le_to_utf8_prefix)
 }
 
 #[cfg(feature = "transcode")]
@@ -378,7 +348,8 @@ pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize)
 /// ```
 #[must_use]
 pub fn utf16be_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-    encode_into(src, dst, crate::dispatch::utf16be_to_utf8)
+    use crate::dispatch::{utf16be_to_utf8_prefix, SHORT_UNITS};
+    crate::glue::encode_into::<crate::byte_order::Be>(src, dst, SHORT_UNITS, utf16be_to_utf8_prefix)
 }
 
 #[cfg(feature = "transcode")]
@@ -417,10 +388,9 @@ impl crate::Kernel {
     /// If the kernel is not [available](crate::Kernel::is_available).
     #[must_use]
     pub fn utf16le_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-        use crate::scalar::transcode::{Utf16, Utf8};
         let fns = self.fns();
-        encode_into(src, dst, |s, d| {
-            crate::glue::transcode_with::<Utf16<crate::byte_order::Le>, Utf8, _>(fns, s, d)
+        crate::glue::encode_into::<crate::byte_order::Le>(src, dst, 0, |s, d| {
+            fns.utf16le_to_utf8_prefix(s, d)
         })
     }
 
@@ -432,10 +402,9 @@ impl crate::Kernel {
     /// If the kernel is not [available](crate::Kernel::is_available).
     #[must_use]
     pub fn utf16be_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
-        use crate::scalar::transcode::{Utf16, Utf8};
         let fns = self.fns();
-        encode_into(src, dst, |s, d| {
-            crate::glue::transcode_with::<Utf16<crate::byte_order::Be>, Utf8, _>(fns, s, d)
+        crate::glue::encode_into::<crate::byte_order::Be>(src, dst, 0, |s, d| {
+            fns.utf16be_to_utf8_prefix(s, d)
         })
     }
 }

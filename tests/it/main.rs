@@ -23,11 +23,17 @@ mod counts;
 mod derive;
 mod detect;
 mod dispatch;
+#[cfg(feature = "transcode")]
+mod encode_into;
 mod errors;
 #[cfg(all(feature = "alloc", feature = "legacy"))]
 mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+mod lossy_lengths;
+#[cfg(all(feature = "alloc", feature = "transcode", feature = "legacy"))]
+mod narrow;
 #[cfg(feature = "stream")]
 mod stream;
 #[cfg(feature = "transcode")]
