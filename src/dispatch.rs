@@ -72,17 +72,22 @@ fn short_is_ascii(bytes: &[u8]) -> bool {
 /// The table of the active kernel, found once and then kept: for the
 /// operations that call several of its entries (the narrowest forms), one
 /// load instead of a cached pointer per entry.
+#[inline]
 pub(crate) fn active_fns() -> &'static KernelFns {
     static FNS: AtomicPtr<KernelFns> = AtomicPtr::new(core::ptr::null_mut());
-    let p = FNS.load(Relaxed);
-    if !p.is_null() {
-        // SAFETY: `FNS` only ever holds null or a `&'static KernelFns`,
-        // stored below.
-        return unsafe { &*p };
+    #[cold]
+    fn first() -> &'static KernelFns {
+        let fns = Kernel::active().fns();
+        FNS.store((fns as *const KernelFns).cast_mut(), Relaxed);
+        fns
     }
-    let fns = Kernel::active().fns();
-    FNS.store((fns as *const KernelFns).cast_mut(), Relaxed);
-    fns
+    let p = FNS.load(Relaxed);
+    if p.is_null() {
+        return first();
+    }
+    // SAFETY: `FNS` only ever holds null or a `&'static KernelFns`,
+    // stored by `first`.
+    unsafe { &*p }
 }
 
 /// Defines a dispatched entry point `$name` that calls the active kernel's

@@ -444,7 +444,16 @@ fn widen<D: Entry<E>, E: Encode>(
 ) -> Result<(), usize>
 where
     D::Error: ShiftPosition,
+    E::Unit: From<D::Unit>,
 {
+    if narrow.len() < min {
+        // Too short for a kernel call to pay.
+        let n = narrow.len().min(dst.len());
+        for (d, &u) in dst[..n].iter_mut().zip(&narrow[..n]) {
+            d.write(E::Unit::from(u));
+        }
+        return if n == narrow.len() { Ok(()) } else { Err(n) };
+    }
     match stage::<D, E>(fns, min, narrow, dst) {
         Ok(n) => {
             debug_assert_eq!(n, narrow.len(), "widening is one to one");
@@ -472,6 +481,104 @@ fn widened_too_small(src: &[u8], k: usize) -> TranscodeError<Utf8Error> {
     TranscodeError::OutputTooSmall { read, written: k }
 }
 
+/// How far the narrowest-form conversions look ahead before they start:
+/// one validation block.
+const PEEK: usize = 64;
+
+/// The index of the first byte of `src` that is not ASCII, if any (a word
+/// at a time; `src` is short).
+#[inline(always)]
+fn first_non_ascii(src: &[u8]) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let words = src.chunks_exact(8);
+    let (tail, whole) = (words.remainder(), src.len() - src.len() % 8);
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("8 bytes"));
+    // Most text starts with ASCII: one test of all the words first.
+    if words.clone().fold(0, |acc, w| acc | word(w)) & HIGH != 0 {
+        for (k, w) in words.enumerate() {
+            let high = word(w) & HIGH;
+            if high != 0 {
+                return Some(8 * k + high.trailing_zeros() as usize / 8);
+            }
+        }
+    }
+    tail.iter().position(|&b| b >= 0x80).map(|i| whole + i)
+}
+
+/// What the first [`PEEK`] bytes of `src` say about its narrowest form.
+enum Peek {
+    /// All of `src` is ASCII, and no longer than [`PEEK`] bytes.
+    Ascii,
+    /// `src[..at]` is ASCII and `src[at]` is a byte `C4..=FF`: the lead
+    /// of a character above U+00FF, or an error.
+    WideAt(usize),
+    /// Anything else: start with the narrowest form.
+    Unknown,
+}
+
+#[inline(always)]
+fn peek(src: &[u8]) -> Peek {
+    match first_non_ascii(&src[..src.len().min(PEEK)]) {
+        None if src.len() <= PEEK => Peek::Ascii,
+        Some(at) if src[at] >= 0xC4 => Peek::WideAt(at),
+        _ => Peek::Unknown,
+    }
+}
+
+/// Copies `src`, which is ASCII, into `latin1` and commits it, if it
+/// fits.
+#[inline(always)]
+fn ascii_to_latin1<A: ?Sized + Sink<Latin1>>(src: &[u8], latin1: &mut A) -> Option<usize> {
+    debug_assert!(src.is_ascii(), "not ASCII");
+    latin1.reserve(src.len());
+    // SAFETY: only the input's bytes are written.
+    let out = unsafe { latin1.out() };
+    let out = out.get_mut(..src.len())?;
+    for (d, &b) in out.iter_mut().zip(src) {
+        d.write(b);
+    }
+    // SAFETY: the loop wrote `src.len()` bytes of ASCII, valid Latin-1.
+    unsafe { latin1.commit(src.len()) };
+    Some(src.len())
+}
+
+/// Whether a conversion that started in a wide form at once, because the
+/// peek found `src[..at]` ASCII and then a byte `C4..=FF` at `at`, gives
+/// the narrowest-form result: unless it stopped at or before `at` (with
+/// an error there, or for room), the character at `at` is valid and
+/// needs the wide form, so the staged conversion would have widened
+/// there and ended the same way.
+#[inline(always)]
+fn passed<E: ShiftPosition + HasPosition>(r: &Result<usize, TranscodeError<E>>, at: usize) -> bool {
+    match r {
+        Ok(_) => true,
+        Err(TranscodeError::Invalid { error, .. }) => error.position() > at,
+        Err(TranscodeError::OutputTooSmall { read, .. }) => *read > at,
+    }
+}
+
+/// An error's position in input units.
+pub(crate) trait HasPosition {
+    fn position(&self) -> usize;
+}
+
+impl HasPosition for Utf8Error {
+    #[inline(always)]
+    fn position(&self) -> usize {
+        self.valid_up_to()
+    }
+}
+
+impl<E: HasPosition> HasPosition for Narrowing<E> {
+    #[inline(always)]
+    fn position(&self) -> usize {
+        match self {
+            Narrowing::Invalid(e) => e.position(),
+            Narrowing::Wider { at, .. } => *at,
+        }
+    }
+}
+
 /// UTF-8 to Latin-1 if every character is at most U+00FF, else to
 /// native-endian UTF-16: the form written and its length in units. On
 /// success, the sink of the form written takes its output.
@@ -485,10 +592,17 @@ fn widened_too_small(src: &[u8], k: usize) -> TranscodeError<Utf8Error> {
 /// before it costs one conversion to Latin-1 and one widening, never a
 /// second conversion from UTF-8.
 ///
+/// First, a look at the first [`PEEK`] bytes: short ASCII is copied as
+/// Latin-1, and where an ASCII start is followed by a byte that cannot be
+/// Latin-1 (a lead `C4..=FF`), the conversion goes to UTF-16 at once
+/// (falling back to the stages if it stops at or before that byte, where
+/// an error or a full buffer would be reported in Latin-1).
+///
 /// Errors are in the frame of the whole input; `written` counts units of
 /// the narrowest form that holds `src[..read]` (Latin-1 until the first
 /// character above U+00FF, where Latin-1 bytes and UTF-16 units are both
 /// one per character).
+#[inline]
 pub(crate) fn utf8_to_latin1_or_utf16_with<A, B>(
     fns: &KernelFns,
     min: usize,
@@ -500,6 +614,30 @@ where
     A: ?Sized + Sink<Latin1>,
     B: ?Sized + Sink<Utf16<Native>>,
 {
+    match peek(src) {
+        Peek::Ascii => {
+            if let Some(n) = ascii_to_latin1(src, latin1) {
+                return Ok((Form::Latin1, n));
+            }
+        }
+        Peek::WideAt(at) => {
+            latin1.reserve(src.len());
+            // SAFETY: only the length of the spare room is read.
+            if unsafe { latin1.out() }.len() >= at {
+                utf16.reserve(src.len());
+                // SAFETY: as below.
+                let wide = unsafe { utf16.out() };
+                let r = stage::<Utf8, Utf16<Native>>(fns, min, src, wide);
+                if passed(&r, at) {
+                    let n = r?;
+                    // SAFETY: the stage wrote `wide[..n]`, whole characters.
+                    unsafe { utf16.commit(n) };
+                    return Ok((Form::Utf16, n));
+                }
+            }
+        }
+        Peek::Unknown => {}
+    }
     // A character per byte at most.
     latin1.reserve(src.len());
     // SAFETY: the conversion writes only initialised units (the `Out`
@@ -539,8 +677,10 @@ where
 /// character above U+00FF, the Latin-1 so far is widened into `ucs2` (or
 /// straight into `ucs4`, if that character is above U+FFFF); at the first
 /// one above U+FFFF, the UCS-2 so far is widened into `ucs4`. Each part of
-/// the input is converted once, and widened at most twice. Errors as
-/// there: `written` counts units of the narrowest form of `src[..read]`.
+/// the input is converted once, and widened at most twice. The same look
+/// at the first bytes, and errors as there: `written` counts units of the
+/// narrowest form of `src[..read]`.
+#[inline]
 pub(crate) fn utf8_to_pep393_with<A, B, C>(
     fns: &KernelFns,
     min: usize,
@@ -554,6 +694,30 @@ where
     B: ?Sized + Sink<Utf16<Native>>,
     C: ?Sized + Sink<Utf32>,
 {
+    match peek(src) {
+        Peek::Ascii => {
+            if let Some(n) = ascii_to_latin1(src, ucs1) {
+                return Ok((Form::Latin1, n));
+            }
+        }
+        Peek::WideAt(at) => {
+            ucs1.reserve(src.len());
+            // SAFETY: only the length of the spare room is read.
+            if unsafe { ucs1.out() }.len() >= at {
+                let r = if src[at] >= 0xF0 {
+                    ucs4.reserve(src.len());
+                    ucs4_onwards(fns, min, src, 0, 0, ucs4).map(|n| (Form::Utf32, n))
+                } else {
+                    ucs2.reserve(src.len());
+                    ucs2_onwards(fns, min, src, 0, 0, ucs2, ucs4)
+                };
+                if passed(&r.as_ref().map(|&(_, n)| n).map_err(|e| *e), at) {
+                    return r;
+                }
+            }
+        }
+        Peek::Unknown => {}
+    }
     ucs1.reserve(src.len());
     // SAFETY: the conversion writes only initialised units (the `Out`
     // contract of the kernels and the scalar loop).
@@ -568,43 +732,78 @@ where
     };
     // SAFETY: the stage wrote `narrow[..w]`.
     let narrow = unsafe { written(narrow, w) };
-    let (at, w) = if c <= 0xFFFF {
+    if c <= 0xFFFF {
         ucs2.reserve(w + (src.len() - at));
         // SAFETY: as for `ucs1`.
         let mid = unsafe { ucs2.out() };
         widen::<Latin1, Utf16<Native>>(fns, min, narrow, mid)
             .map_err(|k| widened_too_small(src, k))?;
-        let r = stage::<UpTo<Utf8, 0xFFFF>, Utf16<Native>>(fns, min, &src[at..], &mut mid[w..]);
-        let (at, _, w) = match moved(r, at, w) {
-            Ok(n) => {
-                // SAFETY: the widening and the stage wrote `mid[..n]`.
-                unsafe { ucs2.commit(n) };
-                return Ok((Form::Utf16, n));
-            }
-            Err(e) => wider_at(e)?,
-        };
-        // SAFETY: the widening and the stage wrote `mid[..w]`.
-        let mid = unsafe { written(mid, w) };
-        ucs4.reserve(w + (src.len() - at));
-        // SAFETY: as for `ucs1`.
-        let wide = unsafe { ucs4.out() };
-        widen::<Utf16<Native>, Utf32>(fns, min, mid, wide)
-            .map_err(|k| widened_too_small(src, k))?;
-        (at, w)
+        ucs2_onwards(fns, min, src, at, w, ucs2, ucs4)
     } else {
         ucs4.reserve(w + (src.len() - at));
         // SAFETY: as for `ucs1`.
         let wide = unsafe { ucs4.out() };
         widen::<Latin1, Utf32>(fns, min, narrow, wide).map_err(|k| widened_too_small(src, k))?;
-        (at, w)
+        ucs4_onwards(fns, min, src, at, w, ucs4).map(|n| (Form::Utf32, n))
+    }
+}
+
+/// The UCS-2 stage of [`utf8_to_pep393_with`] from input byte `at`, with
+/// `ucs2[..w]` written already and room reserved for the rest (a unit per
+/// byte); on to UCS-4 at a character above U+FFFF.
+fn ucs2_onwards<B, C>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u8],
+    at: usize,
+    w: usize,
+    ucs2: &mut B,
+    ucs4: &mut C,
+) -> Result<(Form, usize), TranscodeError<Utf8Error>>
+where
+    B: ?Sized + Sink<Utf16<Native>>,
+    C: ?Sized + Sink<Utf32>,
+{
+    // SAFETY: the conversion writes only initialised units; the caller
+    // wrote `[..w]` through an earlier `out` of the same sink, unchanged
+    // since.
+    let mid = unsafe { ucs2.out() };
+    let r = stage::<UpTo<Utf8, 0xFFFF>, Utf16<Native>>(fns, min, &src[at..], &mut mid[w..]);
+    let (at, _, w) = match moved(r, at, w) {
+        Ok(n) => {
+            // SAFETY: the widening and the stage wrote `mid[..n]`.
+            unsafe { ucs2.commit(n) };
+            return Ok((Form::Utf16, n));
+        }
+        Err(e) => wider_at(e)?,
     };
-    // SAFETY: as for `ucs1`; the widening above wrote `[..w]` of it.
+    // SAFETY: the widening and the stage wrote `mid[..w]`.
+    let mid = unsafe { written(mid, w) };
+    ucs4.reserve(w + (src.len() - at));
+    // SAFETY: as for `ucs2`.
+    let wide = unsafe { ucs4.out() };
+    widen::<Utf16<Native>, Utf32>(fns, min, mid, wide).map_err(|k| widened_too_small(src, k))?;
+    ucs4_onwards(fns, min, src, at, w, ucs4).map(|n| (Form::Utf32, n))
+}
+
+/// The UCS-4 stage of [`utf8_to_pep393_with`] from input byte `at`, with
+/// `ucs4[..w]` written already and room reserved for the rest: the length
+/// of the whole output.
+fn ucs4_onwards<C: ?Sized + Sink<Utf32>>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u8],
+    at: usize,
+    w: usize,
+    ucs4: &mut C,
+) -> Result<usize, TranscodeError<Utf8Error>> {
+    // SAFETY: as in `ucs2_onwards`.
     let wide = unsafe { ucs4.out() };
     let r = stage::<Utf8, Utf32>(fns, min, &src[at..], &mut wide[w..]);
     let n = moved(r, at, w)?;
-    // SAFETY: the widening and the stage wrote `wide[..n]`.
+    // SAFETY: the widenings and the stage wrote `wide[..n]`.
     unsafe { ucs4.commit(n) };
-    Ok((Form::Utf32, n))
+    Ok(n)
 }
 
 /// Native-endian UTF-16 code units to Latin-1 if every unit is at most
@@ -617,6 +816,7 @@ where
 ///
 /// Narrowing stops at the first unit above `0xFF`; then the whole input
 /// is copied, so the part before it costs one narrowing and one copy.
+#[inline]
 pub(crate) fn utf16_to_latin1_or_utf16_with<A, B>(
     fns: &KernelFns,
     min: usize,

@@ -218,6 +218,7 @@ fn latin1_or_utf16(form: Form, n: usize) -> Latin1OrUtf16 {
 /// let e = rapidutf::utf8_to_latin1_or_utf16(b"ab\xFF", &mut latin1, &mut utf16).unwrap_err();
 /// assert_eq!(e.invalid().unwrap().valid_up_to(), 2);
 /// ```
+#[inline]
 pub fn utf8_to_latin1_or_utf16(
     src: &[u8],
     latin1: &mut [u8],
@@ -257,6 +258,7 @@ pub fn utf8_to_latin1_or_utf16(
 /// assert_eq!(r, Ok(Latin1OrUtf16::Utf16(2)));
 /// assert_eq!(utf16[..2], [0x61, 0xD800]);
 /// ```
+#[inline]
 pub fn utf16_to_latin1_or_utf16(
     src: &[u16],
     latin1: &mut [u8],
@@ -329,6 +331,7 @@ fn kind_and_len((n, kind): (usize, u8)) -> (Pep393Kind, usize) {
 /// assert_eq!(conv("àb€😀"), Ok((Pep393Kind::Ucs4, 4)));
 /// assert_eq!(ucs4[..4], [0xE0, 0x62, 0x20AC, 0x1F600]);
 /// ```
+#[inline]
 pub fn utf8_to_pep393(
     src: &[u8],
     ucs1: &mut [u8],
