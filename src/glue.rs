@@ -879,7 +879,7 @@ fn is_pair(hi: u16, lo: u16) -> bool {
 /// The most bytes past its progress that a kernel's UTF-16 to UTF-8
 /// entry may write: each step needs room for four vectors of output
 /// (`4 * 32` bytes with AVX2, the generic algorithm's widest), and the
-/// AVX-512 entry 128 bytes. The `utf16_tools` tests check it on every
+/// AVX-512 entry 128 bytes. A test below checks it on every
 /// kernel.
 pub(crate) const UTF16_TO_UTF8_SCRATCH: usize = 128;
 
@@ -959,7 +959,7 @@ pub(crate) fn encode_into<O: ByteOrder>(
     (read, written)
 }
 
-#[cfg(all(test, feature = "transcode"))]
+#[cfg(all(test, feature = "transcode", feature = "alloc"))]
 mod tests {
     use super::UTF16_TO_UTF8_SCRATCH;
     use crate::Kernel;

@@ -41,8 +41,15 @@
 //!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
 //! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`],
-//!   [`utf8_to_utf16_lossy`] and [`utf16_to_string_lossy`], identical to
-//!   std's.
+//!   [`utf8_to_utf16_lossy`], [`utf8_to_utf32_lossy`] and
+//!   [`utf16_to_string_lossy`], identical to std's, and the exact lengths
+//!   [`utf16_len_from_utf8_lossy`] and [`utf32_len_from_utf8_lossy`].
+//! - **For JavaScript engines and Python** ([`narrow`](mod@narrow)): the
+//!   narrowest form in one pass, [`utf8_to_latin1_or_utf16`] (what V8 and
+//!   JavaScriptCore store), [`utf8_to_pep393`] and
+//!   [`pep393_kind_from_utf8`] (CPython's string kinds),
+//!   [`utf16_to_latin1_or_utf16`]; and `TextEncoder.encodeInto`,
+//!   [`utf16_to_utf8_lossy_into`].
 //! - **Streaming** ([`stream`]): [`stream::Utf8Validator`] for chunked
 //!   validation, and [`stream::Utf8Decoder`] / [`stream::Utf16Decoder`]
 //!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
