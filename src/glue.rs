@@ -481,8 +481,9 @@ fn widened_too_small(src: &[u8], k: usize) -> TranscodeError<Utf8Error> {
     TranscodeError::OutputTooSmall { read, written: k }
 }
 
-/// How far the narrowest-form conversions look ahead before they start:
-/// one validation block.
+/// Inputs up to this long are looked at whole before the narrowest-form
+/// conversions start (longer ones, their first 16 bytes): one validation
+/// block.
 const PEEK: usize = 64;
 
 /// The index of the first byte of `src` that is not ASCII, if any (a word
@@ -505,7 +506,7 @@ fn first_non_ascii(src: &[u8]) -> Option<usize> {
     tail.iter().position(|&b| b >= 0x80).map(|i| whole + i)
 }
 
-/// What the first [`PEEK`] bytes of `src` say about its narrowest form.
+/// What the start of `src` says about its narrowest form.
 enum Peek {
     /// All of `src` is ASCII, and no longer than [`PEEK`] bytes.
     Ascii,
@@ -518,7 +519,11 @@ enum Peek {
 
 #[inline(always)]
 fn peek(src: &[u8]) -> Peek {
-    match first_non_ascii(&src[..src.len().min(PEEK)]) {
+    // Longer inputs look at their first two words only: enough to catch a
+    // wide character at the start, where the stages cost most, for little
+    // on text that turns out to be Latin-1.
+    let head = if src.len() <= PEEK { src } else { &src[..16] };
+    match first_non_ascii(head) {
         None if src.len() <= PEEK => Peek::Ascii,
         Some(at) if src[at] >= 0xC4 => Peek::WideAt(at),
         _ => Peek::Unknown,
@@ -592,7 +597,8 @@ impl<E: HasPosition> HasPosition for Narrowing<E> {
 /// before it costs one conversion to Latin-1 and one widening, never a
 /// second conversion from UTF-8.
 ///
-/// First, a look at the first [`PEEK`] bytes: short ASCII is copied as
+/// First, a look at the start (all of an input up to [`PEEK`] bytes, else
+/// its first 16): short ASCII is copied as
 /// Latin-1, and where an ASCII start is followed by a byte that cannot be
 /// Latin-1 (a lead `C4..=FF`), the conversion goes to UTF-16 at once
 /// (falling back to the stages if it stops at or before that byte, where
