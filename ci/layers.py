@@ -22,7 +22,7 @@ LAYERS = [
     ("glue", {"glue"}),
     ("dispatch and registry", {"dispatch", "kernel"}),
     ("facades", {"validate", "transcode", "count", "lossy", "bom", "dropin", "grid", "many",
-                 "utf16_tools", "latin1", "windows1252", "detect", "strategy"}),
+                 "utf16_tools", "latin1", "windows1252", "detect", "strategy", "narrow"}),
     ("streams and derivatives", {"stream", "derive"}),
     ("I/O adapters", {"io"}),
     ("crate root", {"lib"}),

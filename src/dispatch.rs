@@ -12,9 +12,9 @@
 //! save on a few bytes, and ASCII is answered fastest inline.
 
 use crate::arch::{KernelFns, Out};
-use crate::byte_order::{Be, Le};
+use crate::byte_order::{Be, Le, Native};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
-use crate::glue::{finish_transcode, finish_utf8, finish_validate, into_sink, Sink};
+use crate::glue::{self, finish_transcode, finish_utf8, finish_validate, into_sink, Form, Sink};
 use crate::scalar::latin1::{Latin1, ToLatin1};
 use crate::scalar::transcode::{transcode, Chars, Decode, Str, Utf16, Utf32, Utf8};
 use crate::scalar::windows1252::Windows1252;
@@ -69,9 +69,25 @@ fn short_is_ascii(bytes: &[u8]) -> bool {
     words.iter().fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
 }
 
-/// The table of the active kernel.
+/// The table of the active kernel, found once and then kept: for the
+/// operations that call several of its entries (the narrowest forms), one
+/// load instead of a cached pointer per entry.
+#[inline]
 pub(crate) fn active_fns() -> &'static KernelFns {
-    Kernel::active().fns()
+    static FNS: AtomicPtr<KernelFns> = AtomicPtr::new(core::ptr::null_mut());
+    #[cold]
+    fn first() -> &'static KernelFns {
+        let fns = Kernel::active().fns();
+        FNS.store((fns as *const KernelFns).cast_mut(), Relaxed);
+        fns
+    }
+    let p = FNS.load(Relaxed);
+    if p.is_null() {
+        return first();
+    }
+    // SAFETY: `FNS` only ever holds null or a `&'static KernelFns`,
+    // stored by `first`.
+    unsafe { &*p }
 }
 
 /// Defines a dispatched entry point `$name` that calls the active kernel's
@@ -170,6 +186,67 @@ count_entry!(
     utf8_len_from_latin1(u8) = utf8_len_from_latin1_raw,
     scalar::latin1::utf8_len_from_latin1
 );
+
+ifunc!(count_chars_and_kind_raw(src: &[u8]) -> (usize, u8) = count_chars_and_kind);
+
+/// The characters of `src` and the PEP 393 kind its bytes imply (see
+/// `arch::KernelFns::count_chars_and_kind`): the scalar sum inline for
+/// inputs under [`SHORT_COUNT`] bytes, else the kernel.
+#[inline]
+pub(crate) fn count_chars_and_kind(src: &[u8]) -> (usize, u8) {
+    if src.len() < SHORT_COUNT {
+        scalar::count::count_chars_and_kind(src)
+    } else {
+        count_chars_and_kind_raw(src)
+    }
+}
+
+/// [`crate::utf8_to_latin1_or_utf16`] and its allocating form: the active
+/// kernel's entries, none for inputs under [`SHORT_UNITS`].
+#[inline]
+pub(crate) fn utf8_to_latin1_or_utf16<A, B>(
+    src: &[u8],
+    latin1: &mut A,
+    utf16: &mut B,
+) -> Result<(Form, usize), TranscodeError<Utf8Error>>
+where
+    A: ?Sized + Sink<Latin1>,
+    B: ?Sized + Sink<Utf16<Native>>,
+{
+    glue::utf8_to_latin1_or_utf16_with(active_fns(), SHORT_UNITS, src, latin1, utf16)
+}
+
+/// [`crate::utf8_to_pep393`] and its allocating form, as
+/// [`utf8_to_latin1_or_utf16`].
+#[inline]
+pub(crate) fn utf8_to_pep393<A, B, C>(
+    src: &[u8],
+    ucs1: &mut A,
+    ucs2: &mut B,
+    ucs4: &mut C,
+) -> Result<(Form, usize), TranscodeError<Utf8Error>>
+where
+    A: ?Sized + Sink<Latin1>,
+    B: ?Sized + Sink<Utf16<Native>>,
+    C: ?Sized + Sink<Utf32>,
+{
+    glue::utf8_to_pep393_with(active_fns(), SHORT_UNITS, src, ucs1, ucs2, ucs4)
+}
+
+/// [`crate::utf16_to_latin1_or_utf16`] and its allocating form, as
+/// [`utf8_to_latin1_or_utf16`].
+#[inline]
+pub(crate) fn utf16_to_latin1_or_utf16<A, B>(
+    src: &[u16],
+    latin1: &mut A,
+    utf16: &mut B,
+) -> Result<(Form, usize), TranscodeError<Infallible>>
+where
+    A: ?Sized + Sink<Latin1>,
+    B: ?Sized + Sink<Utf16<Native>>,
+{
+    glue::utf16_to_latin1_or_utf16_with(active_fns(), SHORT_UNITS, src, latin1, utf16)
+}
 
 /// The UTF-8 check of the active kernel under the short-input policy:
 /// `Ok(())` or the kernel's `Err(pos)` (see `arch::KernelFns`), which

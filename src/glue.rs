@@ -21,10 +21,12 @@
 
 use crate::arch::{Entry, KernelFns, Out, ValidEntry};
 use crate::byte_order::ByteOrder;
-use crate::byte_order::Le;
+use crate::byte_order::{Le, Native};
 use crate::error::{ShiftPosition, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::scalar;
-use crate::scalar::transcode::{transcode, Decode, Encode};
+use crate::scalar::latin1::Latin1;
+use crate::scalar::narrow::{Narrowing, UpTo};
+use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
 
 /// Whether `bytes` is valid UTF-8 by the scalar reference: the debug
 /// cross-check of the no-false-negative invariant (see the module docs).
@@ -147,6 +149,14 @@ pub(crate) unsafe trait Sink<E: Encode> {
     /// whole characters of valid UTF-8), and nothing changed the sink
     /// since.
     unsafe fn commit(&mut self, written: usize);
+
+    /// Makes room for at least `additional` units in [`out`](Sink::out),
+    /// where the sink can grow (a `Vec`); a caller's buffer stays as it
+    /// is.
+    #[inline(always)]
+    fn reserve(&mut self, additional: usize) {
+        let _ = additional;
+    }
 }
 
 // SAFETY: the memory is the caller's, initialised, and `out`'s contract
@@ -182,6 +192,10 @@ unsafe impl<E: Encode> Sink<E> for alloc::vec::Vec<E::Unit> {
         // of `T`, so `len + written` elements are initialised and within
         // the capacity.
         unsafe { self.set_len(self.len() + written) }
+    }
+    #[inline(always)]
+    fn reserve(&mut self, additional: usize) {
+        alloc::vec::Vec::reserve(self, additional);
     }
 }
 
@@ -321,4 +335,678 @@ pub(crate) fn validate_utf16_with<O: ByteOrder>(
 pub(crate) fn validate_utf32_with(fns: &KernelFns, src: &[u32]) -> Result<(), Utf32Error> {
     let valid = fns.validate_utf32_prefix(src);
     finish_validate(src, valid, scalar::utf32::validate)
+}
+
+// ---------------------------------------------------------------------
+// Narrowest forms: the input is converted into the narrowest form first,
+// and where a character needs a wider one, what was written so far is
+// widened into it and the conversion goes on there.
+// ---------------------------------------------------------------------
+
+/// The form a narrowest-form conversion wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Form {
+    /// One byte per character, every character at most U+00FF.
+    Latin1,
+    /// Native-endian UTF-16 (for PEP 393: UCS-2, every character in the
+    /// BMP).
+    Utf16,
+    /// UTF-32 (PEP 393's UCS-4).
+    Utf32,
+}
+
+/// One stage of a narrowest-form conversion: the kernel's prefix of `src`
+/// in `dst` (no kernel call for inputs under `min` units: the dispatched
+/// functions' short-input policy; the `Kernel` methods pass 0), then the
+/// scalar finish (`finish_transcode`).
+#[inline(always)]
+fn stage<D: Entry<E>, E: Encode>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[D::Unit],
+    dst: &mut Out<E::Unit>,
+) -> Result<usize, TranscodeError<D::Error>>
+where
+    D::Error: ShiftPosition,
+{
+    let progress = if src.len() < min {
+        (0, 0)
+    } else {
+        // SAFETY: the entry comes from a `KernelFns`, which is only handed
+        // out when the running CPU supports its kernel.
+        unsafe { D::entry(fns)(src, dst) }
+    };
+    finish_transcode::<D, E>(src, dst, progress)
+}
+
+/// The end of a stage into a narrow form: `Ok((at, c, written))` where it
+/// met the character `c` that needs a wider form, at input unit `at`,
+/// with `written` units of the narrow form written before it; the input's
+/// own error, or running out of room, as the whole conversion's error.
+#[inline(always)]
+fn wider_at<E>(e: TranscodeError<Narrowing<E>>) -> Result<(usize, u32, usize), TranscodeError<E>> {
+    match e {
+        TranscodeError::Invalid { error: Narrowing::Wider { at, c }, written } => {
+            Ok((at, c, written))
+        }
+        TranscodeError::Invalid { error: Narrowing::Invalid(error), written } => {
+            Err(TranscodeError::Invalid { error, written })
+        }
+        TranscodeError::OutputTooSmall { read, written } => {
+            Err(TranscodeError::OutputTooSmall { read, written })
+        }
+    }
+}
+
+/// A later stage's result, moved into the whole conversion's frame: its
+/// input started at unit `read` and its output at unit `written`.
+#[inline(always)]
+fn moved<E: ShiftPosition>(
+    r: Result<usize, TranscodeError<E>>,
+    read: usize,
+    written: usize,
+) -> Result<usize, TranscodeError<E>> {
+    match r {
+        Ok(n) => Ok(written + n),
+        Err(TranscodeError::Invalid { error, written: w }) => {
+            Err(TranscodeError::Invalid { error: error.shifted(read), written: written + w })
+        }
+        Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
+            Err(TranscodeError::OutputTooSmall { read: read + r, written: written + w })
+        }
+    }
+}
+
+/// `out[..n]`, which a transcoder has written, as initialised units.
+///
+/// # Safety
+///
+/// `out[..n]` has been written (the [`Out`] contract of the transcoder
+/// that returned `n`), and `n <= out.len()`.
+#[inline(always)]
+unsafe fn written<T>(out: &Out<T>, n: usize) -> &[T] {
+    debug_assert!(n <= out.len(), "written past the output");
+    // SAFETY: the caller guarantees that the first `n` units are
+    // initialised; `MaybeUninit<T>` has the layout of `T`.
+    unsafe { core::slice::from_raw_parts(out.as_ptr().cast::<T>(), n) }
+}
+
+/// Widens `narrow`, the output of a narrower stage, into `dst`, one unit
+/// per unit (Latin-1 to UTF-16 or UTF-32, UCS-2 to UTF-32): a SIMD pass
+/// at about the speed of a copy, much cheaper than converting that part of
+/// the input again. `Err(k)` if `dst` holds only the first `k` units.
+#[inline(always)]
+fn widen<D: Entry<E>, E: Encode>(
+    fns: &KernelFns,
+    min: usize,
+    narrow: &[D::Unit],
+    dst: &mut Out<E::Unit>,
+) -> Result<(), usize>
+where
+    D::Error: ShiftPosition,
+    E::Unit: From<D::Unit>,
+{
+    if narrow.len() < min {
+        // Too short for a kernel call to pay.
+        let n = narrow.len().min(dst.len());
+        for (d, &u) in dst[..n].iter_mut().zip(&narrow[..n]) {
+            d.write(E::Unit::from(u));
+        }
+        return if n == narrow.len() { Ok(()) } else { Err(n) };
+    }
+    match stage::<D, E>(fns, min, narrow, dst) {
+        Ok(n) => {
+            debug_assert_eq!(n, narrow.len(), "widening is one to one");
+            Ok(())
+        }
+        Err(TranscodeError::OutputTooSmall { written, .. }) => Err(written),
+        // Latin-1 has no errors, and UCS-2 from valid UTF-8 has no
+        // surrogates (UTF-8 cannot encode them).
+        Err(TranscodeError::Invalid { .. }) => unreachable!("a narrow form held an invalid unit"),
+    }
+}
+
+/// The error of a widening that found room for only `k` of the
+/// characters of `src[..at]` (valid UTF-8): `dst` is full before the
+/// character `k`, which starts at the `k`-th byte that is not a
+/// continuation byte.
+#[cold]
+fn widened_too_small(src: &[u8], k: usize) -> TranscodeError<Utf8Error> {
+    let read = src
+        .iter()
+        .enumerate()
+        .filter(|&(_, &b)| (b as i8) >= -0x40)
+        .nth(k)
+        .map_or(src.len(), |(i, _)| i);
+    TranscodeError::OutputTooSmall { read, written: k }
+}
+
+/// Inputs up to this long are looked at whole before the narrowest-form
+/// conversions start (longer ones, their first 16 bytes): one validation
+/// block.
+const PEEK: usize = 64;
+
+/// The index of the first byte of `src` that is not ASCII, if any (a word
+/// at a time; `src` is short).
+#[inline(always)]
+fn first_non_ascii(src: &[u8]) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let words = src.chunks_exact(8);
+    let (tail, whole) = (words.remainder(), src.len() - src.len() % 8);
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().expect("8 bytes"));
+    // Most text starts with ASCII: one test of all the words first.
+    if words.clone().fold(0, |acc, w| acc | word(w)) & HIGH != 0 {
+        for (k, w) in words.enumerate() {
+            let high = word(w) & HIGH;
+            if high != 0 {
+                return Some(8 * k + high.trailing_zeros() as usize / 8);
+            }
+        }
+    }
+    tail.iter().position(|&b| b >= 0x80).map(|i| whole + i)
+}
+
+/// What the start of `src` says about its narrowest form.
+enum Peek {
+    /// All of `src` is ASCII, and no longer than [`PEEK`] bytes.
+    Ascii,
+    /// `src[..at]` is ASCII and `src[at]` is a byte `C4..=FF`: the lead
+    /// of a character above U+00FF, or an error.
+    WideAt(usize),
+    /// Anything else: start with the narrowest form.
+    Unknown,
+}
+
+#[inline(always)]
+fn peek(src: &[u8]) -> Peek {
+    // Longer inputs look at their first two words only: enough to catch a
+    // wide character at the start, where the stages cost most, for little
+    // on text that turns out to be Latin-1.
+    let head = if src.len() <= PEEK { src } else { &src[..16] };
+    match first_non_ascii(head) {
+        None if src.len() <= PEEK => Peek::Ascii,
+        Some(at) if src[at] >= 0xC4 => Peek::WideAt(at),
+        _ => Peek::Unknown,
+    }
+}
+
+/// Copies `src`, which is ASCII, into `latin1` and commits it, if it
+/// fits.
+#[inline(always)]
+fn ascii_to_latin1<A: ?Sized + Sink<Latin1>>(src: &[u8], latin1: &mut A) -> Option<usize> {
+    debug_assert!(src.is_ascii(), "not ASCII");
+    latin1.reserve(src.len());
+    // SAFETY: only the input's bytes are written.
+    let out = unsafe { latin1.out() };
+    let out = out.get_mut(..src.len())?;
+    for (d, &b) in out.iter_mut().zip(src) {
+        d.write(b);
+    }
+    // SAFETY: the loop wrote `src.len()` bytes of ASCII, valid Latin-1.
+    unsafe { latin1.commit(src.len()) };
+    Some(src.len())
+}
+
+/// Whether a conversion that started in a wide form at once, because the
+/// peek found `src[..at]` ASCII and then a byte `C4..=FF` at `at`, gives
+/// the narrowest-form result: unless it stopped at or before `at` (with
+/// an error there, or for room), the character at `at` is valid and
+/// needs the wide form, so the staged conversion would have widened
+/// there and ended the same way.
+#[inline(always)]
+fn passed<E: ShiftPosition + HasPosition>(r: &Result<usize, TranscodeError<E>>, at: usize) -> bool {
+    match r {
+        Ok(_) => true,
+        Err(TranscodeError::Invalid { error, .. }) => error.position() > at,
+        Err(TranscodeError::OutputTooSmall { read, .. }) => *read > at,
+    }
+}
+
+/// An error's position in input units.
+pub(crate) trait HasPosition {
+    fn position(&self) -> usize;
+}
+
+impl HasPosition for Utf8Error {
+    #[inline(always)]
+    fn position(&self) -> usize {
+        self.valid_up_to()
+    }
+}
+
+impl<E: HasPosition> HasPosition for Narrowing<E> {
+    #[inline(always)]
+    fn position(&self) -> usize {
+        match self {
+            Narrowing::Invalid(e) => e.position(),
+            Narrowing::Wider { at, .. } => *at,
+        }
+    }
+}
+
+/// UTF-8 to Latin-1 if every character is at most U+00FF, else to
+/// native-endian UTF-16: the form written and its length in units. On
+/// success, the sink of the form written takes its output.
+///
+/// The result is that of the two-call path: `utf8_to_latin1` into
+/// `latin1`, and if that stops at a character above U+00FF,
+/// `utf8_to_utf16` into `utf16`. The work is not: the conversion runs to
+/// Latin-1 until that character, then widens the Latin-1 written so far
+/// into `utf16` (one SIMD pass, Latin-1 to UTF-16, at about the speed of
+/// a copy) and goes on from the character into `utf16`. So the part
+/// before it costs one conversion to Latin-1 and one widening, never a
+/// second conversion from UTF-8.
+///
+/// First, a look at the start (all of an input up to [`PEEK`] bytes, else
+/// its first 16): short ASCII is copied as
+/// Latin-1, and where an ASCII start is followed by a byte that cannot be
+/// Latin-1 (a lead `C4..=FF`), the conversion goes to UTF-16 at once
+/// (falling back to the stages if it stops at or before that byte, where
+/// an error or a full buffer would be reported in Latin-1).
+///
+/// Errors are in the frame of the whole input; `written` counts units of
+/// the narrowest form that holds `src[..read]` (Latin-1 until the first
+/// character above U+00FF, where Latin-1 bytes and UTF-16 units are both
+/// one per character).
+#[inline]
+pub(crate) fn utf8_to_latin1_or_utf16_with<A, B>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u8],
+    latin1: &mut A,
+    utf16: &mut B,
+) -> Result<(Form, usize), TranscodeError<Utf8Error>>
+where
+    A: ?Sized + Sink<Latin1>,
+    B: ?Sized + Sink<Utf16<Native>>,
+{
+    match peek(src) {
+        Peek::Ascii => {
+            if let Some(n) = ascii_to_latin1(src, latin1) {
+                return Ok((Form::Latin1, n));
+            }
+        }
+        Peek::WideAt(at) => {
+            latin1.reserve(src.len());
+            // SAFETY: only the length of the spare room is read.
+            if unsafe { latin1.out() }.len() >= at {
+                utf16.reserve(src.len());
+                // SAFETY: as below.
+                let wide = unsafe { utf16.out() };
+                let r = stage::<Utf8, Utf16<Native>>(fns, min, src, wide);
+                if passed(&r, at) {
+                    let n = r?;
+                    // SAFETY: the stage wrote `wide[..n]`, whole characters.
+                    unsafe { utf16.commit(n) };
+                    return Ok((Form::Utf16, n));
+                }
+            }
+        }
+        Peek::Unknown => {}
+    }
+    // A character per byte at most.
+    latin1.reserve(src.len());
+    // SAFETY: the conversion writes only initialised units (the `Out`
+    // contract of the kernels and the scalar loop).
+    let narrow = unsafe { latin1.out() };
+    let (at, _, w) = match stage::<UpTo<Utf8, 0xFF>, Latin1>(fns, min, src, narrow) {
+        Ok(n) => {
+            // SAFETY: the stage wrote `n` bytes of Latin-1 through `out`.
+            unsafe { latin1.commit(n) };
+            return Ok((Form::Latin1, n));
+        }
+        Err(e) => wider_at(e)?,
+    };
+    // SAFETY: the stage wrote `narrow[..w]`.
+    let narrow = unsafe { written(narrow, w) };
+    // The prefix, then a unit per byte of the rest at most.
+    utf16.reserve(w + (src.len() - at));
+    // SAFETY: as for `latin1`.
+    let wide = unsafe { utf16.out() };
+    widen::<Latin1, Utf16<Native>>(fns, min, narrow, wide)
+        .map_err(|k| widened_too_small(src, k))?;
+    let r = stage::<Utf8, Utf16<Native>>(fns, min, &src[at..], &mut wide[w..]);
+    let n = moved(r, at, w)?;
+    // SAFETY: the widening and the stage wrote `wide[..n]`, whole
+    // characters.
+    unsafe { utf16.commit(n) };
+    Ok((Form::Utf16, n))
+}
+
+/// UTF-8 to the narrowest PEP 393 form: Latin-1 (UCS-1, which the caller
+/// tells from ASCII by its length) if every character is at most U+00FF,
+/// else native-endian UCS-2 if every one is in the BMP, else UTF-32
+/// (UCS-4). The form written and its length; on success, the sink of that
+/// form takes its output.
+///
+/// As [`utf8_to_latin1_or_utf16_with`], one form at a time: at the first
+/// character above U+00FF, the Latin-1 so far is widened into `ucs2` (or
+/// straight into `ucs4`, if that character is above U+FFFF); at the first
+/// one above U+FFFF, the UCS-2 so far is widened into `ucs4`. Each part of
+/// the input is converted once, and widened at most twice. The same look
+/// at the first bytes, and errors as there: `written` counts units of the
+/// narrowest form of `src[..read]`.
+#[inline]
+pub(crate) fn utf8_to_pep393_with<A, B, C>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u8],
+    ucs1: &mut A,
+    ucs2: &mut B,
+    ucs4: &mut C,
+) -> Result<(Form, usize), TranscodeError<Utf8Error>>
+where
+    A: ?Sized + Sink<Latin1>,
+    B: ?Sized + Sink<Utf16<Native>>,
+    C: ?Sized + Sink<Utf32>,
+{
+    match peek(src) {
+        Peek::Ascii => {
+            if let Some(n) = ascii_to_latin1(src, ucs1) {
+                return Ok((Form::Latin1, n));
+            }
+        }
+        Peek::WideAt(at) => {
+            ucs1.reserve(src.len());
+            // SAFETY: only the length of the spare room is read.
+            if unsafe { ucs1.out() }.len() >= at {
+                let r = if src[at] >= 0xF0 {
+                    ucs4.reserve(src.len());
+                    ucs4_onwards(fns, min, src, 0, 0, ucs4).map(|n| (Form::Utf32, n))
+                } else {
+                    ucs2.reserve(src.len());
+                    ucs2_onwards(fns, min, src, 0, 0, ucs2, ucs4)
+                };
+                if passed(&r.as_ref().map(|&(_, n)| n).map_err(|e| *e), at) {
+                    return r;
+                }
+            }
+        }
+        Peek::Unknown => {}
+    }
+    ucs1.reserve(src.len());
+    // SAFETY: the conversion writes only initialised units (the `Out`
+    // contract of the kernels and the scalar loop).
+    let narrow = unsafe { ucs1.out() };
+    let (at, c, w) = match stage::<UpTo<Utf8, 0xFF>, Latin1>(fns, min, src, narrow) {
+        Ok(n) => {
+            // SAFETY: the stage wrote `n` bytes of Latin-1 through `out`.
+            unsafe { ucs1.commit(n) };
+            return Ok((Form::Latin1, n));
+        }
+        Err(e) => wider_at(e)?,
+    };
+    // SAFETY: the stage wrote `narrow[..w]`.
+    let narrow = unsafe { written(narrow, w) };
+    if c <= 0xFFFF {
+        ucs2.reserve(w + (src.len() - at));
+        // SAFETY: as for `ucs1`.
+        let mid = unsafe { ucs2.out() };
+        widen::<Latin1, Utf16<Native>>(fns, min, narrow, mid)
+            .map_err(|k| widened_too_small(src, k))?;
+        ucs2_onwards(fns, min, src, at, w, ucs2, ucs4)
+    } else {
+        ucs4.reserve(w + (src.len() - at));
+        // SAFETY: as for `ucs1`.
+        let wide = unsafe { ucs4.out() };
+        widen::<Latin1, Utf32>(fns, min, narrow, wide).map_err(|k| widened_too_small(src, k))?;
+        ucs4_onwards(fns, min, src, at, w, ucs4).map(|n| (Form::Utf32, n))
+    }
+}
+
+/// The UCS-2 stage of [`utf8_to_pep393_with`] from input byte `at`, with
+/// `ucs2[..w]` written already and room reserved for the rest (a unit per
+/// byte); on to UCS-4 at a character above U+FFFF.
+fn ucs2_onwards<B, C>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u8],
+    at: usize,
+    w: usize,
+    ucs2: &mut B,
+    ucs4: &mut C,
+) -> Result<(Form, usize), TranscodeError<Utf8Error>>
+where
+    B: ?Sized + Sink<Utf16<Native>>,
+    C: ?Sized + Sink<Utf32>,
+{
+    // SAFETY: the conversion writes only initialised units; the caller
+    // wrote `[..w]` through an earlier `out` of the same sink, unchanged
+    // since.
+    let mid = unsafe { ucs2.out() };
+    let r = stage::<UpTo<Utf8, 0xFFFF>, Utf16<Native>>(fns, min, &src[at..], &mut mid[w..]);
+    let (at, _, w) = match moved(r, at, w) {
+        Ok(n) => {
+            // SAFETY: the widening and the stage wrote `mid[..n]`.
+            unsafe { ucs2.commit(n) };
+            return Ok((Form::Utf16, n));
+        }
+        Err(e) => wider_at(e)?,
+    };
+    // SAFETY: the widening and the stage wrote `mid[..w]`.
+    let mid = unsafe { written(mid, w) };
+    ucs4.reserve(w + (src.len() - at));
+    // SAFETY: as for `ucs2`.
+    let wide = unsafe { ucs4.out() };
+    widen::<Utf16<Native>, Utf32>(fns, min, mid, wide).map_err(|k| widened_too_small(src, k))?;
+    ucs4_onwards(fns, min, src, at, w, ucs4).map(|n| (Form::Utf32, n))
+}
+
+/// The UCS-4 stage of [`utf8_to_pep393_with`] from input byte `at`, with
+/// `ucs4[..w]` written already and room reserved for the rest: the length
+/// of the whole output.
+fn ucs4_onwards<C: ?Sized + Sink<Utf32>>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u8],
+    at: usize,
+    w: usize,
+    ucs4: &mut C,
+) -> Result<usize, TranscodeError<Utf8Error>> {
+    // SAFETY: as in `ucs2_onwards`.
+    let wide = unsafe { ucs4.out() };
+    let r = stage::<Utf8, Utf32>(fns, min, &src[at..], &mut wide[w..]);
+    let n = moved(r, at, w)?;
+    // SAFETY: the widenings and the stage wrote `wide[..n]`.
+    unsafe { ucs4.commit(n) };
+    Ok(n)
+}
+
+/// Native-endian UTF-16 code units to Latin-1 if every unit is at most
+/// `0xFF`, else the units themselves into `utf16` (as JavaScript strings
+/// hold them: a lone surrogate is kept, and makes the string UTF-16 like
+/// any unit above `0xFF`). The form written and its length; on success,
+/// the sink of that form takes its output. On
+/// [`TranscodeError::OutputTooSmall`], `written` counts units of the form
+/// being written, which is also the number of input units read.
+///
+/// Narrowing stops at the first unit above `0xFF`; then the whole input
+/// is copied, so the part before it costs one narrowing and one copy.
+#[inline]
+pub(crate) fn utf16_to_latin1_or_utf16_with<A, B>(
+    fns: &KernelFns,
+    min: usize,
+    src: &[u16],
+    latin1: &mut A,
+    utf16: &mut B,
+) -> Result<(Form, usize), TranscodeError<core::convert::Infallible>>
+where
+    A: ?Sized + Sink<Latin1>,
+    B: ?Sized + Sink<Utf16<Native>>,
+{
+    latin1.reserve(src.len());
+    // SAFETY: the conversion writes only initialised units (the `Out`
+    // contract of the kernels and the scalar loop).
+    let narrow = unsafe { latin1.out() };
+    match stage::<UpTo<Utf16<Native>, 0xFF>, Latin1>(fns, min, src, narrow) {
+        Ok(n) => {
+            // SAFETY: the stage wrote `n` bytes of Latin-1 through `out`.
+            unsafe { latin1.commit(n) };
+            return Ok((Form::Latin1, n));
+        }
+        Err(TranscodeError::OutputTooSmall { read, written }) => {
+            return Err(TranscodeError::OutputTooSmall { read, written })
+        }
+        // A unit above 0xFF, or a lone surrogate (which is one too).
+        Err(TranscodeError::Invalid { .. }) => {}
+    }
+    utf16.reserve(src.len());
+    // SAFETY: the copy writes the input's units, initialised values.
+    let wide = unsafe { utf16.out() };
+    let mut n = src.len().min(wide.len());
+    // Never between the two halves of a surrogate pair.
+    if n < src.len() && n > 0 && is_pair(src[n - 1], src[n]) {
+        n -= 1;
+    }
+    for (d, &s) in wide.iter_mut().zip(&src[..n]) {
+        d.write(s);
+    }
+    if n < src.len() {
+        return Err(TranscodeError::OutputTooSmall { read: n, written: n });
+    }
+    // SAFETY: the loop wrote `wide[..n]`; UTF-16 units as they were in
+    // the input (the UTF-16 sinks are `[u16]` and `Vec<u16>`, which hold
+    // any units).
+    unsafe { utf16.commit(n) };
+    Ok((Form::Utf16, n))
+}
+
+/// Whether `hi` and `lo` (native-endian units) are a surrogate pair.
+#[inline(always)]
+fn is_pair(hi: u16, lo: u16) -> bool {
+    let (hi, lo) = (Native::read16(hi), Native::read16(lo));
+    (0xD800..0xDC00).contains(&hi) && (0xDC00..0xE000).contains(&lo)
+}
+
+// ---------------------------------------------------------------------
+// encodeInto: possibly ill-formed UTF-16 into a bounded UTF-8 buffer.
+// ---------------------------------------------------------------------
+
+/// The most bytes past its progress that a kernel's UTF-16 to UTF-8
+/// entry may write: each step needs room for four vectors of output
+/// (`4 * 32` bytes with AVX2, the generic algorithm's widest), and the
+/// AVX-512 entry 128 bytes. A test below checks it on every
+/// kernel.
+pub(crate) const UTF16_TO_UTF8_SCRATCH: usize = 128;
+
+/// `TextEncoder.encodeInto` of the Encoding Standard: native, LE or BE
+/// (`O`) UTF-16 `src` into as much UTF-8 as `dst` holds, each unpaired
+/// surrogate as U+FFFD; `(units read, bytes written)`. `prefix` is the
+/// kernel's UTF-16 to UTF-8 entry for `O` (not called on fewer than `min`
+/// units).
+///
+/// Valid stretches go through the kernel and the scalar finish, which
+/// stop at a lone surrogate (exactly: the scalar code finds it) or before
+/// a character that does not fit; a lone surrogate becomes U+FFFD if its
+/// three bytes fit.
+///
+/// The standard changes no byte of the destination past `written`, and
+/// the kernels may write scratch up to [`UTF16_TO_UTF8_SCRATCH`] bytes
+/// past their progress. So the kernel never sees the last
+/// [`UTF16_TO_UTF8_SCRATCH`] units of `src`: the scalar code converts
+/// them, and writes at least as many bytes, over any scratch, unless
+/// `dst` fills up first; then the output ends within 3 bytes of its end,
+/// and those last bytes are put back as they were.
+pub(crate) fn encode_into<O: ByteOrder>(
+    src: &[u16],
+    dst: &mut [u8],
+    min: usize,
+    prefix: impl Fn(&[u16], &mut Out<u8>) -> (usize, usize),
+) -> (usize, usize) {
+    let last: [u8; 3] =
+        core::array::from_fn(|k| dst.len().checked_sub(3 - k).map_or(0, |i| dst[i]));
+    // The kernel's part ends before the last units, and not after the high
+    // half of a pair (which would make it look unpaired).
+    let mut body = src.len().saturating_sub(UTF16_TO_UTF8_SCRATCH);
+    if body > 0 && (0xD800..0xDC00).contains(&O::read16(src[body - 1])) {
+        body -= 1;
+    }
+    // SAFETY: the conversion writes only initialised bytes (the `Out`
+    // contract of the kernels and the scalar loop) and U+FFFD's.
+    let out = unsafe { Sink::<Utf8>::out(dst) };
+    let (mut read, mut written) = (0, 0);
+    loop {
+        let end = if read < body { body } else { src.len() };
+        let (s, d) = (&src[read..end], &mut out[written..]);
+        let progress = if end == body && s.len() >= min { prefix(s, d) } else { (0, 0) };
+        match finish_transcode::<Utf16<O>, Utf8>(s, d, progress) {
+            Ok(n) => {
+                read = end;
+                written += n;
+                if end == src.len() {
+                    break;
+                }
+            }
+            Err(TranscodeError::OutputTooSmall { read: r, written: w }) => {
+                read += r;
+                written += w;
+                break;
+            }
+            Err(TranscodeError::Invalid { error, written: w }) => {
+                read += error.valid_up_to();
+                written += w;
+                let Some(room) = out.get_mut(written..written + 3) else {
+                    break;
+                };
+                for (b, &x) in room.iter_mut().zip("\u{FFFD}".as_bytes()) {
+                    b.write(x);
+                }
+                read += 1;
+                written += 3;
+            }
+        }
+    }
+    // Only a kernel's scratch can be there, within the last 3 bytes (see
+    // above).
+    let tail = out.len().saturating_sub(3);
+    for i in written.max(tail)..out.len() {
+        out[i].write(last[3 - (out.len() - i)]);
+    }
+    (read, written)
+}
+
+#[cfg(all(test, feature = "transcode", feature = "alloc"))]
+mod tests {
+    use super::UTF16_TO_UTF8_SCRATCH;
+    use crate::Kernel;
+    use alloc::vec::Vec;
+    use core::mem::MaybeUninit;
+
+    /// Every kernel's UTF-16 to UTF-8 entries write nothing further than
+    /// [`UTF16_TO_UTF8_SCRATCH`] bytes past their progress, on text of
+    /// every width and every output size, which `encode_into` relies on.
+    #[test]
+    fn utf16_to_utf8_scratch_stays_within_its_bound() {
+        let texts = [
+            "plain ASCII text, long enough for several vectors of it".repeat(6),
+            "Grüße, Привет, שלום ".repeat(12),
+            "你好，世界。".repeat(30),
+            "😀🎉".repeat(40),
+            "a😀é€".repeat(30),
+        ];
+        const CANARY: u8 = 0xA5;
+        for k in Kernel::available() {
+            let fns = k.fns();
+            for text in &texts {
+                let le: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
+                let be: Vec<u16> = text.encode_utf16().map(u16::to_be).collect();
+                for cap in (0..3 * le.len()).step_by(7) {
+                    for (src, le_order) in [(&le, true), (&be, false)] {
+                        let mut buf = alloc::vec![MaybeUninit::new(CANARY); cap];
+                        let (_, written) = if le_order {
+                            fns.utf16le_to_utf8_prefix(src, &mut buf)
+                        } else {
+                            fns.utf16be_to_utf8_prefix(src, &mut buf)
+                        };
+                        let from = (written + UTF16_TO_UTF8_SCRATCH).min(cap);
+                        // SAFETY: every byte was initialised with the
+                        // canary, and the kernel writes only bytes.
+                        let past =
+                            buf[from..].iter().position(|b| unsafe { b.assume_init() } != CANARY);
+                        assert_eq!(past, None, "{k}: wrote past {written} + scratch, dst {cap}");
+                    }
+                }
+            }
+        }
+    }
 }

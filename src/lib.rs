@@ -41,8 +41,15 @@
 //!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
 //! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`],
-//!   [`utf8_to_utf16_lossy`] and [`utf16_to_string_lossy`], identical to
-//!   std's.
+//!   [`utf8_to_utf16_lossy`], [`utf8_to_utf32_lossy`] and
+//!   [`utf16_to_string_lossy`], identical to std's, and the exact lengths
+//!   [`utf16_len_from_utf8_lossy`] and [`utf32_len_from_utf8_lossy`].
+//! - **For JavaScript engines and Python** ([`narrow`](mod@narrow)): the
+//!   narrowest form in one pass, [`utf8_to_latin1_or_utf16`] (what V8 and
+//!   JavaScriptCore store), [`utf8_to_pep393`] and
+//!   [`pep393_kind_from_utf8`] (CPython's string kinds),
+//!   [`utf16_to_latin1_or_utf16`]; and `TextEncoder.encodeInto`,
+//!   [`utf16_to_utf8_lossy_into`].
 //! - **Streaming** ([`stream`]): [`stream::Utf8Validator`] for chunked
 //!   validation, and [`stream::Utf8Decoder`] / [`stream::Utf16Decoder`]
 //!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
@@ -191,6 +198,9 @@ pub mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod many;
+#[cfg(all(feature = "transcode", feature = "legacy"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "transcode", feature = "legacy"))))]
+pub mod narrow;
 mod scalar;
 mod strategy;
 #[cfg(feature = "stream")]
@@ -234,8 +244,9 @@ pub use latin1::*;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
 pub use lossy::{
-    utf16_to_string_lossy, utf16be_to_string_lossy, utf16le_to_string_lossy, utf8_to_utf16_lossy,
-    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy,
+    utf16_len_from_utf8_lossy, utf16_to_string_lossy, utf16be_to_string_lossy,
+    utf16le_to_string_lossy, utf32_len_from_utf8_lossy, utf8_to_utf16_lossy,
+    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy, utf8_to_utf32_lossy,
 };
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
@@ -244,6 +255,9 @@ pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,
 };
+#[cfg(all(feature = "transcode", feature = "legacy"))]
+#[doc(inline)]
+pub use narrow::*;
 pub use strategy::{ErrorStrategy, UnknownStrategy};
 #[cfg(feature = "transcode")]
 #[doc(inline)]
@@ -256,6 +270,7 @@ pub use utf16_tools::{
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub use utf16_tools::{
+    utf16_to_utf8_lossy_into, utf16be_to_utf8_lossy_into, utf16le_to_utf8_lossy_into,
     utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy, utf8_len_from_utf16le_lossy,
 };
 pub use validate::{

@@ -57,15 +57,71 @@ impl Kernel {
         let fns = self.fns();
         utf8_lossy(
             src,
-            |bytes, blocks| {
-                if blocks {
-                    split_blocks_with(fns, bytes)
-                } else {
-                    refine(bytes, fns.validate_utf8(bytes), |b| split_blocks_with(fns, b))
-                }
-            },
+            |bytes, blocks| split_with(fns, bytes, blocks),
             |out, _| out.push(char::REPLACEMENT_CHARACTER),
         )
+    }
+}
+
+#[cfg(feature = "transcode")]
+impl Kernel {
+    /// [`crate::utf16_len_from_utf8_lossy`] with this kernel's validation
+    /// and count, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = b"caf\xC3\xA9 \xF0\x9F\x98\x80 \xE2\x82 \xFF".repeat(9);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let n = k.utf16_len_from_utf8_lossy(&src);
+    ///     assert_eq!(n, rapidutf::utf8_to_utf16_lossy(&src).len(), "{k}");
+    /// }
+    /// ```
+    #[must_use]
+    pub fn utf16_len_from_utf8_lossy(self, src: &[u8]) -> usize {
+        let fns = self.fns();
+        lossy_len(
+            src,
+            |bytes, blocks| split_with(fns, bytes, blocks),
+            |valid| fns.utf16_len_from_utf8(valid),
+        )
+    }
+
+    /// [`crate::utf32_len_from_utf8_lossy`] with this kernel's validation
+    /// and count, whatever the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = b"caf\xC3\xA9 \xF0\x9F\x98\x80 \xE2\x82 \xFF".repeat(9);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let n = k.utf32_len_from_utf8_lossy(&src);
+    ///     assert_eq!(n, rapidutf::utf8_to_utf32_lossy(&src).len(), "{k}");
+    /// }
+    /// ```
+    #[must_use]
+    pub fn utf32_len_from_utf8_lossy(self, src: &[u8]) -> usize {
+        let fns = self.fns();
+        lossy_len(
+            src,
+            |bytes, blocks| split_with(fns, bytes, blocks),
+            |valid| fns.count_chars(valid),
+        )
+    }
+}
+
+/// The longest valid prefix and the error after it, with one given
+/// kernel: the grouped check refined as in [`split_valid_utf8_refined`],
+/// or (`blocks`) the block-exact one.
+fn split_with<'a>(fns: &KernelFns, bytes: &'a [u8], blocks: bool) -> (&'a str, Option<Utf8Error>) {
+    if blocks {
+        split_blocks_with(fns, bytes)
+    } else {
+        refine(bytes, fns.validate_utf8(bytes), |b| split_blocks_with(fns, b))
     }
 }
 
@@ -188,6 +244,72 @@ pub(crate) fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
             None => Some(crate::scalar::utf8::error_at(rest, 0)),
         },
     }
+}
+
+/// The length of the lossy decoding of `src` in a form where U+FFFD is
+/// one unit (UTF-16, UTF-32): `count` of each valid stretch (the SIMD
+/// count) plus one per maximal invalid subpart, with the stretches and
+/// subparts found as [`utf8_lossy`] finds them (`split`).
+#[cfg(feature = "transcode")]
+fn lossy_len(
+    src: &[u8],
+    split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<Utf8Error>),
+    count: impl Fn(&[u8]) -> usize,
+) -> usize {
+    let (valid, mut err) = split(src, false);
+    let mut total = count(valid.as_bytes());
+    let mut rest = src;
+    while let Some(e) = err {
+        let at = e.valid_up_to();
+        let end = e.error_len().map_or(rest.len(), |n| at + n);
+        total += 1;
+        rest = &rest[end..];
+        // As in `utf8_lossy`: a cluster of errors is checked a character
+        // at a time before the kernel is called again.
+        let (valid, next) = match scalar_run(rest) {
+            Some(e) => ("", Some(e)),
+            None if rest.is_empty() => ("", None),
+            None => split(rest, true),
+        };
+        total += count(valid.as_bytes());
+        err = next;
+    }
+    total
+}
+
+#[cfg(feature = "transcode")]
+/// The number of UTF-16 units that [`utf8_to_utf16_lossy`] writes for
+/// `src` (in any byte order): exact, without converting. Each valid
+/// stretch counts as [`utf16_len_from_utf8`](crate::utf16_len_from_utf8)
+/// does (one unit per character, two above U+FFFF), each maximal invalid
+/// subpart one unit (its U+FFFD).
+///
+/// The valid stretches are validated and counted by the SIMD kernels;
+/// only the errors are looked at with scalar code.
+///
+/// ```
+/// let src = b"a\xE1\xA0\xC0b\xF0\x9F\x98\x80";
+/// assert_eq!(rapidutf::utf16_len_from_utf8_lossy(src), 6);
+/// assert_eq!(rapidutf::utf16_len_from_utf8_lossy(src), rapidutf::utf8_to_utf16_lossy(src).len());
+/// ```
+#[must_use]
+pub fn utf16_len_from_utf8_lossy(src: &[u8]) -> usize {
+    lossy_len(src, split_valid_utf8, crate::utf16_len_from_utf8)
+}
+
+#[cfg(feature = "transcode")]
+/// The number of UTF-32 values that [`utf8_to_utf32_lossy`] writes for
+/// `src`: the characters of each valid stretch, plus one per maximal
+/// invalid subpart; exact, without converting.
+///
+/// ```
+/// let src = b"a\xE1\xA0\xC0b\xF0\x9F\x98\x80";
+/// assert_eq!(rapidutf::utf32_len_from_utf8_lossy(src), 5);
+/// assert_eq!(rapidutf::utf32_len_from_utf8_lossy(src), rapidutf::utf8_to_utf32_lossy(src).len());
+/// ```
+#[must_use]
+pub fn utf32_len_from_utf8_lossy(src: &[u8]) -> usize {
+    lossy_len(src, split_valid_utf8, crate::count_chars)
 }
 
 #[cfg(feature = "transcode")]
@@ -331,6 +453,24 @@ pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
 }
 
 #[cfg(feature = "transcode")]
+/// Converts UTF-8 to UTF-32, replacing each maximal invalid subpart with
+/// U+FFFD. Identical to
+/// `String::from_utf8_lossy(src).chars().map(u32::from).collect::<Vec<u32>>()`,
+/// without the intermediate string; its exact length is
+/// [`utf32_len_from_utf8_lossy`].
+///
+/// ```
+/// let v = rapidutf::utf8_to_utf32_lossy(b"a\xE1\xA0\xC0\xF0\x9F\x98\x80");
+/// assert_eq!(v, [0x61, 0xFFFD, 0xFFFD, 0x1F600]);
+/// ```
+#[must_use]
+pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
+    let mut out = Vec::new();
+    utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| out.push(0xFFFD));
+    out
+}
+
+#[cfg(feature = "transcode")]
 /// Lossy UTF-8 to UTF-16 in byte order `O`, with std's U+FFFD per
 /// maximal invalid subpart.
 fn utf8_to_utf16_replacing<O: Utf16Fns>(src: &[u8]) -> Vec<u16> {
@@ -348,6 +488,20 @@ fn utf8_to_utf16_with<O: Utf16Fns>(
     out: &mut Vec<u16>,
     emit: impl Fn(&[u8], &mut Vec<u16>),
 ) {
+    utf8_to_wide_with(src, out, O::from_utf8, emit);
+}
+
+#[cfg(feature = "transcode")]
+/// Appends UTF-8 `src` to `out` in a form of at most one unit per UTF-8
+/// byte (UTF-16, UTF-32): `convert` appends the conversion of a valid
+/// prefix (a dispatched transcoder), `emit(subpart, out)` what stands for
+/// each maximal invalid subpart, at most one unit per byte of it.
+fn utf8_to_wide_with<T>(
+    src: &[u8],
+    out: &mut Vec<T>,
+    convert: impl Fn(&[u8], &mut Vec<T>) -> Result<usize, TranscodeError<Utf8Error>>,
+    emit: impl Fn(&[u8], &mut Vec<T>),
+) {
     // Valid UTF-8 needs at most one unit per byte, and each subpart gets at
     // most one unit per byte: the output never outgrows the input consumed,
     // so `src.len()` units of room always suffice.
@@ -355,7 +509,7 @@ fn utf8_to_utf16_with<O: Utf16Fns>(
     let mut rest = src;
     loop {
         // The valid prefix is converted into `out`'s spare capacity.
-        match O::from_utf8(rest, out) {
+        match convert(rest, out) {
             Ok(_) => return,
             Err(TranscodeError::Invalid { error, .. }) => {
                 let at = error.valid_up_to();

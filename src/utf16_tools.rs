@@ -286,3 +286,125 @@ pub fn utf8_len_from_utf16le_lossy(src: &[u16]) -> usize {
 pub fn utf8_len_from_utf16be_lossy(src: &[u16]) -> usize {
     utf8_len_lossy::<Be>(src)
 }
+
+#[cfg(feature = "transcode")]
+/// Converts possibly ill-formed native-endian UTF-16 into as much UTF-8 as
+/// `dst` holds, each unpaired surrogate as U+FFFD: `(units read, bytes
+/// written)`. Byte for byte what the Encoding Standard's
+/// `TextEncoder.encodeInto(source, destination)` writes and returns, for
+/// runtimes that implement it (and any caller with a bounded buffer).
+///
+/// It stops before the first character that `dst` cannot hold, so it
+/// never splits a surrogate pair or a UTF-8 sequence, and never skips a
+/// character to fit a later, shorter one; a U+FFFD counts one unit read,
+/// a pair two. Valid stretches are converted by the SIMD kernels, only
+/// the lone surrogates by scalar code. `dst.len() >= 3 * src.len()`
+/// always holds everything; [`utf8_len_from_utf16_lossy`] is the exact
+/// size.
+///
+/// ```
+/// // "a", a lone high surrogate, "😀" (a pair).
+/// let src = [0x61, 0xD800, 0xD83D, 0xDE00];
+/// let mut dst = [0u8; 16];
+/// assert_eq!(rapidutf::utf16_to_utf8_lossy_into(&src, &mut dst), (4, 8));
+/// assert_eq!(&dst[..8], "a\u{FFFD}😀".as_bytes());
+///
+/// // Room for "a" and U+FFFD, not for the 4 bytes of the pair.
+/// let mut small = [0u8; 6];
+/// assert_eq!(rapidutf::utf16_to_utf8_lossy_into(&src, &mut small), (2, 4));
+/// ```
+#[must_use]
+pub fn utf16_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    if cfg!(target_endian = "little") {
+        utf16le_to_utf8_lossy_into(src, dst)
+    } else {
+        utf16be_to_utf8_lossy_into(src, dst)
+    }
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16_to_utf8_lossy_into`] for UTF-16LE units.
+///
+/// ```
+/// let src = [0x61u16.to_le(), 0xDC00u16.to_le()];
+/// let mut dst = [0u8; 8];
+/// assert_eq!(rapidutf::utf16le_to_utf8_lossy_into(&src, &mut dst), (2, 4));
+/// assert_eq!(&dst[..4], b"a\xEF\xBF\xBD");
+/// ```
+#[must_use]
+pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    use crate::dispatch::{utf16le_to_utf8_prefix, SHORT_UNITS};
+    crate::glue::encode_into::<crate::byte_order::Le>(src, dst, SHORT_UNITS, utf16le_to_utf8_prefix)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16_to_utf8_lossy_into`] for UTF-16BE units.
+///
+/// ```
+/// let src = [0xE9u16.to_be(), 0x20ACu16.to_be()];
+/// let mut dst = [0u8; 4];
+/// // "é" fits, "€" (3 bytes) does not.
+/// assert_eq!(rapidutf::utf16be_to_utf8_lossy_into(&src, &mut dst), (1, 2));
+/// ```
+#[must_use]
+pub fn utf16be_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+    use crate::dispatch::{utf16be_to_utf8_prefix, SHORT_UNITS};
+    crate::glue::encode_into::<crate::byte_order::Be>(src, dst, SHORT_UNITS, utf16be_to_utf8_prefix)
+}
+
+#[cfg(feature = "transcode")]
+impl crate::Kernel {
+    /// [`crate::utf16_to_utf8_lossy_into`] with this kernel, whatever the
+    /// input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](crate::Kernel::is_available).
+    ///
+    /// ```
+    /// let mut src: Vec<u16> = "encodeInto: “ok” 😀 ".repeat(6).encode_utf16().collect();
+    /// src[40] = 0xDFFF;
+    /// let (mut a, mut b) = ([0u8; 100], [0u8; 100]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16_to_utf8_lossy_into(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16_to_utf8_lossy_into(&src, &mut b), "{k}");
+    ///     assert_eq!(a[..r.1], b[..r.1], "{k}");
+    /// }
+    /// ```
+    #[must_use]
+    pub fn utf16_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        if cfg!(target_endian = "little") {
+            self.utf16le_to_utf8_lossy_into(src, dst)
+        } else {
+            self.utf16be_to_utf8_lossy_into(src, dst)
+        }
+    }
+
+    /// [`crate::utf16le_to_utf8_lossy_into`] with this kernel, whatever
+    /// the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](crate::Kernel::is_available).
+    #[must_use]
+    pub fn utf16le_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let fns = self.fns();
+        crate::glue::encode_into::<crate::byte_order::Le>(src, dst, 0, |s, d| {
+            fns.utf16le_to_utf8_prefix(s, d)
+        })
+    }
+
+    /// [`crate::utf16be_to_utf8_lossy_into`] with this kernel, whatever
+    /// the input's length.
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](crate::Kernel::is_available).
+    #[must_use]
+    pub fn utf16be_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
+        let fns = self.fns();
+        crate::glue::encode_into::<crate::byte_order::Be>(src, dst, 0, |s, d| {
+            fns.utf16be_to_utf8_prefix(s, d)
+        })
+    }
+}

@@ -20,8 +20,9 @@
 //! imports nothing from them: only the scalar reference and the byte-order
 //! leaf.
 
-use crate::byte_order::{Be, Le};
+use crate::byte_order::{Be, Le, Native};
 use crate::scalar::latin1::{Latin1, ToLatin1};
+use crate::scalar::narrow::UpTo;
 use crate::scalar::transcode::{Chars, Decode, Encode, Str, Utf16, Utf32, Utf8};
 use crate::scalar::windows1252::Windows1252;
 
@@ -183,6 +184,10 @@ kernel_fns! {$
     [feature = "transcode"] utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// As `utf8_to_utf16le_prefix`, to UTF-32.
     [feature = "transcode"] utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    /// As `utf8_to_utf16le_prefix`, to native-endian UCS-2 (UTF-16
+    /// without surrogate pairs): also stops before any block with a 4-byte
+    /// character, which UCS-2 cannot hold.
+    [feature = "transcode"] utf8_to_ucs2_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// UTF-16LE to UTF-8, a prefix (as `utf8_to_utf16le_prefix`).
     [feature = "transcode"] utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to UTF-8, a prefix.
@@ -250,6 +255,10 @@ kernel_fns! {$
     // any input.
     /// UTF-8 bytes that are not continuation bytes.
     [feature = "transcode"] count_chars(src: &[u8]) -> usize;
+    /// UTF-8 bytes that are not continuation bytes, and the PEP 393 kind
+    /// the largest byte implies (0 ASCII, 1 UCS-1, 2 UCS-2, 3 UCS-4; see
+    /// `scalar::count::kind_of_byte`).
+    [feature = "transcode"] count_chars_and_kind(src: &[u8]) -> (usize, u8);
     /// UTF-16 units for UTF-8.
     [feature = "transcode"] utf16_len_from_utf8(src: &[u8]) -> usize;
     /// UTF-8 bytes for UTF-16LE.
@@ -347,6 +356,12 @@ entries! {
     Windows1252 => Utf16<Le>: windows1252_to_utf16le_prefix;
     Windows1252 => Utf16<Be>: windows1252_to_utf16be_prefix;
     Windows1252 => Utf32: windows1252_to_utf32_prefix;
+    // The narrow stages of the narrowest-form conversions: to Latin-1 and
+    // to UCS-2, each up to its first character that needs a wider form.
+    UpTo<Utf8, 0xFF> => Latin1: utf8_to_latin1_prefix;
+    UpTo<Utf16<Le>, 0xFF> => Latin1: utf16le_to_latin1_prefix;
+    UpTo<Utf16<Be>, 0xFF> => Latin1: utf16be_to_latin1_prefix;
+    UpTo<Utf8, 0xFFFF> => Utf16<Native>: utf8_to_ucs2_prefix;
 }
 
 /// Which [`KernelFns`] entry converts valid input `Self` (a `&str`'s

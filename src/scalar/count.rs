@@ -48,3 +48,19 @@ pub(crate) fn utf16_len_from_utf32(src: &[u32]) -> usize {
 pub(crate) fn utf32_len_from_utf16<O: crate::byte_order::ByteOrder>(src: &[u16]) -> usize {
     src.iter().map(|&u| !super::utf16::is_low(O::read16(u)) as usize).sum()
 }
+
+/// The PEP 393 kind that a UTF-8 byte implies on valid input: 0 for
+/// ASCII, 1 for the continuation bytes and the leads of U+0080..=U+00FF
+/// (`C2`, `C3`), 2 for the other leads of the BMP (`C4..=EF`), 3 for the
+/// leads of supplementary characters (`F0..=FF`).
+#[inline(always)]
+pub(crate) fn kind_of_byte(b: u8) -> u8 {
+    (b >= 0x80) as u8 + (b >= 0xC4) as u8 + (b >= 0xF0) as u8
+}
+
+/// Bytes that are not continuation bytes, and the largest
+/// [`kind_of_byte`] of any byte (0 for empty input).
+pub(crate) fn count_chars_and_kind(src: &[u8]) -> (usize, u8) {
+    let max = src.iter().fold(0, |m, &b| m.max(b));
+    (count_chars(src), kind_of_byte(max))
+}

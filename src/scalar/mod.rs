@@ -11,6 +11,7 @@ pub(crate) mod count;
 pub(crate) mod dfa;
 mod dfa_table;
 pub(crate) mod latin1;
+pub(crate) mod narrow;
 pub(crate) mod transcode;
 pub(crate) mod utf16;
 pub(crate) mod utf32;

@@ -535,3 +535,34 @@ pub mod cases {
         ours.valid_up_to() == core.valid_up_to() && ours.error_len() == core.error_len()
     }
 }
+
+// --------------------------------------------------------------- CPython
+
+/// Runs `tests/fixtures/runtimes_oracle.py MODE` with `input` (one request
+/// per line) on stdin and returns its answers, one per line.
+pub fn python_oracle(mode: &str, input: &str) -> Vec<String> {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/runtimes_oracle.py");
+    let mut child = Command::new("python3")
+        .args([script, mode])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 is the oracle of this test (CI installs it)");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let owned = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(owned.as_bytes()));
+    let out = child.wait_with_output().expect("python3 output");
+    writer.join().expect("writer").expect("write to python3");
+    assert!(out.status.success(), "python3 {mode} failed");
+    let lines: Vec<String> =
+        String::from_utf8(out.stdout).expect("UTF-8").lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), input.lines().count(), "one answer per request");
+    lines
+}
+
+/// Lowercase hex of `bytes`, as the oracle scripts read and write it.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}

@@ -23,6 +23,8 @@ mod counts;
 mod derive;
 mod detect;
 mod dispatch;
+#[cfg(feature = "transcode")]
+mod encode_into;
 mod errors;
 #[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
 mod io;
@@ -30,6 +32,10 @@ mod io;
 mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+mod lossy_lengths;
+#[cfg(all(feature = "alloc", feature = "transcode", feature = "legacy"))]
+mod narrow;
 #[cfg(feature = "stream")]
 mod stream;
 #[cfg(feature = "transcode")]

@@ -10,10 +10,20 @@ use std::time::Instant;
 
 /// How many calls of `f` take about 2 ms (after one call to warm up).
 fn reps<F: FnMut() -> usize + ?Sized>(f: &mut F) -> usize {
-    let t = Instant::now();
-    black_box(f());
-    let once = t.elapsed().as_secs_f64().max(1e-7);
-    ((2e-3 / once) as usize).max(1)
+    reps_for(f, 2e-3)
+}
+
+/// How many calls of `f` take about `secs` (the best of a few timings).
+fn reps_for<F: FnMut() -> usize + ?Sized>(f: &mut F, secs: f64) -> usize {
+    let once = (0..5)
+        .map(|_| {
+            let t = Instant::now();
+            black_box(f());
+            t.elapsed().as_secs_f64()
+        })
+        .fold(f64::MAX, f64::min)
+        .max(1e-8);
+    ((secs / once) as usize).max(1)
 }
 
 /// Seconds per call over one round of `reps` calls.
@@ -40,6 +50,25 @@ pub fn race(bytes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<f64> {
     let n: Vec<usize> = fs.iter_mut().map(|f| reps(&mut **f)).collect();
     let mut best = vec![f64::MAX; fs.len()];
     for _ in 0..15 {
+        for (k, f) in fs.iter_mut().enumerate() {
+            best[k] = best[k].min(round(&mut **f, n[k]));
+        }
+    }
+    best.into_iter().map(|s| bytes as f64 / s / 1e9).collect()
+}
+
+/// [`race`] with `rounds` rounds of about `secs` each: on a loaded machine,
+/// many short rounds give each contender rounds that the scheduler did not
+/// interrupt, which the best round then reports.
+pub fn race_rounds(
+    bytes: usize,
+    fs: &mut [&mut dyn FnMut() -> usize],
+    rounds: usize,
+    secs: f64,
+) -> Vec<f64> {
+    let n: Vec<usize> = fs.iter_mut().map(|f| reps_for(&mut **f, secs)).collect();
+    let mut best = vec![f64::MAX; fs.len()];
+    for _ in 0..rounds {
         for (k, f) in fs.iter_mut().enumerate() {
             best[k] = best[k].min(round(&mut **f, n[k]));
         }

@@ -352,3 +352,56 @@ pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
     let done = done / 4;
     2 * done - bmp as usize + crate::scalar::count::utf16_len_from_utf32(&src[done..])
 }
+
+/// The number of bytes of `src` that are not continuation bytes, and the
+/// largest PEP 393 kind its bytes imply (`scalar::count::kind_of_byte`:
+/// 0 for ASCII, 1 up to `C3`, 2 up to `EF`, 3 from `F0`): for valid
+/// UTF-8, the number of characters and the kind of the narrowest PEP 393
+/// string that holds them. Defined on any input.
+///
+/// One pass, a block at a time: the count as in [`count_chars`], and three
+/// accumulators of which bytes occur (any high bit, any byte above `C3`,
+/// any above `EF`, by saturating subtraction), tested once at the end.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+pub(crate) unsafe fn count_chars_and_kind<V: Count>(src: &[u8]) -> (usize, u8) {
+    // One count per lane per vector: flush before 255 vectors per counter.
+    let blocks_per_flush = 255 / (BLOCK / V::BYTES);
+    let (p, len) = (src.as_ptr(), src.len());
+    let mut at = 0;
+    let mut total = 0;
+    // SAFETY: the caller guarantees the ISA; every load reads `V::BYTES`
+    // bytes inside the block `at..at + BLOCK`, and `at + BLOCK <= len`.
+    let kind = unsafe {
+        let (above_c3, above_ef) = (V::splat(0xC3), V::splat(0xEF));
+        let (mut high, mut bmp, mut astral) = (V::zero(), V::zero(), V::zero());
+        while at + BLOCK <= len {
+            let mut acc = V::zero();
+            let mut n = 0;
+            while n < blocks_per_flush && at + BLOCK <= len {
+                for k in 0..BLOCK / V::BYTES {
+                    let v = V::load(p.add(at + k * V::BYTES));
+                    acc = v.count_gt_i8(acc, -0x41);
+                    high = high.or(v);
+                    bmp = bmp.or(v.saturating_sub(above_c3));
+                    astral = astral.or(v.saturating_sub(above_ef));
+                }
+                at += BLOCK;
+                n += 1;
+            }
+            total += acc.sum8() as usize;
+        }
+        if astral.any() {
+            3
+        } else if bmp.any() {
+            2
+        } else {
+            u8::from(high.any_high_bit())
+        }
+    };
+    let (n, tail) = crate::scalar::count::count_chars_and_kind(&src[at..]);
+    (total + n, kind.max(tail))
+}

@@ -157,12 +157,20 @@ pub(crate) trait Target {
     const UTF32: bool;
     /// For UTF-16: whether units are byte-swapped (`ByteOrder::SWAP`).
     const SWAP: bool;
+    /// Whether the target holds only the Basic Multilingual Plane (UCS-2):
+    /// then the conversion stops before any window with a 4-byte
+    /// character, and the scalar finish says which character it is.
+    const BMP: bool = false;
 }
 
 /// UTF-16 in byte order `O`.
 pub(crate) struct ToUtf16<O>(core::marker::PhantomData<O>);
 /// UTF-32.
 pub(crate) struct ToUtf32;
+/// UCS-2 in native byte order: UTF-16 without surrogate pairs, the
+/// two-byte form of PEP 393 strings. The characters it takes are one unit
+/// each, as in UTF-16.
+pub(crate) struct ToUcs2;
 
 impl<O: crate::byte_order::ByteOrder> Target for ToUtf16<O> {
     type Unit = u16;
@@ -174,6 +182,13 @@ impl Target for ToUtf32 {
     type Unit = u32;
     const UTF32: bool = true;
     const SWAP: bool = false;
+}
+
+impl Target for ToUcs2 {
+    type Unit = u16;
+    const UTF32: bool = false;
+    const SWAP: bool = false;
+    const BMP: bool = true;
 }
 
 /// The pattern kinds (see the module docs).
@@ -833,7 +848,8 @@ pub(super) unsafe fn three_byte_chars<H: WideVector, T: Target>(src: *const u8, 
 
 /// Converts the longest prefix of `src` it can, under the kernel contract
 /// (see `KernelFns`): returns `(read, written)` with `src[..read]` valid
-/// and its conversion in `dst[..written]`.
+/// and its conversion in `dst[..written]`; for a BMP-only target
+/// ([`Target::BMP`]), `src[..read]` also has no 4-byte character.
 ///
 /// `V` and `N` are the validation vectors of a 64-byte block, `H` the
 /// 16-byte vectors of the steps (the same ISA).
@@ -885,6 +901,11 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 utf8::check_block_at::<V, N>(&v, at)
             };
             if err.any() {
+                break;
+            }
+            // A BMP-only target stops before the window of a 4-byte
+            // character; every path below then sees windows without one.
+            if T::BMP && has_four_byte_lead(&v) {
                 break;
             }
             if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {

@@ -13,7 +13,7 @@
 
 mod vector;
 
-use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
 use crate::arch::generic::{count, utf8};
 use crate::arch::scalar::skip;
 use crate::byte_order::{Be, Le};
@@ -84,6 +84,7 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Be>>,
     utf8_to_utf32_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf32>,
+    utf8_to_ucs2_prefix: steps::convert::<u8x16, u8x16, 4, ToUcs2>,
     utf16le_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Le>,
     utf16be_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Be>,
     utf32_to_utf8_prefix: wide16::utf32_to_utf8::<u8x16>,
@@ -120,6 +121,7 @@ crate::arch::kernel_table! {
     // x86_64 (SSE2), so this kernel vouches for no prefix of its own.
     validate_utf32_prefix: skip::valid_prefix,
     count_chars: count::count_chars::<u8x16>,
+    count_chars_and_kind: count::count_chars_and_kind::<u8x16>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<u8x16>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<u8x16, Le>,
     utf8_len_from_utf16be: count::utf8_len_from_utf16::<u8x16, Be>,

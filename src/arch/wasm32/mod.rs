@@ -11,7 +11,7 @@
 
 mod vector;
 
-use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::wasm32::v128;
@@ -27,6 +27,7 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf16<Be>>,
     utf8_to_utf32_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf32>,
+    utf8_to_ucs2_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUcs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<v128, Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<v128, Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8::<v128>,
@@ -56,6 +57,7 @@ crate::arch::kernel_table! {
     validate_utf16be_prefix: utf16::validate_utf16::<v128, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<v128>,
     count_chars: count::count_chars::<v128>,
+    count_chars_and_kind: count::count_chars_and_kind::<v128>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<v128>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<v128, Le>,
     utf8_len_from_utf16be: count::utf8_len_from_utf16::<v128, Be>,

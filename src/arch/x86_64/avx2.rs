@@ -7,7 +7,7 @@
 //! (`vector/m128.rs`), compiled here with three-operand VEX encodings: a
 //! step's length depends on the one before it.
 
-use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::{__m128i, __m256i};
@@ -23,6 +23,7 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Be>>,
     utf8_to_utf32_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf32>,
+    utf8_to_ucs2_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUcs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<__m256i, Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<__m256i, Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8::<__m256i>,
@@ -52,6 +53,7 @@ crate::arch::kernel_table! {
     windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<__m256i, Be>,
     windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<__m256i>,
     count_chars: count::count_chars::<__m256i>,
+    count_chars_and_kind: count::count_chars_and_kind::<__m256i>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<__m256i>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<__m256i, Le>,
     utf8_len_from_utf16be: count::utf8_len_from_utf16::<__m256i, Be>,

@@ -6,7 +6,7 @@
 //! three: real CPUs with SSE4.2 have the others, but a virtual machine
 //! may mask CPUID bits independently.
 
-use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::__m128i;
@@ -22,6 +22,7 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf16<Be>>,
     utf8_to_utf32_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUtf32>,
+    utf8_to_ucs2_prefix: utf8_to_wide::convert::<__m128i, __m128i, 4, ToUcs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<__m128i, Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<__m128i, Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8::<__m128i>,
@@ -51,6 +52,7 @@ crate::arch::kernel_table! {
     validate_utf16be_prefix: utf16::validate_utf16::<__m128i, Be>,
     validate_utf32_prefix: utf16::validate_utf32::<__m128i>,
     count_chars: count::count_chars::<__m128i>,
+    count_chars_and_kind: count::count_chars_and_kind::<__m128i>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<__m128i>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<__m128i, Le>,
     utf8_len_from_utf16be: count::utf8_len_from_utf16::<__m128i, Be>,

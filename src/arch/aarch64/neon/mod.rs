@@ -10,7 +10,7 @@
 
 mod vector;
 
-use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
 use crate::arch::generic::{count, utf8};
 use crate::byte_order::{Be, Le};
 use core::arch::aarch64::uint8x16_t;
@@ -44,6 +44,7 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: steps::convert::<uint8x16_t, uint8x16_t, 4, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: steps::convert::<uint8x16_t, uint8x16_t, 4, ToUtf16<Be>>,
     utf8_to_utf32_prefix: steps::convert::<uint8x16_t, uint8x16_t, 4, ToUtf32>,
+    utf8_to_ucs2_prefix: steps::convert::<uint8x16_t, uint8x16_t, 4, ToUcs2>,
     utf16le_to_utf8_prefix: wide16::utf16_to_utf8::<uint8x16_t, Le>,
     utf16be_to_utf8_prefix: wide16::utf16_to_utf8::<uint8x16_t, Be>,
     utf32_to_utf8_prefix: wide16::utf32_to_utf8::<uint8x16_t>,
@@ -73,6 +74,7 @@ crate::arch::kernel_table! {
     validate_utf16be_prefix: wide16::validate_utf16::<uint8x16_t, Be>,
     validate_utf32_prefix: wide16::validate_utf32::<uint8x16_t>,
     count_chars: count::count_chars::<uint8x16_t>,
+    count_chars_and_kind: count::count_chars_and_kind::<uint8x16_t>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<uint8x16_t>,
     utf8_len_from_utf16le: wide_count::utf8_len_from_utf16::<uint8x16_t, Le>,
     utf8_len_from_utf16be: wide_count::utf8_len_from_utf16::<uint8x16_t, Be>,

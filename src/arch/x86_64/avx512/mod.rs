@@ -14,7 +14,7 @@
 mod utf16;
 mod utf8_to_wide;
 
-use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
 use crate::arch::generic::{count, latin1, utf8, windows1252};
 use crate::byte_order::{Be, Le};
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
@@ -106,6 +106,7 @@ crate::arch::kernel_table! {
     utf8_to_utf16le_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Le>>,
     utf8_to_utf16be_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Be>>,
     utf8_to_utf32_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf32>,
+    utf8_to_ucs2_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUcs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8,
@@ -135,6 +136,7 @@ crate::arch::kernel_table! {
     validate_utf16be_prefix: utf16::validate_utf16::<Be>,
     validate_utf32_prefix: utf16::validate_utf32,
     count_chars: count::count_chars::<__m512i>,
+    count_chars_and_kind: count::count_chars_and_kind::<__m512i>,
     utf16_len_from_utf8: count::utf16_len_from_utf8::<__m512i>,
     utf8_len_from_utf16le: count::utf8_len_from_utf16::<__m512i, Le>,
     utf8_len_from_utf16be: count::utf8_len_from_utf16::<__m512i, Be>,
