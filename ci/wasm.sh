@@ -30,8 +30,7 @@ BEST=${KERNELS##*,}
 
 # Tests that spawn the test binary again, or catch a panic.
 SKIP=(
-    under_every_available_kernel                      # stream::, derive::, detect::, lossy::strategies::, latin1::, io::: children
-    strategies_match_cpython                          # lossy::strategies::: runs python3
+    under_every_available_kernel                      # children, in the modules the loop below runs once per kernel
     rapidutf_kernel_selects_each_available_kernel     # dispatch::: children
     unknown_or_unavailable_kernel_falls_back_to_best  # dispatch::: children
     unavailable_kernel_panics                         # dispatch::: catch_unwind
@@ -64,8 +63,8 @@ suite=$((SECONDS - t0))
 
 log "what the skipped tests' children check, one cargo run per kernel"
 for k in ${KERNELS//,/ }; do
-    RAPIDUTF_KERNEL=$k cargo_test --test it -q -- stream:: derive:: detect:: lossy::strategies:: latin1:: \
-        --skip strategies_match_cpython
+    RAPIDUTF_KERNEL=$k cargo_test --test it -q -- \
+        append:: derive:: detect:: encode_into:: io:: latin1:: lossy::strategies:: lossy_lengths:: narrow:: stream:: windows1252::
     RAPIDUTF_KERNEL=$k RAPIDUTF_TEST_EXPECT_KERNEL=$k \
         cargo_test --test it -q -- --exact dispatch::child_checks_active_kernel
 done
