@@ -19,10 +19,10 @@ LAYERS = [
     ("leaves", {"error", "byte_order"}),
     ("scalar reference", {"scalar"}),
     ("kernels", {"arch"}),
-    ("glue", {"glue"}),
+    ("glue", {"glue", "strategy"}),
     ("dispatch and registry", {"dispatch", "kernel"}),
     ("facades", {"validate", "transcode", "count", "lossy", "bom", "dropin", "grid", "many",
-                 "utf16_tools", "latin1", "windows1252", "detect", "strategy"}),
+                 "utf16_tools", "latin1", "windows1252", "detect", "uninit"}),
     ("streams and derivatives", {"stream", "derive"}),
     ("crate root", {"lib"}),
 ]
