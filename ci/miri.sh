@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs tests/miri.rs under Miri (nightly), which reports undefined
-# behaviour in the unsafe code: an out-of-bounds or misaligned access, a
-# read of uninitialised memory, an aliasing violation. Unlike
+# Runs tests/miri.rs, then the C ABI's Rust-side tests, under Miri
+# (nightly), which reports undefined behaviour in the unsafe code: an
+# out-of-bounds or misaligned access, a read of uninitialised memory (or,
+# with recursive validation, a reference to it), an aliasing violation. Unlike
 # AddressSanitizer it also catches a kernel that reads past the end of its
 # input slice while staying inside the same allocation (Stacked Borrows
 # gives a slice access to its own range only).
@@ -86,3 +87,16 @@ for i in "${!pids[@]}"; do
 done
 ((failed == 0)) || die "Miri found a failure or undefined behaviour (see above)"
 printf '\nmiri: tests/miri.rs passed under Miri with kernels %s\n' "$require" >&2
+
+# The C ABI's Rust-side tests (capi/tests/uninit.rs: every function that
+# writes an output buffer, given uninitialised memory; the crate's unit
+# tests), with recursive validation: a reference must point to a valid
+# value all the way down, so a `&mut [u16]` made over a C caller's
+# uninitialised output is reported even where nothing reads it, as Miri's
+# default (shallow) validation would not. The kernel is the build's best
+# (AVX2 with the flags above).
+log "cargo miri test -p rapidutf-capi --lib --test uninit (-Zmiri-recursive-validation)"
+MIRIFLAGS="$MIRIFLAGS -Zmiri-recursive-validation" timed "miri capi" \
+    cargo +nightly miri test -q -p rapidutf-capi --lib --test uninit ||
+    die "Miri found a failure or undefined behaviour in the C ABI (see above)"
+printf '\nmiri: the C ABI tests passed under Miri with recursive validation\n' >&2

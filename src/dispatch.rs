@@ -296,10 +296,8 @@ pub(crate) fn is_valid_utf8(bytes: &[u8]) -> bool {
 // ---------------------------------------------------------------------
 
 /// Below this many input units the transcoders and the UTF-16/UTF-32
-/// validators do not call a kernel: the scalar loop runs inline. (The
-/// kernels work in blocks of 16 to 32 units and leave a partial last block
-/// to the scalar finish anyway.)
-pub(crate) const SHORT_UNITS: usize = 32;
+/// validators do not call a kernel (see `glue::SHORT_UNITS`).
+pub(crate) use crate::glue::SHORT_UNITS;
 
 /// Defines a dispatched transcoder `$name` over the entry `$field`: short
 /// inputs go to the scalar loop inline, the rest to the active kernel and
@@ -367,28 +365,6 @@ dispatched_transcoder!(
 dispatched_transcoder!(
     windows1252_to_utf32 = windows1252_to_utf32_prefix: u8 => u32, Windows1252 => Utf32
 );
-
-/// Defines `$name`: the dispatched Latin-1 prefix encoder `$field` on the
-/// caller's initialised bytes, for the Windows-1252 encoders, which read
-/// the prefix's output back to check it. Plumbing only.
-macro_rules! latin1_prefix_on_slice {
-    ($($name:ident = $field:ident: $s:ty;)*) => {$(
-        #[doc = concat!("`", stringify!($field), "` on an initialised `dst`.")]
-        #[inline]
-        pub(crate) fn $name(src: &[$s], dst: &mut [u8]) -> (usize, usize) {
-            // SAFETY: a kernel entry writes only initialised bytes (the
-            // `Out` contract), so `dst` stays initialised.
-            $field(src, unsafe { Sink::<Latin1>::out(dst) })
-        }
-    )*};
-}
-
-latin1_prefix_on_slice! {
-    utf8_to_latin1_prefix_on_slice = utf8_to_latin1_prefix: u8;
-    utf16le_to_latin1_prefix_on_slice = utf16le_to_latin1_prefix: u16;
-    utf16be_to_latin1_prefix_on_slice = utf16be_to_latin1_prefix: u16;
-    utf32_to_latin1_prefix_on_slice = utf32_to_latin1_prefix: u32;
-}
 
 /// Defines a dispatched transcoder `$name` of valid input (a `&str` or
 /// chars) over the entry `$field`, as `dispatched_transcoder!` does.

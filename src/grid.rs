@@ -40,6 +40,7 @@ mod alloc_api {
     pub fn utf8_to_utf16le_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         crate::transcode::fresh(
             src.len(),
+            1,
             |a, b| crate::utf16_len_from_utf8(&src[a..b]),
             |from, out| crate::dispatch::utf8_to_utf16le(&src[from..], out),
         )
@@ -59,6 +60,7 @@ mod alloc_api {
     pub fn utf8_to_utf16be_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         crate::transcode::fresh(
             src.len(),
+            1,
             |a, b| crate::utf16_len_from_utf8(&src[a..b]),
             |from, out| crate::dispatch::utf8_to_utf16be(&src[from..], out),
         )
@@ -78,6 +80,7 @@ mod alloc_api {
     pub fn utf16_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
         crate::transcode::fresh(
             src.len(),
+            1,
             |a, b| crate::utf32_len_from_utf16(&src[a..b]),
             |from, out| crate::dispatch::utf16_to_utf32(&src[from..], out),
         )
@@ -96,6 +99,7 @@ mod alloc_api {
     pub fn utf16le_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
         crate::transcode::fresh(
             src.len(),
+            1,
             |a, b| crate::utf32_len_from_utf16le(&src[a..b]),
             |from, out| crate::dispatch::utf16le_to_utf32(&src[from..], out),
         )
@@ -114,6 +118,7 @@ mod alloc_api {
     pub fn utf16be_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
         crate::transcode::fresh(
             src.len(),
+            1,
             |a, b| crate::utf32_len_from_utf16be(&src[a..b]),
             |from, out| crate::dispatch::utf16be_to_utf32(&src[from..], out),
         )
@@ -132,6 +137,7 @@ mod alloc_api {
     pub fn utf32_to_utf16_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
         crate::transcode::fresh(
             src.len(),
+            2,
             |a, b| crate::utf16_len_from_utf32(&src[a..b]),
             |from, out| crate::dispatch::utf32_to_utf16(&src[from..], out),
         )
@@ -149,6 +155,7 @@ mod alloc_api {
     pub fn utf32_to_utf16le_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
         crate::transcode::fresh(
             src.len(),
+            2,
             |a, b| crate::utf16_len_from_utf32(&src[a..b]),
             |from, out| crate::dispatch::utf32_to_utf16le(&src[from..], out),
         )
@@ -166,6 +173,7 @@ mod alloc_api {
     pub fn utf32_to_utf16be_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
         crate::transcode::fresh(
             src.len(),
+            2,
             |a, b| crate::utf16_len_from_utf32(&src[a..b]),
             |from, out| crate::dispatch::utf32_to_utf16be(&src[from..], out),
         )

@@ -40,6 +40,10 @@
 //! - **Lengths and counts**: [`count_chars`] (also named
 //!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
+//! - **Uninitialised output** ([`uninit`]): every buffer transcoder, and
+//!   bounded lossy decoding, into `&mut [MaybeUninit<T>]` (a vector's
+//!   spare capacity, a foreign runtime's string object), never read and
+//!   never zero-filled first.
 //! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`],
 //!   [`utf8_to_utf16_lossy`], [`utf8_to_utf32_lossy`] and
 //!   [`utf16_to_string_lossy`], identical to std's, and the exact lengths
@@ -209,6 +213,9 @@ pub mod stream;
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub mod transcode;
+#[cfg(feature = "transcode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+pub mod uninit;
 mod utf16_tools;
 mod validate;
 #[cfg(feature = "legacy")]

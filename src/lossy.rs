@@ -2,20 +2,25 @@
 //! Unicode "best practice" that `String::from_utf8_lossy` follows, so the
 //! output is byte-identical to std's.
 //!
-//! Both directions run the SIMD kernels over the valid stretches and do
-//! scalar work only at the errors: UTF-8 is validated (the first stretch
-//! with the fast grouped check; after an error, with block-exact error
-//! positions, so the scalar rescan that finds the exact error covers at
-//! most one 64-byte block) and copied; UTF-16 is validated, then each
-//! valid stretch is transcoded by the UTF-16 → UTF-8 transcoder into a
-//! buffer of its exact UTF-8 length.
+//! The engine is `glue::lossy`'s: the kernels over the valid stretches
+//! (UTF-8 is validated and copied, the first stretch with the fast
+//! grouped check, later ones with block-exact error positions; UTF-16 is
+//! transcoded), scalar code while errors are dense. This module sizes the
+//! outputs: never more room than the conversion's worst case (3 bytes of
+//! UTF-8 per byte or unit of input, one UTF-16 unit per byte), grown by
+//! doubling up to it where the first guess runs out.
 
 use crate::arch::KernelFns;
+#[cfg(feature = "transcode")]
 use crate::byte_order::{Be, ByteOrder, Le, Native};
-use crate::dispatch::{ifunc, short, SHORT};
-use crate::glue::{finish_utf8, scalar_valid, split_result};
+use crate::dispatch::{active_fns, ifunc, short, SHORT};
+use crate::glue::lossy::{refine, utf8_lossy_sink};
+use crate::glue::{finish_utf8, split_result};
+#[cfg(feature = "transcode")]
+use crate::scalar::transcode::Utf16;
+use crate::scalar::transcode::Utf8;
 use crate::strategy::ErrorStrategy;
-use crate::{Kernel, TranscodeError, Utf16Error, Utf8Error};
+use crate::{Kernel, TranscodeError, Utf8Error};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -31,35 +36,27 @@ use alloc::vec::Vec;
 /// ```
 #[must_use]
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
-    utf8_lossy(src, split_valid_utf8, |out, _| out.push(char::REPLACEMENT_CHARACTER))
-}
-
-/// The longest valid prefix of `bytes` and the error after it: with the
-/// grouped check, or with block-exact positions (`blocks`, once errors
-/// have been seen).
-fn split_valid_utf8(bytes: &[u8], blocks: bool) -> (&str, Option<Utf8Error>) {
-    if blocks {
-        split_valid_utf8_blocks(bytes)
-    } else {
-        split_valid_utf8_refined(bytes)
-    }
+    utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), ErrorStrategy::Replace)
 }
 
 impl Kernel {
-    /// [`crate::utf8_to_string_lossy`] with this kernel's validation,
-    /// whatever the input's length.
+    /// [`crate::utf8_to_string_lossy`] with this kernel, whatever the
+    /// input's length.
     ///
     /// # Panics
     ///
     /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// for k in rapidutf::Kernel::available() {
+    ///     assert_eq!(k.utf8_to_string_lossy(b"a\xFFb"), "a\u{FFFD}b");
+    /// }
+    /// ```
     #[must_use]
     pub fn utf8_to_string_lossy(self, src: &[u8]) -> Cow<'_, str> {
         let fns = self.fns();
-        utf8_lossy(
-            src,
-            |bytes, blocks| split_with(fns, bytes, blocks),
-            |out, _| out.push(char::REPLACEMENT_CHARACTER),
-        )
+        let first = crate::glue::lossy::split_valid(fns, src, false);
+        utf8_lossy(fns, src, first, ErrorStrategy::Replace)
     }
 }
 
@@ -84,7 +81,7 @@ impl Kernel {
         let fns = self.fns();
         lossy_len(
             src,
-            |bytes, blocks| split_with(fns, bytes, blocks),
+            |bytes, blocks| crate::glue::lossy::split_valid(fns, bytes, blocks),
             |valid| fns.utf16_len_from_utf8(valid),
         )
     }
@@ -108,20 +105,21 @@ impl Kernel {
         let fns = self.fns();
         lossy_len(
             src,
-            |bytes, blocks| split_with(fns, bytes, blocks),
+            |bytes, blocks| crate::glue::lossy::split_valid(fns, bytes, blocks),
             |valid| fns.count_chars(valid),
         )
     }
 }
 
-/// The longest valid prefix and the error after it, with one given
-/// kernel: the grouped check refined as in [`split_valid_utf8_refined`],
-/// or (`blocks`) the block-exact one.
-fn split_with<'a>(fns: &KernelFns, bytes: &'a [u8], blocks: bool) -> (&'a str, Option<Utf8Error>) {
+/// The longest valid prefix and the error after it, dispatched: the
+/// grouped check refined as in [`split_valid_utf8_refined`], or
+/// (`blocks`, once errors have been seen) the block-exact one.
+#[cfg(feature = "transcode")]
+fn split_valid_utf8(bytes: &[u8], blocks: bool) -> (&str, Option<Utf8Error>) {
     if blocks {
-        split_blocks_with(fns, bytes)
+        split_valid_utf8_blocks(bytes)
     } else {
-        refine(bytes, fns.validate_utf8(bytes), |b| split_blocks_with(fns, b))
+        split_valid_utf8_refined(bytes)
     }
 }
 
@@ -142,92 +140,55 @@ pub(crate) fn split_valid_utf8_blocks(bytes: &[u8]) -> (&str, Option<Utf8Error>)
 }
 
 /// The longest valid prefix and the error after it, with the grouped check
-/// (fast on valid input); when the kernel flags a group of blocks past the
-/// first, the check resumes at the start of the character there with
-/// [`split_valid_utf8_blocks`], so the scalar rescan stays short however
-/// large the groups.
+/// (fast on valid input), refined with [`split_valid_utf8_blocks`] so
+/// that the scalar rescan stays short however large the groups.
 fn split_valid_utf8_refined(bytes: &[u8]) -> (&str, Option<Utf8Error>) {
     refine(bytes, crate::dispatch::validate_utf8_scan(bytes), split_valid_utf8_blocks)
 }
 
-/// [`split_valid_utf8_blocks`] with one given kernel, on any length.
-fn split_blocks_with<'a>(fns: &KernelFns, bytes: &'a [u8]) -> (&'a str, Option<Utf8Error>) {
-    split_result(bytes, finish_utf8(bytes, fns.validate_utf8_blocks(bytes)))
+/// The most units of output that `len` units of input can take: the
+/// worst case of the conversion, which no allocation here exceeds.
+fn worst(len: usize, per_unit: usize) -> usize {
+    len.saturating_mul(per_unit)
 }
 
-/// The valid prefix and the error, from a grouped check's answer `r`,
-/// refined with `blocks` (see [`split_valid_utf8_refined`]).
-#[inline(always)]
-fn refine(
-    bytes: &[u8],
-    r: Result<(), usize>,
-    blocks: impl Fn(&[u8]) -> (&str, Option<Utf8Error>),
-) -> (&str, Option<Utf8Error>) {
-    let pos = match r {
-        // Within the first block, the rescan is short already.
-        Err(pos) if pos >= 64 => pos,
-        _ => return split_result(bytes, finish_utf8(bytes, r)),
-    };
-    let start = crate::scalar::utf8::char_start(bytes, pos);
-    let (valid, err) = blocks(&bytes[start..]);
-    let end = start + valid.len();
-    debug_assert!(scalar_valid(&bytes[..start]), "a UTF-8 kernel flagged a block too late");
-    // SAFETY: `bytes[..start]` is valid: the kernel's contract for `pos`
-    // (valid up to an incomplete last character, which `char_start` backs
-    // over) rests on the SIMD validators having no false negatives
-    // (`crate::glue`; cross-checked above in debug builds);
-    // `bytes[start..end]` was just found valid, and starts on a character
-    // boundary.
-    let valid = unsafe { core::str::from_utf8_unchecked(&bytes[..end]) };
-    let err = err.map(|e| {
-        let len = e.error_len().map_or(0, |n| n as u8);
-        Utf8Error::new(start + e.valid_up_to(), len, e.kind())
-    });
-    (valid, err)
+/// Makes room in `out` for the output of `rest` input units after a
+/// conversion ran out of it: the capacity doubles (so that a long input
+/// costs a few reallocations, however many errors it has), but never
+/// past the length plus the worst case of the rest (`per_unit` output
+/// units per input unit), so that the largest allocation stays within
+/// the conversion's worst case.
+fn grow<S: crate::glue::Growable>(out: &mut S, rest: usize, per_unit: usize) {
+    let (len, capacity) = out.len_and_capacity();
+    let limit = len.saturating_add(worst(rest, per_unit));
+    let target = capacity.saturating_mul(2).clamp(len.saturating_add(1), limit.max(len + 1));
+    out.reserve(target - len);
 }
 
-/// [`utf8_to_string_lossy`] over `split(bytes, blocks)`, which returns the
-/// longest valid prefix of `bytes` and the error after it, if any: with
-/// the grouped check (`blocks == false`, for the first stretch) or with
-/// block-exact positions (after an error, when more are likely).
-///
-/// `emit` writes what stands for each maximal invalid subpart (U+FFFD for
-/// std's behaviour; see [`ErrorStrategy`]).
+/// [`utf8_to_string_lossy`] and [`utf8_to_string_lossy_with`] with
+/// `fns`: `first` is the longest valid prefix of `src` and the error
+/// after it (a borrowed result when there is none).
 fn utf8_lossy<'a>(
+    fns: &KernelFns,
     src: &'a [u8],
-    split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<Utf8Error>),
-    emit: impl Fn(&mut String, &[u8]),
+    first: (&'a str, Option<Utf8Error>),
+    strategy: ErrorStrategy,
 ) -> Cow<'a, str> {
-    let (valid, err) = split(src, false);
-    let Some(mut e) = err else {
+    let (valid, err) = first;
+    if err.is_none() {
         return Cow::Borrowed(valid);
-    };
+    }
     // Each invalid byte becomes at most 3 bytes; for the usual few errors,
     // a little slack avoids a reallocation.
-    let mut out = String::with_capacity(src.len() + src.len() / 16 + 8);
+    let room = (src.len() + src.len() / 16 + 8).min(worst(src.len(), 3));
+    let mut out = String::with_capacity(room);
     out.push_str(valid);
-    let mut rest = src;
-    loop {
-        let at = e.valid_up_to();
-        let Some(n) = e.error_len() else {
-            // The input ends inside a character: the rest is one subpart.
-            emit(&mut out, &rest[at..]);
-            break;
-        };
-        emit(&mut out, &rest[at..at + n]);
-        rest = &rest[at + n..];
-        // Errors come in clusters (a broken character leaves orphaned
-        // continuation bytes, each its own error): check the first
-        // character with scalar code before calling the kernel.
-        let (valid, next) = match scalar_run(rest) {
-            Some(err) => ("", Some(err)),
-            None => split(rest, true),
-        };
-        out.push_str(valid);
-        match next {
-            Some(next) => e = next,
-            None => break,
-        }
+    let mut rest = &src[valid.len()..];
+    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
+        utf8_lossy_sink::<Utf8, _>(fns, rest, &mut out, strategy, true)
+    {
+        rest = &rest[read..];
+        grow(&mut out, rest.len(), 3);
     }
     Cow::Owned(out)
 }
@@ -313,76 +274,44 @@ pub fn utf32_len_from_utf8_lossy(src: &[u8]) -> usize {
 }
 
 #[cfg(feature = "transcode")]
-/// The byte-order-specific functions that [`utf16_lossy`] and
-/// [`utf8_to_utf16_with`] build on: the dispatched transcoders, which
-/// write into spare capacity.
-trait Utf16Fns: ByteOrder {
+/// Byte order `O`'s dispatched UTF-8 length of UTF-16, the first guess of
+/// the room lossy decoding needs (exact for valid input; a lone
+/// surrogate counts 2 bytes and becomes 3).
+trait Utf16Len: ByteOrder {
     fn utf8_len(src: &[u16]) -> usize;
-    /// Appends the UTF-8 of `src` (see `dispatch`'s transcoders).
-    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<Utf16Error>>;
-    /// Appends the UTF-16 of `src` in this byte order.
-    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>>;
 }
 
 #[cfg(feature = "transcode")]
-impl Utf16Fns for Le {
+impl Utf16Len for Le {
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16le(src)
     }
-    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<Utf16Error>> {
-        crate::dispatch::utf16le_to_utf8(src, dst)
-    }
-    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
-        crate::dispatch::utf8_to_utf16le(src, dst)
-    }
 }
 
 #[cfg(feature = "transcode")]
-impl Utf16Fns for Be {
+impl Utf16Len for Be {
     fn utf8_len(src: &[u16]) -> usize {
         crate::utf8_len_from_utf16be(src)
     }
-    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<Utf16Error>> {
-        crate::dispatch::utf16be_to_utf8(src, dst)
-    }
-    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
-        crate::dispatch::utf8_to_utf16be(src, dst)
-    }
 }
 
 #[cfg(feature = "transcode")]
-/// Appends the lossy UTF-8 of `src` to `out`: one pass of the transcoder,
-/// straight into the string's spare capacity, with a U+FFFD for each
-/// unpaired surrogate.
-fn utf16_lossy_into<O: Utf16Fns>(src: &[u16], out: &mut String) {
-    // Exact for valid input (a lone surrogate counts 2 bytes and becomes
-    // 3: a conversion that runs out of room reserves more and goes on).
-    out.reserve(O::utf8_len(src));
-    let mut rest = src;
-    loop {
-        match O::to_utf8(rest, out) {
-            Ok(_) => return,
-            Err(TranscodeError::Invalid { error, .. }) => {
-                // The converted prefix is in `out`; the unit after it is an
-                // unpaired surrogate: std replaces it alone, and decodes
-                // from the next unit on.
-                out.push(char::REPLACEMENT_CHARACTER);
-                rest = &rest[error.valid_up_to() + 1..];
-            }
-            Err(TranscodeError::OutputTooSmall { read, .. }) => {
-                rest = &rest[read..];
-                // `reserve` at least doubles the capacity, so this happens
-                // a few times at most, however many errors there are.
-                out.reserve(O::utf8_len(rest));
-            }
-        }
-    }
-}
-
-#[cfg(feature = "transcode")]
-fn utf16_lossy<O: Utf16Fns>(src: &[u16]) -> String {
+/// Lossy UTF-16 in byte order `O` to a new `String`.
+fn utf16_lossy<O: Utf16Len>(src: &[u16]) -> String
+where
+    Utf16<O>: crate::arch::Entry<Utf8>
+        + crate::scalar::transcode::Decode<Unit = u16, Error = crate::Utf16Error>,
+{
+    let fns = active_fns();
     let mut out = String::new();
-    utf16_lossy_into::<O>(src, &mut out);
+    out.reserve_exact(O::utf8_len(src).min(worst(src.len(), 3)));
+    let mut rest = src;
+    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
+        crate::glue::lossy::utf16_lossy_sink::<O, _>(fns, rest, &mut out)
+    {
+        rest = &rest[read..];
+        grow(&mut out, rest.len(), 3);
+    }
     out
 }
 
@@ -425,7 +354,7 @@ pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_replacing::<Native>(src)
+    utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
@@ -437,7 +366,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_replacing::<Le>(src)
+    utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
@@ -449,7 +378,7 @@ pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_replacing::<Be>(src)
+    utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
@@ -471,29 +400,34 @@ pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
 }
 
 #[cfg(feature = "transcode")]
-/// Lossy UTF-8 to UTF-16 in byte order `O`, with std's U+FFFD per
-/// maximal invalid subpart.
-fn utf8_to_utf16_replacing<O: Utf16Fns>(src: &[u8]) -> Vec<u16> {
+/// Lossy UTF-8 to a new UTF-16 vector in byte order `O`, each maximal
+/// invalid subpart handled by `strategy`.
+fn utf8_to_utf16_with<O: ByteOrder>(src: &[u8], strategy: ErrorStrategy) -> Vec<u16>
+where
+    crate::scalar::transcode::Utf8: crate::arch::Entry<Utf16<O>>,
+{
+    let fns = active_fns();
+    // Valid UTF-8 needs at most one unit per byte, and every strategy puts
+    // at most one unit (a BMP character) per byte of a subpart: `src.len()`
+    // units always suffice, the worst case.
     let mut out = Vec::new();
-    utf8_to_utf16_with::<O>(src, &mut out, |_, out| out.push(O::write16(0xFFFD)));
+    out.reserve_exact(src.len());
+    let mut rest = src;
+    let mut blocks = false;
+    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
+        utf8_lossy_sink::<Utf16<O>, _>(fns, rest, &mut out, strategy, blocks)
+    {
+        // Unreachable (see above); growing keeps it correct regardless.
+        rest = &rest[read..];
+        blocks = true;
+        grow(&mut out, rest.len(), 1);
+    }
     out
 }
 
 #[cfg(feature = "transcode")]
-/// Appends UTF-8 `src` to `out` as UTF-16 in byte order `O`;
-/// `emit(subpart, out)` appends what stands for each maximal invalid
-/// subpart, at most one unit per byte of it.
-fn utf8_to_utf16_with<O: Utf16Fns>(
-    src: &[u8],
-    out: &mut Vec<u16>,
-    emit: impl Fn(&[u8], &mut Vec<u16>),
-) {
-    utf8_to_wide_with(src, out, O::from_utf8, emit);
-}
-
-#[cfg(feature = "transcode")]
 /// Appends UTF-8 `src` to `out` in a form of at most one unit per UTF-8
-/// byte (UTF-16, UTF-32): `convert` appends the conversion of a valid
+/// byte (UTF-32): `convert` appends the conversion of a valid
 /// prefix (a dispatched transcoder), `emit(subpart, out)` what stands for
 /// each maximal invalid subpart, at most one unit per byte of it.
 fn utf8_to_wide_with<T>(
@@ -538,12 +472,7 @@ fn utf8_to_wide_with<T>(
 /// ```
 #[must_use]
 pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_, str> {
-    utf8_lossy(src, split_valid_utf8, |out, bad| {
-        strategy.substitute(bad, |c| {
-            out.push(c);
-            true
-        });
-    })
+    utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), strategy)
 }
 
 #[cfg(feature = "transcode")]
@@ -559,15 +488,5 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
-    // Every strategy's characters are in the BMP, at most one per byte of
-    // the subpart, as `utf8_to_utf16_with` asks.
-    let mut out = Vec::new();
-    utf8_to_utf16_with::<Native>(src, &mut out, |bad, out| {
-        strategy.substitute(bad, |c| {
-            let mut buf = [0; 2];
-            out.extend_from_slice(c.encode_utf16(&mut buf));
-            true
-        });
-    });
-    out
+    utf8_to_utf16_with::<Native>(src, strategy)
 }

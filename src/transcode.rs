@@ -67,10 +67,13 @@
 //! too, but skip the counting pass over long inputs: they count the
 //! output of the first 4096 input units exactly (4 KiB of UTF-8, 8 KiB of
 //! UTF-16) and size the allocation for the whole input from it, with 1/16
-//! to spare. Text that changes script further on costs at most one
-//! reallocation (the rest is then counted exactly), and an allocation
-//! whose unused room exceeds half the length (plus 4096 units) is shrunk,
-//! so the capacity stays within 1.5 times the length plus 4096 units.
+//! to spare, but never above the conversion's worst case (the most
+//! output any input of that length can have, `dst.len()` in the tables
+//! above), so no input makes them allocate more than that. Text that
+//! changes script further on costs at most one reallocation (the rest is
+//! then counted exactly), and an allocation whose unused room exceeds
+//! half the length (plus 4096 units) is shrunk, so the capacity stays
+//! within 1.5 times the length plus 4096 units.
 //!
 //! # Byte order
 //!
@@ -391,6 +394,7 @@ valid_transcoder!(
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
+    use crate::glue::Growable;
     use alloc::string::String;
     use alloc::vec::Vec;
 
@@ -414,45 +418,6 @@ mod alloc_api {
     /// room that its first `SAMPLE` units need, scaled to its length.
     const SAMPLE: usize = 4096;
 
-    /// The growable outputs: `Vec<T>` and `String`.
-    pub(crate) trait Growable: Default {
-        /// `Vec::reserve_exact` / `String::reserve_exact`: no amortised
-        /// doubling, which would leave the output up to half empty.
-        fn reserve(&mut self, additional: usize);
-        /// The units held, and the units allocated.
-        fn len_and_capacity(&self) -> (usize, usize);
-        /// `Vec::shrink_to_fit` / `String::shrink_to_fit`.
-        fn shrink_to_fit(&mut self);
-    }
-    impl<T> Growable for Vec<T> {
-        #[inline]
-        fn reserve(&mut self, additional: usize) {
-            Vec::reserve_exact(self, additional);
-        }
-        #[inline]
-        fn len_and_capacity(&self) -> (usize, usize) {
-            (self.len(), self.capacity())
-        }
-        #[inline]
-        fn shrink_to_fit(&mut self) {
-            Vec::shrink_to_fit(self);
-        }
-    }
-    impl Growable for String {
-        #[inline]
-        fn reserve(&mut self, additional: usize) {
-            String::reserve_exact(self, additional);
-        }
-        #[inline]
-        fn len_and_capacity(&self) -> (usize, usize) {
-            (self.len(), self.capacity())
-        }
-        #[inline]
-        fn shrink_to_fit(&mut self) {
-            String::shrink_to_fit(self);
-        }
-    }
-
     /// A new vector or string holding the conversion of an input of `len`
     /// units, without a counting pass over all of it first.
     ///
@@ -469,12 +434,22 @@ mod alloc_api {
     /// reallocation), and it goes on; where the unused room exceeds half
     /// the length plus [`SAMPLE`] units, the output is shrunk once.
     ///
+    /// The room never exceeds the plain worst case, `worst` output units
+    /// per input unit (3 for UTF-16 to UTF-8, 4 for UTF-32 to UTF-8, ...):
+    /// a sample denser than the rest of the input (its first 4096 units
+    /// CJK or emoji, then ASCII) would otherwise reserve up to 1.33 times
+    /// the worst case of the whole input (the sample's rate, rounded up to
+    /// whole samples, plus 1/16). No input gets more than the size that
+    /// allocating the worst case outright would take, and the regrow,
+    /// which reserves the exact size of the rest, ends at the exact size.
+    ///
     /// `count(from, to)` is the exact output size of input units
     /// `from..to`; `convert(from, out)` converts the input from unit
     /// `from` (a character boundary) on into `out`'s spare capacity.
     #[inline]
     pub(crate) fn fresh<S: Growable, E: ShiftPosition>(
         len: usize,
+        worst: usize,
         count: impl Fn(usize, usize) -> usize,
         mut convert: impl FnMut(usize, &mut S) -> Result<usize, TranscodeError<E>>,
     ) -> Result<S, E> {
@@ -484,7 +459,7 @@ mod alloc_api {
             // Saturating: a product that large could not be allocated
             // anyway, and the reservation below fails as it would.
             let sampled = count(0, SAMPLE).saturating_mul(len / SAMPLE + 1);
-            sampled.saturating_add(sampled / 16)
+            sampled.saturating_add(sampled / 16).min(len.saturating_mul(worst))
         };
         let mut out = S::default();
         out.reserve(room);
@@ -518,10 +493,11 @@ mod alloc_api {
     #[inline]
     fn fresh_valid<S: Growable>(
         len: usize,
+        worst: usize,
         count: impl Fn(usize, usize) -> usize,
         convert: impl FnMut(usize, &mut S) -> Result<usize, TranscodeError<Infallible>>,
     ) -> S {
-        match fresh(len, count, convert) {
+        match fresh(len, worst, count, convert) {
             Ok(out) => out,
             Err(never) => match never {},
         }
@@ -812,6 +788,7 @@ mod alloc_api {
     pub fn utf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         fresh(
             src.len(),
+            1,
             |a, b| crate::utf16_len_from_utf8(&src[a..b]),
             |from, out| crate::dispatch::utf8_to_utf16(&src[from..], out),
         )
@@ -830,6 +807,7 @@ mod alloc_api {
     pub fn utf8_to_utf32_vec(src: &[u8]) -> Result<Vec<u32>, Utf8Error> {
         fresh(
             src.len(),
+            1,
             |a, b| crate::count_chars(&src[a..b]),
             |from, out| crate::dispatch::utf8_to_utf32(&src[from..], out),
         )
@@ -851,6 +829,7 @@ mod alloc_api {
     pub fn utf16_to_string(src: &[u16]) -> Result<String, Utf16Error> {
         fresh(
             src.len(),
+            3,
             |a, b| crate::utf8_len_from_utf16(&src[a..b]),
             |from, out| crate::dispatch::utf16_to_utf8(&src[from..], out),
         )
@@ -869,6 +848,7 @@ mod alloc_api {
     pub fn utf16le_to_string(src: &[u16]) -> Result<String, Utf16Error> {
         fresh(
             src.len(),
+            3,
             |a, b| crate::utf8_len_from_utf16le(&src[a..b]),
             |from, out| crate::dispatch::utf16le_to_utf8(&src[from..], out),
         )
@@ -887,6 +867,7 @@ mod alloc_api {
     pub fn utf16be_to_string(src: &[u16]) -> Result<String, Utf16Error> {
         fresh(
             src.len(),
+            3,
             |a, b| crate::utf8_len_from_utf16be(&src[a..b]),
             |from, out| crate::dispatch::utf16be_to_utf8(&src[from..], out),
         )
@@ -905,6 +886,7 @@ mod alloc_api {
     pub fn utf32_to_string(src: &[u32]) -> Result<String, Utf32Error> {
         fresh(
             src.len(),
+            4,
             |a, b| crate::utf8_len_from_utf32(&src[a..b]),
             |from, out| crate::dispatch::utf32_to_utf8(&src[from..], out),
         )
@@ -920,6 +902,7 @@ mod alloc_api {
     pub fn str_to_utf16_vec(src: &str) -> Vec<u16> {
         fresh_valid(
             src.len(),
+            1,
             |a, b| crate::utf16_len_from_utf8(&src.as_bytes()[a..b]),
             |from, out| crate::dispatch::str_to_utf16(&src[from..], out),
         )
@@ -934,6 +917,7 @@ mod alloc_api {
     pub fn str_to_utf16le_vec(src: &str) -> Vec<u16> {
         fresh_valid(
             src.len(),
+            1,
             |a, b| crate::utf16_len_from_utf8(&src.as_bytes()[a..b]),
             |from, out| crate::dispatch::str_to_utf16le(&src[from..], out),
         )
@@ -948,6 +932,7 @@ mod alloc_api {
     pub fn str_to_utf16be_vec(src: &str) -> Vec<u16> {
         fresh_valid(
             src.len(),
+            1,
             |a, b| crate::utf16_len_from_utf8(&src.as_bytes()[a..b]),
             |from, out| crate::dispatch::str_to_utf16be(&src[from..], out),
         )
@@ -962,6 +947,7 @@ mod alloc_api {
     pub fn str_to_utf32_vec(src: &str) -> Vec<u32> {
         fresh_valid(
             src.len(),
+            1,
             |a, b| crate::count_chars(&src.as_bytes()[a..b]),
             |from, out| crate::dispatch::str_to_utf32(&src[from..], out),
         )
@@ -977,6 +963,7 @@ mod alloc_api {
     pub fn chars_to_string(src: &[char]) -> String {
         fresh_valid(
             src.len(),
+            4,
             |a, b| crate::utf8_len_from_chars(&src[a..b]),
             |from, out| crate::dispatch::chars_to_utf8(&src[from..], out),
         )
@@ -991,6 +978,7 @@ mod alloc_api {
     pub fn chars_to_utf16_vec(src: &[char]) -> Vec<u16> {
         fresh_valid(
             src.len(),
+            2,
             |a, b| crate::utf16_len_from_chars(&src[a..b]),
             |from, out| crate::dispatch::chars_to_utf16(&src[from..], out),
         )
@@ -1005,6 +993,7 @@ mod alloc_api {
     pub fn chars_to_utf16le_vec(src: &[char]) -> Vec<u16> {
         fresh_valid(
             src.len(),
+            2,
             |a, b| crate::utf16_len_from_chars(&src[a..b]),
             |from, out| crate::dispatch::chars_to_utf16le(&src[from..], out),
         )
@@ -1019,6 +1008,7 @@ mod alloc_api {
     pub fn chars_to_utf16be_vec(src: &[char]) -> Vec<u16> {
         fresh_valid(
             src.len(),
+            2,
             |a, b| crate::utf16_len_from_chars(&src[a..b]),
             |from, out| crate::dispatch::chars_to_utf16be(&src[from..], out),
         )

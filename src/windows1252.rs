@@ -40,142 +40,10 @@
 //! Latin-1 stretches with the SIMD Latin-1 encoders and the characters of
 //! the bytes `80..=9F` by table.
 
-use crate::byte_order::{Be, Le};
-use crate::error::{
-    Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf32Error, Utf8Error,
-};
-use crate::scalar::transcode::{Decode, Utf16, Utf32, Utf8};
-use crate::scalar::windows1252::{encode, ToWindows1252};
+use crate::dispatch::active_fns;
+use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::glue::windows1252 as encoder;
 use core::convert::Infallible;
-
-/// The units the scalar code converts after the SIMD prefix stops (at a
-/// block with a character Latin-1 lacks), before the SIMD prefix is tried
-/// again: typographic text has such a character every few dozen bytes,
-/// and a call into the kernel costs about as much as a few characters.
-const BURST: usize = 32;
-
-/// A SIMD Latin-1 prefix encoder (kernel contract: `(read, written)`).
-type Prefix<T> = fn(&[T], &mut [u8]) -> (usize, usize);
-
-/// A scalar fast path from `(i, o)` towards `stop` (and the end of
-/// `dst`), for characters it can vouch for: returns where it stopped.
-type Run<T> = fn(&[T], &mut [u8], usize, usize, usize) -> (usize, usize);
-
-/// [`Run`] for UTF-8: ASCII, and the 2- and 3-byte sequences of
-/// characters Windows-1252 has, checked as the UTF-8 grammar requires (a
-/// 2-byte lead from `C2` is never overlong; a 3-byte sequence must decode
-/// to U+0800 or above, and the index holds no surrogate). Anything else
-/// is left to the exact decoder.
-fn utf8_run(src: &[u8], dst: &mut [u8], mut i: usize, mut o: usize, stop: usize) -> (usize, usize) {
-    let cont = |b: u8| b & 0xC0 == 0x80;
-    while i < stop && o < dst.len() {
-        // Eight ASCII bytes at a time where there are eight.
-        if let (Some(w), Some(out)) = (src[i..].first_chunk::<8>(), dst.get_mut(o..o + 8)) {
-            if u64::from_ne_bytes(*w) & 0x8080_8080_8080_8080 == 0 {
-                out.copy_from_slice(w);
-                i += 8;
-                o += 8;
-                continue;
-            }
-        }
-        let b = src[i];
-        let (c, w) = if b < 0x80 {
-            (u32::from(b), 1)
-        } else {
-            match (b, src.get(i + 1).copied(), src.get(i + 2).copied()) {
-                (0xC2..=0xDF, Some(n), _) if cont(n) => {
-                    (u32::from(b & 0x1F) << 6 | u32::from(n & 0x3F), 2)
-                }
-                (0xE0..=0xEF, Some(n), Some(m)) if cont(n) && cont(m) => {
-                    let c =
-                        u32::from(b & 0x0F) << 12 | u32::from(n & 0x3F) << 6 | u32::from(m & 0x3F);
-                    if c < 0x800 {
-                        break;
-                    }
-                    (c, 3)
-                }
-                _ => break,
-            }
-        };
-        let Some(byte) = encode(c) else { break };
-        dst[o] = byte;
-        o += 1;
-        i += w;
-    }
-    (i, o)
-}
-
-/// [`Run`] for UTF-16 and UTF-32, whose scalar decoders are cheap already.
-fn no_run<T>(_: &[T], _: &mut [u8], i: usize, o: usize, _: usize) -> (usize, usize) {
-    (i, o)
-}
-
-/// Encodes `src` as Windows-1252 into `dst`, alternating between the SIMD
-/// Latin-1 prefix of the active kernel (`prefix`) and scalar code: `run`,
-/// a fast path over the characters it can vouch for, then the exact
-/// decoder (`D` decodes the input, [`ToWindows1252`] maps each character),
-/// which takes over where both stop and computes every error exactly.
-///
-/// Latin-1 writes the C1 controls U+0080..=U+009F as the bytes `80..=9F`,
-/// which in Windows-1252 are other characters (but for five): the prefix's
-/// output is checked for them, and the first one is an error.
-fn encode_into<D: Decode<Unit = T>, T: Copy>(
-    src: &[T],
-    dst: &mut [u8],
-    prefix: Prefix<T>,
-    run: Run<T>,
-) -> Result<usize, TranscodeError<Latin1Error<D::Error>>> {
-    let (mut i, mut o) = (0, 0);
-    while i < src.len() {
-        if src.len() - i >= crate::dispatch::SHORT_UNITS {
-            let (read, written) = prefix(&src[i..], &mut dst[o..]);
-            if let Some(k) = foreign_c1(&dst[o..o + written]) {
-                // The first `k` characters converted; the next one is a
-                // C1 control (decoded again for its exact position).
-                let at = (0..k).fold(i, |at, _| at + D::decode(src, at).map_or(1, |(_, w)| w));
-                let c = char::from(dst[o + k]);
-                let error = Latin1Error::new(at, Latin1ErrorKind::Unrepresentable(c));
-                return Err(TranscodeError::Invalid { error, written: o + k });
-            }
-            i += read;
-            o += written;
-        }
-        let stop = src.len().min(i + BURST);
-        (i, o) = run(src, dst, i, o, stop);
-        while i < stop {
-            let (b, w) = ToWindows1252::<D>::decode(src, i)
-                .map_err(|error| TranscodeError::Invalid { error, written: o })?;
-            let Some(slot) = dst.get_mut(o) else {
-                return Err(TranscodeError::OutputTooSmall { read: i, written: o });
-            };
-            *slot = b as u8;
-            o += 1;
-            i += w;
-        }
-    }
-    Ok(o)
-}
-
-/// The index of the first byte of `out` in `80..=9F` that Windows-1252
-/// does not write for the character of the same value (all but `81`,
-/// `8D`, `8F`, `90` and `9D`), if any. Eight bytes at a time: a byte is in
-/// `80..=9F` iff its top three bits are `100`, and XOR makes exactly
-/// those bytes zero for the classic zero-byte test.
-fn foreign_c1(out: &[u8]) -> Option<usize> {
-    // Most text converts in ASCII stretches, which the SIMD test clears.
-    if crate::is_ascii(out) {
-        return None;
-    }
-    const LOW: u64 = 0x0101_0101_0101_0101;
-    const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let (words, _) = out.as_chunks::<8>();
-    let first = words.iter().position(|w| {
-        let v = (u64::from_le_bytes(*w) & 0xE0E0_E0E0_E0E0_E0E0) ^ HIGH_BITS;
-        v.wrapping_sub(LOW) & !v & HIGH_BITS != 0
-    });
-    let from = first.map_or(8 * words.len(), |w| 8 * w);
-    out[from..].iter().position(|&b| encode(u32::from(b)).is_none()).map(|k| from + k)
-}
 
 /// Windows-1252 to UTF-8.
 ///
@@ -298,7 +166,7 @@ pub fn utf8_to_windows1252(
     src: &[u8],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf8Error>>> {
-    encode_into::<Utf8, u8>(src, dst, crate::dispatch::utf8_to_latin1_prefix_on_slice, utf8_run)
+    encoder::utf8_to_windows1252(active_fns(), src, dst)
 }
 
 /// Native-endian UTF-16 to Windows-1252.
@@ -338,12 +206,7 @@ pub fn utf16le_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into::<Utf16<Le>, u16>(
-        src,
-        dst,
-        crate::dispatch::utf16le_to_latin1_prefix_on_slice,
-        no_run,
-    )
+    encoder::utf16le_to_windows1252(active_fns(), src, dst)
 }
 
 /// UTF-16BE to Windows-1252.
@@ -361,12 +224,7 @@ pub fn utf16be_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
-    encode_into::<Utf16<Be>, u16>(
-        src,
-        dst,
-        crate::dispatch::utf16be_to_latin1_prefix_on_slice,
-        no_run,
-    )
+    encoder::utf16be_to_windows1252(active_fns(), src, dst)
 }
 
 /// UTF-32 to Windows-1252.
@@ -385,7 +243,7 @@ pub fn utf32_to_windows1252(
     src: &[u32],
     dst: &mut [u8],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf32Error>>> {
-    encode_into::<Utf32, u32>(src, dst, crate::dispatch::utf32_to_latin1_prefix_on_slice, no_run)
+    encoder::utf32_to_windows1252(active_fns(), src, dst)
 }
 
 #[cfg(feature = "alloc")]
@@ -408,8 +266,8 @@ mod alloc_forms {
         // the Latin-1 length, `len + high bytes`, counted at kernel speed
         // (a scalar pass counting the bytes `80..=9F` alone held the whole
         // conversion to 2.6 GB/s on mostly ASCII text, against 15 without).
-        let latin1 = crate::utf8_len_from_latin1(src);
-        let mut out = String::with_capacity(latin1 + (latin1 - src.len()));
+        let room = utf8_room(src.len(), crate::utf8_len_from_latin1(src));
+        let mut out = String::with_capacity(room);
         // Straight into the spare capacity, by the active kernel.
         match crate::dispatch::windows1252_to_utf8(src, &mut out) {
             Ok(_) => out,
@@ -418,6 +276,20 @@ mod alloc_forms {
                 unreachable!("room of a size that always suffices was too small")
             }
         }
+    }
+
+    /// The room [`windows1252_to_string`] reserves for `len` bytes whose
+    /// Latin-1 text takes `latin1` bytes of UTF-8 (`len` plus the bytes
+    /// `80..=FF`): one more byte for each of those, the most any takes.
+    ///
+    /// On a 32-bit target that sum exceeds `usize::MAX` from about 1.43 GB
+    /// of non-ASCII input: it saturates (never wraps) to `usize::MAX`, a
+    /// capacity the allocation refuses (as any beyond `isize::MAX` bytes),
+    /// and rightly:
+    /// the output, at least `latin1` bytes, is at least half the sum, so
+    /// more than `isize::MAX` bytes.
+    fn utf8_room(len: usize, latin1: usize) -> usize {
+        latin1.saturating_add(latin1 - len)
     }
 
     /// UTF-8 to a `Vec` of Windows-1252 bytes.
@@ -445,6 +317,21 @@ mod alloc_forms {
                 read,
                 crate::error::Latin1ErrorKind::Unrepresentable(char::REPLACEMENT_CHARACTER),
             )),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        /// The room is the sum while it fits, and saturates where it would
+        /// wrap (on 32-bit targets, from about 1.43 GB of input), so the
+        /// allocation fails instead of reserving a wrapped, small size.
+        #[test]
+        fn room_saturates_instead_of_wrapping() {
+            assert_eq!(super::utf8_room(10, 14), 18);
+            assert_eq!(super::utf8_room(0, 0), 0);
+            let len = usize::MAX / 3 + 1;
+            assert_eq!(super::utf8_room(len, 2 * len), usize::MAX);
+            assert_eq!(super::utf8_room(usize::MAX / 2, usize::MAX), usize::MAX);
         }
     }
 }

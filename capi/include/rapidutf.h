@@ -40,6 +40,13 @@
  * writable (output) units as its length says, for the whole call, and no
  * other thread may write an input or touch an output during the call.
  *
+ * Out-pointers. The single values some functions return through a
+ * pointer (bom_len, candidates, string_index) are optional: a null pointer
+ * asks for none. A non-null one must be aligned for its type; a
+ * misaligned one is an argument error (RAPIDUTF_MISALIGNED, or its
+ * negation where the function returns a code), with nothing read or
+ * written, never a value silently left unwritten.
+ *
  * Output buffers are only written, never read, so they may be
  * uninitialised memory. On RAPIDUTF_OK and RAPIDUTF_OUTPUT_TOO_SMALL,
  * exactly dst[0 .. written) is written. On RAPIDUTF_INVALID_INPUT the
@@ -469,9 +476,11 @@ size_t rapidutf_to_well_formed_utf16be(const uint16_t *src, size_t src_len, uint
  * check that every offset is in bounds, ascending, and on a character
  * boundary. RAPIDUTF_OK (read = buf_len), or RAPIDUTF_INVALID_INPUT for
  * the first failing string, whose index goes to *string_index unless it
- * is null (or misaligned): with a UTF-8 kind, read and error_len are
- * relative to that string, as validating it alone reports; with
- * RAPIDUTF_KIND_OUT_OF_BOUNDS or RAPIDUTF_KIND_REVERSED they are 0. */
+ * is null: with a UTF-8 kind, read and error_len are relative to that
+ * string, as validating it alone reports; with
+ * RAPIDUTF_KIND_OUT_OF_BOUNDS or RAPIDUTF_KIND_REVERSED they are 0. A
+ * misaligned string_index is RAPIDUTF_MISALIGNED, before anything is
+ * validated. */
 rapidutf_result rapidutf_validate_utf8_offsets32(const uint8_t *buf, size_t buf_len,
                                                  const uint32_t *offsets, size_t offsets_len,
                                                  size_t *string_index);
@@ -497,10 +506,11 @@ enum rapidutf_encoding {
 /* What src[0 .. len) most likely is, as a RAPIDUTF_ENCODING_* code (0 for
  * a null src with len > 0): a byte order mark decides; else valid UTF-8;
  * else UTF-16/UTF-32 without a mark where validity and the zero bytes of
- * the units say so; else Windows-1252. Unless null (or misaligned),
- * *bom_len receives the length of the mark that decided (0 if none) and
- * *candidates the set of encodings the bytes are valid in, bit
- * (1 << code) for each. Validates at kernel speed; never allocates. */
+ * the units say so; else Windows-1252. Unless null, *bom_len receives the
+ * length of the mark that decided (0 if none) and *candidates the set of
+ * encodings the bytes are valid in, bit (1 << code) for each. A misaligned
+ * bom_len or candidates returns -RAPIDUTF_MISALIGNED (nothing read or
+ * written). Validates at kernel speed; never allocates. */
 int32_t rapidutf_detect_encoding(const uint8_t *src, size_t len, size_t *bom_len,
                                  uint32_t *candidates);
 
@@ -509,8 +519,9 @@ int32_t rapidutf_detect_encoding(const uint8_t *src, size_t len, size_t *bom_len
  * ------------------------------------------------------------------- */
 
 /* The byte order mark at the start of src[0 .. len), as a RAPIDUTF_BOM_*
- * code. Unless bom_len is null (or misaligned), *bom_len receives the
- * mark's length in bytes (0 for RAPIDUTF_BOM_NONE). FF FE 00 00 is
+ * code. Unless bom_len is null, *bom_len receives the mark's length in
+ * bytes (0 for RAPIDUTF_BOM_NONE); a misaligned bom_len returns
+ * -RAPIDUTF_MISALIGNED (nothing read or written). FF FE 00 00 is
  * UTF-32LE, not UTF-16LE followed by U+0000. */
 int32_t rapidutf_detect_bom(const uint8_t *src, size_t len, size_t *bom_len);
 

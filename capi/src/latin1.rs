@@ -79,7 +79,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf8(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::latin1_to_utf8) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::latin1_to_utf8) }
 }
 
 /// Converts Latin-1 to native-endian UTF-16. `dst_len >= src_len` always suffices.
@@ -96,7 +96,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf16(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::latin1_to_utf16) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::latin1_to_utf16) }
 }
 
 /// Converts Latin-1 to UTF-16LE. `dst_len >= src_len` always suffices.
@@ -113,7 +113,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf16le(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::latin1_to_utf16le) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::latin1_to_utf16le) }
 }
 
 /// Converts Latin-1 to UTF-16BE. `dst_len >= src_len` always suffices.
@@ -130,7 +130,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf16be(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::latin1_to_utf16be) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::latin1_to_utf16be) }
 }
 
 /// Converts Latin-1 to UTF-32. `dst_len >= src_len` always suffices.
@@ -147,7 +147,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf32(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::latin1_to_utf32) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::latin1_to_utf32) }
 }
 
 /// Converts UTF-8 to Latin-1. `dst_len >= src_len` always suffices.
@@ -166,7 +166,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_latin1(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf8_to_latin1) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_latin1) }
 }
 
 /// Converts native-endian UTF-16 to Latin-1. `dst_len >= src_len` always suffices.
@@ -183,7 +183,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_latin1(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16_to_latin1) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16_to_latin1) }
 }
 
 /// Converts UTF-16LE to Latin-1. `dst_len >= src_len` always suffices.
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_latin1(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16le_to_latin1) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16le_to_latin1) }
 }
 
 /// Converts UTF-16BE to Latin-1. `dst_len >= src_len` always suffices.
@@ -217,7 +217,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_latin1(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16be_to_latin1) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_latin1) }
 }
 
 /// Converts UTF-32 to Latin-1. `dst_len >= src_len` always suffices.
@@ -234,7 +234,7 @@ pub unsafe extern "C" fn rapidutf_utf32_to_latin1(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf32_to_latin1) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf32_to_latin1) }
 }
 
 /// The UTF-8 bytes needed for Latin-1: one per byte below 0x80, two per

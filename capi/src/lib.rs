@@ -19,7 +19,12 @@
 //!   writable (output) units as its length says, for the whole call.
 //! - **Output buffers** are only written, never read, and only
 //!   `dst[..written]` (plus, after invalid input, unspecified units before
-//!   `dst_len`) is touched.
+//!   `dst_len`) is touched. They may be uninitialised memory: they are
+//!   seen as `&mut [MaybeUninit<T>]` end to end ([`output`], then the
+//!   library's [`rapidutf::uninit`] functions), never as `&mut [T]`.
+//! - **Out-pointers** of one value (`bom_len`, `candidates`,
+//!   `string_index`) may be null (no value wanted); a misaligned one is
+//!   [`RAPIDUTF_MISALIGNED`] (see each function), never silently skipped.
 //! - **No panic crosses the boundary.** The library never panics on any
 //!   input, and this shim neither indexes nor unwraps. Each exported body
 //!   also runs under `no_unwind`, which aborts the process should a panic
@@ -51,6 +56,7 @@ pub use utf16_tools::*;
 pub use validate::*;
 pub use windows1252::*;
 
+use core::mem::MaybeUninit;
 use rapidutf::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
@@ -293,8 +299,16 @@ pub(crate) unsafe fn input<'a, T>(ptr: *const T, len: usize) -> Result<&'a [T], 
     Ok(unsafe { core::slice::from_raw_parts(ptr, len) })
 }
 
-/// The output buffer `(ptr, len)` as a slice, after checking that it does
-/// not overlap the input `(src, src_len)` (already checked by [`input`]).
+/// The output buffer `(ptr, len)` as a slice of possibly uninitialised
+/// units, after checking that it does not overlap the input `(src,
+/// src_len)` (already checked by [`input`]).
+///
+/// The C caller may pass memory that nothing has written (the header
+/// allows it: output buffers are only written), so the slice is of
+/// `MaybeUninit<T>`: a `&mut [T]` over it would be undefined behaviour
+/// even if nothing read it (a reference asserts that its target is
+/// initialised). The library's [`rapidutf::uninit`] functions write
+/// through it and report how many units they initialised.
 ///
 /// # Safety
 ///
@@ -305,7 +319,7 @@ pub(crate) unsafe fn output<'a, S, T>(
     src_len: usize,
     ptr: *mut T,
     len: usize,
-) -> Result<&'a mut [T], i32> {
+) -> Result<&'a mut [MaybeUninit<T>], i32> {
     check(ptr.cast_const(), len)?;
     if len == 0 {
         return Ok(&mut []);
@@ -324,9 +338,44 @@ pub(crate) unsafe fn output<'a, S, T>(
     // SAFETY: `check` proved `ptr` non-null, aligned and the buffer at
     // most `isize::MAX` bytes, and it does not overlap the input slice;
     // the caller guarantees the `len` units are writable and unaliased
-    // for `'a`. The library only writes to an output slice, so its prior
-    // content (possibly uninitialised memory) is never read.
+    // for `'a`. `MaybeUninit<T>` has `T`'s layout and asserts nothing
+    // about the memory's content.
+    Ok(unsafe { core::slice::from_raw_parts_mut(ptr.cast::<MaybeUninit<T>>(), len) })
+}
+
+/// A buffer that a function reads and writes in place, as a slice of
+/// initialised units.
+///
+/// # Safety
+///
+/// If `len > 0` and `ptr` is non-null, `ptr` addresses `len` initialised
+/// (it is the input) and writable `T`s that nothing else reads or writes
+/// during `'a`.
+pub(crate) unsafe fn in_place<'a, T>(ptr: *mut T, len: usize) -> Result<&'a mut [T], i32> {
+    check(ptr.cast_const(), len)?;
+    if len == 0 {
+        return Ok(&mut []);
+    }
+    // SAFETY: `check` proved `ptr` non-null, aligned and the buffer at
+    // most `isize::MAX` bytes; the caller guarantees initialised, writable
+    // and unaliased units for `'a`.
     Ok(unsafe { core::slice::from_raw_parts_mut(ptr, len) })
+}
+
+/// Checks an optional out-pointer of one `T` (`size_t *bom_len`,
+/// `uint32_t *candidates`, `size_t *string_index`): `Ok(None)` for a
+/// null one, `Ok(Some(ptr))` for an aligned one, and
+/// [`RAPIDUTF_MISALIGNED`] for one that could not hold a `T`: a caller
+/// who passed a misaligned pointer expects a value there and would
+/// otherwise read whatever it held before.
+pub(crate) fn out_pointer<T>(ptr: *mut T) -> Result<Option<*mut T>, i32> {
+    if ptr.is_null() {
+        Ok(None)
+    } else if ptr.is_aligned() {
+        Ok(Some(ptr))
+    } else {
+        Err(RAPIDUTF_MISALIGNED)
+    }
 }
 
 /// The input and output buffers of a converting call, or the status of
@@ -341,7 +390,7 @@ pub(crate) unsafe fn buffers<'a, S, D>(
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
-) -> Result<(&'a [S], &'a mut [D]), RapidutfResult> {
+) -> Result<(&'a [S], &'a mut [MaybeUninit<D>]), RapidutfResult> {
     // SAFETY: forwarded from the caller.
     let s = unsafe { input(src, src_len) }.map_err(RapidutfResult::argument)?;
     // SAFETY: forwarded from the caller.
@@ -356,6 +405,7 @@ mod tests {
     /// A panic inside `no_unwind` aborts the process. Checked in a child
     /// process: this test runs itself again with `RAPIDUTF_CAPI_PANIC=1`.
     #[test]
+    #[cfg_attr(miri, ignore = "Miri cannot start a process")]
     fn panic_aborts() {
         if std::env::var_os("RAPIDUTF_CAPI_PANIC").is_some() {
             no_unwind(|| panic!("deliberate panic inside no_unwind"));
@@ -385,6 +435,31 @@ mod tests {
     #[test]
     fn no_unwind_passes_values_through() {
         assert_eq!(no_unwind(|| 41 + 1), 42);
+    }
+
+    /// A misaligned out-pointer is an argument error, and nothing is
+    /// written through it (the bytes around it keep their marker).
+    #[test]
+    fn misaligned_out_pointers_are_argument_errors() {
+        let mut raw = [0xA5u8; 24];
+        let odd = raw.as_mut_ptr().wrapping_add(1);
+        let (size, word) = (odd.cast::<usize>(), odd.cast::<u32>());
+        assert_eq!(out_pointer(size), Err(RAPIDUTF_MISALIGNED));
+        assert_eq!(out_pointer(core::ptr::null_mut::<usize>()), Ok(None));
+        let bom = b"\xEF\xBB\xBFhi";
+        let offsets = [0u32, 2, 3];
+        // SAFETY: live buffers of these lengths; the misaligned pointers
+        // are rejected before any write.
+        unsafe {
+            assert_eq!(rapidutf_detect_bom(bom.as_ptr(), bom.len(), size), -RAPIDUTF_MISALIGNED);
+            let (mut n, mut set) = (9usize, 0u32);
+            assert_eq!(rapidutf_detect_encoding(bom.as_ptr(), 5, size, &mut set), -RAPIDUTF_MISALIGNED);
+            assert_eq!(rapidutf_detect_encoding(bom.as_ptr(), 5, &mut n, word), -RAPIDUTF_MISALIGNED);
+            assert_eq!((n, set), (9, 0));
+            let r = rapidutf_validate_utf8_offsets32(b"ok\xFF".as_ptr(), 3, offsets.as_ptr(), 3, size);
+            assert_eq!(r, RapidutfResult::argument(RAPIDUTF_MISALIGNED));
+        }
+        assert!(raw.iter().all(|&b| b == 0xA5));
     }
 
     #[test]

@@ -9,23 +9,24 @@
 //! `src + read` continues the output exactly as one big call would have.
 
 use crate::{buffers, no_unwind, RapidutfResult};
-use rapidutf::stream::{CoderResult, Endian, Utf16Decoder, Utf8Decoder};
+use core::convert::Infallible;
+use core::mem::MaybeUninit;
+use rapidutf::{ErrorStrategy, TranscodeError};
 
-/// U+FFFD in UTF-8.
-const REPLACEMENT: [u8; 3] = [0xEF, 0xBF, 0xBD];
-
-/// Runs a lossy decoder `f(src, dst) -> (complete, read, written)` over
-/// the C buffers.
+/// Runs a bounded lossy decoder of [`rapidutf::uninit`] over the C
+/// buffers: `RAPIDUTF_OK` once all of the input is decoded, else
+/// `RAPIDUTF_OUTPUT_TOO_SMALL` at the boundary where it stopped.
 ///
 /// # Safety
 ///
-/// As [`input`] for `src` and [`output`] for `dst`.
-unsafe fn lossy<S, D>(
+/// As [`input`](crate::input) for `src` and [`output`](crate::output)
+/// for `dst`.
+pub(crate) unsafe fn lossy<S, D>(
     src: *const S,
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
-    f: impl FnOnce(&[S], &mut [D]) -> (bool, usize, usize),
+    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Result<usize, TranscodeError<Infallible>>,
 ) -> RapidutfResult {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
@@ -34,59 +35,16 @@ unsafe fn lossy<S, D>(
             Err(r) => return r,
         };
         match f(s, d) {
-            (true, read, written) => RapidutfResult::ok(read, written),
-            (false, read, written) => RapidutfResult::too_small(read, written),
+            Ok(written) => RapidutfResult::ok(src_len, written),
+            Err(TranscodeError::OutputTooSmall { read, written }) => {
+                RapidutfResult::too_small(read, written)
+            }
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
+            // A problem a newer library may report: none can arise here,
+            // and stopping at the start is always a valid answer.
+            Err(_) => RapidutfResult::too_small(0, 0),
         }
     })
-}
-
-/// Copies `src` to `dst`, both of the same length (callers take them with
-/// `get`, so a mismatch is impossible; it would copy nothing).
-fn copy(dst: Option<&mut [u8]>, src: Option<&[u8]>) {
-    if let (Some(d), Some(s)) = (dst, src) {
-        if d.len() == s.len() {
-            d.copy_from_slice(s);
-        }
-    }
-}
-
-/// UTF-8 to UTF-8, replacing each maximal invalid subpart with U+FFFD:
-/// `(complete, read, written)`.
-fn utf8_lossy_into(src: &[u8], dst: &mut [u8]) -> (bool, usize, usize) {
-    let (mut i, mut o) = (0, 0);
-    loop {
-        let rest = src.get(i..).unwrap_or_default();
-        let (valid, err) = match rapidutf::validate_utf8(rest) {
-            Ok(_) => (rest.len(), None),
-            Err(e) => (e.valid_up_to(), Some(e)),
-        };
-        let room = dst.len().saturating_sub(o);
-        if valid > room {
-            // Copy the longest prefix that ends on a character boundary.
-            let mut n = room;
-            while n > 0 && rest.get(n).is_some_and(|&b| b & 0xC0 == 0x80) {
-                n -= 1;
-            }
-            copy(dst.get_mut(o..o + n), rest.get(..n));
-            return (false, i + n, o + n);
-        }
-        copy(dst.get_mut(o..o + valid), rest.get(..valid));
-        i += valid;
-        o += valid;
-        let Some(e) = err else {
-            return (true, i, o);
-        };
-        if room - valid < REPLACEMENT.len() {
-            return (false, i, o);
-        }
-        copy(dst.get_mut(o..o + REPLACEMENT.len()), Some(&REPLACEMENT));
-        o += REPLACEMENT.len();
-        match e.error_len() {
-            Some(n) => i += n,
-            // Truncated at the end: the rest is one subpart.
-            None => return (true, src.len(), o),
-        }
-    }
 }
 
 /// Decodes UTF-8 into UTF-8, replacing each maximal invalid subpart with
@@ -105,7 +63,11 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, utf8_lossy_into) }
+    unsafe {
+        lossy(src, src_len, dst, dst_len, |s, d| {
+            rapidutf::uninit::utf8_to_utf8_lossy(s, d, ErrorStrategy::Replace)
+        })
+    }
 }
 
 /// Decodes UTF-8 into native-endian UTF-16, replacing each maximal invalid
@@ -125,20 +87,9 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy(
     // SAFETY: the caller's contract, as documented.
     unsafe {
         lossy(src, src_len, dst, dst_len, |s, d| {
-            // A fresh decoder with `last`: it stops only at a character or
-            // subpart boundary, so `src + read` restarts cleanly.
-            let (r, read, written) = Utf8Decoder::new().decode_to_utf16_lossy(s, d, true);
-            (r == CoderResult::InputEmpty, read, written)
+            rapidutf::uninit::utf8_to_utf16_lossy(s, d, ErrorStrategy::Replace)
         })
     }
-}
-
-/// UTF-16 in `endian` order to UTF-8, lossy: `(complete, read, written)`.
-fn utf16_lossy_into(endian: Endian, src: &[u16], dst: &mut [u8]) -> (bool, usize, usize) {
-    // A fresh decoder with `last`: it stops only between characters, so
-    // `src + read` restarts cleanly.
-    let (r, read, written) = Utf16Decoder::with_endian(endian).decode_to_utf8_lossy(src, dst, true);
-    (r == CoderResult::InputEmpty, read, written)
 }
 
 /// Decodes native-endian UTF-16 into UTF-8, replacing each unpaired
@@ -156,7 +107,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, |s, d| utf16_lossy_into(Endian::NATIVE, s, d)) }
+    unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16_to_utf8_lossy) }
 }
 
 /// [`rapidutf_utf16_to_string_lossy`] for UTF-16LE input.
@@ -172,7 +123,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, |s, d| utf16_lossy_into(Endian::Little, s, d)) }
+    unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16le_to_utf8_lossy) }
 }
 
 /// [`rapidutf_utf16_to_string_lossy`] for UTF-16BE input.
@@ -188,5 +139,5 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, |s, d| utf16_lossy_into(Endian::Big, s, d)) }
+    unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_utf8_lossy) }
 }

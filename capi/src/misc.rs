@@ -1,6 +1,6 @@
 //! Byte order marks and the kernel query.
 
-use crate::{input, no_unwind};
+use crate::{input, no_unwind, out_pointer, RAPIDUTF_MISALIGNED};
 use core::ffi::c_char;
 use rapidutf::{Bom, Kernel};
 
@@ -20,12 +20,14 @@ pub const RAPIDUTF_BOM_UTF32BE: i32 = 5;
 /// The byte order mark at the start of `(src, len)`, as a
 /// `RAPIDUTF_BOM_*` code, with its length in bytes stored in `*bom_len`
 /// (0 when there is none) unless `bom_len` is null. `FF FE 00 00` is
-/// UTF-32LE. A null `src` with a non-zero `len` has no mark.
+/// UTF-32LE. A null `src` with a non-zero `len` has no mark. A misaligned
+/// `bom_len` returns `-RAPIDUTF_MISALIGNED`, with nothing read or
+/// written.
 ///
 /// # Safety
 ///
 /// `src` addresses `len` readable bytes (or `len` is 0); `bom_len` is null
-/// or addresses a writable, aligned `size_t`.
+/// or addresses a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_detect_bom(
     src: *const u8,
@@ -33,6 +35,9 @@ pub unsafe extern "C" fn rapidutf_detect_bom(
     bom_len: *mut usize,
 ) -> i32 {
     no_unwind(|| {
+        let Ok(bom_len) = out_pointer(bom_len) else {
+            return -RAPIDUTF_MISALIGNED;
+        };
         // SAFETY: the caller's contract, as documented.
         let found = match unsafe { input(src, len) } {
             Ok(s) => rapidutf::detect_bom(s),
@@ -42,10 +47,10 @@ pub unsafe extern "C" fn rapidutf_detect_bom(
             None => (RAPIDUTF_BOM_NONE, 0),
             Some((bom, n)) => (bom_code(bom), n),
         };
-        if !bom_len.is_null() && bom_len.is_aligned() {
-            // SAFETY: non-null and aligned (checked); the caller guarantees
-            // that it is writable.
-            unsafe { bom_len.write(n) };
+        if let Some(p) = bom_len {
+            // SAFETY: non-null and aligned (`out_pointer`); the caller
+            // guarantees that it is writable.
+            unsafe { p.write(n) };
         }
         code
     })

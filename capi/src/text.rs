@@ -2,10 +2,16 @@
 //! many-strings validation: `rapidutf_utf8_to_*_lossy_with`,
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
-use crate::{buffers, input, no_unwind, RapidutfResult};
-use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER};
-use rapidutf::stream::{CoderResult, Endian, Utf8Decoder};
-use rapidutf::{DetectedEncoding, ErrorStrategy, ManyStringsErrorKind, StringOffset};
+use crate::{input, no_unwind, out_pointer, RapidutfResult};
+use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER, RAPIDUTF_MISALIGNED};
+use core::convert::Infallible;
+use core::mem::MaybeUninit;
+use rapidutf::{
+    DetectedEncoding, ErrorStrategy, ManyStringsErrorKind, StringOffset, TranscodeError,
+};
+
+/// A bounded lossy decoder's result (see [`rapidutf::uninit`]).
+type Lossy = Result<usize, TranscodeError<Infallible>>;
 
 /// One U+FFFD per maximal invalid subpart (as the plain lossy functions).
 pub const RAPIDUTF_STRATEGY_REPLACE: i32 = 0;
@@ -47,36 +53,25 @@ fn strategy(code: i32) -> Option<ErrorStrategy> {
     }
 }
 
-/// Runs one `last` call of a streaming decoder over the C buffers: the
-/// decoder stops only between characters or whole subparts, so a call on
-/// `src + read` continues the output exactly.
+/// Runs a bounded lossy decoder with the strategy `code` over the C
+/// buffers ([`crate::lossy::lossy`], after checking the code).
 ///
 /// # Safety
 ///
-/// As [`input`] for `src` and [`output`] for `dst`.
+/// As [`input`] for `src` and [`output`](crate::output) for `dst`.
 unsafe fn lossy_with<D>(
     src: *const u8,
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
     code: i32,
-    f: impl FnOnce(&mut Utf8Decoder, &[u8], &mut [D], ErrorStrategy) -> (CoderResult, usize, usize),
+    f: impl FnOnce(&[u8], &mut [MaybeUninit<D>], ErrorStrategy) -> Lossy,
 ) -> RapidutfResult {
-    no_unwind(|| {
-        let Some(strategy) = strategy(code) else {
-            return RapidutfResult::argument(RAPIDUTF_BAD_STRATEGY);
-        };
-        // SAFETY: forwarded from the caller.
-        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
-            Ok(b) => b,
-            Err(r) => return r,
-        };
-        let mut decoder = Utf8Decoder::with_endian(Endian::NATIVE);
-        match f(&mut decoder, s, d, strategy) {
-            (CoderResult::InputEmpty, read, written) => RapidutfResult::ok(read, written),
-            (_, read, written) => RapidutfResult::too_small(read, written),
-        }
-    })
+    let Some(strategy) = strategy(code) else {
+        return RapidutfResult::argument(RAPIDUTF_BAD_STRATEGY);
+    };
+    // SAFETY: forwarded from the caller.
+    unsafe { crate::lossy::lossy(src, src_len, dst, dst_len, |s, d| f(s, d, strategy)) }
 }
 
 /// Decodes UTF-8 into UTF-8, handling each maximal invalid subpart with
@@ -97,9 +92,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_with(
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_with(src, src_len, dst, dst_len, strategy, |d, s, o, st| {
-            d.decode_to_utf8_lossy_with(s, o, true, st)
-        })
+        lossy_with(src, src_len, dst, dst_len, strategy, rapidutf::uninit::utf8_to_utf8_lossy)
     }
 }
 
@@ -120,9 +113,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_with(
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_with(src, src_len, dst, dst_len, strategy, |d, s, o, st| {
-            d.decode_to_utf16_lossy_with(s, o, true, st)
-        })
+        lossy_with(src, src_len, dst, dst_len, strategy, rapidutf::uninit::utf8_to_utf16_lossy)
     }
 }
 
@@ -138,16 +129,16 @@ fn encoding_code(e: DetectedEncoding) -> i32 {
 }
 
 /// The most likely encoding of `(src, len)` as a `RAPIDUTF_ENCODING_*`
-/// code (0 for a null `src` with a non-zero `len`). Unless null (or
-/// misaligned), `*bom_len` receives the length of the byte order mark that
-/// decided (0 if none) and `*candidates` the set of encodings the bytes are
-/// valid in, bit `1 << code` for each.
+/// code (0 for a null `src` with a non-zero `len`). Unless null,
+/// `*bom_len` receives the length of the byte order mark that decided (0
+/// if none) and `*candidates` the set of encodings the bytes are valid
+/// in, bit `1 << code` for each. A misaligned `bom_len` or `candidates`
+/// returns `-RAPIDUTF_MISALIGNED`, with nothing read or written.
 ///
 /// # Safety
 ///
 /// `src` addresses `len` readable bytes (or `len` is 0); `bom_len` and
-/// `candidates` are null or address a writable, aligned `size_t` and
-/// `uint32_t`.
+/// `candidates` are null or address a writable `size_t` and `uint32_t`.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_detect_encoding(
     src: *const u8,
@@ -156,21 +147,23 @@ pub unsafe extern "C" fn rapidutf_detect_encoding(
     candidates: *mut u32,
 ) -> i32 {
     no_unwind(|| {
+        let (Ok(bom_len), Ok(candidates)) = (out_pointer(bom_len), out_pointer(candidates)) else {
+            return -RAPIDUTF_MISALIGNED;
+        };
         // SAFETY: the caller's contract, as documented.
         let Ok(s) = (unsafe { input(src, len) }) else {
             return 0;
         };
         let d = rapidutf::detect_encoding(s);
-        if !bom_len.is_null() && bom_len.is_aligned() {
-            // SAFETY: non-null and aligned (checked); the caller guarantees
-            // that it is writable.
-            unsafe { bom_len.write(d.bom_len()) };
+        if let Some(p) = bom_len {
+            // SAFETY: non-null and aligned (`out_pointer`); the caller
+            // guarantees that it is writable.
+            unsafe { p.write(d.bom_len()) };
         }
-        if !candidates.is_null() && candidates.is_aligned() {
+        if let Some(p) = candidates {
             let set = d.candidates().iter().fold(0u32, |m, e| m | 1 << encoding_code(e));
-            // SAFETY: non-null and aligned (checked); the caller guarantees
-            // that it is writable.
-            unsafe { candidates.write(set) };
+            // SAFETY: as above.
+            unsafe { p.write(set) };
         }
         encoding_code(d.encoding())
     })
@@ -181,7 +174,7 @@ pub unsafe extern "C" fn rapidutf_detect_encoding(
 /// # Safety
 ///
 /// As [`input`] for `buf` and `offsets`; `string_index` is null or
-/// addresses a writable, aligned `size_t`.
+/// addresses a writable `size_t`.
 unsafe fn offsets<O: StringOffset>(
     buf: *const u8,
     buf_len: usize,
@@ -195,14 +188,18 @@ unsafe fn offsets<O: StringOffset>(
             (Ok(b), Ok(o)) => (b, o),
             (Err(status), _) | (_, Err(status)) => return RapidutfResult::argument(status),
         };
+        let string_index = match out_pointer(string_index) {
+            Ok(p) => p,
+            Err(status) => return RapidutfResult::argument(status),
+        };
         let e = match rapidutf::validate_utf8_offsets(b, o) {
             Ok(()) => return RapidutfResult::ok(buf_len, 0),
             Err(e) => e,
         };
-        if !string_index.is_null() && string_index.is_aligned() {
-            // SAFETY: non-null and aligned (checked); the caller guarantees
-            // that it is writable.
-            unsafe { string_index.write(e.index()) };
+        if let Some(p) = string_index {
+            // SAFETY: non-null and aligned (`out_pointer`); the caller
+            // guarantees that it is writable.
+            unsafe { p.write(e.index()) };
         }
         let kind = match e.kind() {
             ManyStringsErrorKind::Invalid(u) => return RapidutfResult::invalid(&u),
@@ -223,12 +220,14 @@ unsafe fn offsets<O: StringOffset>(
 /// null): with a UTF-8 kind, `read` and `error_len` are relative to that
 /// string (as validating it alone would report); with
 /// `RAPIDUTF_KIND_OUT_OF_BOUNDS` or `RAPIDUTF_KIND_REVERSED`, they are 0.
+/// A misaligned `string_index` is `RAPIDUTF_MISALIGNED`, before anything
+/// is validated.
 ///
 /// # Safety
 ///
 /// `buf` addresses `buf_len` readable bytes and `offsets` `offsets_len`
 /// readable, aligned `uint32_t`s (or the lengths are 0); `string_index` is
-/// null or addresses a writable, aligned `size_t`.
+/// null or addresses a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_validate_utf8_offsets32(
     buf: *const u8,

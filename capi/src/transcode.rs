@@ -5,10 +5,12 @@
 //! `tests/header.rs` reads their real signatures.
 
 use crate::{buffers, no_unwind, CError, RapidutfResult};
+use core::mem::MaybeUninit;
 use rapidutf::TranscodeError;
 
 /// Runs a transcoder from the C buffer `(src, src_len)` into
-/// `(dst, dst_len)`.
+/// `(dst, dst_len)`, which may be uninitialised (one of
+/// [`rapidutf::uninit`]'s).
 ///
 /// # Safety
 ///
@@ -18,7 +20,7 @@ pub(crate) unsafe fn transcode<S, D, E: CError>(
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
-    f: impl FnOnce(&[S], &mut [D]) -> Result<usize, TranscodeError<E>>,
+    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Result<usize, TranscodeError<E>>,
 ) -> RapidutfResult {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
@@ -47,7 +49,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf8_to_utf16) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_utf16) }
 }
 
 /// Converts UTF-8 to UTF-16LE. `dst_len >= src_len` always suffices.
@@ -64,7 +66,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16le(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf8_to_utf16le) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_utf16le) }
 }
 
 /// Converts UTF-8 to UTF-16BE. `dst_len >= src_len` always suffices.
@@ -81,7 +83,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16be(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf8_to_utf16be) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_utf16be) }
 }
 
 /// Converts native-endian UTF-16 to UTF-8. `dst_len >= 3 * src_len` always suffices.
@@ -98,7 +100,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_utf8(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16_to_utf8) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16_to_utf8) }
 }
 
 /// Converts UTF-16LE to UTF-8. `dst_len >= 3 * src_len` always suffices.
@@ -115,7 +117,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_utf8(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16le_to_utf8) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16le_to_utf8) }
 }
 
 /// Converts UTF-16BE to UTF-8. `dst_len >= 3 * src_len` always suffices.
@@ -132,7 +134,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_utf8(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16be_to_utf8) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_utf8) }
 }
 
 /// Converts UTF-8 to UTF-32. `dst_len >= src_len` always suffices.
@@ -149,7 +151,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf32(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf8_to_utf32) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_utf32) }
 }
 
 /// Converts UTF-32 to UTF-8. `dst_len >= 4 * src_len` always suffices.
@@ -166,7 +168,7 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf8(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf32_to_utf8) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf32_to_utf8) }
 }
 
 /// Converts native-endian UTF-16 to UTF-32. `dst_len >= src_len` always suffices.
@@ -183,7 +185,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_utf32(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16_to_utf32) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16_to_utf32) }
 }
 
 /// Converts UTF-16LE to UTF-32. `dst_len >= src_len` always suffices.
@@ -200,7 +202,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_utf32(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16le_to_utf32) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16le_to_utf32) }
 }
 
 /// Converts UTF-16BE to UTF-32. `dst_len >= src_len` always suffices.
@@ -217,7 +219,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_utf32(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16be_to_utf32) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_utf32) }
 }
 
 /// Converts UTF-32 to native-endian UTF-16. `dst_len >= 2 * src_len` always suffices.
@@ -234,7 +236,7 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf16(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf32_to_utf16) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf32_to_utf16) }
 }
 
 /// Converts UTF-32 to UTF-16LE. `dst_len >= 2 * src_len` always suffices.
@@ -251,7 +253,7 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf16le(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf32_to_utf16le) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf32_to_utf16le) }
 }
 
 /// Converts UTF-32 to UTF-16BE. `dst_len >= 2 * src_len` always suffices.
@@ -268,5 +270,5 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf16be(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf32_to_utf16be) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf32_to_utf16be) }
 }

@@ -5,7 +5,8 @@
 //! The functions are written out one by one (no macro) so that the header
 //! check in `tests/header.rs` reads their real signatures.
 
-use crate::{buffers, no_unwind, output, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
+use crate::{buffers, in_place, no_unwind, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
+use core::mem::MaybeUninit;
 
 /// What the well-formedness functions return for an argument error: no
 /// count of replaced units can be that large.
@@ -36,7 +37,9 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes(
         if d.len() < s.len() {
             return RapidutfResult::argument(RAPIDUTF_OUTPUT_TOO_SMALL);
         }
-        rapidutf::swap_utf16_bytes(s, d);
+        for (d, &u) in d.iter_mut().zip(s) {
+            d.write(u.swap_bytes());
+        }
         RapidutfResult::ok(s.len(), s.len())
     })
 }
@@ -54,8 +57,8 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes_in_place(
     len: usize,
 ) -> RapidutfResult {
     no_unwind(|| {
-        // SAFETY: the caller's contract; no input aliases `buf`.
-        match unsafe { output(core::ptr::null::<u16>(), 0, buf, len) } {
+        // SAFETY: the caller's contract: `buf` is the input, initialised.
+        match unsafe { in_place(buf, len) } {
             Ok(b) => {
                 rapidutf::swap_utf16_bytes_in_place(b);
                 RapidutfResult::ok(len, len)
@@ -70,11 +73,11 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes_in_place(
 ///
 /// # Safety
 ///
-/// As [`output`] with no input.
+/// As [`in_place`].
 unsafe fn repair(buf: *mut u16, len: usize, f: impl FnOnce(&mut [u16]) -> usize) -> usize {
     no_unwind(|| {
-        // SAFETY: forwarded from the caller; no input aliases `buf`.
-        match unsafe { output(core::ptr::null::<u16>(), 0, buf, len) } {
+        // SAFETY: forwarded from the caller.
+        match unsafe { in_place(buf, len) } {
             Ok(b) => f(b),
             Err(_) => ARGUMENT_ERROR,
         }
@@ -118,9 +121,9 @@ pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(buf: *mut u16, len: u
     unsafe { repair(buf, len, rapidutf::make_utf16be_well_formed) }
 }
 
-/// Copies `(src, src_len)` into `dst` with each unpaired surrogate
-/// replaced by U+FFFD, via `f`; `ARGUMENT_ERROR` on a bad argument or a
-/// `dst` shorter than `src`.
+/// Copies `(src, src_len)` into `dst` (possibly uninitialised), then
+/// replaces each unpaired surrogate of the copy in place with U+FFFD, via
+/// `f`; `ARGUMENT_ERROR` on a bad argument or a `dst` shorter than `src`.
 ///
 /// # Safety
 ///
@@ -130,18 +133,30 @@ unsafe fn copy_repaired(
     src_len: usize,
     dst: *mut u16,
     dst_len: usize,
-    f: impl FnOnce(&[u16], &mut [u16]) -> usize,
+    f: impl FnOnce(&mut [u16]) -> usize,
 ) -> usize {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
         let Ok((s, d)) = (unsafe { buffers(src, src_len, dst, dst_len) }) else {
             return ARGUMENT_ERROR;
         };
-        if d.len() < s.len() {
-            return ARGUMENT_ERROR;
+        match initialise(d, s) {
+            Some(copy) => f(copy),
+            None => ARGUMENT_ERROR,
         }
-        f(s, d)
     })
+}
+
+/// Copies `src` into the start of `dst` and returns that part,
+/// initialised, as a `&mut [u16]`; `None` if `dst` is shorter.
+fn initialise<'a>(dst: &'a mut [MaybeUninit<u16>], src: &[u16]) -> Option<&'a mut [u16]> {
+    let dst = dst.get_mut(..src.len())?;
+    for (d, &u) in dst.iter_mut().zip(src) {
+        d.write(u);
+    }
+    // SAFETY: each of the `src.len()` units of `dst` was just written;
+    // `MaybeUninit<u16>` has `u16`'s layout.
+    Some(unsafe { &mut *(dst as *mut [MaybeUninit<u16>] as *mut [u16]) })
 }
 
 /// Copies native-endian UTF-16 into `dst` (`dst_len >= src_len`) with each
@@ -161,7 +176,7 @@ pub unsafe extern "C" fn rapidutf_to_well_formed_utf16(
     dst_len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.
-    unsafe { copy_repaired(src, src_len, dst, dst_len, rapidutf::to_well_formed_utf16) }
+    unsafe { copy_repaired(src, src_len, dst, dst_len, rapidutf::make_utf16_well_formed) }
 }
 
 /// [`rapidutf_to_well_formed_utf16`] for UTF-16LE units.
@@ -177,7 +192,7 @@ pub unsafe extern "C" fn rapidutf_to_well_formed_utf16le(
     dst_len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.
-    unsafe { copy_repaired(src, src_len, dst, dst_len, rapidutf::to_well_formed_utf16le) }
+    unsafe { copy_repaired(src, src_len, dst, dst_len, rapidutf::make_utf16le_well_formed) }
 }
 
 /// [`rapidutf_to_well_formed_utf16`] for UTF-16BE units.
@@ -193,5 +208,5 @@ pub unsafe extern "C" fn rapidutf_to_well_formed_utf16be(
     dst_len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.
-    unsafe { copy_repaired(src, src_len, dst, dst_len, rapidutf::to_well_formed_utf16be) }
+    unsafe { copy_repaired(src, src_len, dst, dst_len, rapidutf::make_utf16be_well_formed) }
 }

@@ -32,7 +32,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf8(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::windows1252_to_utf8) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::windows1252_to_utf8) }
 }
 
 /// Converts Windows-1252 to native-endian UTF-16. `dst_len >= src_len` always suffices.
@@ -49,7 +49,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf16(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::windows1252_to_utf16) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::windows1252_to_utf16) }
 }
 
 /// Converts Windows-1252 to UTF-16LE. `dst_len >= src_len` always suffices.
@@ -66,7 +66,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf16le(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::windows1252_to_utf16le) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::windows1252_to_utf16le) }
 }
 
 /// Converts Windows-1252 to UTF-16BE. `dst_len >= src_len` always suffices.
@@ -83,7 +83,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf16be(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::windows1252_to_utf16be) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::windows1252_to_utf16be) }
 }
 
 /// Converts Windows-1252 to UTF-32. `dst_len >= src_len` always suffices.
@@ -100,7 +100,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf32(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::windows1252_to_utf32) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::windows1252_to_utf32) }
 }
 
 /// Converts UTF-8 to Windows-1252. `dst_len >= src_len` always suffices.
@@ -119,7 +119,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_windows1252(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf8_to_windows1252) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_windows1252) }
 }
 
 /// Converts native-endian UTF-16 to Windows-1252. `dst_len >= src_len` always suffices.
@@ -136,7 +136,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_windows1252(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16_to_windows1252) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16_to_windows1252) }
 }
 
 /// Converts UTF-16LE to Windows-1252. `dst_len >= src_len` always suffices.
@@ -153,7 +153,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_windows1252(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16le_to_windows1252) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16le_to_windows1252) }
 }
 
 /// Converts UTF-16BE to Windows-1252. `dst_len >= src_len` always suffices.
@@ -170,7 +170,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_windows1252(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf16be_to_windows1252) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_windows1252) }
 }
 
 /// Converts UTF-32 to Windows-1252. `dst_len >= src_len` always suffices.
@@ -187,5 +187,5 @@ pub unsafe extern "C" fn rapidutf_utf32_to_windows1252(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::utf32_to_windows1252) }
+    unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf32_to_windows1252) }
 }

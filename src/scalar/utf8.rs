@@ -75,6 +75,61 @@ pub(crate) fn error_at(bytes: &[u8], i: usize) -> Utf8Error {
     unreachable!("error_at called on a valid character at {i}")
 }
 
+/// Decodes the non-ASCII character at `bytes[i]` in one pass, for the hot
+/// loop of lossy decoding through dense errors: `Ok((scalar value,
+/// width))`, or `Err(n)` where no valid character starts there, `n` being
+/// the length of the maximal invalid subpart (Unicode 3.9), 1 to 3 bytes,
+/// or all the bytes left when the input ends inside a character that is
+/// valid so far. The same answers as [`decode`] and [`error_at`]'s
+/// lengths.
+#[inline(always)]
+pub(crate) fn decode_or_subpart(bytes: &[u8], i: usize) -> Result<(u32, usize), usize> {
+    let b = bytes[i];
+    let Some((width, lo, hi)) = lead_info(b) else {
+        return Err(1);
+    };
+    // Where four bytes are left (nearly always), one bounds check, and no
+    // loop over the continuations.
+    if let Some(&[_, second, third, fourth]) = bytes[i..].first_chunk::<4>() {
+        if second < lo || second > hi {
+            return Err(1);
+        }
+        let c2 = ((b as u32) & (0x7F >> width)) << 6 | (second as u32 & 0x3F);
+        if width == 2 {
+            return Ok((c2, 2));
+        }
+        if !is_continuation(third) {
+            return Err(2);
+        }
+        let c3 = c2 << 6 | (third as u32 & 0x3F);
+        if width == 3 {
+            return Ok((c3, 3));
+        }
+        if !is_continuation(fourth) {
+            return Err(3);
+        }
+        return Ok((c3 << 6 | (fourth as u32 & 0x3F), 4));
+    }
+    let rest = bytes.len() - i;
+    let Some(&second) = bytes.get(i + 1) else {
+        return Err(rest);
+    };
+    if second < lo || second > hi {
+        return Err(1);
+    }
+    let mut c = ((b as u32) & (0x7F >> width)) << 6 | (second as u32 & 0x3F);
+    for k in 2..width {
+        let Some(&t) = bytes.get(i + k) else {
+            return Err(rest);
+        };
+        if !is_continuation(t) {
+            return Err(k);
+        }
+        c = c << 6 | (t as u32 & 0x3F);
+    }
+    Ok((c, width))
+}
+
 /// Decodes the character at `bytes[i]`: `Some((scalar value, width))`, or
 /// `None` if no valid character starts there (including truncation).
 #[inline(always)]
@@ -152,4 +207,42 @@ pub(crate) fn char_start(bytes: &[u8], pos: usize) -> usize {
         start -= 1;
     }
     start
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{decode, decode_or_subpart, error_at};
+
+    /// `decode_or_subpart` is `decode`, or `error_at`'s length where that
+    /// fails (all the rest for a truncated character), for every sequence
+    /// of up to three bytes from the bytes that decide UTF-8's grammar,
+    /// alone and followed by more input.
+    #[test]
+    fn decode_or_subpart_is_decode_and_error_len() {
+        let bytes = [
+            0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0,
+            0xE1, 0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ];
+        let mut checked = 0;
+        for &a in &bytes {
+            for &b in &bytes {
+                for &c in &bytes {
+                    for tail in [&[][..], &[0x80, 0x80][..], &[0x41][..]] {
+                        let s = [&[a, b, c][..], tail].concat();
+                        for len in 1..=s.len() {
+                            let s = &s[..len];
+                            if s[0] < 0x80 {
+                                continue;
+                            }
+                            let want = decode(s, 0)
+                                .ok_or_else(|| error_at(s, 0).error_len().unwrap_or(s.len()));
+                            assert_eq!(decode_or_subpart(s, 0), want, "{s:02X?}");
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
 }

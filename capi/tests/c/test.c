@@ -406,6 +406,33 @@ static void test_arguments(void) {
         CHECK(rapidutf_utf32_len_from_utf16(odd16, 2) == 0);
     }
 
+    /* Misaligned out-pointers: an argument error, nothing written (the
+     * bytes around them keep their marker). */
+    {
+        unsigned char raw[2 * sizeof(size_t) + 8];
+        memset(raw, 0xA5, sizeof raw);
+        size_t *odd_size = (size_t *)(void *)(raw + 1);
+        uint32_t *odd_u32 = (uint32_t *)(void *)(raw + 1);
+        uint32_t good_set = 0;
+        size_t good_bom = 9;
+        CHECK(rapidutf_detect_bom(U8("\xEF\xBB\xBFhi"), odd_size) == -RAPIDUTF_MISALIGNED);
+        CHECK(rapidutf_detect_encoding(U8("hi"), odd_size, &good_set) == -RAPIDUTF_MISALIGNED &&
+              good_set == 0);
+        CHECK(rapidutf_detect_encoding(U8("hi"), &good_bom, odd_u32) == -RAPIDUTF_MISALIGNED &&
+              good_bom == 9);
+        const uint32_t offs[3] = {0, 2, 3};
+        r = rapidutf_validate_utf8_offsets32(U8("ok\xFF"), offs, 3, odd_size);
+        CHECK(is(r, RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
+        const uint64_t offs64[3] = {0, 2, 3};
+        r = rapidutf_validate_utf8_offsets64(U8("ok\xFF"), offs64, 3, odd_size);
+        CHECK(is(r, RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
+        int untouched = 1;
+        for (size_t i = 0; i < sizeof raw; i++) {
+            untouched &= raw[i] == 0xA5;
+        }
+        CHECK(untouched);
+    }
+
     /* Output overlapping the input (e.g. "in place"). */
     memcpy(bytes, "abcdefgh", 8);
     r = rapidutf_utf8_to_string_lossy(bytes, 8, bytes + 4, 8);

@@ -8,16 +8,42 @@
 //! only code that computes errors, so every kernel reports exactly the
 //! same errors.
 //!
-//! # The no-false-negative invariant
+//! # What the crate's `str`s and `String`s rest on
 //!
-//! Every `from_utf8_unchecked` after a kernel rests on one invariant of
-//! the SIMD UTF-8 validators: **they have no false negatives**. A kernel
-//! that returns `Ok(())` has checked the whole input, and one that returns
-//! `Err(pos)` has checked `bytes[..pos]` up to an incomplete last
-//! character; the scalar rescan starts at (or just before) `pos`, so the
-//! validity of everything before it is the kernel's word alone. In debug
-//! builds each site cross-checks that word against the scalar validator
-//! with a `debug_assert!`, so every debug test run checks the invariant.
+//! Two invariants of the kernels, which release builds trust and debug
+//! builds check at every use.
+//!
+//! **The SIMD UTF-8 validators have no false negatives.** Every
+//! `from_utf8_unchecked` after a kernel rests on it. A kernel that returns
+//! `Ok(())` has checked the whole input, and one that returns `Err(pos)`
+//! has checked `bytes[..pos]` up to an incomplete last character; the
+//! scalar rescan starts at (or just before) `pos`, so the validity of
+//! everything before it is the kernel's word alone. In debug builds each
+//! site cross-checks that word against the scalar validator with a
+//! `debug_assert!`.
+//!
+//! **The transcoders to UTF-8 write only whole characters of valid
+//! UTF-8** (the [`Out`] contract for `E = Utf8`): the kernels from UTF-16,
+//! UTF-32, `char`s, Latin-1 and Windows-1252, the scalar encoder after
+//! them, and lossy decoding's engine. A `String` output ([`Sink::commit`]
+//! for `String`: `utf16_to_string`, `utf32_to_string`, `chars_to_string`,
+//! `latin1_to_string`, `windows1252_to_string`, the lossy functions and
+//! the `_append` forms) takes their output as its contents unchecked, so
+//! a slip in one of those kernels would be undefined behaviour, not a
+//! wrong value. In debug builds the commit validates what it takes.
+//!
+//! Checking that output in release builds too was measured and left out:
+//! `is_valid_utf8` after each conversion cost +9 to +20 % on Latin text
+//! and +40 to +82 % on the other scripts of the lipsum files (UTF-16 to
+//! UTF-8 the most; AVX2 kernel, AMD EPYC, bench/examples/output_check.rs),
+//! for a property the encoders hold by construction: each writes the
+//! UTF-8 of a scalar value it has decoded from validated input (a
+//! surrogate or a value above U+10FFFF never reaches them). What makes the
+//! trust safe is that every test and fuzz run, being a debug build,
+//! checks every commit: the tests run each kernel on every input shape
+//! (characters of every length at every offset of a block, errors at every
+//! offset, every `dst` size, the corpus), and the fuzz targets compare
+//! every kernel with std on arbitrary and long structured inputs.
 
 use crate::arch::{Entry, KernelFns, Out, ValidEntry};
 use crate::byte_order::ByteOrder;
@@ -27,6 +53,17 @@ use crate::scalar;
 use crate::scalar::latin1::Latin1;
 use crate::scalar::narrow::{Narrowing, UpTo};
 use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
+use core::mem::MaybeUninit;
+
+pub(crate) mod lossy;
+#[cfg(feature = "legacy")]
+pub(crate) mod windows1252;
+
+/// Below this many input units the transcoders and the UTF-16/UTF-32
+/// validators do not call a kernel: the scalar loop runs inline. (The
+/// kernels work in blocks of 16 to 32 units and leave a partial last block
+/// to the scalar finish anyway.)
+pub(crate) const SHORT_UNITS: usize = 32;
 
 /// Whether `bytes` is valid UTF-8 by the scalar reference: the debug
 /// cross-check of the no-false-negative invariant (see the module docs).
@@ -214,14 +251,94 @@ unsafe impl Sink<scalar::transcode::Utf8> for alloc::string::String {
     #[inline(always)]
     unsafe fn commit(&mut self, written: usize) {
         // SAFETY: the caller guarantees `written` initialised bytes of
-        // whole, valid UTF-8 characters after the string's contents, so
-        // the longer string is valid UTF-8 (checked in debug builds).
+        // whole, valid UTF-8 characters after the string's contents (the
+        // transcoders to UTF-8 write nothing else: the second invariant of
+        // the module docs, trusted in release builds and checked below in
+        // debug builds), so the longer string is valid UTF-8.
         let v = unsafe { self.as_mut_vec() };
         let old = v.len();
         // SAFETY: as for `Vec<u8>`, by the same contract.
         unsafe { <alloc::vec::Vec<u8> as Sink<scalar::transcode::Utf8>>::commit(v, written) };
         debug_assert!(scalar_valid(&v[old..]), "a transcoder to UTF-8 wrote invalid UTF-8");
     }
+}
+
+#[cfg(feature = "alloc")]
+/// The growable outputs: `Vec<T>` and `String`.
+pub(crate) trait Growable: Default {
+    /// `Vec::reserve_exact` / `String::reserve_exact`: no amortised
+    /// doubling, which would leave the output up to half empty.
+    fn reserve(&mut self, additional: usize);
+    /// The units held, and the units allocated.
+    fn len_and_capacity(&self) -> (usize, usize);
+    /// `Vec::shrink_to_fit` / `String::shrink_to_fit`.
+    fn shrink_to_fit(&mut self);
+}
+#[cfg(feature = "alloc")]
+impl<T> Growable for alloc::vec::Vec<T> {
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        alloc::vec::Vec::reserve_exact(self, additional);
+    }
+    #[inline]
+    fn len_and_capacity(&self) -> (usize, usize) {
+        (self.len(), self.capacity())
+    }
+    #[inline]
+    fn shrink_to_fit(&mut self) {
+        alloc::vec::Vec::shrink_to_fit(self);
+    }
+}
+#[cfg(feature = "alloc")]
+impl Growable for alloc::string::String {
+    #[inline]
+    fn reserve(&mut self, additional: usize) {
+        alloc::string::String::reserve_exact(self, additional);
+    }
+    #[inline]
+    fn len_and_capacity(&self) -> (usize, usize) {
+        (self.len(), self.capacity())
+    }
+    #[inline]
+    fn shrink_to_fit(&mut self) {
+        alloc::string::String::shrink_to_fit(self);
+    }
+}
+
+/// A caller's uninitialised buffer as a [`Sink`]: the output of the
+/// functions of [`crate::uninit`] and of the C ABI, whose callers learn
+/// from the result how many units were written.
+pub(crate) struct Uninit<'a, T>(pub(crate) &'a mut [MaybeUninit<T>]);
+
+// SAFETY: the caller's memory, to which any value of `E::Unit` may be
+// written; there is no length to update (the result says how many units
+// are initialised, the [`Out`] contract's `written`).
+unsafe impl<E: Encode> Sink<E> for Uninit<'_, E::Unit> {
+    #[inline(always)]
+    unsafe fn out(&mut self) -> &mut Out<E::Unit> {
+        self.0
+    }
+    #[inline(always)]
+    unsafe fn commit(&mut self, _: usize) {}
+}
+
+/// Writes `src` into `dst[..src.len()]` and returns those units, now
+/// initialised, as a slice. Safe code's way to fill part of an [`Out`]
+/// and go on working on it in place.
+///
+/// # Panics
+///
+/// If `dst` is shorter than `src` (callers size it first).
+#[inline]
+pub(crate) fn write_copy<'a, T: Copy>(dst: &'a mut Out<T>, src: &[T]) -> &'a mut [T] {
+    let dst = &mut dst[..src.len()];
+    // SAFETY: `MaybeUninit<T>` has `T`'s size and alignment, and the two
+    // slices are distinct borrows of `src.len()` elements each.
+    unsafe {
+        core::ptr::copy_nonoverlapping(src.as_ptr(), dst.as_mut_ptr().cast::<T>(), src.len());
+    }
+    // SAFETY: every element of `dst` was just written.
+    unsafe { &mut *(dst as *mut Out<T> as *mut [T]) }
 }
 
 /// Runs `convert`, a transcoder under the [`Out`] contract, on the sink

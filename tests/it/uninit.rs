@@ -1,0 +1,372 @@
+//! `rapidutf::uninit`: every conversion into uninitialised memory agrees
+//! with its buffer counterpart (result and output, at every `dst` size
+//! that matters), and the bounded lossy decoders, called again and again
+//! on what is left with a small buffer each time, produce std's output
+//! exactly, dense errors included.
+
+use rapidutf::uninit;
+use rapidutf::{ErrorStrategy, TranscodeError};
+use std::mem::MaybeUninit;
+
+/// Inputs for the lossy decoders: valid text of every character length,
+/// dense and sparse errors, truncated characters, long ASCII runs after an
+/// error (where the scalar loop hands back to the kernel).
+fn broken_utf8() -> Vec<Vec<u8>> {
+    let text = "aé€😀 Grüße, 你好 ".repeat(4);
+    let mut sparse = text.clone().into_bytes();
+    sparse[17] = 0xFF;
+    vec![
+        Vec::new(),
+        text.clone().into_bytes(),
+        sparse,
+        vec![0xFF; 100],
+        vec![0x80; 70],
+        b"a\xFF".repeat(40),
+        b"\xE2\x82a".repeat(30),
+        b"\xF0\x9F\x98".repeat(20),
+        [&b"\xC0"[..], &b"x".repeat(100), b"\xED\xA0\x80", text.as_bytes(), b"\xF4\x90"].concat(),
+        [text.as_bytes(), b"\xE2\x82"].concat(),
+    ]
+}
+
+/// `dst` of `n` uninitialised units, converted into by `f`; returns the
+/// result and the units it reports as written.
+fn into_uninit<T: Copy, E>(
+    n: usize,
+    f: impl FnOnce(&mut [MaybeUninit<T>]) -> Result<usize, TranscodeError<E>>,
+) -> (Result<usize, TranscodeError<E>>, Vec<T>) {
+    let mut v: Vec<T> = Vec::with_capacity(n);
+    let r = f(&mut v.spare_capacity_mut()[..n]);
+    let written = match &r {
+        Ok(w) => *w,
+        Err(e) => e.written(),
+    };
+    assert!(written <= n);
+    // SAFETY: the conversion initialised the first `written` units (the
+    // module's guarantee, which this test exercises).
+    unsafe { v.set_len(written) };
+    (r, v)
+}
+
+/// Decodes `src` with `f` through a buffer of `room` units at a time, on
+/// what each call left: the concatenated output.
+fn in_pieces<S: Copy, T: Copy>(
+    src: &[S],
+    room: usize,
+    f: impl Fn(&[S], &mut [MaybeUninit<T>]) -> Result<usize, TranscodeError<std::convert::Infallible>>,
+) -> Vec<T> {
+    let (mut out, mut rest) = (Vec::new(), src);
+    loop {
+        let (r, piece) = into_uninit(room, |d| f(rest, d));
+        out.extend_from_slice(&piece);
+        match r {
+            Ok(_) => return out,
+            Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                assert!(read > 0 || !piece.is_empty(), "no progress with {room} units of room");
+                rest = &rest[read..];
+            }
+            Err(e) => panic!("{e:?}"),
+        }
+    }
+}
+
+#[test]
+fn lossy_in_pieces_is_std() {
+    for src in broken_utf8() {
+        let want = String::from_utf8_lossy(&src).into_owned();
+        let want16: Vec<u16> = want.encode_utf16().collect();
+        for room in [4, 5, 7, 16, 3 * src.len()] {
+            let got = in_pieces(&src, room, |s, d| {
+                uninit::utf8_to_utf8_lossy(s, d, ErrorStrategy::Replace)
+            });
+            assert_eq!(
+                String::from_utf8(got).as_deref(),
+                Ok(want.as_str()),
+                "{src:02X?}, room {room}"
+            );
+            let got = in_pieces(&src, room, |s, d| {
+                uninit::utf8_to_utf16_lossy(s, d, ErrorStrategy::Replace)
+            });
+            assert_eq!(got, want16, "{src:02X?}, room {room}");
+            let got = in_pieces(&src, room, |s, d| {
+                uninit::utf8_to_utf16be_lossy(s, d, ErrorStrategy::Replace)
+            });
+            assert_eq!(got, want16.iter().map(|u| u.to_be()).collect::<Vec<_>>(), "{src:02X?}");
+        }
+        for strategy in ErrorStrategy::ALL {
+            let want = rapidutf::utf8_to_string_lossy_with(&src, strategy).into_owned();
+            let want16 = rapidutf::utf8_to_utf16_lossy_with(&src, strategy);
+            // Room for the widest replacement of a 3-byte subpart.
+            for room in [9, 3 * src.len() + 9] {
+                let got = in_pieces(&src, room, |s, d| uninit::utf8_to_utf8_lossy(s, d, strategy));
+                assert_eq!(String::from_utf8(got).as_deref(), Ok(want.as_str()), "{strategy}");
+                let got = in_pieces(&src, room, |s, d| uninit::utf8_to_utf16_lossy(s, d, strategy));
+                assert_eq!(got, want16, "{strategy}");
+            }
+        }
+        let units: Vec<u16> = String::from_utf8_lossy(&src).encode_utf16().collect();
+        let mut with_lone = units.clone();
+        for k in (3..with_lone.len()).step_by(7) {
+            with_lone[k] = if k % 2 == 0 { 0xD800 } else { 0xDC00 };
+        }
+        for u in [units, with_lone, vec![0xD800; 50], [0x61, 0xDC00].repeat(30)] {
+            let want = String::from_utf16_lossy(&u);
+            for room in [4, 5, 16, 3 * u.len()] {
+                let got = in_pieces(&u, room, uninit::utf16_to_utf8_lossy);
+                assert_eq!(String::from_utf8(got).as_deref(), Ok(want.as_str()), "{u:04X?}");
+                let le: Vec<u16> = u.iter().map(|x| x.to_le()).collect();
+                let got = in_pieces(&le, room, uninit::utf16le_to_utf8_lossy);
+                assert_eq!(String::from_utf8(got).as_deref(), Ok(want.as_str()), "{u:04X?}");
+            }
+        }
+    }
+}
+
+/// Runs the uninit conversion `u` and the buffer one `b` on `src` with
+/// `n` units of room: the same result and output.
+fn agree<
+    S: ?Sized,
+    T: Copy + Default + PartialEq + std::fmt::Debug,
+    E: PartialEq + std::fmt::Debug,
+>(
+    name: &str,
+    src: &S,
+    n: usize,
+    u: impl FnOnce(&S, &mut [MaybeUninit<T>]) -> Result<usize, TranscodeError<E>>,
+    b: impl FnOnce(&S, &mut [T]) -> Result<usize, TranscodeError<E>>,
+) {
+    let (r, got) = into_uninit(n, |d| u(src, d));
+    let mut want = vec![T::default(); n];
+    let w = b(src, &mut want);
+    assert_eq!(r, w, "{name}, {n} units");
+    assert_eq!(got[..], want[..got.len()], "{name}, {n} units");
+}
+
+#[test]
+fn conversions_agree_with_their_buffer_forms() {
+    for bytes in broken_utf8() {
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut units_broken = units.clone();
+        if let Some(u) = units_broken.get_mut(3) {
+            *u = 0xDC00;
+        }
+        let values: Vec<u32> = text.chars().map(u32::from).chain([0xD800]).collect();
+        let chars: Vec<char> = text.chars().collect();
+        let n = bytes.len().max(units.len()) * 4;
+        for room in [0, 1, 5, n / 3, n] {
+            agree(
+                "utf8_to_utf16",
+                &bytes[..],
+                room,
+                uninit::utf8_to_utf16,
+                rapidutf::utf8_to_utf16,
+            );
+            agree(
+                "utf8_to_utf16le",
+                &bytes[..],
+                room,
+                uninit::utf8_to_utf16le,
+                rapidutf::utf8_to_utf16le,
+            );
+            agree(
+                "utf8_to_utf16be",
+                &bytes[..],
+                room,
+                uninit::utf8_to_utf16be,
+                rapidutf::utf8_to_utf16be,
+            );
+            agree(
+                "utf8_to_utf32",
+                &bytes[..],
+                room,
+                uninit::utf8_to_utf32,
+                rapidutf::utf8_to_utf32,
+            );
+            agree(
+                "utf8_to_latin1",
+                &bytes[..],
+                room,
+                uninit::utf8_to_latin1,
+                rapidutf::utf8_to_latin1,
+            );
+            agree(
+                "utf8_to_windows1252",
+                &bytes[..],
+                room,
+                uninit::utf8_to_windows1252,
+                rapidutf::utf8_to_windows1252,
+            );
+            agree(
+                "latin1_to_utf8",
+                &bytes[..],
+                room,
+                uninit::latin1_to_utf8,
+                rapidutf::latin1_to_utf8,
+            );
+            agree(
+                "latin1_to_utf16",
+                &bytes[..],
+                room,
+                uninit::latin1_to_utf16,
+                rapidutf::latin1_to_utf16,
+            );
+            agree(
+                "latin1_to_utf16be",
+                &bytes[..],
+                room,
+                uninit::latin1_to_utf16be,
+                rapidutf::latin1_to_utf16be,
+            );
+            agree(
+                "latin1_to_utf32",
+                &bytes[..],
+                room,
+                uninit::latin1_to_utf32,
+                rapidutf::latin1_to_utf32,
+            );
+            agree(
+                "windows1252_to_utf8",
+                &bytes[..],
+                room,
+                uninit::windows1252_to_utf8,
+                rapidutf::windows1252_to_utf8,
+            );
+            agree(
+                "windows1252_to_utf16le",
+                &bytes[..],
+                room,
+                uninit::windows1252_to_utf16le,
+                rapidutf::windows1252_to_utf16le,
+            );
+            agree(
+                "windows1252_to_utf32",
+                &bytes[..],
+                room,
+                uninit::windows1252_to_utf32,
+                rapidutf::windows1252_to_utf32,
+            );
+            for u16s in [&units, &units_broken] {
+                agree(
+                    "utf16_to_utf8",
+                    &u16s[..],
+                    room,
+                    uninit::utf16_to_utf8,
+                    rapidutf::utf16_to_utf8,
+                );
+                agree(
+                    "utf16be_to_utf8",
+                    &u16s[..],
+                    room,
+                    uninit::utf16be_to_utf8,
+                    rapidutf::utf16be_to_utf8,
+                );
+                agree(
+                    "utf16le_to_utf32",
+                    &u16s[..],
+                    room,
+                    uninit::utf16le_to_utf32,
+                    rapidutf::utf16le_to_utf32,
+                );
+                agree(
+                    "utf16_to_latin1",
+                    &u16s[..],
+                    room,
+                    uninit::utf16_to_latin1,
+                    rapidutf::utf16_to_latin1,
+                );
+                agree(
+                    "utf16_to_windows1252",
+                    &u16s[..],
+                    room,
+                    uninit::utf16_to_windows1252,
+                    rapidutf::utf16_to_windows1252,
+                );
+                agree(
+                    "utf16be_to_windows1252",
+                    &u16s[..],
+                    room,
+                    uninit::utf16be_to_windows1252,
+                    rapidutf::utf16be_to_windows1252,
+                );
+            }
+            agree(
+                "utf32_to_utf8",
+                &values[..],
+                room,
+                uninit::utf32_to_utf8,
+                rapidutf::utf32_to_utf8,
+            );
+            agree(
+                "utf32_to_utf16",
+                &values[..],
+                room,
+                uninit::utf32_to_utf16,
+                rapidutf::utf32_to_utf16,
+            );
+            agree(
+                "utf32_to_utf16be",
+                &values[..],
+                room,
+                uninit::utf32_to_utf16be,
+                rapidutf::utf32_to_utf16be,
+            );
+            agree(
+                "utf32_to_latin1",
+                &values[..],
+                room,
+                uninit::utf32_to_latin1,
+                rapidutf::utf32_to_latin1,
+            );
+            agree(
+                "utf32_to_windows1252",
+                &values[..],
+                room,
+                uninit::utf32_to_windows1252,
+                rapidutf::utf32_to_windows1252,
+            );
+            agree(
+                "str_to_utf16",
+                text.as_str(),
+                room,
+                uninit::str_to_utf16,
+                rapidutf::str_to_utf16,
+            );
+            agree(
+                "str_to_utf16be",
+                text.as_str(),
+                room,
+                uninit::str_to_utf16be,
+                rapidutf::str_to_utf16be,
+            );
+            agree(
+                "str_to_utf32",
+                text.as_str(),
+                room,
+                uninit::str_to_utf32,
+                rapidutf::str_to_utf32,
+            );
+            agree(
+                "chars_to_utf8",
+                &chars[..],
+                room,
+                uninit::chars_to_utf8,
+                rapidutf::chars_to_utf8,
+            );
+            agree(
+                "chars_to_utf16",
+                &chars[..],
+                room,
+                uninit::chars_to_utf16,
+                rapidutf::chars_to_utf16,
+            );
+            agree(
+                "chars_to_utf16le",
+                &chars[..],
+                room,
+                uninit::chars_to_utf16le,
+                rapidutf::chars_to_utf16le,
+            );
+        }
+    }
+}
