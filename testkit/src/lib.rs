@@ -12,10 +12,12 @@
 //! - [`corpus`]: the lipsum corpus and its one list of languages;
 //! - [`legacy`]: Latin-1 and Windows-1252 texts made from it, and the
 //!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
-//! - `gen` (feature `proptest`): input strategies.
+//! - `gen` (feature `proptest`): input strategies;
+//! - [`boundary`]: every character and error kind at every window offset.
 //!
 //! Not published: the library's package does not depend on it.
 
+pub mod boundary;
 pub mod corpus;
 pub mod count;
 #[cfg(feature = "proptest")]
