@@ -13,7 +13,8 @@
 //! - [`legacy`]: Latin-1 and Windows-1252 texts made from it, and the
 //!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
 //! - `gen` (feature `proptest`): input strategies;
-//! - [`boundary`]: every character and error kind at every window offset.
+//! - [`boundary`]: every character and error kind at every window offset;
+//! - [`reference`]: error strategies, many-strings validation, detection.
 //!
 //! Not published: the library's package does not depend on it.
 
@@ -24,6 +25,7 @@ pub mod count;
 pub mod gen;
 pub mod legacy;
 pub mod oracle;
+pub mod reference;
 
 pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;
