@@ -16,6 +16,7 @@
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
+#   RAPIDUTF_BOUNDARY        window-boundary cases: quick, sampled or full (default quick here)
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
 #   AARCH64_TIMEOUT          seconds before the test run is killed (default 1200)
 # Extra arguments go to `cargo test` (after the defaults below).
@@ -28,6 +29,7 @@ target=aarch64-unknown-linux-gnu
 require=scalar,neon
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && require+=,portable
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
+export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 
 apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 

@@ -10,6 +10,8 @@
 #
 # Environment:
 #   PROPTEST_CASES  proptest cases per property (default 64 here)
+#   RAPIDUTF_BOUNDARY  window-boundary cases: quick, sampled or full
+#                   (default quick here)
 #   ASAN_OPTIONS    passed through (default detect_leaks=1)
 # Extra arguments go to `cargo test`.
 set -euo pipefail
@@ -21,6 +23,7 @@ rustup run nightly rustc --version >/dev/null 2>&1 ||
     die "the nightly toolchain is required (rustup toolchain install nightly)"
 
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
+export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export RAPIDUTF_REQUIRE_KERNELS=${RAPIDUTF_REQUIRE_KERNELS:-$(ci/host-kernels.sh)}
 # The prebuilt std is not instrumented; rustc refuses to mix sanitized and

@@ -1,14 +1,36 @@
 #!/usr/bin/env bash
-# Builds rapidutf's cargo-fuzz targets (fuzz/) with nightly and runs each
-# one for FUZZ_SECONDS, failing on any crash, leak, timeout or OOM.
+# Builds rapidutf's cargo-fuzz targets (fuzz/) with nightly (ASan, debug
+# assertions) and runs each one for FUZZ_SECONDS, failing on any crash,
+# leak, timeout or OOM.
 #
-# Targets (all differential against core/std; one module each in fuzz/src/):
-#   validate          every available kernel + free functions vs core::str::from_utf8
-#   roundtrip         UTF-8 <-> UTF-16/UTF-32 round trips, exact errors, lossy, lengths
-#   transcode_dst     every transcoder with edge and fuzzer-chosen dst sizes
-#   stream_validate   chunked validation vs the whole-buffer result
-#   stream_decode     chunked strict and lossy decoding vs the whole-buffer result
-#   derive_roundtrip  the UTF-8 derivatives' encoders and decoders round-trip
+# Targets (all differential against core/std or the testkit's reference;
+# one module each in fuzz/src/). Those marked * call every available
+# kernel's `Kernel` methods on every input; the others' APIs always
+# dispatch, and reach a kernel through RAPIDUTF_KERNEL (see below).
+#   validate*          every kernel + free functions vs core::str::from_utf8
+#   roundtrip*         UTF-8 <-> UTF-16/UTF-32 round trips, exact errors, lossy, lengths
+#   transcode_dst*     every transcoder (free and per kernel) with edge and fuzzer-chosen dst sizes
+#   str_chars*         str_to_* / chars_to_* (per kernel), their _vec and _append forms; long text
+#   strategy*          lossy decoding with every ErrorStrategy, every kernel's lossy decoding
+#   many*              many-strings validation, every offset type, ranges, per kernel
+#   latin1*            every Latin-1 and Windows-1252 conversion, free and per kernel
+#   long*              64 KiB and longer inputs through every kernel (512-bit loops)
+#   stream_validate    chunked validation vs the whole-buffer result
+#   stream_decode      chunked strict and lossy decoding (UTF-8 <-> UTF-16) vs the whole buffer
+#   stream_outputs     Utf32Decoder, and Utf8Decoder to UTF-32/UTF-8/strategies, chunked
+#   derive_roundtrip   the UTF-8 derivatives' encoders and decoders round-trip
+#   dropin             from_utf8, from_utf8_mut, string_from_utf8 vs core and std
+#   alloc_append       every _vec/_to_string/_append form, long inputs that regrow
+#   utf16_tools        byte swaps, well-formedness, lossy lengths vs std
+#   detect             encoding detection vs the documented rules on std's decoders
+#   capi               every rapidutf_* C function vs the Rust API, exact-size heap buffers
+#
+# Kernels: each target runs with RAPIDUTF_KERNEL set to one of the host's
+# kernels (ci/host-kernels.sh), the kernel rotating from target to target,
+# so that the dispatching APIs meet more than the default kernel in a brief
+# run. With FUZZ_EVERY_KERNEL=1 each target instead runs once per kernel,
+# FUZZ_SECONDS split between them: the long campaign, by hand:
+#   FUZZ_SECONDS=1800 FUZZ_EVERY_KERNEL=1 bash ci/fuzz.sh
 #
 # Seeds are cut from tests/data/lipsum at run time into fuzz/corpus/<target>
 # (git-ignored, kept between runs, so a cached machine keeps its corpus).
@@ -16,17 +38,25 @@
 #   cargo +nightly fuzz run <target> fuzz/artifacts/<target>/<file>
 #
 # Environment:
-#   FUZZ_SECONDS   seconds per target (default 60)
-#   FUZZ_TARGETS   targets to run (default: all six)
-#   FUZZ_MAX_LEN   libFuzzer -max_len (default 4096)
+#   FUZZ_SECONDS       seconds per target (default 60)
+#   FUZZ_TARGETS       targets to run (default: all seventeen)
+#   FUZZ_MAX_LEN       libFuzzer -max_len for every target (default 4096;
+#                      16384 for validate, whose AVX-512 kernel switches to
+#                      512-bit vectors from 8 KiB; the long and
+#                      alloc_append targets build 64 KiB inputs themselves)
+#   FUZZ_EVERY_KERNEL  1: every target under every host kernel (see above)
+#   FUZZ_KERNELS       the kernels (default: ci/host-kernels.sh)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 seconds=${FUZZ_SECONDS:-60}
-max_len=${FUZZ_MAX_LEN:-4096}
-read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst stream_validate stream_decode derive_roundtrip latin1}"
+all="validate roundtrip transcode_dst str_chars strategy many latin1 long stream_validate \
+stream_decode stream_outputs derive_roundtrip dropin alloc_append utf16_tools detect capi"
+read -r -a targets <<<"${FUZZ_TARGETS:-$all}"
+IFS=, read -r -a kernels <<<"${FUZZ_KERNELS:-$(bash ci/host-kernels.sh)}"
+every=${FUZZ_EVERY_KERNEL:-0}
 
 require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||
@@ -48,28 +78,56 @@ seeds = []
 for f in files:
     data = f.read_bytes()
     seeds += [data[a:a + n] for a, n in cuts]
+# The bytes each target reads before its text (fuzz/src/<target>.rs):
+# flags and picks; a seed per header, the second one asking for a long
+# input where the target builds one.
+headers = {
+    "transcode_dst": [b"\x00\x00", b"\x40\x00"],
+    "latin1": [b"\x00\x00", b"\x40\x00"],
+    "str_chars": [b"\x00\x00\x00", b"\x01\x00\x00", b"\x02\x00\x00"],
+    "strategy": [b"\x00", b"\x01"],
+    "many": [b"\x00\x03\x20\x80\xC0", b"\x01\x03\x20\x80\xC0"],
+    "long": [b"\x00", b"\x01"],
+    "stream_outputs": [b"\x00\x02\x05\x40\x03\x09", b"\x01\x02\x05\x40\x03\x09"],
+    "dropin": [b"\x00", b"\x01"],
+    "alloc_append": [b"\x00", b"\x01"],
+    "utf16_tools": [b"\x00", b"\x01"],
+    "detect": [b"\x00", b"\x01"],
+    "capi": [b"\x00\x00", b"\x01\x55"],
+}
 for target in sys.argv[1:]:
     out = pathlib.Path("fuzz/corpus") / target
     out.mkdir(parents=True, exist_ok=True)
-    for s in seeds:
-        # transcode_dst reads its dst-size pick from the first two bytes.
-        if target == "transcode_dst":
-            s = bytes([len(s) & 0xFF, 0]) + s
-        (out / ("seed-" + hashlib.sha1(s).hexdigest())).write_bytes(s)
-print(f"{len(seeds)} seeds for each of {len(sys.argv) - 1} targets", file=sys.stderr)
+    for h in headers.get(target, [b""]):
+        for s in seeds:
+            s = h + s
+            (out / ("seed-" + hashlib.sha1(s).hexdigest())).write_bytes(s)
+print(f"{len(seeds)} seeds (per header) for each of {len(sys.argv) - 1} targets", file=sys.stderr)
 PY
 
 log "building fuzz targets (nightly, ASan, debug assertions)"
 timed "cargo fuzz build" nice cargo +nightly fuzz build --debug-assertions
 
 failed=()
-for t in "${targets[@]}"; do
-    log "fuzzing $t for ${seconds}s (-max_len=$max_len)"
-    if ! timed "fuzz $t" cargo +nightly fuzz run --debug-assertions "$t" -- \
-        -max_len="$max_len" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096 \
-        -print_final_stats=1; then
-        failed+=("$t")
+for i in "${!targets[@]}"; do
+    t=${targets[$i]}
+    max_len=${FUZZ_MAX_LEN:-$([[ $t == validate ]] && echo 16384 || echo 4096)}
+    if ((every)); then
+        runs=("${kernels[@]}")
+    else
+        runs=("${kernels[$((i % ${#kernels[@]}))]}")
     fi
+    per=$((seconds / ${#runs[@]}))
+    ((per > 0)) || per=1
+    for k in "${runs[@]}"; do
+        log "fuzzing $t for ${per}s with RAPIDUTF_KERNEL=$k (-max_len=$max_len)"
+        # -print_final_stats: the executions and the corpus size, for the log.
+        if ! RAPIDUTF_KERNEL=$k timed "fuzz $t ($k)" cargo +nightly fuzz run --debug-assertions "$t" -- \
+            -max_len="$max_len" -max_total_time="$per" -timeout=30 -rss_limit_mb=4096 \
+            -print_final_stats=1; then
+            failed+=("$t ($k)")
+        fi
+    done
 done
 
 if ((${#failed[@]})); then

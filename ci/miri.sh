@@ -16,7 +16,10 @@
 #
 # tests/miri.rs is a small, dedicated test set (the normal suite is far too
 # heavy for an interpreter about a thousand times slower than native
-# code): one test per kernel, run in parallel processes.
+# code): one test per kernel, run in parallel processes. The appending and
+# allocating conversions (which write into spare capacity, and grow it)
+# have no per-kernel entry: their tests run once per kernel, with
+# RAPIDUTF_KERNEL naming it.
 #
 # Environment:
 #   MIRI_JOBS        parallel Miri processes (default 2)
@@ -47,13 +50,13 @@ esac
 unset CARGO_ENCODED_RUSTFLAGS
 export RAPIDUTF_REQUIRE_KERNELS=$require
 # Isolation hides the host's environment from the program; forward the
-# one variable the tests read. The default aliasing model (Stacked
+# two variables the tests read. The default aliasing model (Stacked
 # Borrows) is the one that catches reads past a sub-slice: do not switch
 # to Tree Borrows here. Strict provenance: no integer-to-pointer casts.
 # The data race detector is off: the code under test shares nothing
 # between threads but the dispatch atomics, and the detector would slow
 # every access of the (concurrently running) tests.
-export MIRIFLAGS="-Zmiri-env-forward=RAPIDUTF_REQUIRE_KERNELS -Zmiri-strict-provenance -Zmiri-disable-data-race-detector ${MIRIFLAGS:-}"
+export MIRIFLAGS="-Zmiri-env-forward=RAPIDUTF_REQUIRE_KERNELS -Zmiri-env-forward=RAPIDUTF_KERNEL -Zmiri-strict-provenance -Zmiri-disable-data-race-detector ${MIRIFLAGS:-}"
 # A target dir of its own: the build differs (RUSTFLAGS, Miri's sysroot).
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$ROOT/target}/miri
 
@@ -62,22 +65,41 @@ timed "miri build" nice cargo +nightly miri test -p rapidutf --test miri --no-ru
 
 # The per-kernel tests, spread over MIRI_JOBS processes; the portable
 # kernel (SIMD through the `wide` crate, many small calls) is by far the
-# slowest to interpret, so it gets a process of its own.
+# slowest to interpret, so it gets a process of its own. Each process then
+# runs the spare-capacity tests under some of the kernels (RAPIDUTF_KERNEL),
+# one `cargo miri test` each.
 jobs=${MIRI_JOBS:-2}
+IFS=, read -r -a sink_kernels <<<"$require"
+sinks="sinks_active_kernel regrow_active_kernel"
 if ((jobs >= 2)); then
     groups=("kernel_portable" "kernel_scalar kernel_sse42 kernel_avx2 kernel_avx512 kernel_neon required free_functions")
+    # The portable lane is the longer one: it takes one kernel's sinks,
+    # the other lane the rest.
+    lane_sinks=("${sink_kernels[*]:0:1}" "${sink_kernels[*]:1}")
 else
-    groups=("")
+    groups=("kernel_ required free_functions")
+    lane_sinks=("${sink_kernels[*]}")
 fi
 
 log "cargo miri test --test miri (RAPIDUTF_REQUIRE_KERNELS=$require, MIRIFLAGS=$MIRIFLAGS), ${#groups[@]} processes"
 logs=$(mktemp -d "${TMPDIR:-/tmp}/rapidutf-miri.XXXXXX")
 trap 'rm -rf "$logs"' EXIT
+# One lane: its kernel tests, then the spare-capacity tests under each of
+# its kernels.
+lane() {
+    local i=$1 k
+    # shellcheck disable=SC2086 # each group is a list of test-name filters
+    timed "miri tests [${groups[$i]}]" cargo +nightly miri test -q -p rapidutf --test miri -- \
+        ${groups[$i]} || return 1
+    for k in ${lane_sinks[$i]}; do
+        # shellcheck disable=SC2086 # a list of test-name filters
+        RAPIDUTF_KERNEL=$k timed "miri spare-capacity tests [RAPIDUTF_KERNEL=$k]" \
+            cargo +nightly miri test -q -p rapidutf --test miri -- $sinks || return 1
+    done
+}
 pids=()
 for i in "${!groups[@]}"; do
-    # shellcheck disable=SC2086 # each group is a list of test-name filters
-    timed "miri tests [${groups[$i]:-all}]" cargo +nightly miri test -q -p rapidutf --test miri -- \
-        ${groups[$i]} >"$logs/$i.log" 2>&1 &
+    lane "$i" >"$logs/$i.log" 2>&1 &
     pids+=($!)
 done
 failed=0

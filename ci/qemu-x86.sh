@@ -26,6 +26,7 @@
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
+#   RAPIDUTF_BOUNDARY        window-boundary cases: quick, sampled or full (default quick here)
 #   QEMU_X86_CPUS            full-suite models (default "Nehalem Haswell")
 #   QEMU_X86_REDUCED_CPUS    reduced-set models (default: the four above;
 #                            "" for none)
@@ -44,6 +45,7 @@ ulimit -c 0 # qemu would otherwise write a core file for the SIGILL probes
 require_cmd qemu-x86_64 qemu-user
 pin_baseline_rustflags
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
+export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 target_dir=${CARGO_TARGET_DIR:-$ROOT/target}
 extra=""
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && extra=",portable"

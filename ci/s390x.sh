@@ -11,6 +11,7 @@
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
+#   RAPIDUTF_BOUNDARY        window-boundary cases: quick, sampled or full (default quick here)
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
 #   S390X_TIMEOUT            seconds before the test run is killed (default 1200)
 # Extra arguments go to `cargo test` (after the defaults below).
@@ -23,6 +24,7 @@ target=s390x-unknown-linux-gnu
 require=scalar
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && require+=,portable
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
+export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 
 apt_install gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 

@@ -24,6 +24,8 @@ export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $ROOT/ci/wasi-run.m
 export RUSTFLAGS="-C target-feature=+simd128"
 KERNELS=${WASM_KERNELS:-scalar,portable,simd128}
 export RAPIDUTF_REQUIRE_KERNELS=$KERNELS
+# The window-boundary cases at their quick level (see ci/README.md).
+export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 # The dispatched kernel with simd128 (Kernel::best): what a child with
 # an unknown RAPIDUTF_KERNEL must fall back to.
 BEST=${KERNELS##*,}

@@ -12,7 +12,11 @@
 //! allocation, where AddressSanitizer and guard zones see nothing.
 //!
 //! Each transcoder runs with a tight `dst`: exactly the size of the output,
-//! and one unit less. Expected results come from core/std only
+//! and one unit less. The conversions of valid `&str` and `&[char]` input
+//! run per kernel too; the appending and allocating conversions, which
+//! write into a vector's spare capacity (and grow it when the output sized
+//! from the input's start falls short), run through the active kernel,
+//! which `ci/miri.sh` sets to each kernel in turn (`RAPIDUTF_KERNEL`). Expected results come from core/std only
 //! (`core::str::from_utf8`, `char::decode_utf16`, `char::from_u32`,
 //! `char::encode_utf8/16`, `String::from_utf8_lossy`), and the documented
 //! rule that a transcoder reports whichever comes first in the input: an
@@ -52,6 +56,12 @@ const OPS: usize = 15;
 /// decoder of the same output on the same bytes), and to Latin-1 from
 /// each.
 const LATIN1_OPS: usize = 6;
+
+/// The conversions of input that is valid by its type are operations
+/// `OPS + LATIN1_OPS..OPS + LATIN1_OPS + STR_OPS`: `str_to_utf16` (in one
+/// byte order), `str_to_utf32`, `chars_to_utf8` and `chars_to_utf16` (in
+/// one byte order).
+const STR_OPS: usize = 4;
 
 /// Under Miri, the rotating operation of a length is the one numbered
 /// `(len + 4 * phase) % MIRI_SLOTS`, if there is one: a prime a little
@@ -431,6 +441,7 @@ fn run_kernel(k: Kernel) {
         utf16_ops(k, plan);
         utf32_ops(k, plan);
         latin1_ops(k, plan);
+        str_ops(k, plan);
     }
 }
 
@@ -922,4 +933,226 @@ fn latin1_ops(k: Kernel, plan: Plan) {
             }
         }
     }
+}
+
+// ---------------------------------------------------------------------------
+// Valid input: `&str` and `&[char]`.
+// ---------------------------------------------------------------------------
+
+/// Operations `OPS + LATIN1_OPS..` (see [`STR_OPS`]) on text of `plan.len`
+/// bytes (`&str`) or characters (`&[char]`): ASCII or mixed widths, by the
+/// input shape.
+fn str_ops(k: Kernel, plan: Plan) {
+    let first = OPS + LATIN1_OPS;
+    if !(first..first + STR_OPS).any(|op| plan.runs(op)) {
+        return;
+    }
+    let len = plan.len;
+    let never = |e: &std::convert::Infallible| match *e {};
+    for shape in (0..2).filter(|&s| plan.shape(s, 2)) {
+        let s = text(len, len, shape == 0, char::len_utf8);
+        let chars: Vec<char> = text(len, len + 1, shape == 0, |_| 1).chars().collect();
+        for off in plan.offsets() {
+            let what = |f: &str| format!("{k}.{f}, shape {shape}, len {len}, offset {off}");
+            // The `&str` at the offset: a placed copy of its bytes (valid
+            // UTF-8, so the view is a `str`).
+            let placed = Placed::new(s.as_bytes(), off, b'.');
+            let src = core::str::from_utf8(placed.get()).expect("text() is valid UTF-8");
+            if plan.runs(first) {
+                for le in plan.orders() {
+                    let c = chars16(src, le);
+                    let w = || what(&format!("str_to_utf16 {le:?}"));
+                    check_transcode(plan, &w, &c, false, off, 0xAAAA, never, |d| match le {
+                        None => k.str_to_utf16(src, d),
+                        Some(true) => k.str_to_utf16le(src, d),
+                        Some(false) => k.str_to_utf16be(src, d),
+                    });
+                }
+            }
+            if plan.runs(first + 1) {
+                let c: Vec<(usize, Vec<u32>)> =
+                    src.chars().map(|c| (c.len_utf8(), vec![u32::from(c)])).collect();
+                let w = || what("str_to_utf32");
+                check_transcode(plan, &w, &c, false, off, 0xAAAA_AAAA, never, |d| {
+                    k.str_to_utf32(src, d)
+                });
+            }
+            let placed = Placed::new(&chars, off, '.');
+            let src = placed.get();
+            if plan.runs(first + 2) {
+                let c: Vec<(usize, Vec<u8>)> =
+                    src.iter().map(|c| (1, c.to_string().into_bytes())).collect();
+                let w = || what("chars_to_utf8");
+                check_transcode(plan, &w, &c, false, off, 0xAA, never, |d| k.chars_to_utf8(src, d));
+            }
+            if plan.runs(first + 3) {
+                for le in plan.orders() {
+                    let c: Vec<(usize, Vec<u16>)> = src
+                        .iter()
+                        .map(|c| {
+                            let mut u = [0u16; 2];
+                            (1, c.encode_utf16(&mut u).iter().map(|&x| order(x, le)).collect())
+                        })
+                        .collect();
+                    let w = || what(&format!("chars_to_utf16 {le:?}"));
+                    check_transcode(plan, &w, &c, false, off, 0xAAAA, never, |d| match le {
+                        None => k.chars_to_utf16(src, d),
+                        Some(true) => k.chars_to_utf16le(src, d),
+                        Some(false) => k.chars_to_utf16be(src, d),
+                    });
+                }
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Spare-capacity sinks: the appending and allocating conversions.
+// ---------------------------------------------------------------------------
+
+/// The kernel that `RAPIDUTF_KERNEL` names is the one dispatch uses, so
+/// that a run meant for a kernel cannot quietly test another (under Miri
+/// the variable must be forwarded with `-Zmiri-env-forward`).
+fn active_is_the_named_kernel() {
+    if let Ok(name) = std::env::var("RAPIDUTF_KERNEL") {
+        assert_eq!(Kernel::active().name(), name, "RAPIDUTF_KERNEL names a kernel not in use");
+    }
+}
+
+/// `v` with `head` in it and room for `extra` more units that hold nothing
+/// (spare capacity: under Miri, reading it is undefined behaviour).
+fn with_head<T: Copy>(head: &[T], extra: usize) -> Vec<T> {
+    let mut v = Vec::with_capacity(head.len() + extra);
+    v.extend_from_slice(head);
+    v
+}
+
+/// Every appending conversion, and the allocating ones, through the active
+/// kernel, into vectors that already hold a few units and have spare
+/// capacity: the output of the valid prefix appended after what was there,
+/// the error at its place; against std. At lengths 0 to [`MAX_LEN`] (under
+/// Miri, one length in 23, mixed text with an error in the middle every
+/// other one).
+#[test]
+fn sinks_active_kernel() {
+    active_is_the_named_kernel();
+    for len in (0..MAX_LEN).step_by(if cfg!(miri) { 23 } else { 1 }) {
+        for (_, name, data) in utf8_inputs(len, |shape| !cfg!(miri) || shape == 1 + len % 2) {
+            let what = |f: &str| format!("{f}, {name}, len {len}");
+            let (valid, err) = match core::str::from_utf8(&data) {
+                Ok(s) => (s, None),
+                Err(e) => (core::str::from_utf8(&data[..e.valid_up_to()]).unwrap(), Some(e)),
+            };
+            let err_at = err.map(|e| e.valid_up_to());
+            let placed = Placed::new(&data, len % 8, 0xFF);
+            let src = placed.get();
+
+            let mut v = with_head(&[7u16], 3);
+            let r = rapidutf::utf8_to_utf16_append(src, &mut v).map_err(|e| e.valid_up_to());
+            let want: Vec<u16> = [7].into_iter().chain(valid.encode_utf16()).collect();
+            assert_eq!((r.err(), &v), (err_at, &want), "{}", what("utf8_to_utf16_append"));
+            let mut v = with_head(&[7u32], 1);
+            let r = rapidutf::utf8_to_utf32_append(src, &mut v).map_err(|e| e.valid_up_to());
+            let want: Vec<u32> = [7].into_iter().chain(valid.chars().map(u32::from)).collect();
+            assert_eq!((r.err(), &v), (err_at, &want), "{}", what("utf8_to_utf32_append"));
+            let v = rapidutf::utf8_to_utf16be_vec(src).map_err(|e| e.valid_up_to());
+            let want: Vec<u16> = valid.encode_utf16().map(u16::to_be).collect();
+            assert_eq!(v, err_at.map_or(Ok(want), Err), "{}", what("utf8_to_utf16be_vec"));
+
+            // The same text as UTF-16 and UTF-32 (with an unpaired
+            // surrogate or a surrogate value where UTF-8 had its error).
+            let mut units: Vec<u16> = valid.encode_utf16().collect();
+            let mut values: Vec<u32> = valid.chars().map(u32::from).collect();
+            if err.is_some() {
+                units.extend([0xDC00, 0x61]);
+                values.extend([0xD800, 0x61]);
+            }
+            let mut s = String::from("é");
+            s.reserve(5);
+            let r = rapidutf::utf16_to_utf8_append(&units, &mut s).map_err(|e| e.valid_up_to());
+            let at16 = err.map(|_| valid.encode_utf16().count());
+            assert_eq!((r.err(), &s[2..]), (at16, valid), "{}", what("utf16_to_utf8_append"));
+            let t =
+                rapidutf::utf16le_to_string(&units.iter().map(|u| u.to_le()).collect::<Vec<_>>());
+            assert_eq!(
+                t.ok().as_deref(),
+                err.is_none().then_some(valid),
+                "{}",
+                what("utf16le_to_string")
+            );
+            let mut s = String::from("€");
+            let r = rapidutf::utf32_to_utf8_append(&values, &mut s).map_err(|e| e.valid_up_to());
+            let at32 = err.map(|_| valid.chars().count());
+            assert_eq!((r.err(), &s[3..]), (at32, valid), "{}", what("utf32_to_utf8_append"));
+            let mut v = with_head(&[9u16], 2);
+            let r = rapidutf::utf32_to_utf16_append(&values, &mut v).map_err(|e| e.valid_up_to());
+            let want: Vec<u16> = [9].into_iter().chain(valid.encode_utf16()).collect();
+            assert_eq!((r.err(), &v), (at32, &want), "{}", what("utf32_to_utf16_append"));
+            let mut v = with_head(&[9u32], 2);
+            let r = rapidutf::utf16_to_utf32_append(&units, &mut v).map_err(|e| e.valid_up_to());
+            let want: Vec<u32> = [9].into_iter().chain(valid.chars().map(u32::from)).collect();
+            assert_eq!((r.err(), &v), (at16, &want), "{}", what("utf16_to_utf32_append"));
+
+            // Valid by type.
+            let mut v = with_head(&[1u16], 2);
+            let n = rapidutf::str_to_utf16le_append(valid, &mut v);
+            let want: Vec<u16> =
+                [1].into_iter().chain(valid.encode_utf16().map(u16::to_le)).collect();
+            assert_eq!((n, &v), (want.len() - 1, &want), "{}", what("str_to_utf16le_append"));
+            let want: Vec<u32> = valid.chars().map(u32::from).collect();
+            assert_eq!(rapidutf::str_to_utf32_vec(valid), want, "{}", what("str_to_utf32_vec"));
+            let chars: Vec<char> = valid.chars().collect();
+            let mut s = String::from("x");
+            assert_eq!(rapidutf::chars_to_utf8_append(&chars, &mut s), valid.len());
+            assert_eq!(&s[1..], valid, "{}", what("chars_to_utf8_append"));
+            let v = rapidutf::chars_to_utf16_vec(&chars);
+            assert!(v.iter().copied().eq(valid.encode_utf16()), "{}", what("chars_to_utf16_vec"));
+
+            // Legacy: the bytes as Latin-1.
+            let latin1: String = data.iter().map(|&b| char::from(b)).collect();
+            let mut s = String::from("x");
+            assert_eq!(rapidutf::latin1_to_utf8_append(src, &mut s), latin1.len());
+            assert_eq!(&s[1..], latin1, "{}", what("latin1_to_utf8_append"));
+            let v = rapidutf::latin1_to_utf16_vec(src);
+            assert!(v.iter().copied().eq(latin1.encode_utf16()), "{}", what("latin1_to_utf16_vec"));
+        }
+    }
+}
+
+/// The allocating conversions of inputs longer than twice the 4096 units
+/// whose output they count exactly before allocating: the first 4096
+/// units ASCII, the rest characters with more output per input unit, so
+/// the room sized from the start falls short and the output grows once
+/// (the regrow) before the conversion goes on; and the other way round,
+/// where the output is shrunk. Through the active kernel; against std.
+#[test]
+fn regrow_active_kernel() {
+    active_is_the_named_kernel();
+    let ascii = "abcdefgh".repeat(512);
+    // Past 2 * 4096 units in every form, with 3 bytes of UTF-8 per UTF-16
+    // and UTF-32 unit after the first 4096.
+    let cjk = "中文字".repeat(1366);
+    let grows = format!("{ascii}{cjk}");
+    let shrinks = format!("{cjk}{ascii}");
+    for s in [&grows, &shrinks] {
+        let units: Vec<u16> = s.encode_utf16().collect();
+        assert!(units.len() > 8192);
+        let t = rapidutf::utf16_to_string(&units).expect("valid UTF-16");
+        assert!(t == *s, "utf16_to_string");
+        assert!(t.capacity() <= t.len() + t.len() / 2 + 4096, "utf16_to_string: capacity");
+        let values: Vec<u32> = s.chars().map(u32::from).collect();
+        let t = rapidutf::utf32_to_string(&values).expect("valid UTF-32");
+        assert!(t == *s, "utf32_to_string");
+        let chars: Vec<char> = s.chars().collect();
+        let t = rapidutf::chars_to_string(&chars);
+        assert!(t == *s, "chars_to_string");
+        assert!(t.capacity() <= t.len() + t.len() / 2 + 4096, "chars_to_string: capacity");
+    }
+    // An error past the room the start promised: the valid prefix is
+    // converted, grown into, and the error is at its place.
+    let mut units: Vec<u16> = grows.encode_utf16().collect();
+    let at = units.len() - 5;
+    units[at] = 0xDC00;
+    let e = rapidutf::utf16_to_string(&units).expect_err("an unpaired surrogate");
+    assert_eq!((e.valid_up_to(), e.kind()), (at, Utf16ErrorKind::UnpairedLow));
 }

@@ -59,7 +59,8 @@ fn wtf8(units: &[u16]) {
     }
     // Concatenation at every split joins a pair cut in two.
     let mid = units.len() / 2;
-    let joined = d::wtf8_concat(&d::utf16_to_wtf8_vec(&units[..mid]), &d::utf16_to_wtf8_vec(&units[mid..]));
+    let joined =
+        d::wtf8_concat(&d::utf16_to_wtf8_vec(&units[..mid]), &d::utf16_to_wtf8_vec(&units[mid..]));
     assert_eq!(joined, bytes);
 }
 
@@ -83,7 +84,10 @@ fn cesu8_and_mutf8(units: &[u16]) {
     assert_eq!(d::validate_mutf8(&any), Ok(()));
     assert!(!any.contains(&0));
     assert_eq!(d::mutf8_to_utf16_vec(&any).expect("valid MUTF-8"), units);
-    assert_eq!(&d::mutf8_to_wtf8_vec(&any).expect("valid MUTF-8")[..], &d::utf16_to_wtf8_vec(units)[..]);
+    assert_eq!(
+        &d::mutf8_to_wtf8_vec(&any).expect("valid MUTF-8")[..],
+        &d::utf16_to_wtf8_vec(units)[..]
+    );
 }
 
 fn validated_input(bytes: &[u8]) {

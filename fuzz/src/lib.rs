@@ -9,14 +9,108 @@
 //! cannot tell, an error's `Utf8ErrorKind`, comes from the table in the
 //! crate's documentation (`rapidutf_testkit::oracle_kind`). A mismatch
 //! panics, which libFuzzer reports as a crash.
+//!
+//! The checks list each family's functions in tables of tuples (the free
+//! function, the kernel method, the byte order, ...) of function pointers,
+//! whose types read best written out where they are used.
+#![allow(clippy::type_complexity)]
 
+pub mod alloc_append;
+pub mod capi;
 pub mod derive_roundtrip;
+pub mod detect;
+pub mod dropin;
 pub mod latin1;
+pub mod long;
+pub mod many;
 pub mod roundtrip;
+pub mod str_chars;
+pub mod strategy;
 pub mod stream_decode;
+pub mod stream_outputs;
 pub mod stream_validate;
 pub mod transcode_dst;
+pub mod utf16_tools;
 pub mod validate;
+
+/// Inputs at least this long (in units) run the AVX-512 kernels' 512-bit
+/// loops (from 8 KiB) many times over, and outgrow the allocating
+/// conversions' output sized from their first 4096 units when their script
+/// changes after that.
+pub const LONG: usize = 64 * 1024;
+
+/// The fuzzer's bytes as a source of decisions: each call takes the next
+/// byte(s), or zeros once they run out.
+pub struct Input<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Input<'a> {
+    /// Decisions taken from the front of `data`.
+    pub fn new(data: &'a [u8]) -> Self {
+        Input { data }
+    }
+
+    /// The next byte.
+    pub fn byte(&mut self) -> u8 {
+        let (&b, rest) = self.data.split_first().unwrap_or((&0, &[]));
+        self.data = rest;
+        b
+    }
+
+    /// The next two bytes, little-endian.
+    pub fn u16(&mut self) -> u16 {
+        u16::from_le_bytes([self.byte(), self.byte()])
+    }
+
+    /// What is left: the text.
+    pub fn rest(self) -> &'a [u8] {
+        self.data
+    }
+}
+
+/// A 64-bit seed from `data` (FNV-1a).
+pub fn seed(data: &[u8]) -> u64 {
+    data.iter()
+        .fold(0xCBF2_9CE4_8422_2325, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01B3))
+}
+
+/// A long input made from `pieces`: runs cut from `pieces` at places and
+/// lengths drawn by a generator seeded with `seed`, each repeated a drawn
+/// number of times (so that whole vectors and windows of one kind follow
+/// each other, and the script changes between runs), until at least
+/// `min_len` units. Empty when `pieces` is.
+pub fn long<T: Copy>(pieces: &[T], seed: u64, min_len: usize) -> Vec<T> {
+    let mut out = Vec::with_capacity(min_len + 4096);
+    if pieces.is_empty() {
+        return out;
+    }
+    let mut x = seed | 1;
+    let mut next = || {
+        // xorshift64
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    while out.len() < min_len {
+        let r = next();
+        let start = (r as usize) % pieces.len();
+        let len = 1 + ((r >> 24) as usize) % pieces.len().min(256);
+        let run = &pieces[start..(start + len).min(pieces.len())];
+        for _ in 0..1 + (r >> 48) % 200 {
+            out.extend_from_slice(run);
+        }
+    }
+    out
+}
+
+/// [`long`] over characters, for inputs that must be valid: runs of the
+/// characters of `text`.
+pub fn long_text(text: &str, seed: u64, min_len: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    long(&chars, seed, min_len).into_iter().collect()
+}
 
 /// The bytes of `data` as native-endian `u16` units (a trailing odd byte
 /// is dropped).
@@ -104,6 +198,85 @@ mod tests {
         }
         let all: Vec<u8> = (0..=255).collect();
         latin1::check(&all);
+    }
+
+    /// `check` on every input behind each header of `headers` (the flags
+    /// and picks a target reads first); long inputs only from the first
+    /// few, so the test stays short.
+    fn with_headers(check: fn(&[u8]), headers: &[&[u8]]) {
+        for (i, d) in inputs().iter().enumerate() {
+            for h in headers {
+                let long = h.first().is_some_and(|&f| f != 0);
+                if long && i % 8 != 0 {
+                    continue;
+                }
+                let mut data = h.to_vec();
+                data.extend_from_slice(d);
+                check(&data);
+            }
+        }
+    }
+
+    #[test]
+    fn str_chars() {
+        with_headers(str_chars::check, &[&[0, 0, 0], &[0, 7, 1], &[1, 3, 0], &[2, 9, 0]]);
+    }
+
+    #[test]
+    fn dropin() {
+        with_headers(dropin::check, &[&[0], &[1]]);
+    }
+
+    #[test]
+    fn strategy() {
+        with_headers(strategy::check, &[&[0], &[1]]);
+    }
+
+    #[test]
+    fn many() {
+        with_headers(
+            many::check,
+            &[&[0, 0], &[0, 3, 10, 200, 50], &[6, 4, 7, 14, 0, 99], &[1, 2, 5, 9]],
+        );
+    }
+
+    #[test]
+    fn alloc_append() {
+        with_headers(alloc_append::check, &[&[0], &[1]]);
+    }
+
+    #[test]
+    fn utf16_tools() {
+        with_headers(utf16_tools::check, &[&[0], &[1]]);
+    }
+
+    #[test]
+    fn detect() {
+        with_headers(detect::check, &[&[0], &[2], &[4], &[6], &[1]]);
+    }
+
+    #[test]
+    fn stream_outputs() {
+        with_headers(
+            stream_outputs::check,
+            &[
+                &[0, 0],
+                &[2, 2, 3, 1, 0, 5],
+                &[4, 3, 1, 2, 200, 3, 4, 9],
+                &[6, 1, 0, 0],
+                &[1, 2, 9, 40, 3, 60],
+            ],
+        );
+    }
+
+    #[test]
+    fn long() {
+        with_headers(long::check, &[&[1], &[0]]);
+    }
+
+    #[test]
+    fn capi() {
+        with_headers(capi::check, &[&[0, 0], &[0, 77], &[0, 201], &[1, 13]]);
     }
 
     #[test]

@@ -171,7 +171,8 @@ fn check_utf16(p: &Plan<'_>) {
         (Ok(s), None) => assert_eq!(out, s.into_bytes()),
         (Err(_), Some(s)) => {
             let mut whole = vec![0u8; 3 * values.len()];
-            let Err(TranscodeError::Invalid { error: w, .. }) = rapidutf::utf16_to_utf8(&values, &mut whole)
+            let Err(TranscodeError::Invalid { error: w, .. }) =
+                rapidutf::utf16_to_utf8(&values, &mut whole)
             else {
                 panic!("whole-buffer conversion accepted invalid UTF-16");
             };

@@ -12,16 +12,20 @@
 //! - [`corpus`]: the lipsum corpus and its one list of languages;
 //! - [`legacy`]: Latin-1 and Windows-1252 texts made from it, and the
 //!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
-//! - `gen` (feature `proptest`): input strategies.
+//! - `gen` (feature `proptest`): input strategies;
+//! - [`boundary`]: every character and error kind at every window offset;
+//! - [`reference`]: error strategies, many-strings validation, detection.
 //!
 //! Not published: the library's package does not depend on it.
 
+pub mod boundary;
 pub mod corpus;
 pub mod count;
 #[cfg(feature = "proptest")]
 pub mod gen;
 pub mod legacy;
 pub mod oracle;
+pub mod reference;
 
 pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;

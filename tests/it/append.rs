@@ -309,6 +309,81 @@ fn corpus() {
     }
 }
 
+/// The window-boundary cases of `rapidutf_testkit::boundary` (every
+/// character length and invalid sequence at every offset after every
+/// script) through every appending and allocating form: all of the long
+/// cases (whose output is sized from their ASCII start and must grow, and
+/// whose input is long enough for the 512-bit loops), one short case in
+/// eight below the `full` level.
+#[test]
+fn window_boundaries() {
+    use common::boundary::{level, utf16_cases, utf32_cases, utf8_cases, Shape};
+    let chosen = |shape: Shape, one_in: bool| shape != Shape::Short || one_in;
+    for case in utf8_cases(level()).filter(|c| chosen(c.shape, c.one_in(8))) {
+        let b = case.placed();
+        from_utf8(b.get());
+        if let Ok(s) = std::str::from_utf8(b.get()) {
+            from_str(s);
+        }
+    }
+    for case in utf16_cases(level()).filter(|c| chosen(c.shape, c.one_in(8))) {
+        from_utf16(case.placed().get());
+    }
+    for case in utf32_cases(level()).filter(|c| chosen(c.shape, c.one_in(8))) {
+        let x = case.placed();
+        from_utf32(x.get());
+        if let Some(chars) = x.get().iter().map(|&v| char::from_u32(v)).collect::<Option<Vec<_>>>()
+        {
+            from_chars(&chars);
+        }
+    }
+}
+
+/// Every appending and allocating conversion of valid `&str` input.
+fn from_str(s: &str) {
+    assert_eq!(rapidutf::str_to_utf16_vec(s), utf16(s));
+    assert_eq!(rapidutf::str_to_utf16le_vec(s), le(s));
+    assert_eq!(rapidutf::str_to_utf16be_vec(s), be(s));
+    assert_eq!(rapidutf::str_to_utf32_vec(s), utf32(s));
+    let never = |e: &std::convert::Infallible| match *e {};
+    let ok = |n: usize| Ok::<usize, std::convert::Infallible>(n);
+    check("str_to_utf16", &[1], &utf16(s), None, never, |v| {
+        ok(rapidutf::str_to_utf16_append(s, v))
+    });
+    check("str_to_utf16le", &[1], &le(s), None, never, |v| {
+        ok(rapidutf::str_to_utf16le_append(s, v))
+    });
+    check("str_to_utf16be", &[1], &be(s), None, never, |v| {
+        ok(rapidutf::str_to_utf16be_append(s, v))
+    });
+    check("str_to_utf32", &[1], &utf32(s), None, never, |v| {
+        ok(rapidutf::str_to_utf32_append(s, v))
+    });
+}
+
+/// Every appending and allocating conversion of `&[char]` input.
+fn from_chars(c: &[char]) {
+    let s: String = c.iter().collect();
+    assert_eq!(rapidutf::chars_to_string(c), s);
+    assert_eq!(rapidutf::chars_to_utf16_vec(c), utf16(&s));
+    assert_eq!(rapidutf::chars_to_utf16le_vec(c), le(&s));
+    assert_eq!(rapidutf::chars_to_utf16be_vec(c), be(&s));
+    let mut out = String::from("é");
+    assert_eq!(rapidutf::chars_to_utf8_append(c, &mut out), s.len());
+    assert_eq!((&out[..2], &out[2..]), ("é", &s[..]));
+    let never = |e: &std::convert::Infallible| match *e {};
+    let ok = |n: usize| Ok::<usize, std::convert::Infallible>(n);
+    check("chars_to_utf16", &[1], &utf16(&s), None, never, |v| {
+        ok(rapidutf::chars_to_utf16_append(c, v))
+    });
+    check("chars_to_utf16le", &[1], &le(&s), None, never, |v| {
+        ok(rapidutf::chars_to_utf16le_append(c, v))
+    });
+    check("chars_to_utf16be", &[1], &be(&s), None, never, |v| {
+        ok(rapidutf::chars_to_utf16be_append(c, v))
+    });
+}
+
 /// Dispatch picks the kernel once per process: the tests above run again
 /// under every other available kernel.
 #[cfg(feature = "std")]

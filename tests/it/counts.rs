@@ -359,3 +359,131 @@ mod corpus {
         }
     }
 }
+
+mod window_boundaries {
+    //! Every UTF-8, UTF-16 and UTF-32 probe of `rapidutf_testkit::boundary`
+    //! (valid characters of each length and every invalid sequence) at
+    //! every offset of a 128-byte span after every script: every kernel's
+    //! and the free functions' counts against their documented
+    //! definitions (exact on the valid cases).
+    use crate::common::boundary::{level, utf16_cases, utf32_cases, utf8_cases, Placed};
+    use crate::common::{
+        def_count_chars, def_utf16_len_from_utf32, def_utf16_len_from_utf8,
+        def_utf32_len_from_utf16, def_utf8_len_from_utf16, def_utf8_len_from_utf32, kernels, Order,
+    };
+    use rapidutf::Kernel;
+
+    /// A UTF-16 length function, free or a kernel's.
+    type Len = fn(&[u16]) -> usize;
+    type KernelLen = fn(Kernel, &[u16]) -> usize;
+
+    #[test]
+    fn utf8_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            let s = placed.get();
+            let (chars, units) = (def_count_chars(s), def_utf16_len_from_utf8(s));
+            let label = || case.label();
+            assert_eq!(rapidutf::count_chars(s), chars, "count_chars: {}", label());
+            assert_eq!(rapidutf::utf16_len_from_utf8(s), units, "utf16_len_from_utf8: {}", label());
+            for &k in &ks {
+                assert_eq!(k.count_chars(s), chars, "{k}: count_chars: {}", label());
+                assert_eq!(
+                    k.utf16_len_from_utf8(s),
+                    units,
+                    "{k}: utf16_len_from_utf8: {}",
+                    label()
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn utf16_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf16_cases(level()) {
+            let values = &case.input;
+            let (u8len, u32len) =
+                (def_utf8_len_from_utf16(values), def_utf32_len_from_utf16(values));
+            let label = || case.label();
+            for order in case.pick(&Order::ALL) {
+                let placed = Placed::new(&order.encode(values), case.src_shift());
+                let s = placed.get();
+                let (free8, free32, k8, k32): (Len, Len, KernelLen, KernelLen) = match order {
+                    Order::Native => (
+                        rapidutf::utf8_len_from_utf16,
+                        rapidutf::utf32_len_from_utf16,
+                        Kernel::utf8_len_from_utf16,
+                        Kernel::utf32_len_from_utf16,
+                    ),
+                    Order::Le => (
+                        rapidutf::utf8_len_from_utf16le,
+                        rapidutf::utf32_len_from_utf16le,
+                        Kernel::utf8_len_from_utf16le,
+                        Kernel::utf32_len_from_utf16le,
+                    ),
+                    Order::Be => (
+                        rapidutf::utf8_len_from_utf16be,
+                        rapidutf::utf32_len_from_utf16be,
+                        Kernel::utf8_len_from_utf16be,
+                        Kernel::utf32_len_from_utf16be,
+                    ),
+                };
+                assert_eq!(free8(s), u8len, "utf8_len_from_utf16 ({order:?}): {}", label());
+                assert_eq!(free32(s), u32len, "utf32_len_from_utf16 ({order:?}): {}", label());
+                for &k in &ks {
+                    assert_eq!(
+                        k8(k, s),
+                        u8len,
+                        "{k}: utf8_len_from_utf16 ({order:?}): {}",
+                        label()
+                    );
+                    assert_eq!(
+                        k32(k, s),
+                        u32len,
+                        "{k}: utf32_len_from_utf16 ({order:?}): {}",
+                        label()
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf32_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf32_cases(level()) {
+            let placed = case.placed();
+            let s = placed.get();
+            let (u8len, u16len) = (def_utf8_len_from_utf32(s), def_utf16_len_from_utf32(s));
+            let label = || case.label();
+            assert_eq!(rapidutf::utf8_len_from_utf32(s), u8len, "utf8_len_from_utf32: {}", label());
+            assert_eq!(
+                rapidutf::utf16_len_from_utf32(s),
+                u16len,
+                "utf16_len_from_utf32: {}",
+                label()
+            );
+            for &k in &ks {
+                assert_eq!(
+                    k.utf8_len_from_utf32(s),
+                    u8len,
+                    "{k}: utf8_len_from_utf32: {}",
+                    label()
+                );
+                assert_eq!(
+                    k.utf16_len_from_utf32(s),
+                    u16len,
+                    "{k}: utf16_len_from_utf32: {}",
+                    label()
+                );
+            }
+            if let Some(chars) = s.iter().map(|&v| char::from_u32(v)).collect::<Option<Vec<char>>>()
+            {
+                assert_eq!(rapidutf::utf8_len_from_chars(&chars), u8len, "{}", label());
+                assert_eq!(rapidutf::utf16_len_from_chars(&chars), u16len, "{}", label());
+            }
+        }
+    }
+}

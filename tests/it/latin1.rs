@@ -580,7 +580,117 @@ fn error_display() {
 #[cfg(feature = "std")]
 #[test]
 fn under_every_available_kernel() {
-    common::rerun_under_every_kernel("latin1::", "latin1::under_every_available_kernel");
+    // The window-boundary cases call every kernel's methods themselves.
+    common::rerun_under_every_kernel_skipping(
+        "latin1::",
+        &["latin1::under_every_available_kernel", "latin1::window_boundaries"],
+    );
+}
+
+/// The window-boundary cases of `rapidutf_testkit::boundary`: every byte
+/// above ASCII at every offset of a 128-byte span after runs of ASCII,
+/// Latin-1 and Windows-1252's graphic characters (from Latin-1), and every
+/// UTF-8, UTF-16 and UTF-32 probe after every script (to Latin-1: a
+/// character above U+00FF or an invalid sequence ends the conversion),
+/// through every kernel and the free functions, at the case's input and
+/// output alignments, into a `dst` of the size that always suffices and
+/// (rotating, both at the `full` level) of the exact size and one unit
+/// short of the probe's output.
+mod window_boundaries {
+    use super::*;
+    use crate::common::boundary::{legacy_cases, level, utf16_cases, utf32_cases, utf8_cases};
+    use crate::common::boundary::{with_dst, Case, Placed, Unit};
+
+    impl<D: Copy, E: Clone> Plan<D, E> {
+        /// `dst` sizes: `bound`, and the exact size or (rotating) one unit
+        /// too few for the character at the probe.
+        fn sizes<T: Unit>(&self, case: &Case<T>, bound: usize) -> Vec<usize> {
+            let before: usize =
+                self.chars.iter().filter(|(pos, _)| *pos < case.at).map(|(_, u)| u.len()).sum();
+            let probe = self.chars.iter().find(|(pos, _)| *pos == case.at).map_or(0, |c| c.1.len());
+            let exact = self.output().len();
+            let mut sizes = vec![bound];
+            for size in case.pick(&[exact, (before + probe).saturating_sub(1)]) {
+                if !sizes.contains(&size) {
+                    sizes.push(size);
+                }
+            }
+            sizes
+        }
+    }
+
+    /// `check` at the case's output alignment.
+    fn check_at<T: Unit, S, D, E>(
+        case: &Case<T>,
+        src: &[S],
+        plan: &Plan<D, E>,
+        convs: &[Conv<'_, S, D, E>],
+        caps: &[usize],
+    ) where
+        D: Copy + PartialEq + std::fmt::Debug + From<u8>,
+        E: Clone + PartialEq + std::fmt::Debug,
+    {
+        for (name, f) in convs {
+            for &cap in caps {
+                let (got, dst) = with_dst(cap, case.dst_shift::<D>(), D::from(0xA5), |d| f(src, d));
+                let (want, prefix) = plan.expect(cap);
+                assert_eq!(got, want, "{name}, dst {cap}: {}", case.label());
+                assert_eq!(dst[..prefix.len()], prefix[..], "{name}, dst {cap}: {}", case.label());
+            }
+        }
+    }
+
+    #[test]
+    fn from_latin1() {
+        for case in legacy_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let plan = latin1_plan_utf8(src);
+            let need = plan.output().len();
+            assert_eq!(rapidutf::utf8_len_from_latin1(src), need, "{}", case.label());
+            for k in kernels() {
+                assert_eq!(k.utf8_len_from_latin1(src), need, "{k}: {}", case.label());
+            }
+            check_at(&case, src, &plan, &from_latin1_utf8(), &plan.sizes(&case, 2 * src.len()));
+            for order in case.pick(&Order::ALL) {
+                let plan = latin1_plan_utf16(src, order);
+                check_at(
+                    &case,
+                    src,
+                    &plan,
+                    &from_latin1_utf16(order),
+                    &plan.sizes(&case, src.len()),
+                );
+            }
+            let plan = latin1_plan_utf32(src);
+            check_at(&case, src, &plan, &from_latin1_utf32(), &plan.sizes(&case, src.len()));
+        }
+    }
+
+    #[test]
+    fn to_latin1() {
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let plan = utf8_plan(src);
+            check_at(&case, src, &plan, &to_latin1_utf8(), &plan.sizes(&case, src.len()));
+        }
+        for case in utf16_cases(level()) {
+            for order in case.pick(&Order::ALL) {
+                let placed = Placed::new(&order.encode(&case.input), case.src_shift());
+                let units = placed.get();
+                let plan = utf16_plan(&case.input, units, order);
+                let caps = plan.sizes(&case, units.len());
+                check_at(&case, units, &plan, &to_latin1_utf16(order), &caps);
+            }
+        }
+        for case in utf32_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let plan = utf32_plan(src);
+            check_at(&case, src, &plan, &to_latin1_utf32(), &plan.sizes(&case, src.len()));
+        }
+    }
 }
 
 /// Latin-1 bytes, mostly ASCII runs or mostly high bytes.

@@ -369,7 +369,7 @@ mod strategies {
         out
     }
 
-    fn check(bytes: &[u8]) {
+    pub(super) fn check(bytes: &[u8]) {
         for strategy in ErrorStrategy::ALL {
             let want = oracle(bytes, strategy);
             let got = rapidutf::utf8_to_string_lossy_with(bytes, strategy);
@@ -650,6 +650,71 @@ mod strategies {
             let mut cuts = cuts;
             cuts.sort_unstable();
             check_stream(&bytes, &cuts, room);
+        }
+    }
+}
+
+mod window_boundaries {
+    //! Every character length and invalid sequence of UTF-8, and every
+    //! UTF-16 probe (a surrogate pair, a lone high or low surrogate, ...),
+    //! at every offset of a 128-byte span after every script
+    //! (`rapidutf_testkit::boundary`): every kernel's and the free
+    //! functions' lossy decoding against `String::from_utf8_lossy` and
+    //! `String::from_utf16_lossy`; the error strategies against std's
+    //! chunking on one case in four below the `full` level.
+    use crate::common::boundary::{level, utf8_cases};
+    #[cfg(feature = "transcode")]
+    use crate::common::boundary::{utf16_cases, Placed};
+    use crate::common::kernels;
+    #[cfg(feature = "transcode")]
+    use crate::common::Order;
+    use std::borrow::Cow;
+
+    #[test]
+    fn utf8_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let want = String::from_utf8_lossy(src);
+            let got = rapidutf::utf8_to_string_lossy(src);
+            assert!(got == want, "utf8_to_string_lossy: {}", case.label());
+            let borrowed = matches!(got, Cow::Borrowed(_));
+            assert_eq!(borrowed, matches!(want, Cow::Borrowed(_)), "{}", case.label());
+            for &k in &ks {
+                assert!(k.utf8_to_string_lossy(src) == want, "{k}: {}", case.label());
+            }
+            #[cfg(feature = "transcode")]
+            for order in case.pick(&Order::ALL) {
+                let f = match order {
+                    Order::Native => rapidutf::utf8_to_utf16_lossy,
+                    Order::Le => rapidutf::utf8_to_utf16le_lossy,
+                    Order::Be => rapidutf::utf8_to_utf16be_lossy,
+                };
+                let units: Vec<u16> = want.encode_utf16().map(|u| order.store(u)).collect();
+                assert!(f(src) == units, "utf8_to_utf16_lossy ({order:?}): {}", case.label());
+            }
+            #[cfg(all(feature = "std", feature = "stream"))]
+            if case.one_in(4) {
+                super::strategies::check(src);
+            }
+        }
+    }
+
+    #[cfg(feature = "transcode")]
+    #[test]
+    fn utf16_every_probe_at_every_offset() {
+        for case in utf16_cases(level()) {
+            let want = String::from_utf16_lossy(&case.input);
+            for order in case.pick(&Order::ALL) {
+                let placed = Placed::new(&order.encode(&case.input), case.src_shift());
+                let f = match order {
+                    Order::Native => rapidutf::utf16_to_string_lossy,
+                    Order::Le => rapidutf::utf16le_to_string_lossy,
+                    Order::Be => rapidutf::utf16be_to_string_lossy,
+                };
+                assert!(f(placed.get()) == want, "utf16 lossy ({order:?}): {}", case.label());
+            }
         }
     }
 }

@@ -612,3 +612,63 @@ mod dst_sweep {
         assert_eq!(e.invalid().map(|e| e.valid_up_to()), Some(0));
     }
 }
+
+mod window_boundaries {
+    //! Every character length and every invalid sequence at every offset of
+    //! a 128-byte span after every script (`rapidutf_testkit::boundary`),
+    //! converted by every kernel and the free functions to UTF-16 (native,
+    //! LE, BE) and UTF-32 at the case's output alignment, into a `dst` of
+    //! the size that always suffices, of the exact size, and one unit short
+    //! of the probe's output; against core's decoding. Below the `full`
+    //! level each case takes one byte order and one of the last two sizes
+    //! (`Case::pick`), and the free functions the first size.
+    use crate::common::boundary::{check_into, level, utf8_cases, Conversion};
+    use crate::common::{dec_utf8, enc_utf16, enc_utf32, kernels, utf8_to_utf16_fn, Order};
+    use rapidutf::{Kernel, TranscodeError, Utf8Error};
+
+    type KernelFn<D> = fn(Kernel, &[u8], &mut [D]) -> Result<usize, TranscodeError<Utf8Error>>;
+
+    fn kernel_utf16(order: Order) -> KernelFn<u16> {
+        match order {
+            Order::Native => Kernel::utf8_to_utf16,
+            Order::Le => Kernel::utf8_to_utf16le,
+            Order::Be => Kernel::utf8_to_utf16be,
+        }
+    }
+
+    #[test]
+    fn every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let dec = dec_utf8(src);
+            for order in case.pick(&Order::ALL) {
+                let want = Conversion::new(&dec, enc_utf16(order));
+                let (free, per_kernel) = (utf8_to_utf16_fn(order), kernel_utf16(order));
+                for (i, cap) in case.sizes(&want, src.len()).into_iter().enumerate() {
+                    if i == 0 {
+                        let who = || format!("utf8_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| free(src, d));
+                    }
+                    for &k in &ks {
+                        let who = || format!("{k}: utf8_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| per_kernel(k, src, d));
+                    }
+                }
+            }
+            let want = Conversion::new(&dec, enc_utf32);
+            for (i, cap) in case.sizes(&want, src.len()).into_iter().enumerate() {
+                let fill = 0xDEAD_BEEF;
+                if i == 0 {
+                    let who = || "utf8_to_utf32".to_string();
+                    check_into(&case, who, &want, cap, fill, |d| rapidutf::utf8_to_utf32(src, d));
+                }
+                for &k in &ks {
+                    let who = || format!("{k}: utf8_to_utf32");
+                    check_into(&case, who, &want, cap, fill, |d| k.utf8_to_utf32(src, d));
+                }
+            }
+        }
+    }
+}

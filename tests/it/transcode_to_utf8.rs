@@ -786,3 +786,114 @@ mod grid {
 
     // -------------------------------------------------------------- streaming
 }
+
+mod window_boundaries {
+    //! Every UTF-16 probe (a unit of each UTF-8 length, a surrogate pair, a
+    //! lone high and a lone low surrogate) and every UTF-32 probe (a value
+    //! of each UTF-8 length, surrogates, values above U+10FFFF) at every
+    //! offset of a 128-byte span after every script
+    //! (`rapidutf_testkit::boundary`), converted by every kernel and the
+    //! free functions to UTF-8, UTF-32 and UTF-16 of each byte order at the
+    //! case's output alignment, into a `dst` of the size that always
+    //! suffices, of the exact size, and one unit short of the probe's
+    //! output; against `char::decode_utf16` and `char::from_u32`.
+    use crate::common::boundary::{
+        check_into, level, utf16_cases, utf32_cases, Conversion, Placed,
+    };
+    use crate::common::{
+        dec_utf16, dec_utf32, enc_utf16, enc_utf32, enc_utf8, kernels, utf16_fns,
+        utf32_to_utf16_fn, Order,
+    };
+    use rapidutf::{Kernel, TranscodeError, Utf16Error, Utf32Error};
+
+    type From16<D> = fn(Kernel, &[u16], &mut [D]) -> Result<usize, TranscodeError<Utf16Error>>;
+    type From32<D> = fn(Kernel, &[u32], &mut [D]) -> Result<usize, TranscodeError<Utf32Error>>;
+
+    fn from_utf16(order: Order) -> (From16<u8>, From16<u32>) {
+        match order {
+            Order::Native => (Kernel::utf16_to_utf8, Kernel::utf16_to_utf32),
+            Order::Le => (Kernel::utf16le_to_utf8, Kernel::utf16le_to_utf32),
+            Order::Be => (Kernel::utf16be_to_utf8, Kernel::utf16be_to_utf32),
+        }
+    }
+
+    fn utf32_to_utf16(order: Order) -> From32<u16> {
+        match order {
+            Order::Native => Kernel::utf32_to_utf16,
+            Order::Le => Kernel::utf32_to_utf16le,
+            Order::Be => Kernel::utf32_to_utf16be,
+        }
+    }
+
+    #[test]
+    fn utf16_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf16_cases(level()) {
+            for order in case.pick(&Order::ALL) {
+                let placed = Placed::new(&order.encode(&case.input), case.src_shift());
+                let src = placed.get();
+                let dec = dec_utf16(src, order);
+                let fns = utf16_fns(order);
+                let (to8, to32) = from_utf16(order);
+                let want = Conversion::new(&dec, enc_utf8);
+                for (i, cap) in case.sizes(&want, 3 * src.len()).into_iter().enumerate() {
+                    if i == 0 {
+                        let who = || format!("{}_to_utf8", fns.name);
+                        check_into(&case, who, &want, cap, 0xFF, |d| (fns.to_utf8)(src, d));
+                    }
+                    for &k in &ks {
+                        let who = || format!("{k}: {}_to_utf8", fns.name);
+                        check_into(&case, who, &want, cap, 0xFF, |d| to8(k, src, d));
+                    }
+                }
+                let want = Conversion::new(&dec, enc_utf32);
+                for (i, cap) in case.sizes(&want, src.len()).into_iter().enumerate() {
+                    let fill = 0xDEAD_BEEF;
+                    if i == 0 {
+                        let who = || format!("{}_to_utf32", fns.name);
+                        check_into(&case, who, &want, cap, fill, |d| (fns.to_utf32)(src, d));
+                    }
+                    for &k in &ks {
+                        let who = || format!("{k}: {}_to_utf32", fns.name);
+                        check_into(&case, who, &want, cap, fill, |d| to32(k, src, d));
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn utf32_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf32_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let dec = dec_utf32(src);
+            let want = Conversion::new(&dec, enc_utf8);
+            for (i, cap) in case.sizes(&want, 4 * src.len()).into_iter().enumerate() {
+                if i == 0 {
+                    let who = || "utf32_to_utf8".to_string();
+                    check_into(&case, who, &want, cap, 0xFF, |d| rapidutf::utf32_to_utf8(src, d));
+                }
+                for &k in &ks {
+                    let who = || format!("{k}: utf32_to_utf8");
+                    check_into(&case, who, &want, cap, 0xFF, |d| k.utf32_to_utf8(src, d));
+                }
+            }
+            for order in case.pick(&Order::ALL) {
+                let want = Conversion::new(&dec, enc_utf16(order));
+                let (free, per_kernel) = (utf32_to_utf16_fn(order), utf32_to_utf16(order));
+                for (i, cap) in case.sizes(&want, 2 * src.len()).into_iter().enumerate() {
+                    if i == 0 {
+                        let who = || format!("utf32_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| free(src, d));
+                    }
+                    for &k in &ks {
+                        let who = || format!("{k}: utf32_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| per_kernel(k, src, d));
+                    }
+                }
+            }
+        }
+    }
+}

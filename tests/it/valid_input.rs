@@ -312,3 +312,131 @@ fn four_byte_character_after_a_window_of_three_byte_characters() {
         }
     }
 }
+
+mod window_boundaries {
+    //! Every character length at every offset of a 128-byte span after
+    //! every script (`rapidutf_testkit::boundary`, its valid cases): every
+    //! kernel's and the free functions' `str_to_*` on the UTF-8 cases and
+    //! `chars_to_*` on the UTF-32 cases, at the case's output alignment,
+    //! into a `dst` of the size that always suffices, of the exact size,
+    //! and one unit short of the probe's output; against std's encoders.
+    use crate::common::boundary::{check_into, level, utf32_cases, utf8_cases, Conversion, Placed};
+    use crate::common::{enc_utf16, enc_utf32, enc_utf8, kernels, Decoded, Order};
+    use rapidutf::{Kernel, TranscodeError};
+    use std::convert::Infallible;
+
+    type Conv<S, D> = fn(Kernel, &S, &mut [D]) -> Result<usize, TranscodeError<Infallible>>;
+    type Free<S, D> = fn(&S, &mut [D]) -> Result<usize, TranscodeError<Infallible>>;
+
+    /// The `str` and `chars` conversions to UTF-16 of one byte order.
+    struct ToUtf16 {
+        str_kernel: Conv<str, u16>,
+        str_free: Free<str, u16>,
+        chars_kernel: Conv<[char], u16>,
+        chars_free: Free<[char], u16>,
+    }
+
+    fn to_utf16(order: Order) -> ToUtf16 {
+        match order {
+            Order::Native => ToUtf16 {
+                str_kernel: Kernel::str_to_utf16,
+                str_free: rapidutf::str_to_utf16,
+                chars_kernel: Kernel::chars_to_utf16,
+                chars_free: rapidutf::chars_to_utf16,
+            },
+            Order::Le => ToUtf16 {
+                str_kernel: Kernel::str_to_utf16le,
+                str_free: rapidutf::str_to_utf16le,
+                chars_kernel: Kernel::chars_to_utf16le,
+                chars_free: rapidutf::chars_to_utf16le,
+            },
+            Order::Be => ToUtf16 {
+                str_kernel: Kernel::str_to_utf16be,
+                str_free: rapidutf::str_to_utf16be,
+                chars_kernel: Kernel::chars_to_utf16be,
+                chars_free: rapidutf::chars_to_utf16be,
+            },
+        }
+    }
+
+    #[test]
+    fn str_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            let Ok(s) = std::str::from_utf8(placed.get()) else { continue };
+            let dec = Decoded::<Infallible> {
+                chars: s.chars().map(|c| (c, c.len_utf8())).collect(),
+                err: None,
+            };
+            for order in case.pick(&Order::ALL) {
+                let want = Conversion::new(&dec, enc_utf16(order));
+                let ToUtf16 { str_kernel: per_kernel, str_free: free, .. } = to_utf16(order);
+                for (i, cap) in case.sizes(&want, s.len()).into_iter().enumerate() {
+                    if i == 0 {
+                        let who = || format!("str_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| free(s, d));
+                    }
+                    for &k in &ks {
+                        let who = || format!("{k}: str_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| per_kernel(k, s, d));
+                    }
+                }
+            }
+            let want = Conversion::new(&dec, enc_utf32);
+            for (i, cap) in case.sizes(&want, s.len()).into_iter().enumerate() {
+                let fill = 0xDEAD_BEEF;
+                if i == 0 {
+                    let who = || "str_to_utf32".to_string();
+                    check_into(&case, who, &want, cap, fill, |d| rapidutf::str_to_utf32(s, d));
+                }
+                for &k in &ks {
+                    let who = || format!("{k}: str_to_utf32");
+                    check_into(&case, who, &want, cap, fill, |d| k.str_to_utf32(s, d));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn chars_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf32_cases(level()) {
+            let Some(chars) =
+                case.input.iter().map(|&v| char::from_u32(v)).collect::<Option<Vec<char>>>()
+            else {
+                continue;
+            };
+            // At the case's input alignment (a `char` is a `u32`).
+            let placed = Placed::new(&chars, case.src_shift());
+            let src = placed.get();
+            let dec =
+                Decoded::<Infallible> { chars: chars.iter().map(|&c| (c, 1)).collect(), err: None };
+            for order in case.pick(&Order::ALL) {
+                let want = Conversion::new(&dec, enc_utf16(order));
+                let ToUtf16 { chars_kernel: per_kernel, chars_free: free, .. } = to_utf16(order);
+                for (i, cap) in case.sizes(&want, 2 * src.len()).into_iter().enumerate() {
+                    if i == 0 {
+                        let who = || format!("chars_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| free(src, d));
+                    }
+                    for &k in &ks {
+                        let who = || format!("{k}: chars_to_utf16 ({order:?})");
+                        check_into(&case, who, &want, cap, 0xA5A5, |d| per_kernel(k, src, d));
+                    }
+                }
+            }
+            let want = Conversion::new(&dec, enc_utf8);
+            for (i, cap) in case.sizes(&want, 4 * src.len()).into_iter().enumerate() {
+                if i == 0 {
+                    let who = || "chars_to_utf8".to_string();
+                    check_into(&case, who, &want, cap, 0xFF, |d| rapidutf::chars_to_utf8(src, d));
+                }
+                for &k in &ks {
+                    let who = || format!("{k}: chars_to_utf8");
+                    check_into(&case, who, &want, cap, 0xFF, |d| k.chars_to_utf8(src, d));
+                }
+            }
+        }
+    }
+}

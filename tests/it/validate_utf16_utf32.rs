@@ -119,7 +119,7 @@ mod utf16_tools {
         (fixed, lone)
     }
 
-    fn check_utf16_tools(src: &[u16]) {
+    pub(super) fn check_utf16_tools(src: &[u16]) {
         let (want, lone) = lossy16(src);
         assert_eq!(want.len(), src.len());
 
@@ -215,4 +215,62 @@ mod utf16_tools {
     }
 
     // -------------------------------------------------------------- the grid
+}
+
+mod window_boundaries {
+    //! Every UTF-16 probe (a unit of each UTF-8 length, a surrogate pair, a
+    //! lone high and a lone low surrogate) and every UTF-32 probe (a value
+    //! of each UTF-8 length, surrogates, values above U+10FFFF) at every
+    //! offset of a 128-byte span after every script
+    //! (`rapidutf_testkit::boundary`): every kernel's and the free
+    //! functions' validation of each byte order, and the UTF-16 helpers,
+    //! against `char::decode_utf16` and `char::from_u32`.
+    use crate::common::boundary::{level, utf16_cases, utf32_cases, Placed};
+    use crate::common::{dec_utf16, dec_utf32, kernels, utf16_fns, Key, Order};
+    use rapidutf::{Kernel, Utf16Error};
+
+    fn validate_utf16(order: Order) -> fn(Kernel, &[u16]) -> Result<(), Utf16Error> {
+        match order {
+            Order::Native => Kernel::validate_utf16,
+            Order::Le => Kernel::validate_utf16le,
+            Order::Be => Kernel::validate_utf16be,
+        }
+    }
+
+    #[test]
+    fn utf16_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf16_cases(level()) {
+            for order in case.pick(&Order::ALL) {
+                let placed = Placed::new(&order.encode(&case.input), case.src_shift());
+                let src = placed.get();
+                let want = dec_utf16(src, order).err.map_or(Ok(()), Err);
+                let fns = utf16_fns(order);
+                let got = (fns.validate)(src).map_err(|e| e.key());
+                assert_eq!(got, want, "validate_{}: {}", fns.name, case.label());
+                let per_kernel = validate_utf16(order);
+                for &k in &ks {
+                    let got = per_kernel(k, src).map_err(|e| e.key());
+                    assert_eq!(got, want, "{k}: validate_{}: {}", fns.name, case.label());
+                }
+            }
+            super::utf16_tools::check_utf16_tools(case.placed().get());
+        }
+    }
+
+    #[test]
+    fn utf32_every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf32_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let want = dec_utf32(src).err.map_or(Ok(()), Err);
+            let got = rapidutf::validate_utf32(src).map_err(|e| e.key());
+            assert_eq!(got, want, "validate_utf32: {}", case.label());
+            for &k in &ks {
+                let got = k.validate_utf32(src).map_err(|e| e.key());
+                assert_eq!(got, want, "{k}: validate_utf32: {}", case.label());
+            }
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! UTF-8 validation (`validate_utf8`, `is_valid_utf8`, `is_ascii`, the
 //! std drop-ins and the many-strings validators), every kernel and the
-//! dispatching free functions, against `core::str::from_utf8`.
+//! dispatching free functions, against `core::str::from_utf8`; the
+//! window-boundary cases of `rapidutf_testkit::boundary` at the end.
 
 mod against_core {
     //! UTF-8 validation against `core::str::from_utf8`: every kernel (through
@@ -923,7 +924,7 @@ mod dropins {
     use crate::common::cases::*;
     use proptest::prelude::*;
 
-    fn check_dropins(bytes: &[u8]) {
+    pub(super) fn check_dropins(bytes: &[u8]) {
         let core = std::str::from_utf8(bytes);
         match (rapidutf::from_utf8(bytes), &core) {
             (Ok(s), Ok(c)) => assert_eq!(s, *c),
@@ -1041,7 +1042,7 @@ mod many_strings {
     }
 
     /// Checks every offset type and the ranges form against the oracle.
-    fn check_offsets(buf: &[u8], offsets: &[usize]) {
+    pub(super) fn check_offsets(buf: &[u8], offsets: &[usize]) {
         let strings: Vec<(usize, usize)> = offsets.windows(2).map(|w| (w[0], w[1])).collect();
         let want = many_oracle(buf, &strings);
         let u32s: Vec<u32> = offsets.iter().map(|&o| o as u32).collect();
@@ -1242,6 +1243,44 @@ mod many_strings {
             check_ranges(&buf, &gapped);
             let back_to_back: Vec<(usize, usize)> = cuts.windows(2).map(|c| (c[0], c[1])).collect();
             check_ranges(&buf, &back_to_back);
+        }
+    }
+}
+
+mod window_boundaries {
+    //! Every character length and every invalid sequence at every offset of
+    //! a 128-byte span after every script (`rapidutf_testkit::boundary`),
+    //! through every kernel's validation and `is_ascii`, the free functions,
+    //! the drop-ins, and (on one case in four below the `full` level)
+    //! many-strings validation with a string starting at the probe, against
+    //! core.
+    use crate::common::boundary::{level, utf8_cases};
+    use crate::common::{kernels, utf8_oracle, utf8_res};
+
+    #[test]
+    fn every_probe_at_every_offset_every_kernel() {
+        let ks = kernels();
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            let src = placed.get();
+            let want = utf8_oracle(src).map(str::len);
+            let check = |who: &dyn std::fmt::Display, got, valid| {
+                if let Ok(s) = got {
+                    let s: &str = s;
+                    assert!(std::ptr::eq(s.as_bytes(), src), "{who}: Ok is not the input");
+                }
+                assert_eq!(utf8_res(got), want, "{who}: {}", case.label());
+                assert_eq!(valid, want.is_ok(), "{who}: is_valid_utf8, {}", case.label());
+            };
+            check(&"free functions", rapidutf::validate_utf8(src), rapidutf::is_valid_utf8(src));
+            for &k in &ks {
+                check(&k, k.validate_utf8(src), k.is_valid_utf8(src));
+                assert_eq!(k.is_ascii(src), src.is_ascii(), "{k}: is_ascii, {}", case.label());
+            }
+            super::dropins::check_dropins(src);
+            if case.one_in(4) {
+                super::many_strings::check_offsets(src, &[0, case.at, src.len()]);
+            }
         }
     }
 }

@@ -324,6 +324,7 @@ fn under_every_available_kernel() {
         &[
             "windows1252::under_every_available_kernel",
             "windows1252::every_kernel_decodes_at_every_length_and_dst_size",
+            "windows1252::window_boundaries::decode",
         ],
     );
 }
@@ -350,5 +351,89 @@ proptest! {
         ).prop_map(String::from_iter)
     ) {
         let _ = check_encode(&s);
+    }
+}
+
+/// The window-boundary cases of `rapidutf_testkit::boundary`: every byte
+/// of `80..=FF` (the five undefined in Windows-1252 among them) at every
+/// offset of a 128-byte span after runs of ASCII, Latin-1 and Windows-1252's
+/// graphic characters, decoded by every kernel and the free functions at
+/// the case's alignments, into a `dst` of the size that always suffices
+/// and (rotating, both at the `full` level) of the exact size and one unit
+/// short of the probe's output; and the valid UTF-8 cases (every character
+/// length at every offset after every script) through the encoders, which
+/// always dispatch (`under_every_available_kernel` runs them under every
+/// kernel).
+mod window_boundaries {
+    use super::*;
+    use crate::common::boundary::{check_into, legacy_cases, level, utf8_cases, Case, Conversion};
+    use crate::common::{enc_utf16, enc_utf32, enc_utf8, Decoded, Order};
+    use std::convert::Infallible;
+
+    type Decoder<D> = fn(Kernel, &[u8], &mut [D]) -> Result<usize, TranscodeError<Infallible>>;
+    type Free<D> = fn(&[u8], &mut [D]) -> Result<usize, TranscodeError<Infallible>>;
+
+    /// Every kernel's and the free function's decoding of the case into
+    /// the sizes it picks (the free function into the first).
+    fn each<D: Copy + PartialEq + std::fmt::Debug>(
+        case: &Case<u8>,
+        name: &str,
+        want: &Conversion<Infallible, D>,
+        bound: usize,
+        fill: D,
+        free: Free<D>,
+        per_kernel: Decoder<D>,
+    ) {
+        let placed = case.placed();
+        let src = placed.get();
+        for (i, cap) in case.sizes(want, bound).into_iter().enumerate() {
+            if i == 0 {
+                check_into(case, || name.to_string(), want, cap, fill, |d| free(src, d));
+            }
+            for k in crate::common::kernels() {
+                let who = || format!("{k}: {name}");
+                check_into(case, who, want, cap, fill, |d| per_kernel(k, src, d));
+            }
+        }
+    }
+
+    #[test]
+    fn decode() {
+        let t = table();
+        for case in legacy_cases(level()) {
+            let chars = case.input.iter().map(|&b| (t[usize::from(b)], 1)).collect();
+            let dec = Decoded::<Infallible> { chars, err: None };
+            let n = case.input.len();
+            let want = Conversion::new(&dec, enc_utf8);
+            let (free, per_kernel): (Free<u8>, Decoder<u8>) =
+                (rapidutf::windows1252_to_utf8, Kernel::windows1252_to_utf8);
+            each(&case, "windows1252_to_utf8", &want, 3 * n, 0xFF, free, per_kernel);
+            for order in case.pick(&Order::ALL) {
+                let want = Conversion::new(&dec, enc_utf16(order));
+                let (free, per_kernel): (Free<u16>, Decoder<u16>) = match order {
+                    Order::Native => (rapidutf::windows1252_to_utf16, Kernel::windows1252_to_utf16),
+                    Order::Le => (rapidutf::windows1252_to_utf16le, Kernel::windows1252_to_utf16le),
+                    Order::Be => (rapidutf::windows1252_to_utf16be, Kernel::windows1252_to_utf16be),
+                };
+                let name = format!("windows1252_to_utf16 ({order:?})");
+                each(&case, &name, &want, n, 0xA5A5, free, per_kernel);
+            }
+            let want = Conversion::new(&dec, enc_utf32);
+            let (free, per_kernel): (Free<u32>, Decoder<u32>) =
+                (rapidutf::windows1252_to_utf32, Kernel::windows1252_to_utf32);
+            each(&case, "windows1252_to_utf32", &want, n, 0xDEAD_BEEF, free, per_kernel);
+        }
+    }
+
+    #[test]
+    fn encode() {
+        for case in utf8_cases(level()) {
+            let placed = case.placed();
+            if let Ok(s) = std::str::from_utf8(placed.get()) {
+                // It checks every encoder against the table; its result
+                // serves other tests.
+                let _ = check_encode(s);
+            }
+        }
     }
 }
