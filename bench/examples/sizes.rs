@@ -25,17 +25,6 @@ const SIZES: [usize; 14] = [8, 16, 32, 64, 96, 128, 192, 256, 384, 512, 1024, 40
 mod common;
 use common::race;
 
-fn cpu_name() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_owned())
-}
-
 /// Slices of `text` of about `size` bytes: starting every `size` bytes
 /// (or more often for short sizes, up to 4096 slices), each start moved
 /// forward and each end moved back to a character boundary.
@@ -79,7 +68,7 @@ fn main() {
 
     println!(
         "UTF-8 validation of twitter.json slices, rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n",
-        cpu_name()
+        common::cpu_name()
     );
     println!(
         "| size | rapidutf `validate_utf8` | simdutf8 compat | ratio | rapidutf `is_valid_utf8` | simdutf8 basic | ratio | simdutf {theirs} | ratio | core |"

@@ -22,6 +22,8 @@
 //! Then Latin-1 to and from UTF-8 and UTF-16LE, on the Latin file and an
 //! accented version of it.
 
+mod common;
+
 use rapidutf::Kernel;
 use rapidutf_testkit::{lipsum_file, LANGUAGES};
 use std::hint::black_box;
@@ -72,17 +74,6 @@ fn utf32_of(lang: &str) -> Vec<u32> {
     text.chars().map(u32::from).collect()
 }
 
-fn cpu_name() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_owned())
-}
-
 fn main() {
     let ours = std::env::args().nth(1).unwrap_or_else(|| "avx2".to_owned());
     let theirs = match ours.as_str() {
@@ -99,7 +90,7 @@ fn main() {
     // program has one thread.
     std::env::set_var("SIMDUTF_FORCE_IMPLEMENTATION", theirs);
 
-    println!("rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n", cpu_name());
+    println!("rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n", common::cpu_name());
     type Run = Box<dyn Fn(&str) -> (f64, f64)>;
     let dirs: Vec<(&str, &str, Run)> = vec![
         (

@@ -22,6 +22,7 @@ pub mod count;
 pub mod gen;
 pub mod legacy;
 pub mod oracle;
+pub mod textgen;
 
 pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;
