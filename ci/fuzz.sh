@@ -2,22 +2,22 @@
 # Builds rapidutf's cargo-fuzz targets (fuzz/) with nightly and runs each
 # one for FUZZ_SECONDS, failing on any crash, leak, timeout or OOM.
 #
-# Targets (all differential against core/std; one module each in fuzz/src/):
-#   validate          every available kernel + free functions vs core::str::from_utf8
-#   roundtrip         UTF-8 <-> UTF-16/UTF-32 round trips, exact errors, lossy, lengths
-#   transcode_dst     every transcoder with edge and fuzzer-chosen dst sizes
-#   stream_validate   chunked validation vs the whole-buffer result
-#   stream_decode     chunked strict and lossy decoding vs the whole-buffer result
-#   derive_roundtrip  the UTF-8 derivatives' encoders and decoders round-trip
+# Targets: every fuzz/fuzz_targets/*.rs (each a one-line call into its
+# module of fuzz/src/, all differential against core/std; fuzz/src/lib.rs
+# and ci/README.md describe them).
 #
-# Seeds are cut from tests/data/lipsum at run time into fuzz/corpus/<target>
-# (git-ignored, kept between runs, so a cached machine keeps its corpus).
+# Seeds are cut at run time from the corpus that rapidutf_testkit writes
+# (`cargo run -p rapidutf-testkit --example seeds`: the generated texts in
+# every form, JSON, NDJSON, legacy and broken text, and the real corpus
+# where ../shared exists) into fuzz/corpus/<target> (git-ignored, kept
+# between runs, so a cached machine keeps its corpus).
+#
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce with
 #   cargo +nightly fuzz run <target> fuzz/artifacts/<target>/<file>
 #
 # Environment:
 #   FUZZ_SECONDS   seconds per target (default 60)
-#   FUZZ_TARGETS   targets to run (default: all six)
+#   FUZZ_TARGETS   targets to run (default: every file in fuzz/fuzz_targets)
 #   FUZZ_MAX_LEN   libFuzzer -max_len (default 4096)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
@@ -26,7 +26,16 @@ cd "$ROOT"
 
 seconds=${FUZZ_SECONDS:-60}
 max_len=${FUZZ_MAX_LEN:-4096}
-read -r -a targets <<<"${FUZZ_TARGETS:-validate roundtrip transcode_dst stream_validate stream_decode derive_roundtrip latin1}"
+if [[ -n ${FUZZ_TARGETS:-} ]]; then
+    read -r -a targets <<<"$FUZZ_TARGETS"
+else
+    targets=()
+    for f in fuzz/fuzz_targets/*.rs; do
+        t=${f##*/}
+        targets+=("${t%.rs}")
+    done
+fi
+((${#targets[@]})) || die "no fuzz targets in fuzz/fuzz_targets"
 
 require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||
@@ -36,19 +45,21 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
     timed "cargo install cargo-fuzz" cargo +nightly install cargo-fuzz --locked
 fi
 
-log "seeding fuzz/corpus from tests/data/lipsum"
-python3 - "${targets[@]}" <<'PY'
+log "seeding fuzz/corpus from the generated corpus"
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+cargo run -q -p rapidutf-testkit --example seeds -- "$seeds"
+python3 - "$seeds" "${targets[@]}" <<'PY'
 import hashlib, pathlib, sys
-root = pathlib.Path("tests/data/lipsum")
-files = sorted(root.glob("*.txt"))
-assert files, "no lipsum files"
+files = sorted(pathlib.Path(sys.argv[1]).iterdir())
+assert files, "no corpus files"
 # Slices that start and end at arbitrary offsets, so some cut characters.
 cuts = [(0, 64), (1, 100), (3, 257), (0, 1000), (5, 4000)]
 seeds = []
 for f in files:
     data = f.read_bytes()
     seeds += [data[a:a + n] for a, n in cuts]
-for target in sys.argv[1:]:
+for target in sys.argv[2:]:
     out = pathlib.Path("fuzz/corpus") / target
     out.mkdir(parents=True, exist_ok=True)
     for s in seeds:
@@ -56,7 +67,7 @@ for target in sys.argv[1:]:
         if target == "transcode_dst":
             s = bytes([len(s) & 0xFF, 0]) + s
         (out / ("seed-" + hashlib.sha1(s).hexdigest())).write_bytes(s)
-print(f"{len(seeds)} seeds for each of {len(sys.argv) - 1} targets", file=sys.stderr)
+print(f"{len(seeds)} seeds for each of {len(sys.argv) - 2} targets", file=sys.stderr)
 PY
 
 log "building fuzz targets (nightly, ASan, debug assertions)"

@@ -119,7 +119,24 @@ fn no_run<T>(_: &[T], _: &mut [u8], i: usize, o: usize, _: usize) -> (usize, usi
 /// Latin-1 writes the C1 controls U+0080..=U+009F as the bytes `80..=9F`,
 /// which in Windows-1252 are other characters (but for five): the prefix's
 /// output is checked for them, and the first one is an error.
+///
+/// Every error is marked as one of Windows-1252 (its `Display` says so).
 fn encode_into<D: Decode<Unit = T>, T: Copy>(
+    src: &[T],
+    dst: &mut [u8],
+    prefix: Prefix<T>,
+    run: Run<T>,
+) -> Result<usize, TranscodeError<Latin1Error<D::Error>>> {
+    encode_any::<D, T>(src, dst, prefix, run).map_err(|e| match e {
+        TranscodeError::Invalid { error, written } => {
+            TranscodeError::Invalid { error: error.in_windows1252(), written }
+        }
+        e @ TranscodeError::OutputTooSmall { .. } => e,
+    })
+}
+
+/// [`encode_into`] before its errors are marked.
+fn encode_any<D: Decode<Unit = T>, T: Copy>(
     src: &[T],
     dst: &mut [u8],
     prefix: Prefix<T>,
@@ -444,7 +461,8 @@ mod alloc_forms {
             Err(TranscodeError::OutputTooSmall { read, .. }) => Err(Latin1Error::new(
                 read,
                 crate::error::Latin1ErrorKind::Unrepresentable(char::REPLACEMENT_CHARACTER),
-            )),
+            )
+            .in_windows1252()),
         }
     }
 }

@@ -14,6 +14,7 @@
 
 use crate::textgen::{self, Profile, PROFILES};
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// The seed of every generated text of the corpus.
 pub const SEED: u64 = 0x7261_7069_6475_7466;
@@ -125,7 +126,13 @@ pub fn shared(lang: &str) -> Option<String> {
 /// Every generated text ([`generated`], [`TEST_LEN`] bytes), then every
 /// real one where the shared corpus is present.
 pub fn texts() -> Vec<Text> {
-    with_shared(LANGUAGES.iter().map(|&lang| (lang, generated(lang, TEST_LEN))))
+    // Made once per process: tests ask for it many times.
+    static TEXTS: OnceLock<Vec<Text>> = OnceLock::new();
+    TEXTS
+        .get_or_init(|| {
+            with_shared(LANGUAGES.iter().map(|&lang| (lang, generated(lang, TEST_LEN))))
+        })
+        .clone()
 }
 
 /// As [`texts`], for the benchmarks: the generated texts repeat
@@ -162,19 +169,42 @@ pub fn lipsum(form: &str) -> Vec<(&'static str, Vec<u8>)> {
     texts().into_iter().map(|t| (t.name, encode(&t.text, form))).collect()
 }
 
+/// `(name, bytes)` of every text of [`bench_texts`] in `form`.
+pub fn bench_corpus(form: &str) -> Vec<(&'static str, Vec<u8>)> {
+    bench_texts().into_iter().map(|t| (t.name, encode(&t.text, form))).collect()
+}
+
 /// The text named `name` (a name from [`lipsum`] or [`texts`]) in `form`.
 pub fn lipsum_file(name: &str, form: &str) -> Vec<u8> {
-    let text = match LANGUAGES.iter().position(|&l| l == name) {
-        Some(_) => generated(name, TEST_LEN),
-        None => {
-            let i = SHARED_NAMES
-                .iter()
-                .position(|&n| n == name)
-                .unwrap_or_else(|| panic!("no text named {name:?}"));
-            shared(LANGUAGES[i]).unwrap_or_else(|| panic!("{name}: the shared corpus is absent"))
-        }
-    };
-    encode(&text, form)
+    match texts().into_iter().find(|t| t.name == name) {
+        Some(t) => encode(&t.text, form),
+        None => encode(&by_name(name, |lang| generated(lang, TEST_LEN)), form),
+    }
+}
+
+/// The text named `name` (a name from [`bench_corpus`] or [`bench_texts`])
+/// in `form`.
+pub fn bench_file(name: &str, form: &str) -> Vec<u8> {
+    encode(&by_name(name, |lang| generated_repeating(lang, BENCH_LEN)), form)
+}
+
+/// The names of [`bench_texts`], in order.
+pub fn bench_names() -> Vec<&'static str> {
+    let shared = LANGUAGES.iter().zip(&SHARED_NAMES).filter(|(&lang, _)| shared(lang).is_some());
+    LANGUAGES.iter().copied().chain(shared.map(|(_, &name)| name)).collect()
+}
+
+/// The generated text of a language name (by `generate`), or the real text
+/// of a real one.
+fn by_name(name: &str, generate: impl Fn(&str) -> String) -> String {
+    if LANGUAGES.contains(&name) {
+        return generate(name);
+    }
+    let i = SHARED_NAMES
+        .iter()
+        .position(|&n| n == name)
+        .unwrap_or_else(|| panic!("no text named {name:?}"));
+    shared(LANGUAGES[i]).unwrap_or_else(|| panic!("{name}: the shared corpus is absent"))
 }
 
 #[cfg(test)]

@@ -58,7 +58,7 @@ impl<'p> Letters<'p> {
     /// A letter that may follow `prev` (`None`: the first of a word).
     fn after(&self, prev: Option<char>, rng: &mut Rng) -> char {
         let marks = self.profile.non_initial;
-        let free = prev.map_or(false, |p| !marks.contains(p));
+        let free = prev.is_some_and(|p| !marks.contains(p));
         // A profile has letters other than marks (each of its words starts
         // with one), so this ends; the bound is for a hand-written one.
         for _ in 0..64 {

@@ -297,7 +297,10 @@ mod tests {
                     ws(b, i);
                     match b.get(*i) {
                         Some(b',') => *i += 1,
-                        Some(b'}') => return Ok(*i += 1),
+                        Some(b'}') => {
+                            *i += 1;
+                            return Ok(());
+                        }
                         _ => return Err(*i),
                     }
                 }
@@ -314,7 +317,10 @@ mod tests {
                     ws(b, i);
                     match b.get(*i) {
                         Some(b',') => *i += 1,
-                        Some(b']') => return Ok(*i += 1),
+                        Some(b']') => {
+                            *i += 1;
+                            return Ok(());
+                        }
                         _ => return Err(*i),
                     }
                 }
@@ -364,7 +370,10 @@ mod tests {
         expect(b, i, b'"')?;
         loop {
             match b.get(*i) {
-                Some(b'"') => return Ok(*i += 1),
+                Some(b'"') => {
+                    *i += 1;
+                    return Ok(());
+                }
                 Some(b'\\') => match b.get(*i + 1) {
                     Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => *i += 2,
                     Some(b'u') if b.len() >= *i + 6 => {
