@@ -9,17 +9,23 @@ writes, in GB/s (input bytes / mean time, 1 GB = 1e9 B):
 
 - the machine: CPU model, kernels rapidutf used, rustc version, date,
   load average before and after the run (if bench/run.sh recorded them);
-- `lipsum`: one row per function, one column per language, plus the
-  ratio of rapidutf to the best peer on each file and its geometric mean;
+- `corpus`: UTF-8 validation, one row per function, one column per text,
+  plus the ratio of rapidutf to the best peer on each text and its
+  geometric mean;
 - `sizes`: the size sweep, per input kind, with rapidutf / core ratios;
 - `late_error`: 64 KiB with an error near the end;
-- every other group named `<operation>/<Language>` (one lipsum file per
+- every other group named `<operation>/<text>` (one text of the corpus per
   group), in three sections: transcoding (`utf8_to_utf16`, `utf8_to_utf32`,
   `utf16_to_utf8`, `utf32_to_utf8` first, then any other direction),
   counts (`count_*`, `*_len_*`) and lossy decoding (`lossy*`). Per
   operation: a GB/s table of every function on every file, and the ratio
   of rapidutf's best function through dispatch to the best peer on each
-  file, with its geometric mean.
+  text, with its geometric mean.
+
+A text is the generated text of a language (named by the language,
+`Arabic`) or a real text of the shared corpus (named with its corpus,
+`Arabic (lipsum)`); every table shows the generated texts and, in a table
+of its own, the real ones.
 
 Function ids (criterion's function part of the benchmark id):
 `rapidutf` or `rapidutf/<fn>` is rapidutf through dispatch,
@@ -165,10 +171,28 @@ def lockfile_versions(names):
     return versions
 
 
-LANGUAGES = ["Arabic", "Chinese", "Emoji", "Hebrew", "Hindi", "Japanese", "Korean", "Latin", "Russian"]
-# Groups the validation sections render; every other `<op>/<Language>`
-# group is rendered generically.
-VALIDATION_GROUPS = {"lipsum", "sizes", "late_error"}
+# The generated languages (rapidutf_testkit::corpus::LANGUAGES); a real
+# text is named `<Language> (<corpus>)`.
+LANGUAGES = ["Latin", "French", "Russian", "Greek", "Arabic", "Hebrew", "Hindi", "Chinese",
+             "Japanese", "Korean", "Emoji"]
+# Groups the validation sections render; every other `<op>/<text>` group
+# is rendered generically.
+VALIDATION_GROUPS = {"corpus", "sizes", "late_error"}
+
+
+def language(text):
+    """The language of a text's name: `Arabic (lipsum)` -> `Arabic`."""
+    return text.split(" (", 1)[0]
+
+
+def corpora(texts):
+    """The texts split into the generated ones and the real ones, each in
+    the order of LANGUAGES: [(label, texts)] for the non-empty parts."""
+    key = lambda t: (LANGUAGES.index(language(t)), t)
+    generated = sorted((t for t in texts if t in LANGUAGES), key=key)
+    real = sorted((t for t in texts if t not in LANGUAGES), key=key)
+    parts = [("generated corpus", generated), ("real corpus (../shared)", real)]
+    return [(label, ts) for label, ts in parts if ts]
 # Operations rendered first, in this order; the rest alphabetically.
 MAIN_DIRECTIONS = ["utf8_to_utf16", "utf8_to_utf32", "utf16_to_utf8", "utf32_to_utf8"]
 FIRST_OPERATIONS = MAIN_DIRECTIONS + [
@@ -214,18 +238,28 @@ def operations(results):
     ops = {}
     for (g, f, _), r in results.items():
         parts = g.split("/")
-        if len(parts) != 2 or parts[0] in VALIDATION_GROUPS or parts[1] not in LANGUAGES:
+        if len(parts) != 2 or parts[0] in VALIDATION_GROUPS or language(parts[1]) not in LANGUAGES:
             continue
         ops.setdefault(parts[0], {})[(parts[1], f)] = r
     return ops
 
 
 def render_operation(add, op, by):
-    """One operation: GB/s per function and file, then rapidutf ÷ best peer."""
-    langs = [l for l in LANGUAGES if any(ll == l for (ll, _) in by)]
-    functions = function_order({f for (_, f) in by})
+    """One operation: GB/s per function and text, then rapidutf ÷ best
+    peer, a table per corpus; the summary is the first corpus's."""
     add(f"### `{op}`")
     add("")
+    summary = None
+    for label, langs in corpora({l for (l, _) in by}):
+        add(f"On the {label}:")
+        add("")
+        s = render_operation_on(add, by, langs)
+        summary = summary or s
+    return summary
+
+
+def render_operation_on(add, by, langs):
+    functions = function_order({f for (_, f) in by})
     rows = []
     for f in functions:
         vals = [gbps(by[(l, f)]) if (l, f) in by else None for l in langs]
@@ -296,7 +330,7 @@ def render(results, note):
         "rendered by `bench/render.py`). Throughput in **GB/s** "
         "(10⁹ *input* bytes per second, from criterion's mean time). "
         "Ratios compare rapidutf through dispatch (`rapidutf/…`) with the "
-        "fastest peer on the same file; `rapidutf-<kernel>/…` rows call one "
+        "fastest peer on the same text; `rapidutf-<kernel>/…` rows call one "
         "kernel directly."
     )
     add("")
@@ -321,16 +355,15 @@ def render(results, note):
         add(f"- load average (1, 5, 15 min) {load_file.read_text().strip()}")
     add("")
 
-    # --- lipsum ---------------------------------------------------------
-    groups = sorted({g for (g, _, _) in results if g.startswith("lipsum/")})
-    if groups:
-        langs = [g.split("/", 1)[1] for g in groups]
-        by = {(g.split("/", 1)[1], f): r for (g, f, _), r in results.items() if g in groups}
+    # --- corpus ---------------------------------------------------------
+    groups = sorted({g for (g, _, _) in results if g.startswith("corpus/")})
+    by = {(g.split("/", 1)[1], f): r for (g, f, _), r in results.items() if g in groups}
+    for label, langs in corpora({g.split("/", 1)[1] for g in groups}):
         functions = function_order({f for (_, f) in by})
-        add("## UTF-8 validation: lipsum corpus (`tests/data/lipsum/*.utf8.txt`)")
+        add(f"## UTF-8 validation: {label}")
         add("")
         sizes = {lang: next(r[0] for (l, _), r in by.items() if l == lang) for lang in langs}
-        add("File sizes: " + ", ".join(f"{l} {sizes[l] / 1024:.0f} KiB" for l in langs) + ".")
+        add("Sizes: " + ", ".join(f"{l} {sizes[l] / 1024:.0f} KiB" for l in langs) + ".")
         add("")
         rows = []
         for f in functions:
@@ -342,7 +375,7 @@ def render(results, note):
         add("### rapidutf against the best peer")
         add("")
         add(
-            "Ratio of rapidutf's throughput to the fastest peer on each file "
+            "Ratio of rapidutf's throughput to the fastest peer on each text "
             "(above 1: rapidutf is faster). *With errors* compares with the peers "
             "that report the error position (core, simdutf8 compat, simdutf "
             "`_with_errors`); *any* with all peers, including the bool-only ones."
@@ -419,14 +452,14 @@ def render(results, note):
     render_section(
         add,
         "Transcoding",
-        "Each lipsum file, converted by std from UTF-8 where the input is UTF-16 "
-        "or UTF-32; GB/s of input.",
+        "Each text of the corpus, converted by std from UTF-8 where the input is "
+        "UTF-16 or UTF-32; GB/s of input.",
         by_section["transcoding"],
     )
     render_section(
         add,
         "Counts",
-        "Lengths and counts over each lipsum file (UTF-16LE and UTF-32 inputs "
+        "Lengths and counts over each text of the corpus (UTF-16LE and UTF-32 inputs "
         "converted by std); GB/s of input. These run at cache bandwidth.",
         by_section["counts"],
     )
@@ -449,7 +482,7 @@ def render(results, note):
         add("## UTF-8's derivatives")
         add("")
         add(
-            "Each operation over the whole lipsum corpus concatenated (converted "
+            "Each operation over the generated corpus concatenated (converted "
             "to the derivative first where it is the input); GB/s of input. "
             "`rapidutf` is the derivative function, the `(plain)` row is "
             "rapidutf's plain UTF-8 path on the same text, and the rest are the "

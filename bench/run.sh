@@ -3,7 +3,7 @@
 #
 # Usage: bench/run.sh [OUTPUT.md] [criterion filter...]
 #   OUTPUT.md  default: BENCHMARKS.md at the repository root
-#   filter     passed to criterion, e.g. `lipsum` or `sizes/mixed`
+#   filter     passed to criterion, e.g. `corpus` or `sizes/mixed`
 #
 # Environment:
 #   BENCH_QUICK=1  short warm-up/measurement (smoke run, about 8 minutes

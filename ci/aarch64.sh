@@ -30,6 +30,9 @@ require=scalar,neon
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && require+=,portable
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
+# The generated corpus only: the real one (../shared) runs natively in
+# `cargo test`, and under emulation it would double the corpus tests' time.
+export RAPIDUTF_SHARED=${RAPIDUTF_SHARED:-none}
 
 apt_install gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 

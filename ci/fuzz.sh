@@ -4,7 +4,7 @@
 # leak, timeout or OOM.
 #
 # Targets (all differential against core/std or the testkit's reference;
-# one module each in fuzz/src/). Those marked * call every available
+# one module each in fuzz/src/, one line each in fuzz/fuzz_targets/). Those marked * call every available
 # kernel's `Kernel` methods on every input; the others' APIs always
 # dispatch, and reach a kernel through RAPIDUTF_KERNEL (see below).
 #   validate*          every kernel + free functions vs core::str::from_utf8
@@ -31,15 +31,21 @@
 # run. With FUZZ_EVERY_KERNEL=1 each target instead runs once per kernel,
 # FUZZ_SECONDS split between them: the long campaign, by hand:
 #   FUZZ_SECONDS=1800 FUZZ_EVERY_KERNEL=1 bash ci/fuzz.sh
+# Every file in fuzz/fuzz_targets/ runs, counted when the script runs, so
+# a new target is fuzzed without touching this script.
 #
-# Seeds are cut from tests/data/lipsum at run time into fuzz/corpus/<target>
-# (git-ignored, kept between runs, so a cached machine keeps its corpus).
+# Seeds are cut at run time from the corpus that rapidutf_testkit writes
+# (`cargo run -p rapidutf-testkit --example seeds`: the generated texts in
+# every form, JSON, NDJSON, legacy and broken text, and the real corpus
+# where ../shared exists) into fuzz/corpus/<target> (git-ignored, kept
+# between runs, so a cached machine keeps its corpus).
+#
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce with
 #   cargo +nightly fuzz run <target> fuzz/artifacts/<target>/<file>
 #
 # Environment:
 #   FUZZ_SECONDS       seconds per target (default 60)
-#   FUZZ_TARGETS       targets to run (default: all seventeen)
+#   FUZZ_TARGETS       targets to run (default: every file in fuzz/fuzz_targets)
 #   FUZZ_MAX_LEN       libFuzzer -max_len for every target (default 4096;
 #                      16384 for validate, whose AVX-512 kernel switches to
 #                      512-bit vectors from 8 KiB; the long and
@@ -52,11 +58,18 @@ source "$(dirname "$0")/lib.sh"
 cd "$ROOT"
 
 seconds=${FUZZ_SECONDS:-60}
-all="validate roundtrip transcode_dst str_chars strategy many latin1 long stream_validate \
-stream_decode stream_outputs derive_roundtrip dropin alloc_append utf16_tools detect capi"
-read -r -a targets <<<"${FUZZ_TARGETS:-$all}"
 IFS=, read -r -a kernels <<<"${FUZZ_KERNELS:-$(bash ci/host-kernels.sh)}"
 every=${FUZZ_EVERY_KERNEL:-0}
+if [[ -n ${FUZZ_TARGETS:-} ]]; then
+    read -r -a targets <<<"$FUZZ_TARGETS"
+else
+    targets=()
+    for f in fuzz/fuzz_targets/*.rs; do
+        t=${f##*/}
+        targets+=("${t%.rs}")
+    done
+fi
+((${#targets[@]})) || die "no fuzz targets in fuzz/fuzz_targets"
 
 require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||
@@ -66,12 +79,14 @@ if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
     timed "cargo install cargo-fuzz" cargo +nightly install cargo-fuzz --locked
 fi
 
-log "seeding fuzz/corpus from tests/data/lipsum"
-python3 - "${targets[@]}" <<'PY'
+log "seeding fuzz/corpus from the generated corpus"
+seeds=$(mktemp -d)
+trap 'rm -rf "$seeds"' EXIT
+cargo run -q -p rapidutf-testkit --example seeds -- "$seeds"
+python3 - "$seeds" "${targets[@]}" <<'PY'
 import hashlib, pathlib, sys
-root = pathlib.Path("tests/data/lipsum")
-files = sorted(root.glob("*.txt"))
-assert files, "no lipsum files"
+files = sorted(pathlib.Path(sys.argv[1]).iterdir())
+assert files, "no corpus files"
 # Slices that start and end at arbitrary offsets, so some cut characters.
 cuts = [(0, 64), (1, 100), (3, 257), (0, 1000), (5, 4000)]
 seeds = []
@@ -95,14 +110,14 @@ headers = {
     "detect": [b"\x00", b"\x01"],
     "capi": [b"\x00\x00", b"\x01\x55"],
 }
-for target in sys.argv[1:]:
+for target in sys.argv[2:]:
     out = pathlib.Path("fuzz/corpus") / target
     out.mkdir(parents=True, exist_ok=True)
     for h in headers.get(target, [b""]):
         for s in seeds:
             s = h + s
             (out / ("seed-" + hashlib.sha1(s).hexdigest())).write_bytes(s)
-print(f"{len(seeds)} seeds (per header) for each of {len(sys.argv) - 1} targets", file=sys.stderr)
+print(f"{len(seeds)} seeds (per header) for each of {len(sys.argv) - 2} targets", file=sys.stderr)
 PY
 
 log "building fuzz targets (nightly, ASan, debug assertions)"

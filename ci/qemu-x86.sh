@@ -46,6 +46,9 @@ require_cmd qemu-x86_64 qemu-user
 pin_baseline_rustflags
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
+# The generated corpus only: the real one (../shared) runs natively in
+# `cargo test`, and under emulation it would double the corpus tests' time.
+export RAPIDUTF_SHARED=${RAPIDUTF_SHARED:-none}
 target_dir=${CARGO_TARGET_DIR:-$ROOT/target}
 extra=""
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && extra=",portable"

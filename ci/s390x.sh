@@ -25,6 +25,9 @@ require=scalar
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && require+=,portable
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
+# The generated corpus only: the real one (../shared) runs natively in
+# `cargo test`, and under emulation it would double the corpus tests' time.
+export RAPIDUTF_SHARED=${RAPIDUTF_SHARED:-none}
 
 apt_install gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 

@@ -237,14 +237,20 @@ impl Detection {
         self.bom_len
     }
 
-    /// Whether the input is pure ASCII (then it is also UTF-8 and
-    /// Windows-1252, with the same meaning).
+    /// Whether the input is UTF-8 ([`encoding`](Self::encoding) says so)
+    /// and pure ASCII: then it is also Windows-1252, with the same meaning.
+    /// ASCII bytes that detection takes for UTF-16 or UTF-32 without a
+    /// byte-order mark (text with NUL bytes in the pattern of wide units)
+    /// are not.
     ///
     /// # Example
     ///
     /// ```
-    /// assert!(rapidutf::detect_encoding(b"plain").is_ascii());
-    /// assert!(!rapidutf::detect_encoding("é".as_bytes()).is_ascii());
+    /// use rapidutf::{detect_encoding, DetectedEncoding};
+    /// assert!(detect_encoding(b"plain").is_ascii());
+    /// assert!(!detect_encoding("é".as_bytes()).is_ascii());
+    /// let d = detect_encoding(b"p\0l\0a\0i\0n\0 \0t\0e\0x\0t\0");
+    /// assert_eq!((d.encoding(), d.is_ascii()), (DetectedEncoding::Utf16Le, false));
     /// ```
     #[must_use]
     pub const fn is_ascii(&self) -> bool {
@@ -334,7 +340,6 @@ fn detect(bytes: &[u8], prefix: bool) -> Detection {
     if utf8 {
         candidates.insert(DetectedEncoding::Utf8);
     }
-    let ascii = utf8 && bytes.is_ascii();
     for e in [
         DetectedEncoding::Utf16Le,
         DetectedEncoding::Utf16Be,
@@ -355,6 +360,7 @@ fn detect(bytes: &[u8], prefix: bool) -> Detection {
     } else {
         DetectedEncoding::Windows1252
     };
+    let ascii = encoding == DetectedEncoding::Utf8 && bytes.is_ascii();
     Detection { encoding, bom_len: 0, ascii, candidates }
 }
 

@@ -88,7 +88,8 @@ mod alloc_api {
     /// The error of [`string_from_utf8`]: the bytes that were not valid
     /// UTF-8, and why. The counterpart of std's
     /// [`FromUtf8Error`](alloc::string::FromUtf8Error), with the same
-    /// methods and `Display`.
+    /// methods. Its `Display` is std's message followed by the reason
+    /// (the [`Utf8Error`]'s `Display`).
     ///
     /// ```
     /// let e = rapidutf::string_from_utf8(vec![0x61, 0xFF]).unwrap_err();
@@ -96,6 +97,10 @@ mod alloc_api {
     /// assert_eq!(e.as_bytes(), std_e.as_bytes());
     /// assert_eq!(e.utf8_error().valid_up_to(), std_e.utf8_error().valid_up_to());
     /// assert_eq!(e.utf8_error().error_len(), std_e.utf8_error().error_len());
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     format!("{std_e}: invalid byte (C0, C1 or F5..FF never appear in UTF-8)")
+    /// );
     /// ```
     #[derive(Clone, Debug, PartialEq, Eq)]
     pub struct FromUtf8Error {

@@ -102,12 +102,37 @@ impl fmt::Display for Utf8ErrorKind {
 /// assert_eq!(out, "a\u{FFFD}b\u{FFFD}");
 /// # }
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Utf8Error {
     pub(crate) valid_up_to: usize,
     // 0 encodes `None` (truncated); a maximal subpart is 1..=3 bytes.
     pub(crate) error_len: u8,
     pub(crate) kind: Utf8ErrorKind,
+}
+
+/// Shows the values of the accessors, as core's `Utf8Error` does
+/// (`error_len` an `Option`), not the compact storage.
+///
+/// ```
+/// let e = rapidutf::validate_utf8(b"a\xFF").unwrap_err();
+/// assert_eq!(
+///     format!("{e:?}"),
+///     "Utf8Error { valid_up_to: 1, error_len: Some(1), kind: InvalidByte }"
+/// );
+/// let e = rapidutf::validate_utf8(b"a\xE2\x82").unwrap_err();
+/// assert_eq!(
+///     format!("{e:?}"),
+///     "Utf8Error { valid_up_to: 1, error_len: None, kind: Truncated }"
+/// );
+/// ```
+impl fmt::Debug for Utf8Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Utf8Error")
+            .field("valid_up_to", &self.valid_up_to)
+            .field("error_len", &self.error_len())
+            .field("kind", &self.kind)
+            .finish()
+    }
 }
 
 impl Utf8Error {
@@ -446,11 +471,19 @@ pub enum Latin1ErrorKind<E> {
 pub struct Latin1Error<E> {
     pub(crate) valid_up_to: usize,
     pub(crate) kind: Latin1ErrorKind<E>,
+    /// The target encoding is Windows-1252, not Latin-1 (for `Display`).
+    pub(crate) windows1252: bool,
 }
 
 impl<E> Latin1Error<E> {
+    /// An error of a conversion to Latin-1.
     pub(crate) const fn new(valid_up_to: usize, kind: Latin1ErrorKind<E>) -> Self {
-        Latin1Error { valid_up_to, kind }
+        Latin1Error { valid_up_to, kind, windows1252: false }
+    }
+
+    /// The same error, of a conversion to Windows-1252.
+    pub(crate) fn in_windows1252(self) -> Self {
+        Latin1Error { windows1252: true, ..self }
     }
 
     /// The index, in input units, of the first character that cannot be
@@ -494,16 +527,25 @@ impl<E> Latin1Error<E> {
     }
 }
 
+/// ```
+/// # #[cfg(feature = "legacy")] {
+/// let mut buf = [0u8; 8];
+/// let e = rapidutf::utf8_to_latin1("aΩ".as_bytes(), &mut buf).unwrap_err();
+/// assert_eq!(e.to_string(), "U+03A9 at unit 1 is not in Latin-1 (above U+00FF)");
+/// let e = rapidutf::utf8_to_windows1252("a\u{80}".as_bytes(), &mut buf).unwrap_err();
+/// assert_eq!(e.to_string(), "U+0080 at unit 1 has no byte in Windows-1252");
+/// # }
+/// ```
 impl<E: fmt::Display> fmt::Display for Latin1Error<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.kind {
-            Latin1ErrorKind::Invalid(e) => e.fmt(f),
-            Latin1ErrorKind::Unrepresentable(c) => write!(
-                f,
-                "U+{:04X} at unit {} is not in Latin-1 (above U+00FF)",
-                u32::from(*c),
-                self.valid_up_to
-            ),
+        let (c, at) = match &self.kind {
+            Latin1ErrorKind::Invalid(e) => return e.fmt(f),
+            Latin1ErrorKind::Unrepresentable(c) => (u32::from(*c), self.valid_up_to),
+        };
+        if self.windows1252 {
+            write!(f, "U+{c:04X} at unit {at} has no byte in Windows-1252")
+        } else {
+            write!(f, "U+{c:04X} at unit {at} is not in Latin-1 (above U+00FF)")
         }
     }
 }
@@ -550,7 +592,7 @@ impl<E: ShiftPosition> ShiftPosition for Latin1Error<E> {
             Latin1ErrorKind::Invalid(e) => Latin1ErrorKind::Invalid(e.shifted(by)),
             k @ Latin1ErrorKind::Unrepresentable(_) => k,
         };
-        Latin1Error { valid_up_to: self.valid_up_to + by, kind }
+        Latin1Error { valid_up_to: self.valid_up_to + by, kind, ..self }
     }
 }
 

@@ -316,7 +316,8 @@ mod alloc_forms {
             Err(TranscodeError::OutputTooSmall { read, .. }) => Err(Latin1Error::new(
                 read,
                 crate::error::Latin1ErrorKind::Unrepresentable(char::REPLACEMENT_CHARACTER),
-            )),
+            )
+            .in_windows1252()),
         }
     }
 

@@ -1,8 +1,9 @@
 //! Lengths, counts and lossy decoding: rapidutf (dispatch and every
 //! available kernel) against simdutf (C++), encoding_rs and std.
 //!
-//! Groups are `<operation>/<Language>` over each lipsum file (UTF-16 and
-//! UTF-32 inputs are the same text, converted by std); function ids are
+//! Groups are `<operation>/<text>` over each text of
+//! `rapidutf_testkit::corpus::bench_texts` (UTF-16 and UTF-32 inputs are
+//! the same text, converted by std); function ids are
 //! `rapidutf/<fn>` (dispatch), `rapidutf-<kernel>/<fn>` and the peers'
 //! names. Throughput counts *input* bytes. Operations:
 //!
@@ -22,14 +23,10 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::bench_texts;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
-
-fn lipsum(lang: &str) -> String {
-    String::from_utf8(lipsum_file(lang, "utf8")).expect("the UTF-8 lipsum files are UTF-8")
-}
 
 fn quick() -> bool {
     std::env::var_os("BENCH_QUICK").is_some_and(|v| v != "0")
@@ -58,8 +55,8 @@ fn as_bytes16(s: &[u16]) -> Vec<u8> {
 }
 
 fn bench_counts(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let text = lipsum(lang);
+    for t in bench_texts() {
+        let (lang, text) = (t.name, t.text);
         let utf8 = text.as_bytes();
         let utf16: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
         let utf32: Vec<u32> = text.chars().map(u32::from).collect();
@@ -190,8 +187,8 @@ fn lossy_utf16_group(c: &mut Criterion, op: &str, lang: &str, input: &[u16]) {
 }
 
 fn bench_lossy(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let text = lipsum(lang);
+    for t in bench_texts() {
+        let (lang, text) = (t.name, t.text);
         lossy_utf8_group(c, "lossy_utf8", lang, text.as_bytes());
         let broken = with_utf8_errors(&text, 1000);
         assert!(std::str::from_utf8(&broken).is_err());
@@ -209,8 +206,8 @@ fn bench_lossy(c: &mut Criterion) {
 
 /// Each error strategy on the same broken input, to `String` and to UTF-16.
 fn bench_strategies(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let broken = with_utf8_errors(&lipsum(lang), 1000);
+    for t in bench_texts() {
+        let (lang, broken) = (t.name, with_utf8_errors(&t.text, 1000));
         let id = |f: &str| BenchmarkId::new(f, "");
         let mut g = group(c, "lossy_strategies", lang, broken.len());
         for s in rapidutf::ErrorStrategy::ALL {

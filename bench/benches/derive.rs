@@ -1,23 +1,23 @@
-//! The UTF-8 derivatives of `rapidutf::derive` on the lipsum corpus,
+//! The UTF-8 derivatives of `rapidutf::derive` on the generated corpus,
 //! against the scalar peer crates (`cesu8` for CESU-8 and Java's Modified
 //! UTF-8, `wtf8` for WTF-8) and against rapidutf's own plain UTF-8 path
 //! (`validate_utf8`, `utf8_to_utf16`, `utf16_to_utf8`), which bounds what a
 //! derivative can reach: real text in these forms is almost all plain
 //! UTF-8.
 //!
-//! The corpus is every `tests/data/lipsum/*.utf8.txt`, concatenated (about
-//! 700 KB; nine scripts, emoji included, so CESU-8 and Modified UTF-8 have
+//! The corpus is the generated text of every language of
+//! `rapidutf_testkit::corpus` (64 KiB each), concatenated (about 700 KB;
+//! eleven languages, emoji included, so CESU-8 and Modified UTF-8 have
 //! surrogate pairs to handle). `utf8mb3` gets the corpus without its
 //! supplementary characters, which it rejects.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use rapidutf::derive as d;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{generated_repeating, BENCH_LEN, LANGUAGES};
 use std::hint::black_box;
 
 fn corpus() -> String {
-    let files = LANGUAGES.iter().map(|lang| lipsum_file(lang, "utf8"));
-    files.map(|b| String::from_utf8(b).expect("the UTF-8 lipsum files are UTF-8")).collect()
+    LANGUAGES.iter().map(|lang| generated_repeating(lang, BENCH_LEN)).collect()
 }
 
 fn derive(c: &mut Criterion) {

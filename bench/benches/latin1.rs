@@ -2,11 +2,11 @@
 //! and every available kernel) against encoding_rs and std. Throughput is
 //! in bytes of *input*.
 //!
-//! The lipsum corpus has no Latin-1 text beyond ASCII, so the inputs are
-//! made from the Latin file (the testkit's `legacy` module): `ascii` (the
-//! file itself), `western` (about one letter in twelve accented, as in
-//! French or German text), `dense` (every other byte in `A0..=FF`) and,
-//! for Windows-1252, `typographic` (curly quotes, apostrophes, dashes).
+//! The inputs are generated (the testkit's `legacy` module): `ascii` (the
+//! generated Latin text), `western` (generated French prose in Latin-1,
+//! about one byte in thirty accented), `dense` (every other byte in
+//! `A0..=FF`) and, for Windows-1252, `typographic` (French prose with
+//! curly quotes, apostrophes, dashes and euro signs).
 //!
 //! Groups, each with one benchmark per implementation (`<impl>/<input>`):
 //!

@@ -1,19 +1,20 @@
 //! UTF-16 and UTF-32 transcoding and validation: rapidutf (dispatch and
 //! every available kernel) against simdutf (C++), encoding_rs and std, on
-//! each lipsum file (`tests/data/lipsum/*.utf16.txt`, UTF-16LE after its
-//! BOM, and `*.utf32.txt`). Throughput is in bytes of *input*.
+//! each text of `rapidutf_testkit::corpus::bench_texts` (generated, named by
+//! language; real, named with its corpus, where `../shared` exists) as
+//! UTF-16LE and UTF-32. Throughput is in bytes of *input*.
 //!
 //! Groups, each with one benchmark per implementation (`<impl>/<lang>`):
 //!
-//! - `utf16le_to_utf8/<Language>`: rapidutf::utf16le_to_utf8 (validating),
+//! - `utf16le_to_utf8/<text>`: rapidutf::utf16le_to_utf8 (validating),
 //!   simdutf::convert_utf16le_to_utf8 (validating),
 //!   encoding_rs::mem::convert_utf16_to_utf8 (replaces unpaired surrogates
 //!   instead of failing), String::from_utf16.
-//! - `utf32_to_utf8/<Language>`: rapidutf::utf32_to_utf8,
+//! - `utf32_to_utf8/<text>`: rapidutf::utf32_to_utf8,
 //!   simdutf::convert_utf32_to_utf8, std (`char::from_u32` + push).
-//! - `utf16le_to_utf32/<Language>`, `utf32_to_utf16le/<Language>`:
+//! - `utf16le_to_utf32/<text>`, `utf32_to_utf16le/<text>`:
 //!   rapidutf, simdutf, std (`char::decode_utf16` / `encode_utf16`).
-//! - `validate_utf16le/<Language>`, `validate_utf32/<Language>`: rapidutf,
+//! - `validate_utf16le/<text>`, `validate_utf32/<text>`: rapidutf,
 //!   simdutf.
 //!
 //! Benchmark ids: `rapidutf/<fn>` (dispatch), `rapidutf-<kernel>/<fn>`,
@@ -24,22 +25,22 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, bench_names};
 use std::hint::black_box;
 use std::time::Duration;
 
 fn read(lang: &str, form: &str) -> Vec<u8> {
-    lipsum_file(lang, form)
+    bench_file(lang, form)
 }
 
-/// The UTF-16LE units of a lipsum file, after its byte order mark.
+/// The UTF-16LE units of a text, after its byte order mark.
 fn utf16(lang: &str) -> Vec<u16> {
     let b = read(lang, "utf16");
     assert_eq!(&b[..2], b"\xFF\xFE", "{lang}: expected a UTF-16LE BOM");
     b[2..].chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect()
 }
 
-/// The values of a lipsum UTF-32 file (little-endian, no BOM of its own).
+/// The values of a text as UTF-32 (little-endian, no byte order mark).
 fn utf32(lang: &str) -> Vec<u32> {
     let b = read(lang, "utf32");
     b.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect()
@@ -66,7 +67,7 @@ fn group<'a>(
 }
 
 fn bench_utf16_to_utf8(c: &mut Criterion) {
-    for lang in LANGUAGES {
+    for lang in bench_names() {
         let src = utf16(lang);
         let mut dst = vec![0u8; 3 * src.len()];
         let mut g = group(c, "utf16le_to_utf8", lang, 2 * src.len());
@@ -101,7 +102,7 @@ fn bench_utf16_to_utf8(c: &mut Criterion) {
 }
 
 fn bench_utf32_to_utf8(c: &mut Criterion) {
-    for lang in LANGUAGES {
+    for lang in bench_names() {
         let src = utf32(lang);
         let mut dst = vec![0u8; 4 * src.len()];
         let mut g = group(c, "utf32_to_utf8", lang, 4 * src.len());
@@ -135,7 +136,7 @@ fn bench_utf32_to_utf8(c: &mut Criterion) {
 }
 
 fn bench_utf16_utf32(c: &mut Criterion) {
-    for lang in LANGUAGES {
+    for lang in bench_names() {
         let s16 = utf16(lang);
         let s32 = utf32(lang);
         let mut d32 = vec![0u32; s16.len()];

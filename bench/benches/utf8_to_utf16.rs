@@ -4,16 +4,18 @@
 //! Groups (each benchmark's parameter is its input size in bytes; the
 //! throughput is of input bytes):
 //!
-//! - `utf8_to_utf16/<Language>`: each UTF-8 file of `tests/data/lipsum`.
+//! - `utf8_to_utf16/<text>`: each text of
+//!   `rapidutf_testkit::corpus::bench_texts` (generated, named by language;
+//!   real, named with its corpus, where `../shared` exists).
 //!   Ids: `rapidutf/utf8_to_utf16le`, `rapidutf-<kernel>/utf8_to_utf16le`,
 //!   `simdutf::convert_utf8_to_utf16le`,
 //!   `encoding_rs::mem::convert_utf8_to_utf16`, `std/encode_utf16`
 //!   (`from_utf8`, then `encode_utf16` into the buffer).
-//! - `utf8_to_utf32/<Language>`: the same files. Ids:
+//! - `utf8_to_utf32/<text>`: the same texts. Ids:
 //!   `rapidutf/utf8_to_utf32`, `rapidutf-<kernel>/utf8_to_utf32`,
 //!   `simdutf::convert_utf8_to_utf32`, `std/chars` (`from_utf8`, then
 //!   `chars` into the buffer).
-//! - `utf8_to_utf16_lossy/<Language>`: the file with an invalid byte every
+//! - `utf8_to_utf16_lossy/<text>`: the text with an invalid byte every
 //!   ~1000 bytes. Ids: `rapidutf/utf8_to_utf16_lossy`,
 //!   `std/from_utf8_lossy+encode_utf16`.
 //!
@@ -22,13 +24,9 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::bench_corpus;
 use std::hint::black_box;
 use std::time::Duration;
-
-fn lipsum(lang: &str) -> Vec<u8> {
-    lipsum_file(lang, "utf8")
-}
 
 fn timing(g: &mut BenchmarkGroup<'_, WallTime>) {
     if std::env::var_os("BENCH_QUICK").is_some_and(|v| v != "0") {
@@ -39,8 +37,7 @@ fn timing(g: &mut BenchmarkGroup<'_, WallTime>) {
 }
 
 fn bench_utf16(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let input = lipsum(lang);
+    for (lang, input) in bench_corpus("utf8") {
         let want: Vec<u16> = std::str::from_utf8(&input).unwrap().encode_utf16().collect();
         let mut dst = vec![0u16; input.len() + 1];
         let mut g = c.benchmark_group(format!("utf8_to_utf16/{lang}"));
@@ -91,8 +88,7 @@ fn bench_utf16(c: &mut Criterion) {
 }
 
 fn bench_utf32(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let input = lipsum(lang);
+    for (lang, input) in bench_corpus("utf8") {
         let chars = std::str::from_utf8(&input).unwrap().chars().count();
         let mut dst = vec![0u32; input.len() + 1];
         let mut g = c.benchmark_group(format!("utf8_to_utf32/{lang}"));
@@ -140,8 +136,7 @@ fn bench_utf32(c: &mut Criterion) {
 }
 
 fn bench_lossy(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let mut input = lipsum(lang);
+    for (lang, mut input) in bench_corpus("utf8") {
         for i in (500..input.len()).step_by(1000) {
             input[i] = 0xFF;
         }

@@ -3,7 +3,10 @@
 //!
 //! Groups (each benchmark's parameter is its input size in bytes):
 //!
-//! - `lipsum/<Language>`: each UTF-8 file of `tests/data/lipsum`.
+//! - `corpus/<text>`: each text of `rapidutf_testkit::corpus::bench_texts`:
+//!   the generated one of each language (named by the language), and the
+//!   real lipsum and Wikipedia texts where `../shared` exists (named with
+//!   their corpus, `Arabic (lipsum)`).
 //! - `sizes/{ascii,mixed}/<N>`: valid inputs of N = 1 B .. 4 KiB that
 //!   start one byte past a 16-byte-aligned allocation; `mixed` cycles
 //!   through 1-, 2-, 3- and 4-byte characters.
@@ -16,17 +19,13 @@
 use criterion::{criterion_group, criterion_main, BenchmarkGroup, Criterion, Throughput};
 use criterion::{measurement::WallTime, BenchmarkId};
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_texts, generated, BENCH_LEN, LANGUAGES};
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::time::Duration;
 
 const SIZES: [usize; 18] =
     [1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 256, 512, 1024, 4096];
-
-fn lipsum(lang: &str) -> Vec<u8> {
-    lipsum_file(lang, "utf8")
-}
 
 fn quick() -> bool {
     std::env::var_os("BENCH_QUICK").is_some_and(|v| v != "0")
@@ -75,11 +74,10 @@ fn peers_bool(g: &mut BenchmarkGroup<'_, WallTime>, input: &[u8]) {
     });
 }
 
-fn bench_lipsum(c: &mut Criterion) {
-    for lang in LANGUAGES {
-        let input = lipsum(lang);
-        assert!(core::str::from_utf8(&input).is_ok(), "{lang} is not valid UTF-8");
-        let mut g = c.benchmark_group(format!("lipsum/{lang}"));
+fn bench_corpus(c: &mut Criterion) {
+    for t in bench_texts() {
+        let input = t.text.into_bytes();
+        let mut g = c.benchmark_group(format!("corpus/{}", t.name));
         timing(&mut g, false);
         g.throughput(Throughput::Bytes(input.len() as u64));
         peers_with_errors(&mut g, &input);
@@ -101,7 +99,7 @@ fn bench_lipsum(c: &mut Criterion) {
 fn mixed_chars() -> Vec<char> {
     let texts: Vec<String> = ["Latin", "Russian", "Chinese", "Emoji"]
         .iter()
-        .map(|l| String::from_utf8(lipsum(l)).unwrap())
+        .map(|l| generated(l, BENCH_LEN))
         .collect();
     let mut by_len: Vec<Vec<char>> = (1..=4)
         .map(|n| {
@@ -137,7 +135,7 @@ fn offset_input(chars: &[char], n: usize) -> Vec<u8> {
 }
 
 fn bench_sizes(c: &mut Criterion) {
-    let latin = String::from_utf8(lipsum("Latin")).unwrap();
+    let latin = generated("Latin", BENCH_LEN);
     let ascii: Vec<char> = latin.chars().filter(char::is_ascii).collect();
     let mixed = mixed_chars();
     for (name, chars) in [("ascii", &ascii), ("mixed", &mixed)] {
@@ -160,7 +158,7 @@ fn bench_late_error(c: &mut Criterion) {
     let mut input = Vec::with_capacity(LEN);
     'fill: loop {
         for lang in LANGUAGES {
-            let text = String::from_utf8(lipsum(lang)).unwrap();
+            let text = generated(lang, BENCH_LEN);
             for ch in text.chars().take(1500) {
                 if input.len() + ch.len_utf8() > LEN - 8 {
                     break 'fill;
@@ -195,5 +193,5 @@ fn record_kernels(_: &mut Criterion) {
     let _ = std::fs::write(target.join("rapidutf-kernels.txt"), line);
 }
 
-criterion_group!(benches, record_kernels, bench_lipsum, bench_sizes, bench_late_error);
+criterion_group!(benches, record_kernels, bench_corpus, bench_sizes, bench_late_error);
 criterion_main!(benches);

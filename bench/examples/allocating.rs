@@ -1,5 +1,5 @@
 //! The allocating conversions (`_vec`, `_to_string`, lossy decoding), as a
-//! user calls them (dispatched, with the allocation), per lipsum file:
+//! user calls them (dispatched, with the allocation), per generated text:
 //! GB/s of input, best of 15 rounds of about 2 ms each, geomean over the
 //! nine files. Only functions that exist in every version of the crate
 //! are used, so that the same program measures one version against
@@ -9,7 +9,7 @@
 //! cargo run --release --example allocating
 //! ```
 
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, LANGUAGES};
 
 mod common;
 use common::gbps;
@@ -27,7 +27,7 @@ struct Input {
 }
 
 fn input(lang: &str) -> Input {
-    let utf8 = lipsum_file(lang, "utf8");
+    let utf8 = bench_file(lang, "utf8");
     let s = std::str::from_utf8(&utf8).unwrap();
     let mut utf8_errors = Vec::with_capacity(utf8.len() + utf8.len() / 1000);
     let mut since = 0;

@@ -1,6 +1,10 @@
 //! Many short strings in one buffer, Arrow-style (`offsets[i]..offsets[i
 //! + 1]`), as a JSON or Parquet reader holds them: the string values of
-//! `bench/data/twitter.json` (and, separately, its keys), validated
+//! the generated JSON document (`rapidutf_testkit::textgen::json`) and,
+//! separately, its keys; the generated string columns
+//! (`rapidutf_testkit::textgen::column`: keys, ~40-byte values, URLs); and
+//! where `../shared` exists, the values and keys of
+//! `realdata/twitter.json`. Each set is validated
 //!
 //! - by `rapidutf::validate_utf8_offsets` (through dispatch:
 //!   `RAPIDUTF_KERNEL` picks the kernel);
@@ -20,6 +24,8 @@
 
 mod common;
 use common::race;
+use rapidutf_testkit::corpus::{shared_dir, SEED};
+use rapidutf_testkit::textgen::{self, Column};
 
 /// The strings of a JSON text, decoded: `(values, keys)`. A string
 /// followed by `:` is a key. Enough of JSON for a well-formed file.
@@ -91,9 +97,25 @@ fn arrow(strings: &[String]) -> (Vec<u8>, Vec<u32>) {
 }
 
 fn main() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/twitter.json");
-    let text = std::fs::read_to_string(path).expect("bench/data/twitter.json");
-    let (values, keys) = json_strings(&text);
+    let mut sets: Vec<(String, Vec<String>)> = Vec::new();
+    let json = textgen::json(SEED, 631_515);
+    let (values, keys) = json_strings(&json);
+    sets.push(("generated JSON values".into(), values));
+    sets.push(("generated JSON keys".into(), keys));
+    for (name, kind) in [("keys", Column::Keys), ("values", Column::Values), ("URLs", Column::Urls)] {
+        sets.push((format!("generated column: {name}"), textgen::column(kind, SEED, 10_000)));
+    }
+    if let Some(dir) = shared_dir() {
+        let path = dir.join("realdata/twitter.json");
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let (values, keys) = json_strings(&text);
+                sets.push(("twitter.json values".into(), values));
+                sets.push(("twitter.json keys".into(), keys));
+            }
+            Err(e) => eprintln!("many_strings: {}: {e}", path.display()),
+        }
+    }
     println!(
         "Many-strings validation, Arrow-style offsets, rapidutf kernel {}, GB/s of buffer\n",
         rapidutf::Kernel::active()
@@ -104,7 +126,7 @@ fn main() {
          simdutf8 compat each | ratio |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|");
-    for (name, strings) in [("twitter.json values", &values), ("twitter.json keys", &keys)] {
+    for (name, strings) in &sets {
         let (buf, offsets) = arrow(strings);
         let n = buf.len();
         let high = buf.iter().filter(|&&b| b >= 0x80).count();

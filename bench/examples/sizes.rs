@@ -1,8 +1,10 @@
 //! UTF-8 validation by input size, the way a parser meets its buffers:
-//! slices of real JSON text (`bench/data/twitter.json`, 15 % non-ASCII
-//! bytes) from 8 bytes to 64 KiB, cut at character boundaries, validated
-//! one after another. One rapidutf kernel against simdutf's kernel of the
-//! same class, simdutf8 and core, in one process.
+//! slices of JSON text from 8 bytes to 64 KiB, cut at character
+//! boundaries, validated one after another: the generated JSON document
+//! (`rapidutf_testkit::textgen::json`, 15 % non-ASCII bytes), and where
+//! `../shared` exists the real one it stands for, `realdata/twitter.json`
+//! (15 % non-ASCII bytes too). One rapidutf kernel against simdutf's
+//! kernel of the same class, simdutf8 and core, in one process.
 //!
 //! ```text
 //! cargo run --release --example sizes -- avx2     # rapidutf avx2  vs simdutf haswell
@@ -17,6 +19,7 @@
 //! the best of 15 rounds of about 2 ms each, the contenders taking turns
 //! within each round.
 
+use rapidutf_testkit::corpus::{shared_dir, SEED};
 use std::hint::black_box;
 
 /// The sizes of the sweep, in bytes.
@@ -24,17 +27,6 @@ const SIZES: [usize; 14] = [8, 16, 32, 64, 96, 128, 192, 256, 384, 512, 1024, 40
 
 mod common;
 use common::race;
-
-fn cpu_name() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_owned())
-}
 
 /// Slices of `text` of about `size` bytes: starting every `size` bytes
 /// (or more often for short sizes, up to 4096 slices), each start moved
@@ -72,21 +64,35 @@ fn main() {
     // This program has one thread.
     std::env::set_var("RAPIDUTF_KERNEL", &ours);
     std::env::set_var("SIMDUTF_FORCE_IMPLEMENTATION", theirs);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/twitter.json");
-    let text = std::fs::read_to_string(path).expect("bench/data/twitter.json");
-    assert!(rapidutf::validate_utf8(text.as_bytes()).is_ok());
+    let mut texts = vec![("generated JSON", rapidutf_testkit::textgen::json(SEED, 631_515))];
+    if let Some(dir) = shared_dir() {
+        let path = dir.join("realdata/twitter.json");
+        match std::fs::read_to_string(&path) {
+            Ok(t) => texts.push(("twitter.json", t)),
+            Err(e) => eprintln!("sizes: {}: {e}", path.display()),
+        }
+    }
+    for (name, text) in &texts {
+        assert!(rapidutf::validate_utf8(text.as_bytes()).is_ok(), "{name}");
+    }
     assert_eq!(rapidutf::Kernel::active(), kernel);
+    for (name, text) in &texts {
+        sweep(name, text, &ours, theirs);
+    }
+}
 
+/// The table of one text.
+fn sweep(name: &str, text: &str, ours: &str, theirs: &str) {
     println!(
-        "UTF-8 validation of twitter.json slices, rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n",
-        cpu_name()
+        "\nUTF-8 validation of {name} slices, rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n",
+        common::cpu_name()
     );
     println!(
         "| size | rapidutf `validate_utf8` | simdutf8 compat | ratio | rapidutf `is_valid_utf8` | simdutf8 basic | ratio | simdutf {theirs} | ratio | core |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for size in SIZES {
-        let set = slices(&text, size);
+        let set = slices(text, size);
         let total: usize = set.iter().map(|s| s.len()).sum();
         let count = |f: fn(&[u8]) -> bool| set.iter().filter(|s| f(black_box(s))).count();
         let r = race(

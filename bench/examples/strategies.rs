@@ -1,5 +1,5 @@
 //! Each lossy error strategy against `Replace`, in one process, on the same
-//! broken text: every lipsum file with a `0xFF` written every `EVERY` bytes
+//! broken text: every generated text with a `0xFF` written every `EVERY` bytes
 //! (default 1000; it also breaks the character it lands in), decoded to a
 //! `String` and to UTF-16.
 //!
@@ -16,14 +16,14 @@ mod common;
 
 use common::race;
 use rapidutf::ErrorStrategy;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, LANGUAGES};
 use std::hint::black_box;
 
 fn main() {
     let every: usize = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(1000);
     let strategies = ErrorStrategy::ALL;
     println!(
-        "Lossy decoding of the lipsum files with a 0xFF every {every} bytes ({}).\n",
+        "Lossy decoding of the generated texts with a 0xFF every {every} bytes ({}).\n",
         rapidutf::Kernel::active()
     );
     for (title, to_utf16) in [("UTF-8 to String", false), ("UTF-8 to UTF-16", true)] {
@@ -33,7 +33,7 @@ fn main() {
         println!("|---|{}", "---|".repeat(names.len()));
         let mut logs = vec![0f64; strategies.len()];
         for lang in LANGUAGES {
-            let mut v = lipsum_file(lang, "utf8");
+            let mut v = bench_file(lang, "utf8");
             for i in (every / 2..v.len()).step_by(every) {
                 v[i] = 0xFF;
             }

@@ -1,15 +1,15 @@
 //! Quick GB/s table (input bytes) for the UTF-16/UTF-32 directions, per
-//! kernel and per lipsum file, next to simdutf: best of several rounds,
+//! kernel and per generated text, next to simdutf: best of several rounds,
 //! for development on a noisy machine. `cargo run --release --example
 //! utf16_quick [filter]`.
 
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, LANGUAGES};
 use std::hint::black_box;
 use std::time::Instant;
 
 fn read(lang: &str, form: &str) -> Vec<u8> {
-    lipsum_file(lang, form)
+    bench_file(lang, form)
 }
 
 /// GB/s of `bytes` input for `f`: the best of 15 rounds of enough calls to

@@ -1,4 +1,4 @@
-//! Quick throughput check of the UTF-8 validators on the lipsum corpus:
+//! Quick throughput check of the UTF-8 validators on the generated corpus:
 //! every available kernel (`validate_utf8` and `is_valid_utf8`) and
 //! `core::str::from_utf8`, in GB/s (best of several rounds), with the
 //! geometric mean over the files.
@@ -11,7 +11,7 @@
 //! tool for kernel work; the benchmark suite proper is `cargo bench` here.
 
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, LANGUAGES};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -32,7 +32,7 @@ fn gbps(bytes: &[u8], f: &dyn Fn(&[u8]) -> bool) -> f64 {
 fn main() {
     let filter = std::env::args().nth(1).unwrap_or_default();
     let files: Vec<(&str, Vec<u8>)> =
-        LANGUAGES.iter().map(|l| (*l, lipsum_file(l, "utf8"))).collect();
+        LANGUAGES.iter().map(|l| (*l, bench_file(l, "utf8"))).collect();
 
     type Row = (String, Box<dyn Fn(&[u8]) -> bool>);
     let mut rows: Vec<Row> =

@@ -1,7 +1,7 @@
 //! The conversions of valid input (`&str`, `&[char]`) against the
 //! validating conversions of the same kernel and against simdutf's
-//! `convert_valid_*` kernel of the same class, in one process, per lipsum
-//! file.
+//! `convert_valid_*` kernel of the same class, in one process, per generated
+//! text.
 //!
 //! ```text
 //! cargo run --release --example valid_input -- avx2     # vs simdutf haswell
@@ -16,7 +16,7 @@
 //! of about 2 ms each; Markdown tables with the geomeans.
 
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, LANGUAGES};
 
 mod common;
 use common::gbps;
@@ -43,7 +43,7 @@ fn main() {
         (
             "&str → UTF-16LE",
             Box::new(move |lang| {
-                let s = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let s = String::from_utf8(bench_file(lang, "utf8")).unwrap();
                 let mut dst = vec![0u16; s.len()];
                 let a = gbps(s.len(), || k.str_to_utf16le(&s, &mut dst).unwrap_or(0));
                 let b = gbps(s.len(), || k.utf8_to_utf16le(s.as_bytes(), &mut dst).unwrap_or(0));
@@ -58,7 +58,7 @@ fn main() {
         (
             "&str → UTF-32",
             Box::new(move |lang| {
-                let s = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let s = String::from_utf8(bench_file(lang, "utf8")).unwrap();
                 let mut dst = vec![0u32; s.len()];
                 let a = gbps(s.len(), || k.str_to_utf32(&s, &mut dst).unwrap_or(0));
                 let b = gbps(s.len(), || k.utf8_to_utf32(s.as_bytes(), &mut dst).unwrap_or(0));
@@ -72,7 +72,7 @@ fn main() {
         (
             "&[char] → UTF-8",
             Box::new(move |lang| {
-                let s = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let s = String::from_utf8(bench_file(lang, "utf8")).unwrap();
                 let chars: Vec<char> = s.chars().collect();
                 let values: Vec<u32> = chars.iter().map(|&c| u32::from(c)).collect();
                 let mut dst = vec![0u8; 4 * chars.len()];
@@ -94,7 +94,7 @@ fn main() {
         (
             "&[char] → UTF-16LE",
             Box::new(move |lang| {
-                let s = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+                let s = String::from_utf8(bench_file(lang, "utf8")).unwrap();
                 let chars: Vec<char> = s.chars().collect();
                 let values: Vec<u32> = chars.iter().map(|&c| u32::from(c)).collect();
                 let mut dst = vec![0u16; 2 * chars.len()];

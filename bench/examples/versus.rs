@@ -1,5 +1,8 @@
 //! Kernel against kernel: one rapidutf kernel against simdutf's kernel of
-//! the same class, in one process, per direction and per lipsum file.
+//! the same class, in one process, per direction and per text of the
+//! corpus (`rapidutf_testkit::corpus::bench_texts`: the generated text of
+//! each language, named by the language, then the real lipsum and
+//! Wikipedia texts where `../shared` exists, named with their corpus).
 //!
 //! ```text
 //! cargo run --release --example versus -- avx2     # rapidutf avx2   vs simdutf haswell
@@ -19,11 +22,13 @@
 //! (`Kernel::Avx2.utf8_to_utf16le(..)`), whatever `RAPIDUTF_KERNEL` says.
 //! GB/s of input, best of 15 rounds of about 2 ms each; the table is
 //! Markdown, with the CPU's name, the ratio per file and the geomeans.
-//! Then Latin-1 to and from UTF-8 and UTF-16LE, on the Latin file and an
-//! accented version of it.
+//! Then Latin-1 to and from UTF-8 and UTF-16LE, on the testkit's generated
+//! Latin-1 inputs (`ascii`, `western`).
+
+mod common;
 
 use rapidutf::Kernel;
-use rapidutf_testkit::{lipsum_file, LANGUAGES};
+use rapidutf_testkit::corpus::{bench_file, bench_names, LANGUAGES};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -60,27 +65,16 @@ fn pair<T>(
     (bytes as f64 / bf / 1e9, bytes as f64 / bg / 1e9)
 }
 
-/// The lipsum file of `lang` as UTF-16LE units.
+/// The text `lang` as UTF-16LE units.
 fn utf16le_of(lang: &str) -> Vec<u16> {
-    let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+    let text = String::from_utf8(bench_file(lang, "utf8")).unwrap();
     text.encode_utf16().map(u16::to_le).collect()
 }
 
-/// The lipsum file of `lang` as UTF-32 values.
+/// The text `lang` as UTF-32 values.
 fn utf32_of(lang: &str) -> Vec<u32> {
-    let text = String::from_utf8(lipsum_file(lang, "utf8")).unwrap();
+    let text = String::from_utf8(bench_file(lang, "utf8")).unwrap();
     text.chars().map(u32::from).collect()
-}
-
-fn cpu_name() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|s| {
-            s.lines()
-                .find(|l| l.starts_with("model name"))
-                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
-        })
-        .unwrap_or_else(|| "unknown CPU".to_owned())
 }
 
 fn main() {
@@ -99,14 +93,14 @@ fn main() {
     // program has one thread.
     std::env::set_var("SIMDUTF_FORCE_IMPLEMENTATION", theirs);
 
-    println!("rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n", cpu_name());
+    println!("rapidutf {ours} vs simdutf {theirs} on {}, GB/s of input\n", common::cpu_name());
     type Run = Box<dyn Fn(&str) -> (f64, f64)>;
     let dirs: Vec<(&str, &str, Run)> = vec![
         (
             "UTF-8 → UTF-16LE",
             "8-16",
             Box::new(move |lang| {
-                let src = lipsum_file(lang, "utf8");
+                let src = bench_file(lang, "utf8");
                 let mut dst = vec![0u16; src.len() + 8];
                 let (a, b) = pair(
                     src.len(),
@@ -142,7 +136,7 @@ fn main() {
             "UTF-8 → UTF-32",
             "8-32",
             Box::new(move |lang| {
-                let src = lipsum_file(lang, "utf8");
+                let src = bench_file(lang, "utf8");
                 let mut dst = vec![0u32; src.len() + 8];
                 let (a, b) = pair(
                     src.len(),
@@ -214,7 +208,7 @@ fn main() {
             "count_chars",
             "count",
             Box::new(move |lang| {
-                let src = lipsum_file(lang, "utf8");
+                let src = bench_file(lang, "utf8");
                 pair(
                     src.len(),
                     &mut [0u8; 0],
@@ -234,27 +228,40 @@ fn main() {
         if !only.keeps(key) {
             continue;
         }
-        let (mut la, mut lb, mut worst) = (0.0, 0.0, (f64::MAX, ""));
-        let langs: Vec<&str> = LANGUAGES.into_iter().filter(|l| files.keeps_prefix(l)).collect();
+        let mut worst = (f64::MAX, "");
+        // Log sums and counts, of the generated texts and of the real ones.
+        let mut logs = [(0.0, 0.0, 0.0); 2];
+        let langs: Vec<&str> = bench_names().into_iter().filter(|l| files.keeps_prefix(l)).collect();
         if langs.is_empty() {
             continue;
         }
         for &lang in &langs {
             let (a, b) = run(lang);
-            la += a.ln();
-            lb += b.ln();
+            let l = &mut logs[usize::from(!LANGUAGES.contains(&lang))];
+            *l = (l.0 + a.ln(), l.1 + b.ln(), l.2 + 1.0);
             if a / b < worst.0 {
                 worst = (a / b, lang);
             }
             println!("| {name} | {lang} | {a:.2} | {b:.2} | {:.2} |", a / b);
         }
-        let n = langs.len() as f64;
-        let (ga, gb) = ((la / n).exp(), (lb / n).exp());
-        println!("| {name} | **geomean** | **{ga:.2}** | **{gb:.2}** | **{:.2}** |", ga / gb);
+        let mut geo = None;
+        for ((la, lb, n), corpus) in logs.into_iter().zip(["generated", "real"]) {
+            if n > 0.0 {
+                let (ga, gb) = ((la / n).exp(), (lb / n).exp());
+                println!(
+                    "| {name} | **geomean, {corpus}** | **{ga:.2}** | **{gb:.2}** | **{:.2}** |",
+                    ga / gb
+                );
+                geo = geo.or(Some((ga, gb)));
+            }
+        }
+        let (ga, gb) = geo.expect("a text");
         summary.push((name, ga, gb, worst));
     }
     if !summary.is_empty() {
-        println!("\n| direction | rapidutf {ours} | simdutf {theirs} | ratio | worst file |");
+        println!(
+            "\n| direction | rapidutf {ours} | simdutf {theirs} | ratio (geomean, generated) | worst text |"
+        );
         println!("|---|---|---|---|---|");
     }
     for (name, ga, gb, (w, lang)) in summary {
@@ -279,31 +286,6 @@ impl Filter {
     fn keeps_prefix(&self, name: &str) -> bool {
         self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| name.starts_with(k.as_str())))
     }
-}
-
-/// The Latin-1 inputs: the Latin lipsum file (ASCII), and the same text
-/// with every third `e`, `a`, `u` and `o` accented (é à ü ö): Western
-/// European text, one byte in eleven above 0x7F.
-fn latin1_inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let ascii = lipsum_file("Latin", "utf8");
-    assert!(ascii.is_ascii(), "the Latin lipsum file is ASCII");
-    const ACCENTED: [(u8, u8); 4] = [(b'e', 0xE9), (b'a', 0xE0), (b'u', 0xFC), (b'o', 0xF6)];
-    let mut n = 0;
-    let western = ascii
-        .iter()
-        .map(|&b| match ACCENTED.iter().find(|(from, _)| *from == b) {
-            Some(&(_, to)) => {
-                n += 1;
-                if n % 3 == 0 {
-                    to
-                } else {
-                    b
-                }
-            }
-            None => b,
-        })
-        .collect();
-    vec![("Latin (ASCII)", ascii), ("Western (accented)", western)]
 }
 
 /// Latin-1 to and from UTF-8 and UTF-16LE, per input, with the geomean.
@@ -368,7 +350,7 @@ fn latin1(kernel: Kernel, ours: &str, theirs: &str, only: &Filter, files: &Filte
         }),
     ];
     let inputs: Vec<_> =
-        latin1_inputs().into_iter().filter(|(name, _)| files.keeps_prefix(name)).collect();
+        rapidutf_testkit::latin1_inputs().into_iter().filter(|(name, _)| files.keeps_prefix(name)).collect();
     let mut summary = Vec::new();
     for (name, key, run) in dirs {
         if !only.keeps(key) || inputs.is_empty() {

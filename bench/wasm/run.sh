@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the wasm benchmark for wasm32-wasip1 with simd128 and runs it
 # under Node's node:wasi (the runner the tests use), printing a Markdown
-# table: GB/s of input per lipsum file and the geomean, for rapidutf's
+# table: GB/s of input per generated text (the rapidutf_testkit corpus,
+# one per language) and the geomean, for rapidutf's
 # simd128, portable and scalar kernels, simdutf8 (its wasm32 simd128
 # validator) and std, all in the same engine.
 #

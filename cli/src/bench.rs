@@ -1,8 +1,10 @@
 //! `rapidutf bench`: a quick throughput table, every kernel next to std.
 //!
-//! Without files it measures a sample corpus compiled into the binary (a
-//! few lipsum texts from `tests/data/lipsum/`). For each input it prints,
-//! in GB/s (10^9 bytes of UTF-8 input per second):
+//! Without files it measures a sample corpus the binary generates (the
+//! project's own text generator, `rapidutf_testkit::corpus`: 64 KiB each of
+//! Latin, Russian, Arabic, Chinese and emoji text shaped like the lipsum
+//! corpus, the same bytes on every machine). For each input it prints, in
+//! GB/s (10^9 bytes of UTF-8 input per second):
 //!
 //! - `std`: `core::str::from_utf8`, `str::encode_utf16` into a buffer, and
 //!   `str::chars().count()`;
@@ -36,14 +38,20 @@ pub struct Options {
     pub time: Duration,
 }
 
-/// The embedded sample corpus.
-const CORPUS: [(&str, &[u8]); 5] = [
-    ("Latin-Lipsum.utf8.txt", include_bytes!("../../tests/data/lipsum/Latin-Lipsum.utf8.txt")),
-    ("Russian-Lipsum.utf8.txt", include_bytes!("../../tests/data/lipsum/Russian-Lipsum.utf8.txt")),
-    ("Arabic-Lipsum.utf8.txt", include_bytes!("../../tests/data/lipsum/Arabic-Lipsum.utf8.txt")),
-    ("Chinese-Lipsum.utf8.txt", include_bytes!("../../tests/data/lipsum/Chinese-Lipsum.utf8.txt")),
-    ("Emoji-Lipsum.utf8.txt", include_bytes!("../../tests/data/lipsum/Emoji-Lipsum.utf8.txt")),
-];
+/// The languages of the built-in corpus.
+const CORPUS_LANGUAGES: [&str; 5] = ["Latin", "Russian", "Arabic", "Chinese", "Emoji"];
+
+/// The built-in corpus: `(name, UTF-8)` of each of [`CORPUS_LANGUAGES`].
+fn corpus() -> Vec<(String, Vec<u8>)> {
+    use rapidutf_testkit::corpus::{generated_repeating, BENCH_LEN};
+    CORPUS_LANGUAGES
+        .iter()
+        .map(|lang| {
+            let text = generated_repeating(lang, BENCH_LEN);
+            (format!("{lang} (generated)"), text.into_bytes())
+        })
+        .collect()
+}
 
 /// The measured operations, in column order.
 const COLUMNS: [&str; 4] = ["validate_utf8", "is_valid_utf8", "utf8_to_utf16", "count_chars"];
@@ -61,7 +69,7 @@ pub fn run(opts: &Options, out: &mut dyn Write) -> io::Result<Status> {
     let mut status = Status::Ok;
     let mut inputs: Vec<(String, Vec<u8>)> = Vec::new();
     if opts.files.is_empty() {
-        inputs.extend(CORPUS.iter().map(|(name, bytes)| (name.to_string(), bytes.to_vec())));
+        inputs.extend(corpus());
     }
     for path in &opts.files {
         match std::fs::read(path) {
@@ -227,8 +235,8 @@ mod tests {
 
     #[test]
     fn corpus_is_valid_utf8() {
-        for (name, bytes) in CORPUS {
-            assert!(std::str::from_utf8(bytes).is_ok(), "{name}");
+        for (name, bytes) in corpus() {
+            assert!(std::str::from_utf8(&bytes).is_ok(), "{name}");
             assert!(bytes.len() > 1000, "{name}");
         }
     }

@@ -4,15 +4,35 @@ use std::borrow::Cow;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
 
 /// The tool's stream chunk size (`input::STREAM_CHUNK`), for inputs that
 /// must cross chunk boundaries on stdin.
 const CHUNK: usize = 256 << 10;
 
-const LIPSUM: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data/lipsum");
+/// The directory of the test corpus: every generated text of
+/// `rapidutf_testkit::corpus` as `<Language>.utf8.txt` and
+/// `<Language>.utf16.txt` (UTF-16LE after a byte order mark), written once
+/// per test binary into its scratch directory.
+fn corpus_dir() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli-corpus");
+        std::fs::create_dir_all(&dir).expect("the corpus directory");
+        for lang in rapidutf_testkit::LANGUAGES {
+            for form in ["utf8", "utf16"] {
+                let bytes = rapidutf_testkit::lipsum_file(lang, form);
+                std::fs::write(dir.join(format!("{lang}.{form}.txt")), bytes)
+                    .expect("a corpus file");
+            }
+        }
+        dir
+    })
+}
 
-fn lipsum(name: &str) -> PathBuf {
-    Path::new(LIPSUM).join(name)
+/// The path of the corpus file `name` (see [`corpus_dir`]).
+fn corpus(name: &str) -> PathBuf {
+    corpus_dir().join(name)
 }
 
 /// Runs the binary with `args`, feeding `stdin` (none: an empty stdin).
@@ -129,8 +149,8 @@ fn validate_exit_codes() {
     assert_eq!(code(&run(&[], b"")), 2);
     assert_eq!(code(&run(&["validate", "--encoding", "latin1", &good], b"")), 2);
     // All of the UTF-8 corpus is valid.
-    let files: Vec<String> = std::fs::read_dir(LIPSUM)
-        .expect("lipsum dir")
+    let files: Vec<String> = std::fs::read_dir(corpus_dir())
+        .expect("the corpus directory")
         .map(|e| e.expect("entry").path().to_string_lossy().into_owned())
         .filter(|p| p.ends_with(".utf8.txt"))
         .collect();
@@ -270,22 +290,22 @@ fn validate_utf16le_unpaired_surrogate() {
     // The corpus (with its BOM) is valid UTF-16LE, and UTF-16 by BOM.
     for enc in ["utf-16le", "utf-16"] {
         let o = run(
-            &["validate", "--encoding", enc, lipsum("Chinese-Lipsum.utf16.txt").to_str().unwrap()],
+            &["validate", "--encoding", enc, corpus("Chinese.utf16.txt").to_str().unwrap()],
             b"",
         );
         assert_eq!((code(&o), stdout(&o).as_ref()), (0, ""), "{enc}");
     }
     // But not UTF-16BE.
-    let bytes = std::fs::read(lipsum("Emoji-Lipsum.utf16.txt")).unwrap();
+    let bytes = std::fs::read(corpus("Emoji.utf16.txt")).unwrap();
     let o = run(&["validate", "--encoding", "utf-16be"], &bytes);
     assert_eq!(code(&o), 1);
 }
 
 #[test]
-fn convert_round_trips_on_lipsum() {
+fn convert_round_trips_on_the_corpus() {
     let s = Scratch::new("roundtrip");
-    for name in ["Latin-Lipsum.utf8.txt", "Chinese-Lipsum.utf8.txt", "Emoji-Lipsum.utf8.txt"] {
-        let src = lipsum(name);
+    for name in ["Latin.utf8.txt", "Chinese.utf8.txt", "Emoji.utf8.txt"] {
+        let src = corpus(name);
         let src = src.to_str().unwrap();
         let text = std::fs::read_to_string(src).unwrap();
         for (enc, encode) in [
@@ -468,11 +488,11 @@ fn count_agrees_with_std() {
     let s = Scratch::new("count");
     let mut files = Vec::new();
     let mut total = (0, 0, 0);
-    for name in ["Latin-Lipsum.utf8.txt", "Emoji-Lipsum.utf8.txt", "Arabic-Lipsum.utf8.txt"] {
-        let text = std::fs::read_to_string(lipsum(name)).unwrap();
+    for name in ["Latin.utf8.txt", "Emoji.utf8.txt", "Arabic.utf8.txt"] {
+        let text = std::fs::read_to_string(corpus(name)).unwrap();
         let c = (text.len(), text.chars().count(), text.encode_utf16().count());
         total = (total.0 + c.0, total.1 + c.1, total.2 + c.2);
-        files.push((lipsum(name).to_str().unwrap().to_owned(), c));
+        files.push((corpus(name).to_str().unwrap().to_owned(), c));
     }
     let args: Vec<&str> =
         std::iter::once("count").chain(files.iter().map(|(f, _)| f.as_str())).collect();
@@ -596,9 +616,7 @@ fn bench_lists_every_kernel() {
         // One line per input plus the geomean table.
         assert_eq!(lines, 6, "kernel {k} in\n{out}");
     }
-    for needle in
-        ["Latin-Lipsum.utf8.txt", "Emoji-Lipsum.utf8.txt", "geomean", "validate_utf8", "std"]
-    {
+    for needle in ["Latin (generated)", "Emoji (generated)", "geomean", "validate_utf8", "std"] {
         assert!(out.contains(needle), "{needle} in\n{out}");
     }
     // Every cell is a finite, non-negative throughput. (Not "positive": a
@@ -610,10 +628,10 @@ fn bench_lists_every_kernel() {
         }
     }
     // A file argument works too.
-    let f = lipsum("Hindi-Lipsum.utf8.txt");
+    let f = corpus("Hindi.utf8.txt");
     let o = run(&["bench", "--time", "0.01", f.to_str().unwrap()], b"");
     assert_eq!(code(&o), 0);
-    assert!(stdout(&o).contains("Hindi-Lipsum.utf8.txt") && !stdout(&o).contains("geomean"));
+    assert!(stdout(&o).contains("Hindi.utf8.txt") && !stdout(&o).contains("geomean"));
 }
 
 #[test]

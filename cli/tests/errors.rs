@@ -1,15 +1,14 @@
 //! `convert`'s error strategies against Python's codecs, byte for byte:
 //! `--errors=replace|ignore|latin1|cp1252`, iconv's `-c` and `//IGNORE`,
-//! on Markus Kuhn's UTF-8 stress test, on all 256 byte values, and on
-//! lipsum text with bytes broken every so often, to each output form, read
+//! on a UTF-8 decoder stress test (rapidutf_testkit's, written from RFC
+//! 3629 and the Unicode Standard), on all 256 byte values, and on
+//! generated text with bytes broken every so often, to each output form, read
 //! whole and through windows (a file larger than one 4 MiB window); and
 //! the legacy encodings (`latin1`, `cp1252`) as input and output, under
 //! every mode, with the failing position of strict mode.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/data");
 
 /// Runs a command with `stdin`; its output.
 fn run_with(mut cmd: Command, stdin: &[u8]) -> Output {
@@ -49,7 +48,7 @@ fn python(handler: &str, codec: &str, input: &[u8]) -> Vec<u8> {
 }
 
 fn inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let kuhn = std::fs::read(format!("{DATA}/UTF-8-test.txt")).expect("UTF-8-test.txt");
+    let stress = rapidutf_testkit::textgen::stress::document();
     let all: Vec<u8> = (0..=255u8).collect();
     // Every byte value alone between letters, and every pair of high bytes.
     let mut spaced = Vec::new();
@@ -61,11 +60,18 @@ fn inputs() -> Vec<(&'static str, Vec<u8>)> {
             spaced.extend_from_slice(&[a, b, b' ']);
         }
     }
-    let mut lipsum = std::fs::read(format!("{DATA}/lipsum/Russian-Lipsum.utf8.txt")).unwrap();
-    for i in (50..lipsum.len()).step_by(997) {
-        lipsum[i] = [0x80, 0xE9, 0x9D, 0xFF][i % 4];
+    let mut prose = rapidutf_testkit::lipsum_file("Russian", "utf8");
+    for i in (50..prose.len()).step_by(997) {
+        prose[i] = [0x80, 0xE9, 0x9D, 0xFF][i % 4];
     }
-    vec![("kuhn", kuhn), ("all bytes", all), ("spaced", spaced), ("lipsum", lipsum)]
+    let mixed = rapidutf_testkit::textgen::legacy::utf8_with_legacy(1, 20_000, 6);
+    vec![
+        ("stress", stress),
+        ("all bytes", all),
+        ("spaced", spaced),
+        ("prose", prose),
+        ("UTF-8 with Windows-1252", mixed),
+    ]
 }
 
 #[test]
@@ -159,7 +165,7 @@ fn legacy_encodings_match_python() {
     let utf = [("utf-8", "utf-8"), ("utf-16le", "utf-16-le"), ("utf-32be", "utf-32-be")];
     let legacy = [("latin1", "latin-1"), ("cp1252", "cp1252")];
     let mut checked = 0;
-    for (name, input) in inputs().into_iter().filter(|(n, _)| *n != "lipsum") {
+    for (name, input) in inputs().into_iter().filter(|(n, _)| *n != "prose") {
         let cases = legacy.iter().flat_map(|&from| {
             // From a legacy encoding: every output, no fallback modes (the
             // input has no invalid bytes).
@@ -214,7 +220,8 @@ fn legacy_encodings_match_python() {
         let want = python_legacy("utf-8", "latin-1", "ignore", &input).expect("ignore never fails");
         assert!(o.status.code() == Some(1) && o.stdout == want, "{name}: //IGNORE to latin1");
     }
-    assert_eq!(checked, 3 * (2 * 5 * 3 + 2 * 5));
+    let inputs = inputs().iter().filter(|(n, _)| *n != "prose").count();
+    assert_eq!(checked, inputs * (2 * 5 * 3 + 2 * 5));
 }
 
 #[test]

@@ -131,7 +131,8 @@ mod tests {
     use rapidutf::Utf8ErrorKind;
     use rapidutf_testkit::{lipsum, oracle_kind};
 
-    /// Every lipsum file, in every form.
+    /// Every text of the corpus (generated, and real where `../shared`
+    /// exists), in every form.
     fn corpus() -> Vec<Vec<u8>> {
         let forms = ["utf8", "utf16", "utf32"];
         forms.iter().flat_map(|form| lipsum(form).into_iter().map(|(_, bytes)| bytes)).collect()

@@ -167,9 +167,11 @@ kernel_fns! {$
     [all()] is_valid_utf8(bytes: &[u8]) -> bool;
     /// Whether every byte is ASCII.
     [all()] is_ascii(bytes: &[u8]) -> bool;
-    /// As `validate_utf8`, but `Err(pos)` is the start of the flagged
-    /// 64-byte block rather than of a group of blocks (the scalar kernel:
-    /// the same as `validate_utf8`): for lossy decoding, which rescans
+    /// As `validate_utf8`, but `Err(pos)` comes closer to the first
+    /// error: past the short-input path, the flagged block's start plus
+    /// the lowest lane with error bits, rather than the start of a group
+    /// of blocks (see `generic::utf8::validate_blocks`; the scalar kernel:
+    /// the same as `validate_utf8`). For lossy decoding, which rescans
     /// after every error.
     [all()] validate_utf8_blocks(bytes: &[u8]) -> Result<(), usize>;
 

@@ -94,7 +94,25 @@ fn no_run<T>(_: &[T], _: &mut Out<u8>, i: usize, o: usize, _: usize) -> (usize, 
 ///
 /// Keeps the [`Out`] contract: it writes `dst` only, and `dst[..written]`
 /// is the conversion of the input before the reported problem.
+///
+/// Every error is marked as one of Windows-1252 (its `Display` says so).
 fn encode_into<D: Decode<Unit = T>, T: Copy>(
+    fns: &KernelFns,
+    src: &[T],
+    dst: &mut Out<u8>,
+    prefix: Prefix<T>,
+    run: Run<T>,
+) -> Result<usize, TranscodeError<Latin1Error<D::Error>>> {
+    encode_any::<D, T>(fns, src, dst, prefix, run).map_err(|e| match e {
+        TranscodeError::Invalid { error, written } => {
+            TranscodeError::Invalid { error: error.in_windows1252(), written }
+        }
+        e @ TranscodeError::OutputTooSmall { .. } => e,
+    })
+}
+
+/// [`encode_into`] before its errors are marked.
+fn encode_any<D: Decode<Unit = T>, T: Copy>(
     fns: &KernelFns,
     src: &[T],
     dst: &mut Out<u8>,

@@ -5,10 +5,10 @@
 //! byte's packed transition row, so each byte costs one table load
 //! (independent of the state, so off the critical path) and one shift (the
 //! only dependency from byte to byte). Runs of ASCII between characters
-//! are skipped 16 bytes at a time.
+//! are skipped a [`CHUNK`] at a time.
 //!
 //! The DFA only answers "valid or not". When it rejects, it reports the
-//! start of the 16-byte chunk it was working on, and the one `#[cold]`
+//! start of the [`CHUNK`] it was working on, and the one `#[cold]`
 //! rewind in [`super::utf8`] computes the exact error, as for the SIMD
 //! kernels.
 

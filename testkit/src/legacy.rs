@@ -1,18 +1,17 @@
-//! Legacy 8-bit inputs made from the lipsum corpus, whose Latin file is
-//! pure ASCII: the benchmarks of Latin-1 and Windows-1252 need text with
-//! bytes above `0x7F` too.
+//! Legacy 8-bit inputs for the Latin-1 and Windows-1252 tests and
+//! benchmarks, generated ([`crate::textgen::legacy`]):
 //!
-//! - `ascii`: the Latin lipsum file itself;
-//! - `western`: the same text with every third `e`, `a`, `u` and `o`
-//!   accented (é à ü ö): Western European text, one byte in eleven above
-//!   `0x7F`, all of them Latin-1 letters;
-//! - `typographic` (Windows-1252 only): `western` with the punctuation of
-//!   text written on Windows: “quotes” (`93`/`94`) around every twelfth
-//!   word, an apostrophe (`92`) in every ninth, an en dash (`96`) every
-//!   fifty words and a euro sign (`80`) every two hundred: about one byte
-//!   of `80..=9F` in thirty.
+//! - `ascii`: the generated Latin (ASCII) text;
+//! - `western`: generated French prose in Latin-1, about one byte in
+//!   thirty above `0x7F`, all of them Latin-1 letters;
+//! - `typographic` (Windows-1252 only): French prose with the punctuation
+//!   of text written on Windows (`’`, `“”`, `–`, `€`), about one byte in
+//!   forty in `0x80..=0x9F`.
+//!
+//! And the Windows-1252 table, from the fixture CPython wrote.
 
-use crate::lipsum_file;
+use crate::corpus::{generated, SEED, TEST_LEN};
+use crate::textgen;
 
 /// The character of every Windows-1252 byte, from
 /// `tests/fixtures/windows1252.txt` (written by CPython's `cp1252` codec,
@@ -40,62 +39,14 @@ pub fn windows1252_byte(table: &[char; 256], c: char) -> Option<u8> {
 
 /// `ascii` and `western` (see the module docs), by name.
 pub fn latin1_inputs() -> Vec<(&'static str, Vec<u8>)> {
-    let ascii = lipsum_file("Latin", "utf8");
-    assert!(ascii.is_ascii(), "the Latin lipsum file is ASCII");
-    let western = accented(&ascii);
-    vec![("ascii", ascii), ("western", western)]
+    let ascii = generated("Latin", TEST_LEN).into_bytes();
+    assert!(ascii.is_ascii(), "the Latin text is ASCII");
+    vec![("ascii", ascii), ("western", textgen::legacy::latin1(SEED, TEST_LEN))]
 }
 
 /// `ascii`, `western` and `typographic` (see the module docs), by name.
 pub fn windows1252_inputs() -> Vec<(&'static str, Vec<u8>)> {
     let mut inputs = latin1_inputs();
-    let typographic = typographic(&inputs[1].1);
-    inputs.push(("typographic", typographic));
+    inputs.push(("typographic", textgen::legacy::windows1252(SEED, TEST_LEN)));
     inputs
-}
-
-fn accented(ascii: &[u8]) -> Vec<u8> {
-    const ACCENTED: [(u8, u8); 4] = [(b'e', 0xE9), (b'a', 0xE0), (b'u', 0xFC), (b'o', 0xF6)];
-    let mut n = 0;
-    ascii
-        .iter()
-        .map(|&b| match ACCENTED.iter().find(|(from, _)| *from == b) {
-            Some(&(_, to)) => {
-                n += 1;
-                if n % 3 == 0 {
-                    to
-                } else {
-                    b
-                }
-            }
-            None => b,
-        })
-        .collect()
-}
-
-fn typographic(western: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(western.len() + western.len() / 16);
-    for (i, word) in western.split(|&b| b == b' ').enumerate() {
-        if i > 0 {
-            out.push(b' ');
-        }
-        if i % 50 == 25 {
-            out.extend_from_slice(b"\x96 ");
-        }
-        if i % 200 == 100 {
-            out.extend_from_slice(b"5 \x80 ");
-        }
-        let quoted = i % 12 == 0;
-        if quoted {
-            out.push(0x93);
-        }
-        out.extend_from_slice(word);
-        if i % 9 == 4 {
-            out.extend_from_slice(b"\x92s");
-        }
-        if quoted {
-            out.push(0x94);
-        }
-    }
-    out
 }

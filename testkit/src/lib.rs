@@ -9,8 +9,11 @@
 //!   for a given output size, and a runner that checks the guard zone
 //!   behind `dst`;
 //! - [`count`]: the documented definitions of the lengths and counts;
-//! - [`corpus`]: the lipsum corpus and its one list of languages;
-//! - [`legacy`]: Latin-1 and Windows-1252 texts made from it, and the
+//! - [`corpus`]: the texts every test, fuzz target and benchmark runs on
+//!   (generated, and the shared corpora where present) and the one list
+//!   of languages;
+//! - [`textgen`]: the generator of those texts;
+//! - [`legacy`]: the Latin-1 and Windows-1252 inputs, and the
 //!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
 //! - `gen` (feature `proptest`): input strategies;
 //! - [`boundary`]: every character and error kind at every window offset;
@@ -26,6 +29,7 @@ pub mod gen;
 pub mod legacy;
 pub mod oracle;
 pub mod reference;
+pub mod textgen;
 
 pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;

@@ -439,40 +439,36 @@ pub fn sweep_positions(len: usize) -> Vec<usize> {
 
 // -------------------------------------------------------------- corpus
 
-/// One lipsum text in every form. The Emoji UTF-8 file starts with U+FEFF
-/// (`EF BB BF`) as content; its UTF-16 file starts with the `FF FE` mark
-/// *followed by* U+FEFF, and its UTF-32 file starts with U+FEFF, so after
-/// stripping only the UTF-16 mark all three hold the same characters.
+/// One text of the corpus (`rapidutf_testkit::corpus`: the generated
+/// texts, and the real ones where the shared corpus is present) in every
+/// form. The generated Emoji text starts with U+FEFF as content, as the
+/// lipsum file it was measured on does, so that the conversions are
+/// checked on a U+FEFF that is not a byte order mark.
 pub struct Text {
     pub lang: &'static str,
     pub utf8: Vec<u8>,
-    /// UTF-16 values (from the LE file).
+    /// UTF-16 values.
     pub utf16: Vec<u16>,
-    /// The UTF-16LE file's units as stored in memory.
+    /// The UTF-16LE bytes' units as stored in memory.
     pub utf16le_mem: Vec<u16>,
     pub utf32: Vec<u32>,
 }
 
-/// The lipsum corpus, every language in every form.
+/// The corpus, every text in every form.
 pub fn corpus() -> Vec<Text> {
-    let u8s = lipsum("utf8");
-    let u16s = lipsum("utf16");
-    let u32s = lipsum("utf32");
-    assert_eq!(u8s.len(), 9);
-    u8s.into_iter()
-        .zip(u16s)
-        .zip(u32s)
-        .map(|(((lang, utf8), (l16, b16)), (l32, b32))| {
-            assert_eq!((lang, lang), (l16, l32));
-            assert_eq!(&b16[..2], b"\xFF\xFE", "{lang}: UTF-16 files start with a BOM");
-            let b16 = &b16[2..];
-            assert!(b16.len() % 2 == 0 && b32.len() % 4 == 0, "{lang}");
-            let utf16 = b16.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
-            let utf16le_mem =
-                b16.chunks_exact(2).map(|c| u16::from_ne_bytes([c[0], c[1]])).collect();
-            let utf32 =
-                b32.chunks_exact(4).map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]])).collect();
-            Text { lang, utf8, utf16, utf16le_mem, utf32 }
+    let texts = rapidutf_testkit::corpus::texts();
+    assert!(texts.len() >= rapidutf_testkit::LANGUAGES.len());
+    texts
+        .into_iter()
+        .map(|t| {
+            let text = match (t.name, t.source) {
+                ("Emoji", corpus::Source::Generated) => format!("\u{FEFF}{}", t.text),
+                _ => t.text,
+            };
+            let utf16: Vec<u16> = text.encode_utf16().collect();
+            let utf16le_mem = utf16.iter().map(|u| u16::from_ne_bytes(u.to_le_bytes())).collect();
+            let utf32 = text.chars().map(u32::from).collect();
+            Text { lang: t.name, utf8: text.into_bytes(), utf16, utf16le_mem, utf32 }
         })
         .collect()
 }

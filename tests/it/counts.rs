@@ -283,7 +283,7 @@ mod kernels {
         check_utf16(&units);
     }
 
-    /// The lipsum corpus: exact counts against std, every kernel.
+    /// The corpus: exact counts against std, every kernel.
     #[test]
     fn lipsum_against_std() {
         for (lang, bytes) in common::lipsum("utf8") {
@@ -339,7 +339,7 @@ mod kernels {
 }
 
 mod corpus {
-    //! The counts agree with std on the lipsum corpus.
+    //! The counts agree with std on the corpus.
     use crate::common::{corpus, Order};
 
     #[test]

@@ -82,11 +82,14 @@ fn corpus_files_are_detected() {
         assert!(d.candidates().contains(Utf16Le), "{lang}");
         let text = String::from_utf8(corpus::lipsum_file(lang, "utf8")).unwrap();
         let text = text.strip_prefix('\u{FEFF}').unwrap_or(&text);
-        // Without the BOM, by the unit pattern: Latin, Cyrillic, Arabic
-        // and Hebrew lipsum have spaces and ASCII punctuation.
-        if matches!(lang, "Latin" | "Russian" | "Arabic" | "Hebrew") {
+        // Without the BOM, by the unit pattern: Latin, French, Cyrillic,
+        // Greek, Arabic and Hebrew text have spaces and ASCII punctuation.
+        let language = lang.split(" (").next().unwrap_or(lang);
+        if matches!(language, "Latin" | "French" | "Russian" | "Greek" | "Arabic" | "Hebrew") {
             assert_eq!(detect_encoding(&le16(text)).encoding(), Utf16Le, "{lang}");
             assert_eq!(detect_encoding(&be16(text)).encoding(), Utf16Be, "{lang}");
+            // ASCII units are not ASCII text: this is UTF-16.
+            assert!(!detect_encoding(&le16(text)).is_ascii(), "{lang}");
         }
         // Whatever the text, the BOM-less forms stay candidates.
         assert!(detect_encoding(&le16(text)).candidates().contains(Utf16Le), "{lang}");
@@ -234,7 +237,8 @@ proptest! {
         }
         prop_assert!(d.candidates().contains(d.encoding()));
         prop_assert_eq!(d.bom_len(), 0);
-        prop_assert_eq!(d.is_ascii(), bytes.is_ascii());
+        // ASCII means detected as UTF-8, and pure ASCII.
+        prop_assert_eq!(d.is_ascii(), d.encoding() == Utf8 && bytes.is_ascii());
         // Valid UTF-8 without NUL is always UTF-8.
         if !bytes.contains(&0) && std::str::from_utf8(&bytes).is_ok() {
             prop_assert_eq!(d.encoding(), Utf8);

@@ -2,7 +2,9 @@
 //! free functions use (read once per process, so each case runs this test
 //! binary again as a child process with the variable set), an unknown name
 //! falls back to the best kernel, and the free functions agree with core
-//! on both sides of the 32-byte short-input cut-over whatever the kernel.
+//! at every length up to a few hundred bytes, on both sides of the
+//! short-input cut-over (short inputs are answered inline, longer ones by
+//! the kernel), whatever the kernel.
 use crate::common;
 
 use rapidutf::Kernel;
@@ -17,11 +19,16 @@ fn child_checks_active_kernel() {
     let expected: Kernel = expected.parse().expect("child got a kernel name");
     assert_eq!(Kernel::active(), expected);
     let ks = [expected];
-    let text = "long enough to be dispatched: ünïcödé 😀 and more text";
-    common::check_utf8(&ks, text.as_bytes());
-    let mut bad = text.as_bytes().to_vec();
-    bad[40] = 0xFF;
-    common::check_utf8(&ks, &bad);
+    let text = "answered inline or by the kernel: ünïcödé 😀 ".repeat(8);
+    for len in (0..=text.len()).filter(|&n| text.is_char_boundary(n)) {
+        let valid = &text.as_bytes()[..len];
+        common::check_utf8(&ks, valid);
+        let mut bad = valid.to_vec();
+        if let Some(b) = bad.get_mut(len * 3 / 4) {
+            *b = 0xFF;
+            common::check_utf8(&ks, &bad);
+        }
+    }
 }
 
 #[cfg(feature = "std")]

@@ -117,3 +117,33 @@ fn kernel_names_round_trip() {
     assert!(!rapidutf::UnknownKernel.to_string().is_empty());
     let _ = common::kernels();
 }
+
+/// `Debug` shows what the accessors return (`error_len` an `Option`, as
+/// core's `Utf8Error` prints it), in `Utf8Error` and in every error that
+/// holds one; never the compact storage behind it.
+#[test]
+fn debug_shows_options() {
+    let cases: [(&[u8], &str); 3] = [
+        (b"ab\xFF", "valid_up_to: 2, error_len: Some(1), kind: InvalidByte"),
+        (b"ab\xE2\x82", "valid_up_to: 2, error_len: None, kind: Truncated"),
+        (b"\xE2\x82(", "valid_up_to: 0, error_len: Some(2), kind: MissingContinuation"),
+    ];
+    for (bytes, fields) in cases {
+        let e = rapidutf::validate_utf8(bytes).unwrap_err();
+        let core_e = core::str::from_utf8(bytes).unwrap_err();
+        assert_eq!(format!("{e:?}"), format!("Utf8Error {{ {fields} }}"));
+        // core's fields, in core's words, then the kind.
+        let core_debug = format!("{core_e:?}");
+        assert!(
+            format!("{e:?}").starts_with(core_debug.trim_end_matches(" }")),
+            "{e:?} / {core_debug}"
+        );
+        #[cfg(feature = "alloc")]
+        {
+            let owned = rapidutf::string_from_utf8(bytes.to_vec()).unwrap_err();
+            assert!(format!("{owned:?}").contains(&format!("Utf8Error {{ {fields} }}")));
+        }
+        let many = rapidutf::validate_utf8_offsets(bytes, &[0u32, bytes.len() as u32]).unwrap_err();
+        assert!(format!("{many:?}").contains(&format!("Utf8Error {{ {fields} }}")), "{many:?}");
+    }
+}

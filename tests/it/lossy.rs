@@ -113,7 +113,7 @@ mod against_std {
 mod every_offset {
     //! Lossy decoding against std (`String::from_utf8_lossy`,
     //! `String::from_utf16_lossy`), with errors at every offset across the
-    //! kernels' block boundaries, error clusters, and the lipsum corpus with
+    //! kernels' block boundaries, error clusters, and the corpus with
     //! injected errors.
     //!
     //! UTF-8 is checked through dispatch and with every kernel
@@ -219,7 +219,7 @@ mod every_offset {
         }
     }
 
-    /// Lipsum with a byte overwritten every `every` bytes, for several
+    /// Corpus text with a byte overwritten every `every` bytes, for several
     /// spacings: many errors per kernel call, and few.
     #[test]
     fn lipsum_with_errors() {
@@ -505,7 +505,7 @@ mod strategies {
     }
 
     /// Invalid sequences at every offset across the vector and block
-    /// boundaries, in ASCII and multilingual text, and the lipsum corpus
+    /// boundaries, in ASCII and multilingual text, and the corpus
     /// with errors sown every few bytes.
     #[test]
     fn errors_at_every_offset_and_in_the_corpus() {

@@ -1,6 +1,6 @@
 //! rapidutf's integration tests, one module per operation. Each module
 //! holds the techniques that apply to its operation (exhaustive inputs,
-//! errors at every offset, the lipsum corpus, proptest properties, `dst`
+//! errors at every offset, the corpus, proptest properties, `dst`
 //! sweeps with a guard zone), run with every kernel in
 //! `Kernel::available()`; the oracle is `rapidutf_testkit` (core and std).
 //!

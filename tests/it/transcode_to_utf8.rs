@@ -7,7 +7,7 @@ mod kernels {
     //! every available kernel against std's decoders and encoders: random
     //! valid and invalid input across many blocks, errors at every offset,
     //! surrogate pairs split across block boundaries, every output size, both
-    //! byte orders, and the lipsum corpus.
+    //! byte orders, and the corpus.
 
     use crate::common;
 
@@ -449,12 +449,12 @@ mod kernels {
             for ((lang, u8s), ((_, b16), (_, b32))) in utf8.iter().zip(utf16.iter().zip(&utf32)) {
                 let units: Vec<u16> =
                     b16.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect();
-                assert_eq!(units[0], 0xFEFF, "{lang}: the .utf16 files start with a LE BOM");
+                assert_eq!(units[0], 0xFEFF, "{lang}: the utf16 form starts with a LE BOM");
                 // As stored in a UTF-16LE file: what the LE entries read.
                 let units: Vec<u16> = units[1..].iter().map(|u| u.to_le()).collect();
                 let units = &units[..];
-                // The .utf32 files carry no BOM of their own, and the .utf8 files
-                // are the exact conversion of both (the Emoji file starts with a
+                // The utf32 form carries no BOM of its own, and the utf8 form is
+                // the exact conversion of both (the real Emoji file starts with a
                 // U+FEFF character in every form).
                 let values: Vec<u32> = b32
                     .chunks_exact(4)
@@ -583,7 +583,7 @@ mod against_std {
 }
 
 mod corpus {
-    //! The lipsum corpus: every UTF-8 file round-trips through UTF-16 and
+    //! The corpus: every UTF-8 file round-trips through UTF-16 and
     //! UTF-32 byte-identically; the UTF-16LE files (after their `FF FE` byte
     //! order mark) and the UTF-32LE files convert to exactly the UTF-8 file's
     //! content, through every byte-order variant.

@@ -874,7 +874,7 @@ mod exhaustive {
 }
 
 mod corpus {
-    //! Every kernel validates every lipsum UTF-8 file, and finds errors
+    //! Every kernel validates every text of the corpus, and finds errors
     //! injected into it exactly as core does.
     use crate::common;
     use crate::common::{check_utf8, corpus, kernels};

@@ -2,7 +2,8 @@
 //! rounds of enough calls to take about 2 ms each.
 //!
 //! Each example uses part of it (`gbps` for one function at a time,
-//! `race` for several that alternate round by round).
+//! `race` for several that alternate round by round, `cpu_name` for the
+//! table's heading).
 #![allow(dead_code)]
 
 use std::hint::black_box;
@@ -74,4 +75,16 @@ pub fn race_rounds(
         }
     }
     best.into_iter().map(|s| bytes as f64 / s / 1e9).collect()
+}
+
+/// The CPU's model name, from `/proc/cpuinfo`.
+pub fn cpu_name() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("model name"))
+                .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned())
 }

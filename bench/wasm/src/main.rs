@@ -1,25 +1,16 @@
 //! rapidutf's wasm32 kernels against simdutf8 and std, in one WASI
 //! process: validation, UTF-8 to UTF-16, UTF-16 to UTF-8 and character
-//! counting over the lipsum corpus (embedded, so the engine's file system
-//! plays no part). Prints a Markdown table of GB/s of input per file and
-//! the geomean. Run it with `bench/wasm/run.sh`.
+//! counting over the project's generated corpus (`rapidutf_testkit`,
+//! generated in memory, so the engine's file system plays no part: 64 KiB
+//! of each language, shaped like the lipsum corpus). Prints a Markdown
+//! table of GB/s of input per text and the geomean. Run it with
+//! `bench/wasm/run.sh`.
 
 use rapidutf::Kernel;
+use rapidutf_testkit::corpus::{generated_repeating, BENCH_LEN, LANGUAGES};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-/// The nine lipsum texts, embedded (the corpus's UTF-8 files).
-const FILES: [(&str, &[u8]); 9] = [
-    ("Arabic", include_bytes!("../../../tests/data/lipsum/Arabic-Lipsum.utf8.txt")),
-    ("Chinese", include_bytes!("../../../tests/data/lipsum/Chinese-Lipsum.utf8.txt")),
-    ("Emoji", include_bytes!("../../../tests/data/lipsum/Emoji-Lipsum.utf8.txt")),
-    ("Hebrew", include_bytes!("../../../tests/data/lipsum/Hebrew-Lipsum.utf8.txt")),
-    ("Hindi", include_bytes!("../../../tests/data/lipsum/Hindi-Lipsum.utf8.txt")),
-    ("Japanese", include_bytes!("../../../tests/data/lipsum/Japanese-Lipsum.utf8.txt")),
-    ("Korean", include_bytes!("../../../tests/data/lipsum/Korean-Lipsum.utf8.txt")),
-    ("Latin", include_bytes!("../../../tests/data/lipsum/Latin-Lipsum.utf8.txt")),
-    ("Russian", include_bytes!("../../../tests/data/lipsum/Russian-Lipsum.utf8.txt")),
-];
 
 /// GB/s of `bytes` per call of `f`: the best of 5 measurements of at
 /// least `budget` each.
@@ -42,6 +33,8 @@ fn main() {
     let secs: f64 = std::env::args().nth(1).and_then(|s| s.parse().ok()).unwrap_or(0.2);
     let budget = Duration::from_secs_f64(secs / 5.0);
     let kernels: Vec<Kernel> = Kernel::available().collect();
+    let texts: Vec<(&str, String)> =
+        LANGUAGES.iter().map(|&lang| (lang, generated_repeating(lang, BENCH_LEN))).collect();
     assert!(kernels.contains(&Kernel::Simd128), "build with -C target-feature=+simd128");
 
     let mut ops: Vec<(&str, Vec<Case>)> = Vec::new();
@@ -120,11 +113,11 @@ fn main() {
     for (op, cases) in &ops {
         println!("\n### {op}\n");
         let names: Vec<&str> = cases.iter().map(|c| c.0).collect();
-        println!("| file | {} |", names.join(" | "));
+        println!("| text | {} |", names.join(" | "));
         println!("|---|{}", "---|".repeat(names.len()));
         let mut logs = vec![0f64; cases.len()];
-        for (lang, bytes) in FILES {
-            let text = std::str::from_utf8(bytes).expect("the corpus is UTF-8");
+        for (lang, text) in &texts {
+            let (text, bytes) = (text.as_str(), text.as_bytes());
             let row: Vec<f64> = cases.iter().map(|(_, f)| f(text, bytes)).collect();
             for (l, v) in logs.iter_mut().zip(&row) {
                 *l += v.ln();
@@ -133,7 +126,7 @@ fn main() {
             println!("| {lang} | {} |", cells.join(" | "));
         }
         let geo: Vec<String> =
-            logs.iter().map(|l| format!("**{:.2}**", (l / FILES.len() as f64).exp())).collect();
+            logs.iter().map(|l| format!("**{:.2}**", (l / texts.len() as f64).exp())).collect();
         println!("| geomean | {} |", geo.join(" | "));
     }
 }

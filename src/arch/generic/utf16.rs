@@ -40,10 +40,11 @@
 //! ([`values_to_utf16`]). Other blocks with supplementary characters go
 //! through scalar code inside the kernel; blocks with an error stop it.
 //!
-//! No vector operation inside a closure: a closure is a function of its own, which
-//! does not get the target features of the `#[target_feature]` function
-//! the algorithm is inlined into, so the vector operations in it would be
-//! calls.
+//! A closure is a function of its own, which does not get the target
+//! features of the `#[target_feature]` function the algorithm is inlined
+//! into: left out of line, the vector operations in it would be calls. So
+//! a closure with vector operations in it is only ever passed to an
+//! `#[inline(always)]` helper, [`super::array`], which inlines it.
 //!
 //! Every entry follows the kernel contract of `arch::KernelFns`: it
 //! returns `(read, written)` with `src[..read]` valid and converted into
