@@ -409,9 +409,19 @@ pub(crate) fn string_from_utf8(
 /// `bytes` as a `&mut str` if it is valid UTF-8: the core of
 /// [`from_utf8_mut`](crate::from_utf8_mut).
 pub(crate) fn str_from_utf8_mut(bytes: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    str_from_utf8_mut_else(bytes, |_, e| Err(e))
+}
+
+/// `bytes` as a `&mut str` if it is valid UTF-8, else what `on_error`
+/// makes of the bytes and their error: the core of the `from_utf8_mut`
+/// drop-ins, whose error path needs the bytes again.
+pub(crate) fn str_from_utf8_mut_else<'a, E>(
+    bytes: &'a mut [u8],
+    on_error: impl FnOnce(&'a mut [u8], Utf8Error) -> Result<&'a mut str, E>,
+) -> Result<&'a mut str, E> {
     match validate_utf8(bytes) {
         // SAFETY: `validate_utf8` accepted every byte of `bytes`.
         Ok(_) => Ok(unsafe { core::str::from_utf8_unchecked_mut(bytes) }),
-        Err(e) => Err(e),
+        Err(e) => on_error(bytes, e),
     }
 }

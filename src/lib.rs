@@ -50,7 +50,9 @@
 //!   UTF-32 and [`stream::Utf32Decoder`]; results are independent of where
 //!   the chunks are cut.
 //! - **Drop-ins** for core and std: [`from_utf8`], [`from_utf8_mut`] and
-//!   (with `alloc`) [`string_from_utf8`], with exactly their contracts.
+//!   (with `alloc`) [`string_from_utf8`], with exactly their contracts;
+//!   [`compat`] has the same three returning std's own error types, for
+//!   code that names them or converts them with `?`.
 //! - **Many strings in one buffer** (Arrow-style offsets or ranges):
 //!   [`validate_utf8_offsets`], [`validate_utf8_ranges`], reporting the
 //!   first failing string and its error.
@@ -156,6 +158,7 @@ extern crate std;
 mod arch;
 mod bom;
 mod byte_order;
+pub mod compat;
 #[cfg(feature = "transcode")]
 mod count;
 #[cfg(feature = "derive")]
