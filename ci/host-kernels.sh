@@ -17,10 +17,11 @@
 # needs no CPU feature, so it is listed too; RAPIDUTF_EXPECT_PORTABLE=0
 # leaves it out.
 #
-# AVX-512: the kernel needs F, BW, CD, VBMI and VBMI2
-# (src/arch/x86_64/avx512) and the Kernel docs promise VL; every CPU with
-# VBMI2 has the others, so requiring all six matches the library on real
-# hardware. Keep in sync with the kernel.
+# Each kernel's flags are exactly the target features the library
+# enables and detects for it (its `features:` list in src/arch/x86_64/,
+# in cpuinfo's spelling: `pni` is SSE3), so that a CPU (or a virtual
+# machine) that lacks one of them is not expected to run the kernel.
+# `ci/kernel-features.py` checks the lists against the library's.
 set -euo pipefail
 
 missing_mode=0
@@ -58,11 +59,11 @@ need() {
 }
 case $arch in
     x86_64)
-        need sse42 sse4_2
+        need sse42 pni ssse3 sse4_1 sse4_2
         # AVX needs the OS to save the YMM/ZMM state too; Linux lists `avx`
-        # only when it does, and `avx2` in cpuinfo implies the same here.
-        need avx2 avx2
-        need avx512 avx512f avx512bw avx512vl avx512cd avx512vbmi avx512_vbmi2
+        # only when it does.
+        need avx2 pni ssse3 sse4_1 sse4_2 avx avx2
+        need avx512 pni ssse3 sse4_1 sse4_2 avx avx2 fma f16c avx512f avx512bw avx512cd avx512vbmi avx512_vbmi2 popcnt bmi2
         ;;
     aarch64)
         # NEON (`asimd`) is mandatory on aarch64 Linux; check anyway.

@@ -6,14 +6,29 @@
 #   qemu-x86_64 -cpu Nehalem  (SSE4.2, no AVX)     RAPIDUTF_REQUIRE_KERNELS=scalar,sse42,portable
 #   qemu-x86_64 -cpu Haswell  (AVX2, no AVX-512)   RAPIDUTF_REQUIRE_KERNELS=scalar,sse42,avx2,portable
 #
+# and, on models with one feature removed (a virtual machine may mask
+# CPUID bits independently), that detection requires every feature a
+# kernel's instructions need, with a reduced test set (REDUCED_TESTS):
+#
+#   Haswell,-sse4.1   Haswell,-ssse3      scalar,portable only
+#   Haswell,-popcnt                       scalar,sse42,avx2,portable
+#   Nehalem,-popcnt                       scalar,sse42,portable
+#
+# There the available kernels must be exactly those
+# (RAPIDUTF_EXPECT_KERNELS), and each must run without SIGILL.
+#
 # The test binaries are built once, natively, for the baseline x86_64
 # target (RUSTFLAGS pinned empty: never target-cpu=native), then each runs
-# under both CPU models. A self-check first proves that each model really
-# traps the instructions it lacks (SIGILL), so a green run means something.
+# under every CPU model. A self-check first proves that each model really
+# traps the instructions it lacks (SIGILL), so a green run means something,
+# and `kernel-features.py` that each kernel detects exactly the features
+# it is compiled with.
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
-#   QEMU_X86_CPUS            models to run (default "Nehalem Haswell")
+#   QEMU_X86_CPUS            full-suite models (default "Nehalem Haswell")
+#   QEMU_X86_REDUCED_CPUS    reduced-set models (default: the four above;
+#                            "" for none)
 #   QEMU_TIMEOUT             seconds before one test binary is killed (default 600)
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
 #   CARGO_TARGET_DIR         honoured (default target/)
@@ -33,15 +48,43 @@ target_dir=${CARGO_TARGET_DIR:-$ROOT/target}
 extra=""
 [[ ${RAPIDUTF_EXPECT_PORTABLE:-1} == 1 ]] && extra=",portable"
 
+log "kernel features: each kernel detects exactly what it is compiled with"
+python3 ci/kernel-features.py
+
 # The kernels each model must expose (the library's detection is checked
-# against this, not trusted), and the probe that must trap on it.
-declare -A REQUIRE=([Nehalem]="scalar,sse42$extra" [Haswell]="scalar,sse42,avx2$extra")
+# against this, not trusted), what std must detect there, and the probes
+# that must trap.
+declare -A REQUIRE=(
+    [Nehalem]="scalar,sse42$extra"
+    [Haswell]="scalar,sse42,avx2$extra"
+    [Haswell,-sse4.1]="scalar$extra"
+    [Haswell,-ssse3]="scalar$extra"
+    [Haswell,-popcnt]="scalar,sse42,avx2$extra"
+    [Nehalem,-popcnt]="scalar,sse42$extra"
+)
 declare -A DETECT=(
     [Nehalem]="sse4.2=1 avx2=0 avx512f=0"
     [Haswell]="sse4.2=1 avx2=1 avx512f=0"
+    [Haswell,-sse4.1]="sse4.1=0 avx2=1"
+    [Haswell,-ssse3]="ssse3=0 avx2=1"
+    [Haswell,-popcnt]="popcnt=0 avx2=1"
+    [Nehalem,-popcnt]="popcnt=0 sse4.2=1"
 )
-declare -A TRAPS=([Nehalem]="avx2 avx512" [Haswell]="avx512")
+declare -A TRAPS=(
+    [Nehalem]="avx2 avx512"
+    [Haswell]="avx512"
+    [Haswell,-sse4.1]="sse4.1"
+    [Haswell,-ssse3]="ssse3"
+    [Haswell,-popcnt]="popcnt"
+    [Nehalem,-popcnt]="popcnt avx2"
+)
 read -r -a cpus <<<"${QEMU_X86_CPUS:-Nehalem Haswell}"
+read -r -a reduced_cpus <<<"${QEMU_X86_REDUCED_CPUS-Haswell,-sse4.1 Haswell,-ssse3 Haswell,-popcnt Nehalem,-popcnt}"
+# The reduced set: the detection checks, and the free functions and every
+# available kernel on each operation (a kernel chosen without its
+# instructions dies of SIGILL in the first of them).
+REDUCED_TESTS=(dispatch:: kernels::valid_input_matches_std kernels::utf16_valid kernels::utf32_valid
+    latin1::under_every_available_kernel counts::kernels::valid_against_std valid_input::random_text_matches_std)
 
 # qemu 7.2 warns once per process about model features TCG cannot emulate
 # (pcid, x2apic, tsc-deadline, hle, invpcid, rtm); none matters here.
@@ -51,7 +94,7 @@ log "self-check: the emulated CPUs trap what they lack"
 probe_dir=$target_dir/ci-probe
 mkdir -p "$probe_dir"
 rustc --edition 2021 -O -o "$probe_dir/x86_probe" ci/probe/x86_probe.rs
-for cpu in "${cpus[@]}"; do
+for cpu in "${cpus[@]}" "${reduced_cpus[@]}"; do
     [[ -n ${REQUIRE[$cpu]:-} ]] || die "no kernel list for CPU model $cpu"
     got=$(qemu "$cpu" "$probe_dir/x86_probe" detect | tr '\n' ' ')
     for want in ${DETECT[$cpu]}; do
@@ -102,8 +145,25 @@ for cpu in "${cpus[@]}"; do
     done
 done
 
+# The integration tests' binary, for the reduced set.
+it_bin=""
+for bin in "${bins[@]}"; do
+    [[ $(basename "$bin") == it-* ]] && it_bin=$bin
+done
+((${#reduced_cpus[@]} == 0)) || [[ -n $it_bin ]] || die "no tests/it binary among: ${bins[*]}"
+for cpu in "${reduced_cpus[@]}"; do
+    log "qemu -cpu $cpu: reduced set (RAPIDUTF_EXPECT_KERNELS=${REQUIRE[$cpu]})"
+    if ! RAPIDUTF_REQUIRE_KERNELS=${REQUIRE[$cpu]} RAPIDUTF_EXPECT_KERNELS=${REQUIRE[$cpu]} \
+        RAPIDUTF_TEST_RUNNER="qemu-x86_64 -cpu $cpu" timed "$cpu/it (reduced)" \
+        timeout "${QEMU_TIMEOUT:-600}" qemu-x86_64 -cpu "$cpu" "$it_bin" "${REDUCED_TESTS[@]}" "$@" \
+        2> >(grep -v "TCG doesn't support requested feature" >&2); then
+        failed+=("$cpu/it")
+    fi
+done
+
 if ((${#failed[@]})); then
     printf '\nqemu-x86: FAILED: %s\n' "${failed[*]}" >&2
     exit 1
 fi
-printf '\nqemu-x86: all %d test binaries passed on: %s\n' "${#bins[@]}" "${cpus[*]}" >&2
+printf '\nqemu-x86: all %d test binaries passed on: %s; the reduced set on: %s\n' \
+    "${#bins[@]}" "${cpus[*]}" "${reduced_cpus[*]:-none}" >&2

@@ -408,8 +408,8 @@ mod alloc_forms {
         // the Latin-1 length, `len + high bytes`, counted at kernel speed
         // (a scalar pass counting the bytes `80..=9F` alone held the whole
         // conversion to 2.6 GB/s on mostly ASCII text, against 15 without).
-        let latin1 = crate::utf8_len_from_latin1(src);
-        let mut out = String::with_capacity(latin1 + (latin1 - src.len()));
+        let room = utf8_room(src.len(), crate::utf8_len_from_latin1(src));
+        let mut out = String::with_capacity(room);
         // Straight into the spare capacity, by the active kernel.
         match crate::dispatch::windows1252_to_utf8(src, &mut out) {
             Ok(_) => out,
@@ -418,6 +418,19 @@ mod alloc_forms {
                 unreachable!("room of a size that always suffices was too small")
             }
         }
+    }
+
+    /// The room [`windows1252_to_string`] reserves for `len` bytes whose
+    /// Latin-1 text takes `latin1` bytes of UTF-8 (`len` plus the bytes
+    /// `80..=FF`): one more byte for each of those, the most any takes.
+    ///
+    /// On a 32-bit target that sum exceeds `usize::MAX` from about 1.43 GB
+    /// of non-ASCII input: it is then `usize::MAX`, a capacity the
+    /// allocation refuses (as any beyond `isize::MAX` bytes), and rightly:
+    /// the output, at least `latin1` bytes, is at least half the sum, so
+    /// more than `isize::MAX` bytes.
+    fn utf8_room(len: usize, latin1: usize) -> usize {
+        latin1.checked_add(latin1 - len).unwrap_or(usize::MAX)
     }
 
     /// UTF-8 to a `Vec` of Windows-1252 bytes.
@@ -445,6 +458,21 @@ mod alloc_forms {
                 read,
                 crate::error::Latin1ErrorKind::Unrepresentable(char::REPLACEMENT_CHARACTER),
             )),
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        /// The room is the sum while it fits, and saturates where it would
+        /// wrap (on 32-bit targets, from about 1.43 GB of input), so the
+        /// allocation fails instead of reserving a wrapped, small size.
+        #[test]
+        fn room_saturates_instead_of_wrapping() {
+            assert_eq!(super::utf8_room(10, 14), 18);
+            assert_eq!(super::utf8_room(0, 0), 0);
+            let len = usize::MAX / 3 + 1;
+            assert_eq!(super::utf8_room(len, 2 * len), usize::MAX);
+            assert_eq!(super::utf8_room(usize::MAX / 2, usize::MAX), usize::MAX);
         }
     }
 }

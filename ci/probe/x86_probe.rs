@@ -1,10 +1,11 @@
 //! Self-check for ci/qemu-x86.sh: proves that the emulated CPU model really
 //! lacks the instructions the test run is meant to exclude.
 //!
-//! `x86_probe detect` prints the features std detects (sse4.2, avx2,
-//! avx512f, avx512bw, avx512vl), one `name=0|1` a line. `x86_probe exec
-//! avx2|avx512` executes one such instruction *without* checking, so
-//! under a CPU model without it the process must die of SIGILL.
+//! `x86_probe detect` prints the features std detects (those the kernels
+//! need, and avx512vl), one `name=0|1` a line. `x86_probe exec
+//! ssse3|sse4.1|popcnt|avx2|avx512` executes one such instruction
+//! *without* checking, so under a CPU model without it the process must
+//! die of SIGILL.
 use std::arch::asm;
 use std::hint::black_box;
 
@@ -12,11 +13,31 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
         ["detect"] => {
-            println!("sse4.2={}", u8::from(is_x86_feature_detected!("sse4.2")));
-            println!("avx2={}", u8::from(is_x86_feature_detected!("avx2")));
-            println!("avx512f={}", u8::from(is_x86_feature_detected!("avx512f")));
-            println!("avx512bw={}", u8::from(is_x86_feature_detected!("avx512bw")));
-            println!("avx512vl={}", u8::from(is_x86_feature_detected!("avx512vl")));
+            macro_rules! show {
+                ($($f:tt),*) => {$(
+                    println!("{}={}", $f, u8::from(is_x86_feature_detected!($f)));
+                )*};
+            }
+            show!("sse3", "ssse3", "sse4.1", "sse4.2", "popcnt", "avx", "avx2", "bmi2");
+            show!("avx512f", "avx512bw", "avx512vl");
+        }
+        ["exec", "ssse3"] => {
+            let x = black_box(1u64);
+            // SAFETY: as below; the SSSE3 instruction only writes xmm0.
+            unsafe { asm!("pshufb xmm0, xmm0", out("xmm0") _, options(nomem, nostack)) };
+            println!("executed ssse3 {x}");
+        }
+        ["exec", "sse4.1"] => {
+            let x = black_box(1u64);
+            // SAFETY: as below; the SSE4.1 instruction only writes xmm0.
+            unsafe { asm!("pmaxud xmm0, xmm0", out("xmm0") _, options(nomem, nostack)) };
+            println!("executed sse4.1 {x}");
+        }
+        ["exec", "popcnt"] => {
+            let x = black_box(1u64);
+            // SAFETY: as below; POPCNT only writes eax and the flags.
+            unsafe { asm!("popcnt eax, eax", out("eax") _, options(nomem, nostack)) };
+            println!("executed popcnt {x}");
         }
         ["exec", "avx2"] => {
             let x = black_box(1u64);
@@ -32,7 +53,7 @@ fn main() {
             println!("executed avx512 {x}");
         }
         _ => {
-            eprintln!("usage: x86_probe detect | exec avx2|avx512");
+            eprintln!("usage: x86_probe detect | exec ssse3|sse4.1|popcnt|avx2|avx512");
             std::process::exit(2);
         }
     }

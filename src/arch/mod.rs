@@ -270,9 +270,31 @@ kernel_fns! {$
 
 /// Defines one kernel's table: a wrapper per entry (`name: algorithm,`,
 /// one line each, every entry required), all with the same attributes
-/// (the kernel's one `#[target_feature]`), the `static` table, and
+/// (the kernel's `#[target_feature]`s), the `static` table, and
 /// `fns()`, which hands the table out only when `detect` holds.
+///
+/// A SIMD kernel names its target features once, as
+/// `features: detected!("f1", "f2", ...)`: each becomes one
+/// `#[target_feature(enable = ...)]` of every wrapper *and* a feature that
+/// detection requires, so that what the compiler may emit and what the
+/// CPU is checked for cannot drift apart. The list must hold every
+/// feature that the ones it enables imply (`avx2` implies `avx`, which
+/// implies `sse4.2`, ...): runtime detection checks each CPUID bit on its
+/// own, while the compiler emits the instructions of all of them.
+/// `ci/kernel-features.py` checks the lists against rustc's implications.
 macro_rules! kernel_table {
+    (
+        $(#[doc = $fdoc:literal])*
+        features: $($detected:ident)::+!($($feature:tt),+ $(,)?),
+        $($name:ident: $f:expr,)*
+    ) => {
+        crate::arch::kernel_table! {
+            $(#[doc = $fdoc])*
+            detect: $($detected)::+!($($feature),+),
+            attrs: [$(#[target_feature(enable = $feature)])+],
+            $($name: $f,)*
+        }
+    };
     (
         $(#[doc = $fdoc:literal])*
         detect: $detect:expr,

@@ -128,3 +128,37 @@ fn required_kernels_are_available_and_tested() {
 fn active_is_available() {
     assert!(rapidutf::Kernel::active().is_available());
 }
+
+/// With `RAPIDUTF_EXPECT_KERNELS` (comma-separated names), the available
+/// kernels are exactly those, and dispatch uses the fastest of them: the
+/// emulated CPU models with features removed (`ci/qemu-x86.sh`) check
+/// that detection leaves out every kernel whose instructions the CPU
+/// lacks, not only that the others are found.
+#[test]
+fn available_kernels_are_exactly_the_expected_ones() {
+    let Ok(list) = std::env::var("RAPIDUTF_EXPECT_KERNELS") else {
+        return;
+    };
+    let mut want: Vec<rapidutf::Kernel> = list
+        .split(',')
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(|name| {
+            name.parse()
+                .unwrap_or_else(|_| panic!("RAPIDUTF_EXPECT_KERNELS names unknown kernel {name:?}"))
+        })
+        .collect();
+    want.sort_by_key(|k| rapidutf::Kernel::ALL.iter().position(|a| a == k));
+    let got: Vec<rapidutf::Kernel> = rapidutf::Kernel::available().collect();
+    assert_eq!(got, want, "available kernels (RAPIDUTF_EXPECT_KERNELS={list})");
+    // Without `RAPIDUTF_KERNEL`, dispatch picks the best of them; each
+    // runs (a kernel chosen on a CPU without its instructions dies here
+    // of SIGILL).
+    if std::env::var_os("RAPIDUTF_KERNEL").is_none() {
+        assert_eq!(rapidutf::Kernel::active(), rapidutf::Kernel::best(), "{list}");
+    }
+    for k in got {
+        let text = "ok é €".repeat(40);
+        assert_eq!(k.validate_utf8(text.as_bytes()), Ok(text.as_str()), "{k}");
+    }
+}

@@ -50,11 +50,18 @@ const CHUNK: usize = UNROLL * BLOCK;
 /// The vector operations of the counting kernels, beyond [`Utf8Vector`]: lane-wise
 /// compares, subtraction and horizontal sums, on 8-, 16- and 32-bit lanes.
 ///
+/// Every method executes instructions of the implementing ISA, and
+/// callers must ensure the CPU supports them.
+///
 /// # Safety
 ///
-/// As for [`super::Vector`]: every method executes instructions of the implementing
-/// ISA, and callers must ensure the CPU supports them.
-pub(crate) trait Count: Utf8Vector {
+/// [`Utf8Vector`]'s contract, and: every method does exactly what its doc
+/// says, for every lane, including the bounds it states (`sum16` of lanes
+/// up to `0x7FFF`). Besides the counts (which size the room that the
+/// allocating and appending conversions reserve), `gt_i8` classifies the
+/// bytes whose UTF-16/UTF-32 units `utf8_to_wide::bmp_window` writes into
+/// the output the glue commits.
+pub(crate) unsafe trait Count: Utf8Vector {
     /// `0xFF` in each lane whose value, as `i8`, is greater than `t`; `0`
     /// elsewhere.
     unsafe fn gt_i8(self, t: i8) -> Self;

@@ -110,7 +110,16 @@ pub(super) unsafe fn ascii_run<V: Vector>(
 /// The hook of Latin-1 to UTF-8 beyond [`WideVector`]: an ISA's own
 /// conversion of a non-ASCII block, where it has a better algorithm than
 /// widening and packing (AVX-512 VBMI2's byte expansion).
-pub(crate) trait Latin1Vector: WideVector {
+///
+/// # Safety
+///
+/// An implementation of [`Latin1Vector::latin1_to_utf8_block`] writes
+/// only within `dst[..2 * Self::BYTES]`, and when it returns `Some((r,
+/// k))`, `1 <= r <= Self::BYTES`, `k <= 2 * Self::BYTES`, and `dst[..k]`
+/// holds the UTF-8 of the first `r` bytes of `v`, whole characters (the
+/// output may be a `String`'s spare capacity, committed as valid UTF-8;
+/// bytes past `k` are scratch).
+pub(crate) unsafe trait Latin1Vector: WideVector {
     /// Converts a prefix of the Latin-1 block `v` (not all ASCII) to
     /// UTF-8 at `dst`, which has `2 * Self::BYTES` writable bytes:
     /// `Some((bytes read, bytes written))`, at least one read. `None` (the
@@ -190,15 +199,24 @@ unsafe fn latin1_to_utf8_blocks<V: Latin1Vector>(
 /// A one-to-one conversion: element `k` of the input gives element `k`
 /// of the output (so `read == written`), converted in blocks of
 /// `V::BYTES` elements, by [`one_to_one`].
-trait OneToOne {
+///
+/// # Safety
+///
+/// [`OneToOne::len`] is at most the input's and the output's length in
+/// elements, and [`OneToOne::block`] reads and writes only elements
+/// `at..at + V::BYTES` and keeps its doc's promise on failure: the blocks
+/// [`one_to_one`] runs stay in bounds by the first, and the output it
+/// reports as converted stays so by the second.
+unsafe trait OneToOne {
     /// The elements of input that `dst` has room for.
     fn len(&self) -> usize;
     /// [`to_aligned`] from element 0 of the side whose accesses are
     /// aligned (the larger elements).
     fn to_aligned(&self, align: usize) -> usize;
-    /// Converts elements `at..at + V::BYTES`, or returns `false` if one of
-    /// them cannot be (having perhaps written garbage over the block's
-    /// output, which is none of the output converted so far).
+    /// Converts elements `at..at + V::BYTES`, or returns `false`, having
+    /// written nothing, if one of them cannot be. Writing nothing matters:
+    /// [`one_to_one`]'s last block overlaps the one before it, whose
+    /// output is part of the prefix it reports as converted.
     ///
     /// # Safety
     ///
@@ -320,7 +338,9 @@ struct BytesToWide<'a, M, T: Target> {
     units: core::marker::PhantomData<M>,
 }
 
-impl<M: ByteUnits, T: Target> OneToOne for BytesToWide<'_, M, T> {
+// SAFETY: `len` is the shorter of the two buffers; `block` loads and
+// stores exactly the block's `V::BYTES` elements, and never fails.
+unsafe impl<M: ByteUnits, T: Target> OneToOne for BytesToWide<'_, M, T> {
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }
@@ -390,7 +410,10 @@ struct Utf16ToLatin1<'a, O> {
     order: core::marker::PhantomData<O>,
 }
 
-impl<O: ByteOrder> OneToOne for Utf16ToLatin1<'_, O> {
+// SAFETY: `len` is the shorter of the two buffers; `block` loads the
+// block's `V::BYTES` units and stores its `V::BYTES` bytes, only after the
+// test that can fail.
+unsafe impl<O: ByteOrder> OneToOne for Utf16ToLatin1<'_, O> {
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }
@@ -445,7 +468,8 @@ struct Utf32ToLatin1<'a> {
     dst: &'a mut Out<u8>,
 }
 
-impl OneToOne for Utf32ToLatin1<'_> {
+// SAFETY: as for `Utf16ToLatin1`, with `V::BYTES` values of 32 bits.
+unsafe impl OneToOne for Utf32ToLatin1<'_> {
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }

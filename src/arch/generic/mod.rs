@@ -62,9 +62,20 @@ pub(crate) enum Shift {
 /// byte shifts across vectors, saturating subtraction.
 ///
 /// Like [`Vector`]'s, every method executes instructions of the
-/// implementing ISA (callers guarantee the CPU supports them); the memory
-/// obligations are [`Vector`]'s.
-pub(crate) trait Utf8Vector: Vector {
+/// implementing ISA (callers guarantee the CPU supports them).
+///
+/// # Safety
+///
+/// Memory safety rests on what these methods compute, not only on
+/// [`Vector`]'s loads and stores: the SIMD validators are built from them,
+/// and every `&str` the crate makes after a kernel relies on those
+/// validators having no false negatives (see `crate::glue`). An
+/// implementation promises:
+///
+/// - every method does exactly what its doc says, for every lane;
+/// - [`Utf8Vector::Small`] is a 16-byte vector of the same ISA whose
+///   instructions `Self`'s imply, under this same contract.
+pub(crate) unsafe trait Utf8Vector: Vector {
     /// The 16-byte vector of the same ISA (`Self` if it is one), for inputs
     /// too short for a whole block. Its instructions must be implied by
     /// `Self`'s (the generic code calls it under `Self`'s contract).

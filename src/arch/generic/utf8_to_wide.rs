@@ -81,7 +81,20 @@ pub(super) const MAX_STEP_START: usize = BLOCK - 12;
 pub(super) const MARGIN: usize = 16;
 
 /// The operations a validation vector type needs beyond [`Utf8Vector`].
-pub(crate) trait Leads: Utf8Vector {
+///
+/// # Safety
+///
+/// [`Utf8Vector`]'s contract, and an implementation promises:
+///
+/// - [`Leads::lead_bits`] is exact: the conversion loops find character
+///   boundaries, and how far they advance in `src` and `dst`, from it;
+/// - the hooks write only where their docs give room (`BLOCK` units for
+///   [`Leads::store_ascii_window`]; `BLOCK + MARGIN` for
+///   [`Leads::convert_window`] and [`Leads::convert_valid_window`]),
+///   read only the bytes their docs make readable, and return counts
+///   within those bounds that describe what they converted exactly;
+/// - [`Leads::Wide`]'s instructions are implied by `Self`'s.
+pub(crate) unsafe trait Leads: Utf8Vector {
     /// The vectors of [`bmp_window`]: the widest of the ISA with the
     /// [`WideVector`] vocabulary. Its instructions must be implied by
     /// `Self`'s.
@@ -150,7 +163,13 @@ pub(crate) trait Leads: Utf8Vector {
 }
 
 /// The output of a conversion: UTF-16 in a byte order, or UTF-32.
-pub(crate) trait Target {
+///
+/// # Safety
+///
+/// `Unit` is `u16` with `UTF32 == false`, or `u32` with `UTF32 == true`:
+/// the algorithms size their stores in bytes from `UTF32` and write them
+/// through pointers to `Unit`.
+pub(crate) unsafe trait Target {
     /// The code unit.
     type Unit: Copy;
     /// Whether the target is UTF-32.
@@ -164,13 +183,15 @@ pub(crate) struct ToUtf16<O>(core::marker::PhantomData<O>);
 /// UTF-32.
 pub(crate) struct ToUtf32;
 
-impl<O: crate::byte_order::ByteOrder> Target for ToUtf16<O> {
+// SAFETY: `u16` units, not UTF-32.
+unsafe impl<O: crate::byte_order::ByteOrder> Target for ToUtf16<O> {
     type Unit = u16;
     const UTF32: bool = false;
     const SWAP: bool = O::SWAP;
 }
 
-impl Target for ToUtf32 {
+// SAFETY: `u32` values, UTF-32.
+unsafe impl Target for ToUtf32 {
     type Unit = u32;
     const UTF32: bool = true;
     const SWAP: bool = false;

@@ -6,6 +6,15 @@
 //! The 16-byte steps of UTF-8 to UTF-16/UTF-32 run on `__m128i`
 //! (`vector/m128.rs`), compiled here with three-operand VEX encodings: a
 //! step's length depends on the one before it.
+//!
+//! So the kernel executes the 128-bit vocabulary of the SSE4.2 kernel too
+//! (`pshufb`, `palignr`, `ptest`, `packusdw`, `pmaxud`, VEX-encoded), and
+//! `avx2` implies `avx`, `sse4.2`, `sse4.1`, `ssse3` and `sse3` to the
+//! compiler: it enables and detects all of them. Real CPUs with AVX2 have
+//! the others, but a virtual machine may mask CPUID bits independently
+//! (`qemu -cpu Haswell,-sse4.1` runs `ci/qemu-x86.sh`'s check). It uses
+//! no POPCNT, LZCNT or BMI instruction (none is enabled), so a CPU
+//! without them still runs it.
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
@@ -13,9 +22,9 @@ use crate::byte_order::{Be, Le};
 use core::arch::x86_64::{__m128i, __m256i};
 
 crate::arch::kernel_table! {
-    /// The AVX2 kernel, if this CPU has AVX2.
-    detect: super::detected!("avx2"),
-    attrs: [#[target_feature(enable = "avx2")]],
+    /// The AVX2 kernel, if this CPU has AVX2, AVX and the SSE4.2 kernel's
+    /// features.
+    features: super::detected!("sse3", "ssse3", "sse4.1", "sse4.2", "avx", "avx2"),
     validate_utf8: utf8::validate::<__m256i, 2>,
     is_valid_utf8: utf8::is_valid::<__m256i, 2>,
     is_ascii: utf8::all_ascii::<__m256i, 2>,

@@ -3,8 +3,10 @@
 //!
 //! It executes SSSE3 (`pshufb`, `palignr`) and SSE4.1 (`ptest`, `pmaxud`,
 //! `packusdw`) instructions besides SSE4.2, so it enables and detects all
-//! three: real CPUs with SSE4.2 have the others, but a virtual machine
-//! may mask CPUID bits independently.
+//! three, and SSE3, which they imply to the compiler: real CPUs with
+//! SSE4.2 have the others, but a virtual machine may mask CPUID bits
+//! independently. POPCNT is not enabled (Nehalem-class CPUs without it
+//! run the kernel).
 
 use crate::arch::generic::utf8_to_wide::{ToUtf16, ToUtf32};
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
@@ -12,9 +14,8 @@ use crate::byte_order::{Be, Le};
 use core::arch::x86_64::__m128i;
 
 crate::arch::kernel_table! {
-    /// The SSE4.2 kernel, if this CPU has SSSE3, SSE4.1 and SSE4.2.
-    detect: super::detected!("ssse3", "sse4.1", "sse4.2"),
-    attrs: [#[target_feature(enable = "ssse3,sse4.1,sse4.2")]],
+    /// The SSE4.2 kernel, if this CPU has SSE3, SSSE3, SSE4.1 and SSE4.2.
+    features: super::detected!("sse3", "ssse3", "sse4.1", "sse4.2"),
     validate_utf8: utf8::validate::<__m128i, 4>,
     is_valid_utf8: utf8::is_valid::<__m128i, 4>,
     is_ascii: utf8::all_ascii::<__m128i, 4>,

@@ -35,8 +35,7 @@ cfg_if::cfg_if! {
 
 crate::arch::kernel_table! {
     /// The NEON kernel, if this CPU has NEON (every standard aarch64 CPU).
-    detect: super::detected!("neon"),
-    attrs: [#[target_feature(enable = "neon")]],
+    features: super::detected!("neon"),
     validate_utf8: utf8::validate::<uint8x16_t, 4>,
     is_valid_utf8: utf8::is_valid::<uint8x16_t, 4>,
     is_ascii: utf8::all_ascii::<uint8x16_t, 4>,

@@ -82,7 +82,10 @@ unsafe impl Vector for uint8x16_t {
     }
 }
 
-impl Utf8Vector for uint8x16_t {
+// SAFETY: each method is the lane operation its doc describes (the
+// validators built on them agree with the scalar reference in the tests
+// of every kernel); `Small` is `Self`, a 16-byte vector.
+unsafe impl Utf8Vector for uint8x16_t {
     type Small = Self;
 
     const SHIFT: Shift = Shift::Shuffle;
@@ -121,7 +124,9 @@ impl Utf8Vector for uint8x16_t {
     }
 }
 
-impl Count for uint8x16_t {
+// SAFETY: each method is the lane operation its doc describes (the
+// counts agree with std's in the tests of every kernel).
+unsafe impl Count for uint8x16_t {
     #[inline(always)]
     unsafe fn gt_i8(self, t: i8) -> Self {
         // SAFETY: the caller guarantees NEON (trait contract).
@@ -171,7 +176,10 @@ impl Count for uint8x16_t {
     }
 }
 
-impl Leads for uint8x16_t {
+// SAFETY: `lead_bits` sets the bits of exactly the bytes that are not
+// continuations; the hooks keep their defaults, which touch nothing;
+// `Wide` is `Self`.
+unsafe impl Leads for uint8x16_t {
     type Wide = uint8x16_t;
 
     #[inline(always)]
@@ -380,4 +388,5 @@ unsafe impl WideVector for uint8x16_t {
     }
 }
 
-impl Latin1Vector for uint8x16_t {}
+// SAFETY: the default hook touches nothing and converts nothing.
+unsafe impl Latin1Vector for uint8x16_t {}

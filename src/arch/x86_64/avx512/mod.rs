@@ -9,7 +9,10 @@
 //! POPCNT and BMI2 (`pdep`), which every AVX-512 CPU has: without POPCNT
 //! the compiler counts the bits of each compress mask with a dozen
 //! instructions. Ice Lake, Zen 4 and later have them all; older AVX-512
-//! CPUs (and Cannon Lake, which lacks VBMI2) use the AVX2 kernel.
+//! CPUs (and Cannon Lake, which lacks VBMI2) use the AVX2 kernel. The
+//! list it enables and detects also holds what those imply to the
+//! compiler (FMA and F16C by AVX-512F, and the AVX2 kernel's features);
+//! VL is neither enabled nor required.
 
 mod utf16;
 mod utf8_to_wide;
@@ -93,12 +96,13 @@ unsafe fn is_valid_by_size(bytes: &[u8]) -> bool {
 }
 
 crate::arch::kernel_table! {
-    /// The AVX-512 kernel, if this CPU has AVX2 and AVX-512 F, BW, CD,
-    /// VBMI and VBMI2.
-    detect: super::detected!(
-        "avx2", "avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2", "popcnt", "bmi2"
+    /// The AVX-512 kernel, if this CPU has AVX-512 F, BW, CD, VBMI and
+    /// VBMI2, POPCNT and BMI2, and what they imply (the AVX2 kernel's
+    /// features, FMA and F16C).
+    features: super::detected!(
+        "sse3", "ssse3", "sse4.1", "sse4.2", "avx", "avx2", "fma", "f16c",
+        "avx512f", "avx512bw", "avx512cd", "avx512vbmi", "avx512vbmi2", "popcnt", "bmi2",
     ),
-    attrs: [#[target_feature(enable = "avx2,avx512f,avx512bw,avx512cd,avx512vbmi,avx512vbmi2,popcnt,bmi2")]],
     validate_utf8: validate_by_size,
     is_valid_utf8: is_valid_by_size,
     is_ascii: utf8::all_ascii::<__m512i, 1>,

@@ -161,7 +161,12 @@ unsafe fn with_four<T: Target>(x: __m512i, at: *const u8, keep: u64, dst: *mut T
     }
 }
 
-impl Leads for __m512i {
+// SAFETY: `lead_bits` sets the bits of the bytes that compare above
+// -65 as `i8`, exactly the non-continuations; `store_ascii_window`
+// writes its 64 units through the AVX2 type's, and the window hooks
+// convert with `convert_chars`, whose room and reads are theirs (see
+// the SAFETY comments there); `Wide` is implied by AVX-512's features.
+unsafe impl Leads for __m512i {
     // Unused: `convert_window` takes every valid window.
     type Wide = __m128i;
 

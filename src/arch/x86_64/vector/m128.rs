@@ -98,7 +98,10 @@ unsafe impl Vector for __m128i {
     }
 }
 
-impl Utf8Vector for __m128i {
+// SAFETY: each method is the lane operation its doc describes (the
+// validators built on them agree with the scalar reference in the tests
+// of every kernel); `Small` is `Self`, a 16-byte vector.
+unsafe impl Utf8Vector for __m128i {
     type Small = Self;
 
     const SHIFT: Shift = Shift::Load;
@@ -137,7 +140,9 @@ impl Utf8Vector for __m128i {
     }
 }
 
-impl Count for __m128i {
+// SAFETY: each method is the lane operation its doc describes (the
+// counts agree with std's in the tests of every kernel).
+unsafe impl Count for __m128i {
     #[inline(always)]
     unsafe fn gt_i8(self, t: i8) -> Self {
         // SAFETY: the caller guarantees SSE4.2 (trait contract).
@@ -189,7 +194,10 @@ impl Count for __m128i {
     }
 }
 
-impl Leads for __m128i {
+// SAFETY: `lead_bits` sets the bits of exactly the bytes that are not
+// continuations; the hooks keep their defaults, which touch nothing;
+// `Wide` is `Self`.
+unsafe impl Leads for __m128i {
     type Wide = __m128i;
 
     // Measured on Zen 4: 3% faster on Chinese text than the shifts.
@@ -362,4 +370,5 @@ unsafe impl WideVector for __m128i {
     }
 }
 
-impl Latin1Vector for __m128i {}
+// SAFETY: the default hook touches nothing and converts nothing.
+unsafe impl Latin1Vector for __m128i {}

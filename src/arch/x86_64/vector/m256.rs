@@ -92,7 +92,10 @@ unsafe impl Vector for __m256i {
     }
 }
 
-impl Utf8Vector for __m256i {
+// SAFETY: each method is the lane operation its doc describes (the
+// validators built on them agree with the scalar reference in the tests
+// of every kernel); `Small` is `__m128i`, the 16-byte vector of the same ISA.
+unsafe impl Utf8Vector for __m256i {
     type Small = __m128i;
 
     const SHIFT: Shift = Shift::Load;
@@ -137,7 +140,9 @@ impl Utf8Vector for __m256i {
     }
 }
 
-impl Count for __m256i {
+// SAFETY: each method is the lane operation its doc describes (the
+// counts agree with std's in the tests of every kernel).
+unsafe impl Count for __m256i {
     #[inline(always)]
     unsafe fn gt_i8(self, t: i8) -> Self {
         // SAFETY: the caller guarantees AVX2 (trait contract).
@@ -190,7 +195,11 @@ impl Count for __m256i {
     }
 }
 
-impl Leads for __m256i {
+// SAFETY: `lead_bits` sets the bits of the bytes that compare above
+// -65 as `i8`, exactly the non-continuations; `store_ascii_window`
+// writes exactly `32 * N` units (see its SAFETY comment); the window
+// hooks keep their defaults, which touch nothing; `Wide` is `Self`.
+unsafe impl Leads for __m256i {
     type Wide = __m256i;
 
     #[inline(always)]
@@ -446,4 +455,5 @@ unsafe impl WideVector for __m256i {
     }
 }
 
-impl Latin1Vector for __m256i {}
+// SAFETY: the default hook touches nothing and converts nothing.
+unsafe impl Latin1Vector for __m256i {}

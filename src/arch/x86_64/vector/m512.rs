@@ -125,7 +125,10 @@ unsafe impl Vector for __m512i {
     }
 }
 
-impl Utf8Vector for __m512i {
+// SAFETY: each method is the lane operation its doc describes (the
+// validators built on them agree with the scalar reference in the tests
+// of every kernel); `Small` is `__m128i`, the 16-byte vector of the same ISA.
+unsafe impl Utf8Vector for __m512i {
     type Small = __m128i;
 
     const SHIFT: Shift = Shift::LoadInRuns;
@@ -196,7 +199,9 @@ const DEFICIT_BY_TOP5: [u16; 32] = {
     t
 };
 
-impl Count for __m512i {
+// SAFETY: each method is the lane operation its doc describes (the
+// counts agree with std's in the tests of every kernel).
+unsafe impl Count for __m512i {
     #[inline(always)]
     unsafe fn gt_i8(self, t: i8) -> Self {
         // SAFETY: the caller guarantees AVX-512 BW (trait contract).
@@ -560,7 +565,11 @@ const INTERLEAVE: [u8; 64] = {
     t
 };
 
-impl Latin1Vector for __m512i {
+// SAFETY: the two compressed stores write within the 128 bytes at
+// `dst` (the second starts at most 64 bytes in), and the first `k` bytes
+// are the block's UTF-8 (each byte below 0x80 alone, each other as its
+// `C2`/`C3` lead and continuation; checked against std in the tests).
+unsafe impl Latin1Vector for __m512i {
     /// VBMI2's byte compress (Clausecker & Lemire, 2023): each byte `b` of
     /// the block gets a 16-bit lane `[lead, b']`, the lead (`C2`/`C3`)
     /// kept only for `b >= 0x80`; two compresses of 32 lanes each. The
