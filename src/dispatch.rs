@@ -64,9 +64,8 @@ fn short_is_ascii(bytes: &[u8]) -> bool {
     let Some(last) = bytes.last_chunk::<8>() else {
         return bytes.is_ascii();
     };
-    let word = |w: &[u8; 8]| u64::from_ne_bytes(*w);
-    let (words, _) = bytes.as_chunks::<8>();
-    words.iter().fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
+    let word = |w: &[u8]| w.first_chunk::<8>().map_or(0, |w| u64::from_ne_bytes(*w));
+    bytes.chunks_exact(8).fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
 }
 
 /// The table of the active kernel.

@@ -168,12 +168,14 @@ fn foreign_c1(out: &[u8]) -> Option<usize> {
     }
     const LOW: u64 = 0x0101_0101_0101_0101;
     const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
-    let (words, _) = out.as_chunks::<8>();
-    let first = words.iter().position(|w| {
-        let v = (u64::from_le_bytes(*w) & 0xE0E0_E0E0_E0E0_E0E0) ^ HIGH_BITS;
-        v.wrapping_sub(LOW) & !v & HIGH_BITS != 0
-    });
-    let from = first.map_or(8 * words.len(), |w| 8 * w);
+    let words = out.chunks_exact(8);
+    let whole = 8 * words.len();
+    let first =
+        words.map(|w| w.first_chunk::<8>().map_or(0, |w| u64::from_le_bytes(*w))).position(|w| {
+            let v = (w & 0xE0E0_E0E0_E0E0_E0E0) ^ HIGH_BITS;
+            v.wrapping_sub(LOW) & !v & HIGH_BITS != 0
+        });
+    let from = first.map_or(whole, |w| 8 * w);
     out[from..].iter().position(|&b| encode(u32::from(b)).is_none()).map(|k| from + k)
 }
 
@@ -430,7 +432,7 @@ mod alloc_forms {
     /// the output, at least `latin1` bytes, is at least half the sum, so
     /// more than `isize::MAX` bytes.
     fn utf8_room(len: usize, latin1: usize) -> usize {
-        latin1.checked_add(latin1 - len).unwrap_or(usize::MAX)
+        latin1.saturating_add(latin1 - len)
     }
 
     /// UTF-8 to a `Vec` of Windows-1252 bytes.

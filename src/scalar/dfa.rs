@@ -14,17 +14,12 @@
 
 /// The DFA, derived at compile time.
 const DFA: super::dfa_table::Dfa = super::dfa_table::derive();
-/// Number of DFA states (REJECT, ACCEPT, and the partial-sequence states).
-pub(crate) const STATES: usize = DFA.states;
 /// The REJECT state, as a bit offset. Absorbing.
 pub(crate) const REJECT: u64 = 0;
 /// The ACCEPT state (between characters), as a bit offset.
 pub(crate) const ACCEPT: u64 = 6;
 /// Packed transition rows, indexed by byte; see [`super::dfa_table`].
 pub(crate) static SHIFT_TABLE: [u64; 256] = DFA.table;
-
-// Six bits per state must fit the packed u64 rows.
-const _: () = assert!(STATES * 6 <= 64);
 
 /// Bytes per step of the outer loop: one ASCII test (four words OR-ed)
 /// or one unrolled run of the DFA, then one REJECT check. REJECT is
@@ -40,9 +35,9 @@ fn step(state: u64, byte: u8) -> u64 {
     SHIFT_TABLE[byte as usize].wrapping_shr(state as u32)
 }
 
-/// Whether a whole chunk is ASCII.
+/// Whether a whole chunk (`CHUNK` bytes) is ASCII.
 #[inline(always)]
-fn is_ascii_chunk(chunk: &[u8; CHUNK]) -> bool {
+fn is_ascii_chunk(chunk: &[u8]) -> bool {
     let w = |k: usize| u64::from_ne_bytes(*chunk[k..].first_chunk::<8>().unwrap_or(&[0; 8]));
     (w(0) | w(8) | w(16) | w(24)) & 0x8080_8080_8080_8080 == 0
 }
@@ -54,30 +49,31 @@ fn is_ascii_chunk(chunk: &[u8; CHUNK]) -> bool {
 #[inline]
 pub(crate) fn validate(bytes: &[u8]) -> Result<(), usize> {
     let mut state = ACCEPT;
-    let (chunks, tail) = bytes.as_chunks::<CHUNK>();
-    let mut k = 0;
-    while k < chunks.len() {
+    let mut chunks = bytes.chunks_exact(CHUNK);
+    let mut pos = 0;
+    'chunks: while let Some(mut chunk) = chunks.next() {
         // ASCII runs are skipped only between characters, in a tight loop
         // of their own.
         if state & 63 == ACCEPT {
-            while k < chunks.len() && is_ascii_chunk(&chunks[k]) {
-                k += 1;
-            }
-            if k == chunks.len() {
-                break;
+            while is_ascii_chunk(chunk) {
+                pos += CHUNK;
+                match chunks.next() {
+                    Some(next) => chunk = next,
+                    None => break 'chunks,
+                }
             }
         }
-        // Fixed trip count over an array: fully unrolled, no bounds checks.
-        for &b in &chunks[k] {
+        // A constant trip count (`chunks_exact`): fully unrolled, no
+        // bounds checks.
+        for &b in chunk {
             state = step(state, b);
         }
         if state & 63 == REJECT {
-            return Err(k * CHUNK);
+            return Err(pos);
         }
-        k += 1;
+        pos += CHUNK;
     }
-    let pos = chunks.len() * CHUNK;
-    for &b in tail {
+    for &b in chunks.remainder() {
         state = step(state, b);
     }
     match state & 63 {
@@ -101,7 +97,7 @@ mod tests {
     #[test]
     fn table_shape() {
         // REJECT is absorbing and at offset 0; nine states fit in a u64.
-        assert_eq!(STATES, 9);
+        assert_eq!(DFA.states, 9);
         for b in 0..=255u8 {
             assert_eq!(step(REJECT, b) & 63, REJECT);
         }
