@@ -1,31 +1,33 @@
 #!/usr/bin/env bash
-# Measures what depending on rapidutf costs at build time: the clean
-# release build of a one-function crate that depends on it, once per
-# documented feature set, as a user's `cargo build --release` sees it (the
-# dependent's default release profile, every dependency built from
-# scratch, all cores).
+# Measures what depending on rapidutf costs at build time, beside the
+# crates it replaces: the clean release build of a one-function crate
+# that depends on it, once per documented feature set, and the same for a
+# crate that depends on simdutf8 and one that depends on encoding_rs, as
+# a user's `cargo build --release` sees it (the dependent's default
+# release profile, every dependency built from scratch, all cores).
 #
 # Usage: bench/build-times.sh [ROUNDS]
-#   ROUNDS  clean builds per feature set; the best is reported (default 3)
+#   ROUNDS  clean builds per set (default 5); the sets take turns within
+#           each round, so a change in the machine's load falls on all of
+#           them alike, and the medians are reported
 #
-# Prints a Markdown table: wall-clock seconds and CPU seconds (user +
-# system, all processes). Run it on a quiet machine.
+# Environment:
+#   TOOLCHAIN  the rustup toolchain to build with (default: the active one)
+#
+# Prints a Markdown table: median wall-clock seconds, median CPU seconds
+# (user + system of every process of the build), and the CPU time against
+# simdutf8's (for the validation-only sets) and encoding_rs's (for the
+# others). CPU time is the figure to compare on a shared machine: other
+# jobs stretch the wall-clock time, not the work done.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-rounds=${1:-3}
+rounds=${1:-5}
+cargo=(cargo ${TOOLCHAIN:+"+$TOOLCHAIN"})
 
 work=${CARGO_TARGET_DIR:-$here/target}/build-times
 rm -rf "$work"
-mkdir -p "$work/src"
-# The library's own lockfile pins the dependencies' versions.
-cp "$root/Cargo.lock" "$work/Cargo.lock"
-cat >"$work/src/lib.rs" <<'EOF'
-/// The one call a validation-only user makes.
-pub fn valid(bytes: &[u8]) -> bool {
-    rapidutf::validate_utf8(bytes).is_ok()
-}
-EOF
+mkdir -p "$work"
 
 # The children's user + system milliseconds from a file `times` wrote
 # (its second line: "XmY.YYYs XmY.YYYs"). `times` must run in this shell,
@@ -34,49 +36,94 @@ children_ms() {
     sed -n 2p "$1" | sed 's/[ms]/ /g' | awk '{printf "%d", (($1 * 60 + $2) + ($3 * 60 + $4)) * 1000}'
 }
 
-# name | dependency spec
+# name | dependency line | the one function | lockfile (pins versions)
+validate='rapidutf::validate_utf8(bytes).is_ok()'
 sets=(
-    'validation only (`default-features = false, features = ["std"]`)|default-features = false, features = ["std"]'
-    'no_std validation (`default-features = false`)|default-features = false'
-    '`std` + `transcode`|default-features = false, features = ["std", "transcode"]'
-    '`std` + `legacy`|default-features = false, features = ["std", "legacy"]'
-    '`std` + `stream`|default-features = false, features = ["std", "stream"]'
-    '`std` + `derive`|default-features = false, features = ["std", "derive"]'
-    '`std` + `portable`|default-features = false, features = ["std", "portable"]'
-    'default (everything)|'
+    "validation only (\`default-features = false, features = [\"std\"]\`)|rapidutf = { path = \"$root\", default-features = false, features = [\"std\"] }|$validate|$root/Cargo.lock"
+    "no_std validation (\`default-features = false\`)|rapidutf = { path = \"$root\", default-features = false }|$validate|$root/Cargo.lock"
+    "simdutf8 0.1 (default features)|simdutf8 = \"0.1.5\"|simdutf8::basic::from_utf8(bytes).is_ok()|$here/Cargo.lock"
+    "\`std\` + \`transcode\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"transcode\"] }|$validate|$root/Cargo.lock"
+    "\`std\` + \`legacy\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"legacy\"] }|$validate|$root/Cargo.lock"
+    "\`std\` + \`stream\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"stream\"] }|$validate|$root/Cargo.lock"
+    "\`std\` + \`derive\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"derive\"] }|$validate|$root/Cargo.lock"
+    "\`std\` + \`portable\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"portable\"] }|$validate|$root/Cargo.lock"
+    "default|rapidutf = { path = \"$root\" }|$validate|$root/Cargo.lock"
+    "all features|rapidutf = { path = \"$root\", features = [\"portable\"] }|$validate|$root/Cargo.lock"
+    "encoding_rs 0.8 (default features)|encoding_rs = \"0.8\"|encoding_rs::Encoding::utf8_valid_up_to(bytes) == bytes.len()|$here/Cargo.lock"
 )
+# Which peer each set is compared with: simdutf8 for validation alone,
+# encoding_rs for everything that transcodes.
+peer_of() {
+    case $1 in
+        validation* | no_std*) echo simdutf8 ;;
+        simdutf8* | encoding_rs*) echo - ;;
+        *) echo encoding_rs ;;
+    esac
+}
 
-printf '| feature set | clean release build, wall s | CPU s |\n|---|---|---|\n'
-for entry in "${sets[@]}"; do
-    name=${entry%%|*}
-    spec=${entry#*|}
-    cat >"$work/Cargo.toml" <<EOF
+# One crate per set, all written first, so every round builds the same.
+for i in "${!sets[@]}"; do
+    IFS='|' read -r _ dep call lock <<<"${sets[$i]}"
+    dir=$work/set$i
+    mkdir -p "$dir/src"
+    cat >"$dir/Cargo.toml" <<EOF
 [package]
-name = "rapidutf-build-time"
+name = "build-time-$i"
 version = "0.0.0"
 edition = "2021"
 publish = false
 
 [dependencies]
-rapidutf = { path = "$root"${spec:+, $spec} }
+$dep
 
 [workspace]
 EOF
-    best_wall="" best_cpu=""
-    for ((r = 0; r < rounds; r++)); do
-        rm -rf "$work/target"
-        # Wall and CPU time of the build (`times` reports this shell's
-        # finished children's user and system seconds).
+    printf '/// The one call the dependent makes.\npub fn valid(bytes: &[u8]) -> bool {\n    %s\n}\n' \
+        "$call" >"$dir/src/lib.rs"
+    cp "$lock" "$dir/Cargo.lock"
+    # Resolve and download now, outside the timed builds.
+    "${cargo[@]}" fetch -q --manifest-path "$dir/Cargo.toml"
+done
+
+declare -A wall cpu
+for ((r = 0; r < rounds; r++)); do
+    for i in "${!sets[@]}"; do
+        dir=$work/set$i
+        rm -rf "$dir/target"
         times >"$work/times0"
         start=$(date +%s.%N)
-        cargo build -q --release --manifest-path "$work/Cargo.toml" --target-dir "$work/target"
+        "${cargo[@]}" build -q --release --offline --manifest-path "$dir/Cargo.toml" \
+            --target-dir "$dir/target"
         end=$(date +%s.%N)
         times >"$work/times1"
-        wall=$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.2f", b-a}')
-        cpu=$(printf '%.2f' "$(( $(children_ms "$work/times1") - $(children_ms "$work/times0") ))e-3")
-        if [[ -z $best_wall ]] || awk -v a="$wall" -v b="$best_wall" 'BEGIN{exit !(a<b)}'; then
-            best_wall=$wall best_cpu=$cpu
-        fi
+        w=$(awk -v a="$start" -v b="$end" 'BEGIN{printf "%.2f", b-a}')
+        c=$(($(children_ms "$work/times1") - $(children_ms "$work/times0")))
+        wall[$i]+="$w " cpu[$i]+="$c "
+        # Every build's figures as they come, for a run cut short.
+        printf '%d\t%s\t%s\t%s\n' "$r" "${sets[$i]%%|*}" "$w" "$c" >>"$work/raw.tsv"
     done
-    printf '| %s | %s | %s |\n' "$name" "$best_wall" "$best_cpu"
+    echo "round $((r + 1))/$rounds done" >&2
+done
+
+median() { tr ' ' '\n' | grep . | sort -g | awk '{v[NR]=$1} END{m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.2f", m}'; }
+declare -A cpu_s
+for i in "${!sets[@]}"; do
+    cpu_s[$i]=$(tr ' ' '\n' <<<"${cpu[$i]}" | grep . | awk '{printf "%.3f\n", $1/1000}' | median)
+    case ${sets[$i]} in
+        simdutf8*) simdutf8=${cpu_s[$i]} ;;
+        encoding_rs*) encoding_rs=${cpu_s[$i]} ;;
+    esac
+done
+
+printf '%s, %d rounds, medians; %s\n\n' "$("${cargo[@]}" --version)" "$rounds" \
+    "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(nproc) cores"
+printf '| dependency | wall s | CPU s | CPU against |\n|---|---|---|---|\n'
+for i in "${!sets[@]}"; do
+    name=${sets[$i]%%|*}
+    case $(peer_of "$name") in
+        simdutf8) vs=$(awk -v a="${cpu_s[$i]}" -v b="$simdutf8" 'BEGIN{printf "%.2f× simdutf8", a/b}') ;;
+        encoding_rs) vs=$(awk -v a="${cpu_s[$i]}" -v b="$encoding_rs" 'BEGIN{printf "%.2f× encoding_rs", a/b}') ;;
+        *) vs="" ;;
+    esac
+    printf '| %s | %s | %s | %s |\n' "$name" "$(median <<<"${wall[$i]}")" "${cpu_s[$i]}" "$vs"
 done

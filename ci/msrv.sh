@@ -1,14 +1,25 @@
 #!/usr/bin/env bash
-# Checks that the library builds with its declared minimum Rust version
-# (`rust-version` in Cargo.toml, 1.89), with default features, without
-# any, and with `alloc` alone.
+# The library on its declared minimum Rust version (`rust-version` in
+# Cargo.toml): its tests pass with the default features and with the
+# validation-only set (`--no-default-features --features std`: unit tests,
+# tests/it, tests/miri.rs and the doctests), requiring every kernel of
+# ci/host-kernels.sh that this compiler can build (AVX-512 needs 1.89:
+# `build.rs` leaves it out before), and every feature set of
+# ci/features.sh type-checks, warning-free.
 #
-# Only `cargo check` of the library: the tests, benches and the CLI may
-# use newer Rust (the lockfile's dev-dependencies need it), and what a
-# user compiles is the library.
+# The lockfile's newest dependencies may need a newer Rust than the
+# library does (the test dependencies, mostly). So this runs on a copy of
+# the repository's files whose lockfile is resolved for the minimum
+# version, as a user's would be (`cargo update` with
+# `CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback`, on stable), and
+# leaves the repository untouched. The CLI, the C ABI and the benches may
+# use newer Rust and are not built here.
 #
 # Environment:
-#   MSRV   the toolchain to check with (default: Cargo.toml's rust-version)
+#   MSRV                      the toolchain (default: Cargo.toml's
+#                             rust-version)
+#   RAPIDUTF_REQUIRE_KERNELS  the kernels the tests must run (default:
+#                             ci/host-kernels.sh, minus avx512 before 1.89)
 set -euo pipefail
 # shellcheck source=ci/lib.sh
 source "$(dirname "$0")/lib.sh"
@@ -22,15 +33,47 @@ if ! rustup run "$msrv" rustc --version >/dev/null 2>&1; then
     rustup toolchain install "$msrv" --profile minimal ||
         die "rustup could not install Rust $msrv"
 fi
-echo "toolchain: $(rustup run "$msrv" rustc --version)" >&2
+version=$(rustup run "$msrv" rustc --version)
+echo "toolchain: $version" >&2
 
-# A target dir of its own: another compiler's artifacts would only evict
-# the normal build's.
+# A target dir of its own (another compiler's artifacts would only evict
+# the normal build's), with the copy beside it.
 target_dir=${CARGO_TARGET_DIR:-$ROOT/target}/msrv
-for features in "" "--no-default-features" "--no-default-features --features alloc"; do
-    log "cargo +$msrv check -p rapidutf ${features:-(default features)}"
-    # shellcheck disable=SC2086 # $features is a list of arguments
-    timed "msrv check ${features:-default}" \
-        cargo "+$msrv" check -p rapidutf --lib --target-dir "$target_dir" $features
+tree=$target_dir/tree
+log "copying the repository's files to $tree"
+rm -rf "$tree"
+mkdir -p "$tree"
+# Tracked files, and new ones that are not ignored (a working tree's).
+git ls-files -z --cached --others --exclude-standard |
+    xargs -0 cp --parents -t "$tree" 2>/dev/null || true
+[[ -f $tree/Cargo.toml && -d $tree/src ]] || die "copying the repository to $tree failed"
+# The tests read the shared corpus beside the repository when it exists.
+[[ -d $ROOT/../shared ]] && ln -sfn "$(cd "$ROOT/../shared" && pwd)" "$target_dir/shared"
+
+log "resolving the dependencies for Rust $msrv"
+(cd "$tree" && CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=fallback cargo +stable update -q)
+
+minor=$(sed -n 's/^rustc 1\.\([0-9]*\)\..*/\1/p' <<<"$version")
+require=${RAPIDUTF_REQUIRE_KERNELS:-$(bash ci/host-kernels.sh)}
+if ((minor < 89)); then
+    require=$(tr , '\n' <<<"$require" | grep -vx avx512 | paste -sd, -)
+fi
+
+cd "$tree"
+# Warnings denied in the library; the same flags for every command, so
+# the dependencies are built once.
+export RUSTFLAGS="${RUSTFLAGS:-} -D warnings"
+msrv_cargo() { cargo "+$msrv" "$@" -p rapidutf --target-dir "$target_dir"; }
+export RAPIDUTF_REQUIRE_KERNELS=$require
+log "default features: the tests, requiring $require"
+timed "msrv tests [default]" msrv_cargo test
+log "validation only (--no-default-features --features std): the tests, requiring $require"
+timed "msrv tests [std]" msrv_cargo test --no-default-features --features std
+
+mapfile -t sets < <(bash "$ROOT/ci/features.sh" --list)
+for set in "${sets[@]}"; do
+    timed "msrv check [${set}]" \
+        msrv_cargo check -q --lib --no-default-features --features "$set"
 done
-printf '\nmsrv: rapidutf builds with Rust %s (default, no default, alloc only)\n' "$msrv" >&2
+printf '\nmsrv: with Rust %s the tests pass (default, validation only; kernels %s) and %d feature sets check\n' \
+    "$msrv" "$require" "${#sets[@]}" >&2

@@ -37,11 +37,11 @@ log "contents of $(basename "$crate")"
 mapfile -t files < <(tar -tzf "$crate" | sed "s|^rapidutf-$version/||" | grep -v '/$' | sort)
 printf '  %s\n' "${files[@]}" | head -n 12 >&2
 echo "  ... ${#files[@]} files" >&2
-for want in Cargo.toml README.md LICENSE-MIT LICENSE-APACHE src/lib.rs; do
+for want in Cargo.toml README.md LICENSE-MIT LICENSE-APACHE src/lib.rs build.rs; do
     grep -qx "$want" <<<"$(printf '%s\n' "${files[@]}")" || die "the package lacks $want"
 done
 unexpected=$(printf '%s\n' "${files[@]}" |
-    grep -Ev '^(src/.*\.rs|Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|LICENSE-MIT|LICENSE-APACHE)$' || true)
+    grep -Ev '^(src/.*\.rs|build\.rs|Cargo\.toml|Cargo\.toml\.orig|Cargo\.lock|\.cargo_vcs_info\.json|README\.md|LICENSE-MIT|LICENSE-APACHE)$' || true)
 [[ -z $unexpected ]] || die "the package ships files outside the include list: $unexpected"
 
 # Outside the repository: under it, cargo would take the workspace root's

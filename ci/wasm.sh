@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# The library's test suite on wasm32-wasip1 with simd128, under Node's
-# node:wasi (ci/wasi-run.mjs is cargo's runner for the target).
+# The library on WebAssembly: it builds for wasm32-unknown-unknown (the
+# browser's target) with and without simd128, warning-free, with every
+# feature and with none; and its test suite passes on wasm32-wasip1 with
+# simd128, under Node's node:wasi (ci/wasi-run.mjs is cargo's runner for
+# the target).
 #
 # wasm has no run-time feature detection: the kernels are those compiled
 # in (`-C target-feature=+simd128`), which the run prints and requires
@@ -19,6 +22,19 @@ command -v node >/dev/null || die "node (20 or later) is needed: apt-get install
 node_major=$(node -p 'process.versions.node.split(".")[0]')
 ((node_major >= 20)) || die "node $node_major is too old for node:wasi preview1 (need 20+)"
 rustup target list --installed | grep -qx wasm32-wasip1 || rustup target add wasm32-wasip1
+rustup target list --installed | grep -qx wasm32-unknown-unknown ||
+    rustup target add wasm32-unknown-unknown
+
+# Debug builds of the library alone: these prove it compiles (the simd128
+# kernel's intrinsics included) and that no build leaves code unused.
+for simd in "" "-C target-feature=+simd128"; do
+    for features in --all-features --no-default-features; do
+        log "wasm32-unknown-unknown, ${simd:-without simd128}, $features"
+        RUSTFLAGS="$simd -D warnings" timed "wasm32-unknown-unknown ${simd:+simd128 }$features" \
+            cargo build -q -p rapidutf --lib --target wasm32-unknown-unknown $features \
+            --target-dir "${CARGO_TARGET_DIR:-$ROOT/target}/wasm32-unknown"
+    done
+done
 
 export CARGO_TARGET_WASM32_WASIP1_RUNNER="node --no-warnings $ROOT/ci/wasi-run.mjs"
 export RUSTFLAGS="-C target-feature=+simd128"

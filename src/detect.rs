@@ -426,7 +426,7 @@ fn valid_in(e: DetectedEncoding, bytes: &[u8], prefix: bool) -> bool {
 /// blocks of [`BLOCK`] units; a high surrogate that ends a block is carried
 /// into the next one, and, with `prefix`, allowed at the very end.
 fn valid_utf16(bytes: &[u8], little: bool, prefix: bool) -> bool {
-    if !bytes.len().is_multiple_of(2) {
+    if bytes.len() % 2 != 0 {
         return false;
     }
     let mut buf = [0u16; BLOCK + 1];
@@ -458,7 +458,7 @@ fn valid_utf16(bytes: &[u8], little: bool, prefix: bool) -> bool {
 
 /// Whether `bytes` are valid UTF-32 in the given byte order.
 fn valid_utf32(bytes: &[u8], little: bool) -> bool {
-    if !bytes.len().is_multiple_of(4) {
+    if bytes.len() % 4 != 0 {
         return false;
     }
     let mut buf = [0u32; BLOCK];

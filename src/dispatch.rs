@@ -64,9 +64,8 @@ fn short_is_ascii(bytes: &[u8]) -> bool {
     let Some(last) = bytes.last_chunk::<8>() else {
         return bytes.is_ascii();
     };
-    let word = |w: &[u8; 8]| u64::from_ne_bytes(*w);
-    let (words, _) = bytes.as_chunks::<8>();
-    words.iter().fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
+    let word = |w: &[u8]| w.first_chunk::<8>().map_or(0, |w| u64::from_ne_bytes(*w));
+    bytes.chunks_exact(8).fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
 }
 
 /// The table of the active kernel, found once and then kept: for the
@@ -462,10 +461,20 @@ pub(crate) fn string_from_utf8(
 /// `bytes` as a `&mut str` if it is valid UTF-8: the core of
 /// [`from_utf8_mut`](crate::from_utf8_mut).
 pub(crate) fn str_from_utf8_mut(bytes: &mut [u8]) -> Result<&mut str, Utf8Error> {
+    str_from_utf8_mut_else(bytes, |_, e| Err(e))
+}
+
+/// `bytes` as a `&mut str` if it is valid UTF-8, else what `on_error`
+/// makes of the bytes and their error: the core of the `from_utf8_mut`
+/// drop-ins, whose error path needs the bytes again.
+pub(crate) fn str_from_utf8_mut_else<'a, E>(
+    bytes: &'a mut [u8],
+    on_error: impl FnOnce(&'a mut [u8], Utf8Error) -> Result<&'a mut str, E>,
+) -> Result<&'a mut str, E> {
     match validate_utf8(bytes) {
         // SAFETY: `validate_utf8` accepted every byte of `bytes`.
         Ok(_) => Ok(unsafe { core::str::from_utf8_unchecked_mut(bytes) }),
-        Err(e) => Err(e),
+        Err(e) => on_error(bytes, e),
     }
 }
 

@@ -68,7 +68,7 @@ pub enum Kernel {
     /// The table-driven DFA; runs everywhere.
     Scalar = 0,
     /// Generic SIMD over the `wide` crate. Available everywhere when the
-    /// `portable` feature (on by default) is; [`Kernel::best`] only picks
+    /// `portable` feature (off by default) is on; [`Kernel::best`] only picks
     /// it where `wide` has a one-instruction byte shuffle (SSSE3, NEON,
     /// WASM `simd128`) and no dedicated kernel is faster.
     Portable = 1,
@@ -77,7 +77,8 @@ pub enum Kernel {
     /// x86_64 with AVX2 (256-bit).
     Avx2 = 3,
     /// x86_64 with AVX-512 F, BW, CD, VBMI and VBMI2 (512-bit; Ice Lake,
-    /// Zen 4 and later).
+    /// Zen 4 and later), in builds by Rust 1.89 or later (the first with
+    /// the AVX-512 intrinsics).
     Avx512 = 4,
     /// aarch64 with NEON (128-bit).
     Neon = 5,
@@ -185,7 +186,7 @@ impl Kernel {
             Kernel::Sse42 => arch::x86_64::sse42::fns(),
             #[cfg(target_arch = "x86_64")]
             Kernel::Avx2 => arch::x86_64::avx2::fns(),
-            #[cfg(target_arch = "x86_64")]
+            #[cfg(all(target_arch = "x86_64", avx512_stable))]
             Kernel::Avx512 => arch::x86_64::avx512::fns(),
             #[cfg(target_arch = "aarch64")]
             Kernel::Neon => arch::aarch64::neon::fns(),

@@ -61,7 +61,9 @@
 //!   UTF-32 and [`stream::Utf32Decoder`]; results are independent of where
 //!   the chunks are cut.
 //! - **Drop-ins** for core and std: [`from_utf8`], [`from_utf8_mut`] and
-//!   (with `alloc`) [`string_from_utf8`], with exactly their contracts.
+//!   (with `alloc`) [`string_from_utf8`], with exactly their contracts;
+//!   [`compat`] has the same three returning std's own error types, for
+//!   code that names them or converts them with `?`.
 //! - **Many strings in one buffer** (Arrow-style offsets or ranges):
 //!   [`validate_utf8_offsets`], [`validate_utf8_ranges`], reporting the
 //!   first failing string and its error.
@@ -155,9 +157,38 @@
 //! length, one 16-byte row per 128-bit lane (Lemire & Muła, 2022). Both
 //! convert surrogate pairs in SIMD.
 //!
+//! # WebAssembly
+//!
+//! WebAssembly has no run-time feature detection: the `simd128` kernel is
+//! in the build only when the target feature is on, and a build without it
+//! runs the scalar kernel instead, with nothing to say so.
+//! Turn it on for the whole build, e.g. in `.cargo/config.toml`:
+//!
+//! ```toml
+//! [target.wasm32-unknown-unknown]
+//! rustflags = ["-C", "target-feature=+simd128"]
+//! ```
+//!
+//! (or `RUSTFLAGS="-C target-feature=+simd128"`), and check which kernel
+//! runs with [`Kernel::active`], at start-up or in a test of your crate:
+//!
+//! ```
+//! #[cfg(target_arch = "wasm32")]
+//! assert_eq!(
+//!     rapidutf::Kernel::active(),
+//!     rapidutf::Kernel::Simd128,
+//!     "built without -C target-feature=+simd128: the scalar kernel runs"
+//! );
+//! ```
+//!
+//! Current browsers, Node.js and Wasmtime all run WebAssembly SIMD.
+//!
 //! # Minimum Rust version
 //!
-//! 1.89, the first release with stable AVX-512 intrinsics.
+//! 1.81, with every feature. Compilers before 1.89 lack the AVX-512
+//! intrinsics: built with one, the crate leaves the AVX-512 kernel out
+//! (`Kernel::Avx512` is then never [available](Kernel::is_available)), and
+//! dispatch picks the fastest of the others.
 
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
@@ -180,6 +211,7 @@ extern crate std;
 mod arch;
 mod bom;
 mod byte_order;
+pub mod compat;
 #[cfg(feature = "transcode")]
 mod count;
 #[cfg(feature = "derive")]

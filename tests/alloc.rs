@@ -74,7 +74,7 @@ const LENGTHS: [usize; 3] = [2 * 4096 + 1, 3 * 4096 + 100, 30_000];
 /// The adversarial shapes, as strings of `len` characters from `dense`
 /// (the most output per input unit) and `light` (the least).
 fn shapes(len: usize, dense: char, light: char) -> Vec<(&'static str, String)> {
-    let run = |c: char, n: usize| std::iter::repeat_n(c, n);
+    let run = |c: char, n: usize| std::iter::repeat(c).take(n);
     let head = 4096.min(len);
     vec![
         ("dense 4096, then light", run(dense, head).chain(run(light, len - head)).collect()),

@@ -28,8 +28,20 @@ use crate::scalar::windows1252::Windows1252;
 
 // On big-endian targets the algorithms on 16- and 32-bit lanes (which
 // assume little-endian lanes) are in no table, and neither are their
-// vector operations.
-#[cfg_attr(target_endian = "big", allow(dead_code))]
+// vector operations; on targets without a SIMD kernel (wasm32 without
+// simd128, others without `portable`) no algorithm is.
+#[cfg_attr(
+    any(
+        target_endian = "big",
+        not(any(
+            target_arch = "x86_64",
+            target_arch = "aarch64",
+            all(target_arch = "wasm32", target_feature = "simd128"),
+            feature = "portable"
+        ))
+    ),
+    allow(dead_code)
+)]
 pub(crate) mod generic;
 #[cfg(feature = "portable")]
 #[cfg_attr(target_endian = "big", allow(dead_code))]
@@ -134,10 +146,16 @@ macro_rules! kernel_fns {
         macro_rules! kernel_entry {
             $(
                 ([$d(#[$d attr:meta])*] $name $d f:expr) => {
+                    /// The kernel's entry.
+                    ///
+                    /// # Safety
+                    ///
+                    /// The CPU has the kernel's target features (the
+                    /// attributes above).
                     #[cfg($cond)]
                     $d(#[$d attr])*
                     #[allow(unused_unsafe)]
-                    pub(super) fn $name($($arg: $t),*) -> $ret {
+                    pub(super) unsafe fn $name($($arg: $t),*) -> $ret {
                         // SAFETY: this function is compiled with the
                         // kernel's target features (the attributes above)
                         // and is only reachable through the kernel's table,

@@ -74,27 +74,35 @@ struct Expect {
 
 /// The derived DFA.
 pub(crate) struct Dfa {
-    /// Number of states (REJECT, ACCEPT, and the partial-sequence states).
+    /// Number of states (REJECT, ACCEPT, and the partial-sequence states),
+    /// which the tests check; `derive` already fails when they do not fit
+    /// six bits each in a row.
+    #[cfg(test)]
     pub(crate) states: usize,
     /// Packed transition rows, indexed by byte.
     pub(crate) table: [u64; 256],
 }
 
-/// The state of `e` among the first `*n` of `states`, added if new.
-const fn intern(e: Expect, states: &mut [Expect; MAX_STATES], n: &mut usize) -> usize {
+/// The state of `e` among the first `n` of `states`, added if new:
+/// `(state, states, n)` after the lookup. (The table goes in and out by
+/// value because a `const fn` cannot take `&mut` before Rust 1.83.)
+const fn intern(
+    e: Expect,
+    mut states: [Expect; MAX_STATES],
+    n: usize,
+) -> (usize, [Expect; MAX_STATES], usize) {
     // States 0 and 1 are REJECT and ACCEPT, which are not `Expect`s.
     let mut s = 2;
-    while s < *n {
+    while s < n {
         let x = states[s];
         if x.range.0 == e.range.0 && x.range.1 == e.range.1 && x.more == e.more {
-            return s;
+            return (s, states, n);
         }
         s += 1;
     }
-    assert!(*n < MAX_STATES, "the DFA's states do not fit six bits each in a u64");
-    states[*n] = e;
-    *n += 1;
-    *n - 1
+    assert!(n < MAX_STATES, "the DFA's states do not fit six bits each in a u64");
+    states[n] = e;
+    (n, states, n + 1)
 }
 
 /// Derives the DFA from [`GRAMMAR`]: states breadth-first from ACCEPT, so
@@ -116,7 +124,10 @@ pub(crate) const fn derive() -> Dfa {
                 let next = match rule.second {
                     None => 1,
                     Some(range) => {
-                        intern(Expect { range, more: rule.tails_after_second }, &mut states, &mut n)
+                        let next;
+                        let e = Expect { range, more: rule.tails_after_second };
+                        (next, states, n) = intern(e, states, n);
+                        next
                     }
                 };
                 let mut b = rule.lead.0 as usize;
@@ -132,7 +143,9 @@ pub(crate) const fn derive() -> Dfa {
             let next = if e.more == 0 {
                 1
             } else {
-                intern(Expect { range: TAIL, more: e.more - 1 }, &mut states, &mut n)
+                let next;
+                (next, states, n) = intern(Expect { range: TAIL, more: e.more - 1 }, states, n);
+                next
             };
             let mut b = e.range.0 as usize;
             while b <= e.range.1 as usize {
@@ -154,5 +167,9 @@ pub(crate) const fn derive() -> Dfa {
         assert!(table[b] & 63 == 0, "REJECT is not absorbing");
         b += 1;
     }
-    Dfa { states: n, table }
+    Dfa {
+        #[cfg(test)]
+        states: n,
+        table,
+    }
 }

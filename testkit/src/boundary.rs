@@ -264,7 +264,7 @@ impl<T: Unit> Case<T> {
     /// case on this one: always at [`Level::Full`], otherwise on one case
     /// in `n`.
     pub fn one_in(&self, n: usize) -> bool {
-        self.level == Level::Full || self.index.is_multiple_of(n)
+        self.level == Level::Full || self.index % n == 0
     }
 
     /// The `dst` sizes to try for `want` (see [`Conversion::sizes`]), each
@@ -734,7 +734,7 @@ fn generate<T: Unit>(spec: Spec<T>, level: Level) -> Box<dyn Iterator<Item = Cas
                 if deep {
                     // Below the full level, one of the two long shapes,
                     // each for half of the kinds and scripts.
-                    if level == Level::Full || (ki + si).is_multiple_of(2) {
+                    if level == Level::Full || (ki + si) % 2 == 0 {
                         plans.push((kind, probe, before, rotated, Shape::Deep, off));
                     }
                     if level == Level::Full || (ki + si) % 2 == 1 {

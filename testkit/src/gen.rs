@@ -60,7 +60,7 @@ pub fn arb_text(max: usize) -> impl Strategy<Value = String> {
         1 => (prop::collection::vec(arb_char(), 0..max / 4), 0..max, prop::collection::vec(arb_char(), 0..max / 4))
             .prop_map(|(a, n, b)| {
                 let mut s: String = a.into_iter().collect();
-                s.extend(std::iter::repeat_n('x', n));
+                s.extend(std::iter::repeat('x').take(n));
                 s.extend(b);
                 s
             }),

@@ -22,7 +22,7 @@ fn be32(s: &str) -> Vec<u8> {
 /// Whether `bytes` are valid in `e`, by std's decoders.
 fn std_valid(e: DetectedEncoding, bytes: &[u8]) -> bool {
     let units16 = |le: bool| -> Option<Vec<u16>> {
-        bytes.len().is_multiple_of(2).then(|| {
+        (bytes.len() % 2 == 0).then(|| {
             bytes
                 .chunks_exact(2)
                 .map(|p| {
@@ -36,7 +36,7 @@ fn std_valid(e: DetectedEncoding, bytes: &[u8]) -> bool {
         })
     };
     let values32 = |le: bool| -> Option<Vec<u32>> {
-        bytes.len().is_multiple_of(4).then(|| {
+        (bytes.len() % 4 == 0).then(|| {
             bytes
                 .chunks_exact(4)
                 .map(|q| {

@@ -152,10 +152,10 @@ unsafe fn fold<V: Count>(
         let end = src.add(len);
         let mut at = src;
         let mut total = 0;
-        while end.offset_from_unsigned(at) >= CHUNK {
+        while distance(at, end) >= CHUNK {
             let mut acc = [V::splat(0); UNROLL];
             let mut n = 0;
-            while n < flush_every && end.offset_from_unsigned(at) >= CHUNK {
+            while n < flush_every && distance(at, end) >= CHUNK {
                 for (u, acc) in acc.iter_mut().enumerate() {
                     for k in 0..BLOCK / V::BYTES {
                         *acc = step(*acc, V::load(at.add(u * BLOCK + k * V::BYTES)));
@@ -169,13 +169,26 @@ unsafe fn fold<V: Count>(
             }
         }
         let mut acc = V::splat(0);
-        while end.offset_from_unsigned(at) >= V::BYTES {
+        while distance(at, end) >= V::BYTES {
             acc = step(acc, V::load(at));
             at = at.add(V::BYTES);
         }
         total += flush(acc);
-        (total, at.offset_from_unsigned(src))
+        (total, distance(src, at))
     }
+}
+
+/// The bytes from `from` to `to`: `to.offset_from_unsigned(from)` (Rust
+/// 1.87), for the crate's minimum Rust version.
+///
+/// # Safety
+///
+/// Both point into (or just past) one allocation, and `from <= to`.
+#[inline(always)]
+unsafe fn distance(from: *const u8, to: *const u8) -> usize {
+    // SAFETY: one allocation (the caller), so `offset_from` is defined;
+    // `from <= to`, so the difference is not negative and the cast exact.
+    unsafe { to.offset_from(from) as usize }
 }
 
 /// The number of bytes of `src` that are not continuation bytes.

@@ -73,7 +73,7 @@ const CLASS_LOW: [u8; 16] = {
 /// 38 aligned.
 #[inline(always)]
 fn to_aligned<T>(at: *const T, align: usize) -> usize {
-    at.addr().wrapping_neg() % align / core::mem::size_of::<T>()
+    (at as usize).wrapping_neg() % align / core::mem::size_of::<T>()
 }
 
 /// Copies the run of ASCII at `src[*i..]` to `dst[*o..]`, four vectors

@@ -39,8 +39,24 @@ pub(crate) fn array<T: Copy, const N: usize>(mut f: impl FnMut(usize) -> T) -> [
     out
 }
 
+/// `bytes` as whole `N`-byte blocks and the bytes after them:
+/// `<[u8]>::as_chunks` (Rust 1.88), for the crate's minimum Rust version.
+#[inline(always)]
+pub(crate) fn as_chunks<const N: usize>(bytes: &[u8]) -> (&[[u8; N]], &[u8]) {
+    const { assert!(N > 0) };
+    let (blocks, tail) = bytes.split_at(bytes.len() / N * N);
+    // SAFETY: `[u8; N]` has size `N` and alignment 1, and `blocks` is
+    // `blocks.len() / N` whole arrays of initialised bytes, borrowed
+    // shared for the returned slice's lifetime.
+    let blocks = unsafe { core::slice::from_raw_parts(blocks.as_ptr().cast(), blocks.len() / N) };
+    (blocks, tail)
+}
+
 /// How to build the input shifted by one to three bytes, given the
 /// previous vector: a choice per ISA, by measurement.
+// Which variants a build uses depends on its kernels: `Shuffle` NEON and
+// simd128, `Load` the x86 and portable ones, `LoadInRuns` AVX-512.
+#[allow(dead_code)]
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Shift {
     /// Always with [`Utf8Vector::prev`].

@@ -286,7 +286,7 @@ pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> b
     let Some(last) = bytes.last_chunk::<BLOCK>() else {
         return crate::scalar::ascii::is_ascii(bytes);
     };
-    let (blocks, _) = bytes.as_chunks::<BLOCK>();
+    let (blocks, _) = super::as_chunks::<BLOCK>(bytes);
     let mut fours = blocks.chunks_exact(4);
     // SAFETY: the caller guarantees V's ISA; every block is a whole
     // `[u8; BLOCK]` of `bytes`, `last` included.
@@ -678,7 +678,7 @@ unsafe fn validate_grouped<V: Utf8Vector, const N: usize, const G: usize>(
         // SAFETY: the caller guarantees V's ISA.
         return if unsafe { short::<V>(bytes) } { Ok(()) } else { Err(0) };
     }
-    let (blocks, tail) = bytes.as_chunks::<BLOCK>();
+    let (blocks, tail) = super::as_chunks::<BLOCK>(bytes);
     // SAFETY: the caller guarantees V's ISA; the blocks after the first
     // have their three bytes before them in the input.
     unsafe {
@@ -756,7 +756,7 @@ pub(crate) unsafe fn is_valid<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bo
         // SAFETY: the caller guarantees V's ISA.
         return unsafe { short::<V>(bytes) };
     }
-    let (blocks, tail) = bytes.as_chunks::<BLOCK>();
+    let (blocks, tail) = super::as_chunks::<BLOCK>(bytes);
     // SAFETY: as in `validate`.
     unsafe {
         let mut carry = Carry::<V>::new();

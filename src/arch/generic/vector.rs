@@ -83,7 +83,7 @@ pub(crate) unsafe trait Vector: Copy {
         // into a 64-byte array.
         unsafe {
             core::ptr::copy_nonoverlapping(
-                (&raw const self).cast::<u8>(),
+                core::ptr::addr_of!(self).cast::<u8>(),
                 lanes.as_mut_ptr(),
                 Self::BYTES,
             )

@@ -15,7 +15,7 @@ use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
 use crate::arch::generic::utf8_to_wide::Leads;
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
-use wide::{i8x16, u16x8, u32x4, u8x16};
+use wide::{i8x16, u16x8, u32x4, u8x16, CmpGt};
 
 // SAFETY: `u8x16` is 16 bytes of plain data, and `load`/`store` access exactly
 // `BYTES` bytes (the obligations of `Vector`).
@@ -91,13 +91,15 @@ unsafe impl Utf8Vector for u8x16 {
 
     #[inline(always)]
     unsafe fn shr4(self) -> Self {
-        self >> 4
+        // `wide` shifts 16-bit lanes, not bytes: shift those and drop the
+        // bits each byte took from its neighbour.
+        view::<u16x8, u8x16>(view::<u8x16, u16x8>(self) >> 4) & u8x16::splat(0x0F)
     }
 
     #[inline(always)]
     unsafe fn lookup16(self, table: [u8; 16]) -> Self {
         if NATIVE_SHUFFLE {
-            u8x16::new(table).shuffle(self)
+            u8x16::new(table).swizzle_relaxed(self)
         } else {
             // `wide`'s fallback for `shuffle` tests every index against 16;
             // ours are known to be below 16, so a plain table read per lane
@@ -211,8 +213,8 @@ unsafe impl Leads for u8x16 {
         let mut bits = 0;
         for (k, &x) in v.iter().enumerate() {
             // Not a continuation: greater than -65 as `i8`.
-            let lead = view::<u8x16, i8x16>(x).simd_gt(i8x16::splat(-65));
-            bits |= u64::from(lead.to_bitmask()) << (16 * k);
+            let lead = view::<u8x16, i8x16>(x).cmp_gt(i8x16::splat(-65));
+            bits |= u64::from(lead.move_mask() as u16) << (16 * k);
         }
         bits
     }
@@ -291,8 +293,8 @@ unsafe impl WideVector for u8x16 {
 
     #[inline(always)]
     unsafe fn shuffle(self, idx: Self) -> Self {
-        // `wide` zeroes the lanes whose index is 16 or more.
-        self.shuffle(idx)
+        // `wide` selects lane `idx & 15`, or zero where bit 7 is set.
+        self.swizzle_relaxed(idx)
     }
 
     #[inline(always)]
@@ -339,7 +341,7 @@ unsafe impl WideVector for u8x16 {
 
     #[inline(always)]
     unsafe fn movemask(self) -> u64 {
-        u64::from(self.to_bitmask() as u16)
+        u64::from(self.move_mask() as u16)
     }
 
     #[inline(always)]

@@ -1,6 +1,9 @@
 //! x86_64 kernels, and the one place that detects their CPU features.
 
 pub(crate) mod avx2;
+// Only where the compiler has the AVX-512 intrinsics (see `build.rs`).
+#[cfg(avx512_stable)]
+#[clippy::msrv = "1.89"]
 pub(crate) mod avx512;
 pub(crate) mod sse42;
 mod vector;

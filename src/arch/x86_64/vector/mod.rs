@@ -4,4 +4,7 @@
 
 mod m128;
 mod m256;
+// Only where the compiler has the AVX-512 intrinsics (see `build.rs`).
+#[cfg(avx512_stable)]
+#[clippy::msrv = "1.89"]
 mod m512;
