@@ -21,7 +21,7 @@ LAYERS = [
     ("kernels", {"arch"}),
     ("glue", {"glue"}),
     ("dispatch and registry", {"dispatch", "kernel"}),
-    ("facades", {"validate", "transcode", "count", "lossy", "bom", "dropin", "grid", "many",
+    ("facades", {"validate", "transcode", "count", "lossy", "bom", "dropin", "grid", "many", "columnar",
                  "utf16_tools", "latin1", "windows1252", "detect", "strategy"}),
     ("streams and derivatives", {"stream", "derive"}),
     ("crate root", {"lib"}),

@@ -38,8 +38,27 @@ pub enum ManyStringsErrorKind {
     /// The string's start or end lies past the end of the buffer (or is
     /// negative).
     OutOfBounds,
-    /// The string's start lies after its end (offsets that decrease).
+    /// The string's start lies after its end (offsets that decrease, or a
+    /// negative length).
     Reversed,
+    /// A string view names a data buffer that does not exist (its buffer
+    /// index is at least the number of buffers, or negative).
+    MissingBuffer,
+    /// A string view's 4-byte prefix differs from the first 4 bytes of the
+    /// data it points at (Arrow requires them equal).
+    PrefixMismatch,
+    /// An inline string view (12 bytes or fewer) has a non-zero byte after
+    /// its string (Arrow requires zero padding).
+    NonZeroPadding,
+    /// The buffer ends inside the string's 4-byte length (a Parquet PLAIN
+    /// page cut short).
+    TruncatedLength,
+    /// A selected row index is not a row of the column (it is at least the
+    /// number of rows).
+    NoSuchRow,
+    /// The selection bitmap, or the bitmap that receives the per-row ASCII
+    /// bits, has no bit for this row: it is shorter than the column.
+    BitmapTooShort,
 }
 
 /// The first string that failed a many-strings validation
@@ -60,6 +79,14 @@ pub enum ManyStringsErrorKind {
 pub struct ManyStringsError {
     index: usize,
     kind: ManyStringsErrorKind,
+}
+
+impl ManyStringsError {
+    /// The error of string `index`.
+    #[inline]
+    pub(crate) const fn new(index: usize, kind: ManyStringsErrorKind) -> Self {
+        ManyStringsError { index, kind }
+    }
 }
 
 impl ManyStringsError {
@@ -116,6 +143,28 @@ impl fmt::Display for ManyStringsError {
             ManyStringsErrorKind::Reversed => {
                 write!(f, "string {}: range starts after it ends", self.index)
             }
+            ManyStringsErrorKind::MissingBuffer => {
+                write!(f, "string {}: view names a data buffer that does not exist", self.index)
+            }
+            ManyStringsErrorKind::PrefixMismatch => {
+                write!(
+                    f,
+                    "string {}: view prefix differs from the string's first bytes",
+                    self.index
+                )
+            }
+            ManyStringsErrorKind::NonZeroPadding => {
+                write!(f, "string {}: inline view has non-zero bytes after the string", self.index)
+            }
+            ManyStringsErrorKind::TruncatedLength => {
+                write!(f, "string {}: buffer ends inside the string's length", self.index)
+            }
+            ManyStringsErrorKind::NoSuchRow => {
+                write!(f, "string {}: selected row is not in the column", self.index)
+            }
+            ManyStringsErrorKind::BitmapTooShort => {
+                write!(f, "string {}: bitmap has no bit for this row", self.index)
+            }
         }
     }
 }
@@ -159,7 +208,7 @@ offset_types!(u32, u64, usize, i32, i64);
 /// Whether `b` is a UTF-8 continuation byte (`80..=BF`): no character
 /// starts there.
 #[inline(always)]
-fn is_continuation(b: u8) -> bool {
+pub(crate) fn is_continuation(b: u8) -> bool {
     (b as i8) < -64
 }
 
@@ -202,7 +251,7 @@ pub fn validate_utf8_offsets<O: StringOffset>(
 /// [`validate_utf8_offsets`] over any validator pair (the active kernel's
 /// in the public function).
 #[inline(always)]
-fn offsets_with<O: StringOffset>(
+pub(crate) fn offsets_with<O: StringOffset>(
     buf: &[u8],
     offsets: &[O],
     is_valid: impl Fn(&[u8]) -> bool,

@@ -17,6 +17,7 @@ mod common;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 mod append;
 mod bom;
+mod columnar;
 #[cfg(feature = "transcode")]
 mod counts;
 #[cfg(all(feature = "alloc", feature = "derive"))]
