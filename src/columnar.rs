@@ -83,6 +83,7 @@ use crate::error::Utf8Error;
 use crate::kernel::Kernel;
 use crate::many::ManyStringsErrorKind as Kind;
 use crate::many::{self, is_continuation, ManyStringsError, StringOffset};
+use core::ops::Deref;
 
 /// Rows per chunk: a few KiB of short strings, so that a chunk's bytes are
 /// still in L1 when its boundaries are checked, and the calls cost little
@@ -135,7 +136,7 @@ type Mask = [u64; WORDS];
 /// let e = validate_string_view(&views, &[] as &[&[u8]]).unwrap_err();
 /// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::MissingBuffer));
 /// ```
-pub fn validate_string_view<B: AsRef<[u8]>>(
+pub fn validate_string_view<B: Deref<Target = [u8]>>(
     views: &[u128],
     buffers: &[B],
 ) -> Result<(), ManyStringsError> {
@@ -443,7 +444,7 @@ impl<'a> Validation<'a> {
     /// assert_eq!(ascii, [0b10]);
     /// # Ok::<(), rapidutf::ManyStringsError>(())
     /// ```
-    pub fn string_view<B: AsRef<[u8]>>(
+    pub fn string_view<B: Deref<Target = [u8]>>(
         self,
         views: &[u128],
         buffers: &[B],
@@ -1008,7 +1009,7 @@ const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
 
 /// One view's checks: its layout, then its string; whether the string is
 /// ASCII (asked only when `want`).
-fn view_row<B: AsRef<[u8]>>(
+fn view_row<B: Deref<Target = [u8]>>(
     check: Checker,
     v: u128,
     buffers: &[B],
@@ -1028,11 +1029,11 @@ fn view_row<B: AsRef<[u8]>>(
 
 /// The string of a view longer than [`INLINE`], after its layout checks.
 #[inline(always)]
-fn long_view<B: AsRef<[u8]>>(v: u128, buffers: &[B]) -> Result<&[u8], Kind> {
+fn long_view<B: Deref<Target = [u8]>>(v: u128, buffers: &[B]) -> Result<&[u8], Kind> {
     let (len, prefix, buffer, offset) =
         (v as u32, (v >> 32) as u32, (v >> 64) as u32, (v >> 96) as u32);
     let data = match buffers.get(buffer as usize) {
-        Some(data) if buffer <= i32::MAX as u32 => data.as_ref(),
+        Some(data) if buffer <= i32::MAX as u32 => data,
         _ => return Err(Kind::MissingBuffer),
     };
     if len > i32::MAX as u32 || offset > i32::MAX as u32 {
@@ -1054,7 +1055,7 @@ fn long_view<B: AsRef<[u8]>>(v: u128, buffers: &[B]) -> Result<&[u8], Kind> {
 /// one; the selected long views checked in runs that lie end to end in
 /// one buffer.
 #[inline(always)]
-fn views_dense<B: AsRef<[u8]>>(
+fn views_dense<B: Deref<Target = [u8]>>(
     check: Checker,
     views: &[u128],
     buffers: &[B],
@@ -1091,7 +1092,7 @@ fn views_dense<B: AsRef<[u8]>>(
 /// The long views of [`views_dense`]: a run of views whose strings follow
 /// each other in one buffer is validated as one string, with a boundary
 /// check where each string starts (its prefix's first byte).
-fn long_views_dense<B: AsRef<[u8]>>(
+fn long_views_dense<B: Deref<Target = [u8]>>(
     check: Checker,
     views: &[u128],
     buffers: &[B],
@@ -1102,7 +1103,7 @@ fn long_views_dense<B: AsRef<[u8]>>(
     let mut run: Option<(usize, usize, usize, usize)> = None;
     let flush = |run: (usize, usize, usize, usize), last: usize, ascii: &mut Option<Mask>| {
         let (buffer, start, end, first) = run;
-        let bytes = &buffers[buffer].as_ref()[start..end];
+        let bytes = &buffers[buffer][start..end];
         if let Some(a) = ascii {
             if check.is_ascii(bytes) {
                 for j in first..=last {

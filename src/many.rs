@@ -133,39 +133,35 @@ impl ManyStringsError {
     }
 }
 
-impl fmt::Display for ManyStringsError {
+impl fmt::Display for ManyStringsErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ManyStringsErrorKind::Invalid(e) => write!(f, "string {}: {e}", self.index),
+        match self {
+            ManyStringsErrorKind::Invalid(e) => write!(f, "{e}"),
             ManyStringsErrorKind::OutOfBounds => {
-                write!(f, "string {}: range extends past the end of the buffer", self.index)
+                f.write_str("range extends past the end of the buffer")
             }
-            ManyStringsErrorKind::Reversed => {
-                write!(f, "string {}: range starts after it ends", self.index)
-            }
+            ManyStringsErrorKind::Reversed => f.write_str("range starts after it ends"),
             ManyStringsErrorKind::MissingBuffer => {
-                write!(f, "string {}: view names a data buffer that does not exist", self.index)
+                f.write_str("view names a data buffer that does not exist")
             }
             ManyStringsErrorKind::PrefixMismatch => {
-                write!(
-                    f,
-                    "string {}: view prefix differs from the string's first bytes",
-                    self.index
-                )
+                f.write_str("view prefix differs from the string's first bytes")
             }
             ManyStringsErrorKind::NonZeroPadding => {
-                write!(f, "string {}: inline view has non-zero bytes after the string", self.index)
+                f.write_str("inline view has non-zero bytes after the string")
             }
             ManyStringsErrorKind::TruncatedLength => {
-                write!(f, "string {}: buffer ends inside the string's length", self.index)
+                f.write_str("buffer ends inside the string's length")
             }
-            ManyStringsErrorKind::NoSuchRow => {
-                write!(f, "string {}: selected row is not in the column", self.index)
-            }
-            ManyStringsErrorKind::BitmapTooShort => {
-                write!(f, "string {}: bitmap has no bit for this row", self.index)
-            }
+            ManyStringsErrorKind::NoSuchRow => f.write_str("selected row is not in the column"),
+            ManyStringsErrorKind::BitmapTooShort => f.write_str("bitmap has no bit for this row"),
         }
+    }
+}
+
+impl fmt::Display for ManyStringsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "string {}: {}", self.index, self.kind)
     }
 }
 
