@@ -601,10 +601,18 @@ fn first_bits(n: usize) -> Mask {
 /// The 64 bits of `bits` from bit `at` on (zeros past its end).
 #[inline]
 fn bits_at(bits: &[u8], at: usize) -> u64 {
-    let mut word = [0u8; 16];
     let tail = bits.get(at / 8..).unwrap_or(&[]);
-    let n = tail.len().min(9);
-    word[..n].copy_from_slice(&tail[..n]);
+    let word = match tail.first_chunk::<16>() {
+        // Fixed-size reads, not a call of `memcpy` per word.
+        Some(&w) => w,
+        None => {
+            let mut w = [0u8; 16];
+            for (dst, &src) in w.iter_mut().zip(tail) {
+                *dst = src;
+            }
+            w
+        }
+    };
     (u128::from_le_bytes(word) >> (at % 8)) as u64
 }
 
@@ -806,6 +814,19 @@ trait Walk {
     fn next(&mut self) -> Option<Result<(usize, usize), Kind>>;
     /// Whether the last value has been read.
     fn at_end(&self) -> bool;
+    /// Reads up to `start.len()` values' ranges into `start` and `end`:
+    /// how many, and the error that stopped it early, if any.
+    #[inline(always)]
+    fn fill(&mut self, start: &mut [usize], end: &mut [usize]) -> (usize, Option<Kind>) {
+        for (n, (s, e)) in start.iter_mut().zip(end).enumerate() {
+            match self.next() {
+                None => return (n, None),
+                Some(Ok(r)) => (*s, *e) = r,
+                Some(Err(kind)) => return (n, Some(kind)),
+            }
+        }
+        (start.len(), None)
+    }
     /// Back to the first value.
     fn rewind(&mut self);
     /// The buffer the ranges index.
@@ -839,27 +860,11 @@ fn sequential<W: Walk>(
     loop {
         // Read up to a chunk of ranges, stopping at a bad length, at the
         // end, or where the bitmaps end.
-        r.n = 0;
-        let mut stop = None;
-        while r.n < CHUNK {
-            if r.base + r.n == limit {
-                if !walk.at_end() {
-                    stop = Some(Kind::BitmapTooShort);
-                }
-                break;
-            }
-            match walk.next() {
-                None => break,
-                Some(Ok((s, e))) => {
-                    r.start[r.n] = s;
-                    r.end[r.n] = e;
-                    r.n += 1;
-                }
-                Some(Err(kind)) => {
-                    stop = Some(kind);
-                    break;
-                }
-            }
+        let max = CHUNK.min(limit - r.base);
+        let (n, mut stop) = walk.fill(&mut r.start[..max], &mut r.end[..max]);
+        r.n = n;
+        if stop.is_none() && n == max && max < CHUNK && !walk.at_end() {
+            stop = Some(Kind::BitmapTooShort);
         }
         let mask = chunk_mask(&selection, r.base, r.n);
         let buf = walk.buf();
@@ -945,9 +950,10 @@ fn offsets_dense<O: StringOffset>(
     ascii: &mut Option<Mask>,
 ) -> bool {
     let (first, last) = (offsets[0].index(), offsets[offsets.len() - 1].index());
-    let decreasing =
-        offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b.index() < a.index()));
-    if decreasing || last > buf.len() {
+    // In order on their own type (vectorises); then, with the first one
+    // non-negative (else its index is above every buffer), every one is.
+    let decreasing = offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b < a));
+    if decreasing || first > last || last > buf.len() {
         return false;
     }
     let bytes = &buf[first..last];
@@ -1186,6 +1192,37 @@ impl Walk for Plain<'_> {
         self.pos >= self.page.len()
     }
 
+    /// The loop of [`Walk::fill`] without the `Option<Result>` of each
+    /// step: the lengths form a chain of dependent loads, and short values
+    /// leave little else to do.
+    #[inline(always)]
+    fn fill(&mut self, start: &mut [usize], end: &mut [usize]) -> (usize, Option<Kind>) {
+        let page = self.page;
+        let mut pos = self.pos;
+        let mut stop = None;
+        let mut n = 0;
+        for (s, e) in start.iter_mut().zip(end) {
+            let Some(rest) = page.get(pos..).filter(|r| !r.is_empty()) else {
+                break;
+            };
+            let Some(&len) = rest.first_chunk::<4>() else {
+                stop = Some(Kind::TruncatedLength);
+                break;
+            };
+            let len = u32::from_le_bytes(len) as usize;
+            if len > rest.len() - 4 {
+                stop = Some(Kind::OutOfBounds);
+                break;
+            }
+            *s = pos + 4;
+            pos += 4 + len;
+            *e = pos;
+            n += 1;
+        }
+        self.pos = pos;
+        (n, stop)
+    }
+
     fn rewind(&mut self) {
         self.pos = 0;
     }
@@ -1201,7 +1238,33 @@ impl Walk for Plain<'_> {
 /// bytes below `0x80`): ASCII bytes are character boundaries, so the
 /// stretch is valid exactly when every value in it is. A length with a
 /// byte of `0x80` or more ends a stretch.
+///
+/// Where such lengths cut the chunk into short stretches and its values
+/// look ASCII (as URLs, identifiers), the bytes of `0x80` or more in the
+/// whole chunk are counted first: if they are exactly those of its
+/// lengths, every value is ASCII, and one pass has checked them all.
 fn plain_dense(check: Checker, page: &[u8], r: &Ranges, ascii: &mut Option<Mask>) -> bool {
+    if r.n == 0 {
+        return true;
+    }
+    // The high bits of the lengths inside the chunk (those of values
+    // 1..n), OR-ed: usually none (every length below 128).
+    let len = |j: usize| (r.end[j] - r.start[j]) as u32 & 0x8080_8080;
+    let span = &page[r.start[0]..r.end[r.n - 1]];
+    if (1..r.n).fold(0, |high, j| high | len(j)) == 0 {
+        // One stretch: the whole chunk.
+        return span_dense(check, span, r.n, core::iter::empty(), ascii, |j| {
+            (r.start[j] - r.start[0], r.end[j] - r.start[0])
+        });
+    }
+    let len_high: usize = (1..r.n).map(|j| len(j).count_ones() as usize).sum();
+    let first = &page[r.start[0]..r.end[0]];
+    if first.is_ascii() && count_high(span) == len_high {
+        if let Some(a) = ascii {
+            *a = first_bits(r.n);
+        }
+        return true;
+    }
     let mut from = 0;
     for j in 0..r.n {
         let last = j + 1 == r.n;
@@ -1235,6 +1298,25 @@ fn plain_dense(check: Checker, page: &[u8], r: &Ranges, ascii: &mut Option<Mask>
         from = j + 1;
     }
     true
+}
+
+/// The number of bytes of `0x80` or more. Byte counters, 32 lanes, summed
+/// every 255 blocks: the compiler makes it a few vector instructions per
+/// 32 bytes, for any target.
+fn count_high(bytes: &[u8]) -> usize {
+    let mut total = 0;
+    for group in bytes.chunks(32 * 255) {
+        let mut lanes = [0u8; 32];
+        let mut blocks = group.chunks_exact(32);
+        for block in &mut blocks {
+            for (lane, &b) in lanes.iter_mut().zip(block) {
+                *lane += b >> 7;
+            }
+        }
+        total += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
+        total += blocks.remainder().iter().filter(|&&b| b >= 0x80).count();
+    }
+    total
 }
 
 /// A Parquet `DELTA_LENGTH_BYTE_ARRAY` page's values being walked, given

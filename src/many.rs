@@ -168,8 +168,9 @@ impl fmt::Display for ManyStringsError {
 impl core::error::Error for ManyStringsError {}
 
 mod sealed {
-    /// An integer type used for string offsets.
-    pub trait Sealed: Copy {
+    /// An integer type used for string offsets (compared as itself, so
+    /// that a monotonicity check vectorises).
+    pub trait Sealed: Copy + PartialOrd {
         /// The offset as an index; `usize::MAX` (out of bounds for every
         /// buffer) when negative or too large for `usize`.
         fn index(self) -> usize;
@@ -267,11 +268,13 @@ pub(crate) fn offsets_with<O: StringOffset>(
     first_failure(buf, offsets.windows(2).map(|w| (w[0].index(), w[1].index())), validate)
 }
 
-/// Whether any offset is below the one before it. Branch-free, so it
+/// Whether any offset is below the one before it. Branch-free, and on
+/// the offsets' own type (a negative first offset is caught as out of
+/// bounds by the caller: after it, none can be negative), so it
 /// vectorises.
 #[inline(always)]
 fn decreasing<O: StringOffset>(offsets: &[O]) -> bool {
-    offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b.index() < a.index()))
+    offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b < a))
 }
 
 /// Strings per group in [`groups_valid`]: a few KiB of short strings, so

@@ -43,7 +43,7 @@
 mod common;
 
 use arrow_array::builder::StringViewBuilder;
-use arrow_array::{Array, BinaryArray, BinaryViewArray, StringArray, StringViewArray};
+use arrow_array::{BinaryArray, BinaryViewArray, StringArray, StringViewArray};
 use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::DataType;
 use common::race;
@@ -136,7 +136,10 @@ fn column(shape: &str, n: usize) -> Vec<String> {
                 1 => format!("SKU-{:X}", rng.below(1 << 20)),
                 _ => format!("k{}", rng.below(1000)),
             },
-            "values" => words(&mut rng, 25..55, rng.below(2) == 0),
+            "values" => {
+                let non_ascii = rng.below(2) == 0;
+                words(&mut rng, 25..55, non_ascii)
+            }
             "urls" => {
                 let mut u = format!("https://www.example.com/{}", words(&mut rng, 5..155, false));
                 u = u.replace(' ', "/");
@@ -274,12 +277,34 @@ fn rows_of(shape: &str) -> usize {
 
 const SHAPES: [&str; 4] = ["keys", "values", "urls", "text"];
 
+/// Whether to run the table `name` (`offsets`, `views`, `selection`,
+/// `plain`): all of them, unless `COLUMNAR_BENCH` names some.
+fn wanted(name: &str) -> bool {
+    std::env::var("COLUMNAR_BENCH").map_or(true, |only| only.split(',').any(|o| o == name))
+}
+
 fn main() {
     println!(
         "rapidutf columnar validation, rapidutf kernel {}, GB/s of string bytes",
         rapidutf::Kernel::active()
     );
 
+    if wanted("offsets") {
+        offsets_table();
+    }
+    if wanted("views") {
+        views_table();
+    }
+    if wanted("selection") {
+        selection_table();
+    }
+    if wanted("plain") {
+        plain_table();
+    }
+    black_box(());
+}
+
+fn offsets_table() {
     header(
         "Arrow `Utf8` (offsets)",
         &[
@@ -320,7 +345,9 @@ fn main() {
             ],
         );
     }
+}
 
+fn views_table() {
     header(
         "Arrow `Utf8View` (views)",
         &[
@@ -356,7 +383,9 @@ fn main() {
             &[gb(g[0]), gb(g[1]), gb(g[2]), gb(g[3]), ratio(g[3] / g[0]), ratio(g[3] / g[2])],
         );
     }
+}
 
+fn selection_table() {
     header(
         "Selections: 1 % of the rows (every 100th), Arrow offsets and views; GB/s of *all* the column's bytes",
         &["all rows, offsets", "bitmap, offsets", "indices, offsets", "bitmap ÷ all", "indices ÷ all", "all rows, views", "bitmap, views", "bitmap ÷ all (views)"],
@@ -408,7 +437,9 @@ fn main() {
             ],
         );
     }
+}
 
+fn plain_table() {
     header(
         "Parquet PLAIN `BYTE_ARRAY` pages",
         &[
