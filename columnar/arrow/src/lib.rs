@@ -53,7 +53,7 @@ mod convert;
 mod error;
 mod validate;
 
-pub use convert::{decode, encode, repair, Encoding, UnknownEncoding};
+pub use convert::{Encoding, UnknownEncoding, decode, encode, repair};
 pub use error::{ColumnError, ColumnErrorKind};
 pub use rapidutf::ErrorStrategy;
 pub use validate::{binary_to_string, binary_view_to_string_view, is_valid_utf8, to_string_array};

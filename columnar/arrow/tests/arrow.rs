@@ -380,11 +380,7 @@ fn legacy_decoding_matches_cpython() {
                 .map(|_| if rng.chance(3) { rng.next() as u8 } else { b'a' + rng.below(26) as u8 })
                 .collect();
             // Every byte value, in the first row.
-            if i == 0 {
-                (0..=255).collect()
-            } else {
-                bytes
-            }
+            if i == 0 { (0..=255).collect() } else { bytes }
         })
         .map(|b| (Some(b.clone()), b))
         .collect();
@@ -409,11 +405,7 @@ fn legacy_decoding_matches_cpython() {
                 let row: String = v
                     .iter()
                     .map(|&b| {
-                        if encoding == Encoding::Latin1 {
-                            char::from(b)
-                        } else {
-                            table[b as usize]
-                        }
+                        if encoding == Encoding::Latin1 { char::from(b) } else { table[b as usize] }
                     })
                     .collect();
                 assert_eq!(g.as_deref(), Some(row.as_bytes()));

@@ -388,7 +388,16 @@ fn views_table() {
 fn selection_table() {
     header(
         "Selections: 1 % of the rows (every 100th), Arrow offsets and views; GB/s of *all* the column's bytes",
-        &["all rows, offsets", "bitmap, offsets", "indices, offsets", "bitmap ÷ all", "indices ÷ all", "all rows, views", "bitmap, views", "bitmap ÷ all (views)"],
+        &[
+            "all rows, offsets",
+            "bitmap, offsets",
+            "indices, offsets",
+            "bitmap ÷ all",
+            "indices ÷ all",
+            "all rows, views",
+            "bitmap, views",
+            "bitmap ÷ all (views)",
+        ],
     );
     for shape in SHAPES {
         let rows = column(shape, rows_of(shape));

@@ -26,7 +26,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
-use common::{write_parquet, Rng, TempDir};
+use common::{Rng, TempDir, write_parquet};
 use datafusion::arrow::array::{ArrayRef, BinaryArray, RecordBatch};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::arrow::util::pretty::pretty_format_batches;
@@ -107,7 +107,9 @@ async fn mixed_encodings(ctx: &SessionContext) -> Result<()> {
 /// Part 2: the same query on raw bytes, with the built-in cast, and with
 /// `convert_from`; best of several runs, taking turns.
 async fn validation_share(ctx: &SessionContext, rows: usize) -> Result<()> {
-    println!("\n| column | raw bytes (s) | `CAST(.. AS VARCHAR)` (s) | `convert_from(.., 'utf8')` (s) | validation share, cast | validation share, rapidutf | query speed-up |");
+    println!(
+        "\n| column | raw bytes (s) | `CAST(.. AS VARCHAR)` (s) | `convert_from(.., 'utf8')` (s) | validation share, cast | validation share, rapidutf | query speed-up |"
+    );
     println!("|---|---|---|---|---|---|---|");
     for column in ["k", "v", "u", "t"] {
         let queries = [

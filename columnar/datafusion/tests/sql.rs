@@ -5,11 +5,12 @@
 
 mod common;
 
-use common::{batch, write_parquet, TempDir};
+use common::{TempDir, batch, write_parquet};
 use datafusion::arrow::array::{Array, AsArray, BinaryArray, StringArray};
 use datafusion::arrow::datatypes::Int64Type;
 use datafusion::error::Result;
 use datafusion::prelude::{ParquetReadOptions, SessionConfig, SessionContext};
+use std::sync::Arc;
 
 const FILES: usize = 3;
 const ROWS: usize = 7_000;
@@ -165,5 +166,41 @@ async fn scalars_and_nulls() -> Result<()> {
     assert_eq!(s(5), "ab");
     assert_eq!(s(6), "false");
     assert!(b.column(7).is_null(0) && b.column(8).is_null(0));
+    Ok(())
+}
+
+/// What a serialised plan relies on: `datafusion-proto` writes a scalar
+/// function as its name (the default codec encodes no state), and the
+/// decoding side looks the name up in its own registry. Each function
+/// registered anew on another context is equal to the one a plan built
+/// here holds, and hashes the same: nothing but the name is needed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn functions_are_identified_by_name() -> Result<()> {
+    use datafusion::execution::FunctionRegistry;
+    use std::hash::{BuildHasher, RandomState};
+    let mut planner = SessionContext::new();
+    rapidutf_datafusion::register(&mut planner)?;
+    let plan = planner
+        .sql(
+            "SELECT is_valid_utf8(b), convert_from(b, 'latin1'), convert_to(s, 'utf16le'), \
+             utf8_repair(b) FROM (VALUES (X'61', 'a'), (X'FF', 'b')) AS t(b, s)",
+        )
+        .await?
+        .create_physical_plan()
+        .await?;
+    let shown = datafusion::physical_plan::displayable(plan.as_ref()).indent(true).to_string();
+    let mut executor = SessionContext::new();
+    rapidutf_datafusion::register(&mut executor)?;
+    let hasher = RandomState::new();
+    for name in ["is_valid_utf8", "convert_from", "convert_to", "utf8_repair"] {
+        // Called on a column (`column1@0`, ...), not folded into a constant.
+        assert!(shown.contains(&format!("{name}(column")), "{shown}");
+        let (a, b) = (planner.udf(name)?, executor.udf(name)?);
+        assert!(!Arc::ptr_eq(&a, &b));
+        assert_eq!(a, b, "{name}");
+        assert_eq!(hasher.hash_one(&a), hasher.hash_one(&b), "{name}");
+    }
+    // Unregistered, the name is unknown: decoding would fail there.
+    assert!(SessionContext::new().udf("convert_from").is_err());
     Ok(())
 }
