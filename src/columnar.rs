@@ -563,6 +563,18 @@ impl Checker {
         }
     }
 
+    /// Whether one string, already known to be valid UTF-8 or about to be
+    /// validated, is ASCII: core's word-at-a-time test, inlined, for short
+    /// strings (most rows), where a call would cost more than the test.
+    #[inline(always)]
+    fn row_is_ascii(self, bytes: &[u8]) -> bool {
+        if bytes.len() < 64 {
+            bytes.is_ascii()
+        } else {
+            self.is_ascii(bytes)
+        }
+    }
+
     #[cold]
     fn validate(self, bytes: &[u8]) -> Result<(), Utf8Error> {
         match self.0 {
@@ -575,7 +587,7 @@ impl Checker {
     /// else `false`), or its exact error.
     #[inline]
     fn row(self, bytes: &[u8], want_ascii: bool) -> Result<bool, Kind> {
-        if want_ascii && self.is_ascii(bytes) {
+        if want_ascii && self.row_is_ascii(bytes) {
             Ok(true)
         } else if self.is_valid(bytes) {
             Ok(false)
@@ -990,7 +1002,7 @@ fn span_dense(
     if let Some(a) = ascii {
         for j in 0..n {
             let (s, e) = range(j);
-            a[j / 64] |= u64::from(check.is_ascii(&bytes[s..e])) << (j % 64);
+            a[j / 64] |= u64::from(check.row_is_ascii(&bytes[s..e])) << (j % 64);
         }
     }
     true
@@ -1126,7 +1138,7 @@ fn long_views_dense<B: Deref<Target = [u8]>>(
             for j in (first..=last)
                 .filter(|&j| views[j] as u32 > INLINE && mask[j / 64] >> (j % 64) & 1 != 0)
             {
-                let is_ascii = long_view(views[j], buffers).is_ok_and(|s| check.is_ascii(s));
+                let is_ascii = long_view(views[j], buffers).is_ok_and(|s| check.row_is_ascii(s));
                 a[j / 64] |= u64::from(is_ascii) << (j % 64);
             }
         }
@@ -1285,7 +1297,7 @@ fn plain_dense(check: Checker, page: &[u8], r: &Ranges, ascii: &mut Option<Mask>
                 check.is_valid(bytes) && {
                     for k in from..=j {
                         let s = &page[r.start[k]..r.end[k]];
-                        a[k / 64] |= u64::from(check.is_ascii(s)) << (k % 64);
+                        a[k / 64] |= u64::from(check.row_is_ascii(s)) << (k % 64);
                     }
                     true
                 }

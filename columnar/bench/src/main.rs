@@ -36,19 +36,43 @@
 //!
 //! GB/s of string bytes (the values, not the offsets or views); the
 //! contenders of a table take turns within each of 15 rounds of about 2 ms
-//! (`common::race`), so that all meet the same load on a shared machine,
-//! and each keeps its best round.
-
-#[path = "../../../bench/examples/common/mod.rs"]
-mod common;
+//! (`race`), so that all meet the same load on a shared machine, and each
+//! keeps its best round. A round is timed by the thread's CPU time, not the
+//! wall clock: on a machine that other jobs load, a wall-clock round can
+//! include time spent preempted, and the CPU time is what the same round
+//! takes on an idle core.
 
 use arrow_array::builder::StringViewBuilder;
 use arrow_array::{BinaryArray, BinaryViewArray, StringArray, StringViewArray};
 use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
 use arrow_schema::DataType;
-use common::race;
+use cpu_time::ThreadTime;
 use rapidutf::columnar::{self, Selection, Validation};
 use std::hint::black_box;
+
+/// The thread's CPU time of one call of `f`, in seconds.
+fn cpu<F: FnMut() -> usize + ?Sized>(f: &mut F, reps: usize) -> f64 {
+    let t = ThreadTime::now();
+    for _ in 0..reps {
+        black_box(f());
+    }
+    t.elapsed().as_secs_f64() / reps as f64
+}
+
+/// GB/s of `bytes` for each of `fs`: calls enough for about 2 ms each
+/// round, 15 rounds, the functions taking turns within each round; the
+/// best round of each.
+fn race(bytes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<f64> {
+    let reps: Vec<usize> =
+        fs.iter_mut().map(|f| ((2e-3 / cpu(&mut **f, 1).max(1e-7)) as usize).max(1)).collect();
+    let mut best = vec![f64::MAX; fs.len()];
+    for _ in 0..15 {
+        for (k, f) in fs.iter_mut().enumerate() {
+            best[k] = best[k].min(cpu(&mut **f, reps[k]));
+        }
+    }
+    best.into_iter().map(|s| bytes as f64 / s / 1e9).collect()
+}
 
 /// splitmix64.
 struct Rng(u64);
@@ -278,7 +302,7 @@ fn rows_of(shape: &str) -> usize {
 const SHAPES: [&str; 4] = ["keys", "values", "urls", "text"];
 
 /// Whether to run the table `name` (`offsets`, `views`, `selection`,
-/// `plain`): all of them, unless `COLUMNAR_BENCH` names some.
+/// `plain`, `ascii`): all of them, unless `COLUMNAR_BENCH` names some.
 fn wanted(name: &str) -> bool {
     std::env::var("COLUMNAR_BENCH").map_or(true, |only| only.split(',').any(|o| o == name))
 }
@@ -300,6 +324,9 @@ fn main() {
     }
     if wanted("plain") {
         plain_table();
+    }
+    if wanted("ascii") {
+        ascii_table();
     }
     black_box(());
 }
@@ -497,4 +524,39 @@ fn plain_table() {
         );
     }
     black_box(());
+}
+
+fn ascii_table() {
+    header(
+        "The per-row ASCII bitmap as a by-product (all rows)",
+        &["offsets", "offsets + ASCII bitmap", "cost", "views", "views + ASCII bitmap", "cost"],
+    );
+    for shape in SHAPES {
+        let rows = column(shape, rows_of(shape));
+        let (values, offsets) = offsets_of(&rows);
+        let n = values.len();
+        let mut b = StringViewBuilder::new();
+        for r in &rows {
+            b.append_value(r);
+        }
+        let a = b.finish();
+        let (views, buffers) = (a.views().clone(), a.data_buffers().to_vec());
+        let mut bits = vec![0u8; rows.len().div_ceil(8)];
+        let mut bits2 = bits.clone();
+        let mut plain = || yes(rapidutf::validate_utf8_offsets(&values, &offsets).is_ok());
+        let mut with_bits =
+            || yes(Validation::new().ascii_bitmap(&mut bits).offsets(&values, &offsets).is_ok());
+        let mut views_plain = || yes(columnar::validate_string_view(&views, &buffers).is_ok());
+        let mut views_bits = || {
+            yes(Validation::new().ascii_bitmap(&mut bits2).string_view(&views, &buffers).is_ok())
+        };
+        let g = race(n, &mut [&mut plain, &mut with_bits, &mut views_plain, &mut views_bits]);
+        let cost = |a: f64, b: f64| format!("{:+.0} %", 100.0 * (a / b - 1.0));
+        row(
+            shape,
+            &rows,
+            n,
+            &[gb(g[0]), gb(g[1]), cost(g[0], g[1]), gb(g[2]), gb(g[3]), cost(g[2], g[3])],
+        );
+    }
 }
