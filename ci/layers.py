@@ -36,7 +36,7 @@ LAYERS = [
     ("kernels", {"arch"}),
     ("glue", {"glue", "strategy"}),
     ("dispatch and registry", {"dispatch", "kernel"}),
-    ("facades", {"validate", "transcode", "count", "lossy", "bom", "compat", "dropin", "grid", "many",
+    ("facades", {"validate", "transcode", "count", "lossy", "bom", "compat", "dropin", "grid", "many", "columnar",
                  "utf16_tools", "latin1", "windows1252", "detect", "narrow", "uninit"}),
     ("streams and derivatives", {"stream", "derive"}),
     ("I/O adapters", {"io"}),

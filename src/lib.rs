@@ -67,6 +67,9 @@
 //! - **Many strings in one buffer** (Arrow-style offsets or ranges):
 //!   [`validate_utf8_offsets`], [`validate_utf8_ranges`], reporting the
 //!   first failing string and its error.
+//! - **Columnar layouts** ([`columnar`]): Arrow string views, Parquet
+//!   PLAIN and DELTA_LENGTH_BYTE_ARRAY pages, validation of selected rows
+//!   only, and a per-row ASCII bitmap as a by-product.
 //! - **UTF-16 helpers**: [`swap_utf16_bytes`], [`make_utf16_well_formed`],
 //!   [`to_well_formed_utf16`], [`utf8_len_from_utf16_lossy`].
 //! - **I/O** ([`io`](mod@io), with `std`): [`io::Utf8Reader`] (a `Read` +
@@ -211,6 +214,7 @@ extern crate std;
 mod arch;
 mod bom;
 mod byte_order;
+pub mod columnar;
 pub mod compat;
 #[cfg(feature = "transcode")]
 mod count;

@@ -38,8 +38,27 @@ pub enum ManyStringsErrorKind {
     /// The string's start or end lies past the end of the buffer (or is
     /// negative).
     OutOfBounds,
-    /// The string's start lies after its end (offsets that decrease).
+    /// The string's start lies after its end (offsets that decrease, or a
+    /// negative length).
     Reversed,
+    /// A string view names a data buffer that does not exist (its buffer
+    /// index is at least the number of buffers, or negative).
+    MissingBuffer,
+    /// A string view's 4-byte prefix differs from the first 4 bytes of the
+    /// data it points at (Arrow requires them equal).
+    PrefixMismatch,
+    /// An inline string view (12 bytes or fewer) has a non-zero byte after
+    /// its string (Arrow requires zero padding).
+    NonZeroPadding,
+    /// The buffer ends inside the string's 4-byte length (a Parquet PLAIN
+    /// page cut short).
+    TruncatedLength,
+    /// A selected row index is not a row of the column (it is at least the
+    /// number of rows).
+    NoSuchRow,
+    /// The selection bitmap, or the bitmap that receives the per-row ASCII
+    /// bits, has no bit for this row: it is shorter than the column.
+    BitmapTooShort,
 }
 
 /// The first string that failed a many-strings validation
@@ -60,6 +79,14 @@ pub enum ManyStringsErrorKind {
 pub struct ManyStringsError {
     index: usize,
     kind: ManyStringsErrorKind,
+}
+
+impl ManyStringsError {
+    /// The error of string `index`.
+    #[inline]
+    pub(crate) const fn new(index: usize, kind: ManyStringsErrorKind) -> Self {
+        ManyStringsError { index, kind }
+    }
 }
 
 impl ManyStringsError {
@@ -106,25 +133,44 @@ impl ManyStringsError {
     }
 }
 
+impl fmt::Display for ManyStringsErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ManyStringsErrorKind::Invalid(e) => write!(f, "{e}"),
+            ManyStringsErrorKind::OutOfBounds => {
+                f.write_str("range extends past the end of the buffer")
+            }
+            ManyStringsErrorKind::Reversed => f.write_str("range starts after it ends"),
+            ManyStringsErrorKind::MissingBuffer => {
+                f.write_str("view names a data buffer that does not exist")
+            }
+            ManyStringsErrorKind::PrefixMismatch => {
+                f.write_str("view prefix differs from the string's first bytes")
+            }
+            ManyStringsErrorKind::NonZeroPadding => {
+                f.write_str("inline view has non-zero bytes after the string")
+            }
+            ManyStringsErrorKind::TruncatedLength => {
+                f.write_str("buffer ends inside the string's length")
+            }
+            ManyStringsErrorKind::NoSuchRow => f.write_str("selected row is not in the column"),
+            ManyStringsErrorKind::BitmapTooShort => f.write_str("bitmap has no bit for this row"),
+        }
+    }
+}
+
 impl fmt::Display for ManyStringsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.kind {
-            ManyStringsErrorKind::Invalid(e) => write!(f, "string {}: {e}", self.index),
-            ManyStringsErrorKind::OutOfBounds => {
-                write!(f, "string {}: range extends past the end of the buffer", self.index)
-            }
-            ManyStringsErrorKind::Reversed => {
-                write!(f, "string {}: range starts after it ends", self.index)
-            }
-        }
+        write!(f, "string {}: {}", self.index, self.kind)
     }
 }
 
 impl core::error::Error for ManyStringsError {}
 
 mod sealed {
-    /// An integer type used for string offsets.
-    pub trait Sealed: Copy {
+    /// An integer type used for string offsets (compared as itself, so
+    /// that a monotonicity check vectorises).
+    pub trait Sealed: Copy + PartialOrd {
         /// The offset as an index; `usize::MAX` (out of bounds for every
         /// buffer) when negative or too large for `usize`.
         fn index(self) -> usize;
@@ -159,7 +205,7 @@ offset_types!(u32, u64, usize, i32, i64);
 /// Whether `b` is a UTF-8 continuation byte (`80..=BF`): no character
 /// starts there.
 #[inline(always)]
-fn is_continuation(b: u8) -> bool {
+pub(crate) fn is_continuation(b: u8) -> bool {
     (b as i8) < -64
 }
 
@@ -202,7 +248,7 @@ pub fn validate_utf8_offsets<O: StringOffset>(
 /// [`validate_utf8_offsets`] over any validator pair (the active kernel's
 /// in the public function).
 #[inline(always)]
-fn offsets_with<O: StringOffset>(
+pub(crate) fn offsets_with<O: StringOffset>(
     buf: &[u8],
     offsets: &[O],
     is_valid: impl Fn(&[u8]) -> bool,
@@ -222,11 +268,13 @@ fn offsets_with<O: StringOffset>(
     first_failure(buf, offsets.windows(2).map(|w| (w[0].index(), w[1].index())), validate)
 }
 
-/// Whether any offset is below the one before it. Branch-free, so it
+/// Whether any offset is below the one before it. Branch-free, and on
+/// the offsets' own type (a negative first offset is caught as out of
+/// bounds by the caller: after it, none can be negative), so it
 /// vectorises.
 #[inline(always)]
 fn decreasing<O: StringOffset>(offsets: &[O]) -> bool {
-    offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b.index() < a.index()))
+    offsets.iter().zip(&offsets[1..]).fold(false, |bad, (a, b)| bad | (b < a))
 }
 
 /// Strings per group in [`groups_valid`]: a few KiB of short strings, so

@@ -17,6 +17,7 @@ mod common;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 mod append;
 mod bom;
+mod columnar;
 mod compat;
 #[cfg(feature = "transcode")]
 mod counts;
