@@ -37,6 +37,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 mod count;
+mod info;
 mod latin1;
 mod lossy;
 mod misc;
@@ -47,6 +48,7 @@ mod validate;
 mod windows1252;
 
 pub use count::*;
+pub use info::*;
 pub use latin1::*;
 pub use lossy::*;
 pub use misc::*;
@@ -61,6 +63,16 @@ use rapidutf::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
 };
+
+/// A UTF-16 code unit (`rapidutf_char16` in C): `char16_t` in C++ and
+/// `uint_least16_t` (which is what `<uchar.h>` makes `char16_t`) in C, so
+/// that `std::u16string` data and `char16_t` arrays pass without a cast.
+/// The same size, alignment and calling convention as `u16`.
+pub type RapidutfChar16 = u16;
+
+/// A UTF-32 code unit (`rapidutf_char32` in C): `char32_t` in C++ and
+/// `uint_least32_t` in C (see [`RapidutfChar16`]).
+pub type RapidutfChar32 = u32;
 
 /// The outcome of a validation, transcoding or lossy decoding call
 /// (`rapidutf_result` in C).
@@ -447,7 +459,7 @@ mod tests {
         assert_eq!(out_pointer(size), Err(RAPIDUTF_MISALIGNED));
         assert_eq!(out_pointer(core::ptr::null_mut::<usize>()), Ok(None));
         let bom = b"\xEF\xBB\xBFhi";
-        let offsets = [0u32, 2, 3];
+        let offsets = [0i32, 2, 3];
         // SAFETY: live buffers of these lengths; the misaligned pointers
         // are rejected before any write.
         unsafe {
