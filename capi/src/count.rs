@@ -52,7 +52,10 @@ pub unsafe extern "C" fn rapidutf_utf16_len_from_utf8(src: *const u8, len: usize
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16) }
 }
@@ -63,7 +66,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16(src: *const RapidutfChar16
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16le) }
 }
@@ -74,7 +80,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le(src: *const RapidutfChar
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16be) }
 }
@@ -85,7 +94,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be(src: *const RapidutfChar
 ///
 /// `src` addresses `len` readable aligned `u32`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf32(src: *const RapidutfChar32, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf32(
+    src: *const RapidutfChar32,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf32) }
 }
@@ -96,7 +108,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf32(src: *const RapidutfChar32
 ///
 /// `src` addresses `len` readable aligned `u32`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf16_len_from_utf32(src: *const RapidutfChar32, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf16_len_from_utf32(
+    src: *const RapidutfChar32,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf16_len_from_utf32) }
 }
@@ -107,7 +122,10 @@ pub unsafe extern "C" fn rapidutf_utf16_len_from_utf32(src: *const RapidutfChar3
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16) }
 }
@@ -118,7 +136,10 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16(src: *const RapidutfChar1
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16le(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16le(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16le) }
 }
@@ -129,7 +150,10 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16le(src: *const RapidutfCha
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16be(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16be(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16be) }
 }
@@ -153,7 +177,10 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf8(src: *const u8, len: usize
 ///
 /// `src` addresses `len` readable, aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16_lossy(src: *const RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16_lossy(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16_lossy) }
 }

@@ -10,12 +10,11 @@ use crate::*;
 use core::ffi::{c_char, CStr};
 
 /// The crate version as a NUL-terminated string, built at compile time.
-const VERSION: &CStr = match CStr::from_bytes_with_nul(
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes(),
-) {
-    Ok(v) => v,
-    Err(_) => panic!("the package version contains a NUL byte"),
-};
+const VERSION: &CStr =
+    match CStr::from_bytes_with_nul(concat!(env!("CARGO_PKG_VERSION"), "\0").as_bytes()) {
+        Ok(v) => v,
+        Err(_) => panic!("the package version contains a NUL byte"),
+    };
 
 /// Parses a decimal version component at compile time.
 const fn component(s: &str) -> u32 {
@@ -101,7 +100,9 @@ pub(crate) fn kind_name(kind: i32) -> &'static CStr {
         RAPIDUTF_KIND_UNPAIRED_HIGH => {
             c"unpaired high surrogate, expected a low surrogate (DC00..DFFF)"
         }
-        RAPIDUTF_KIND_UNPAIRED_LOW => c"unpaired low surrogate, expected a high surrogate before it",
+        RAPIDUTF_KIND_UNPAIRED_LOW => {
+            c"unpaired low surrogate, expected a high surrogate before it"
+        }
         RAPIDUTF_KIND_OUT_OF_BOUNDS => c"range extends past the end of the buffer",
         RAPIDUTF_KIND_REVERSED => c"range starts after it ends",
         RAPIDUTF_KIND_UNREPRESENTABLE => c"character not representable in the output encoding",
@@ -177,8 +178,7 @@ mod tests {
         for bad in [-1, 8, 127, i32::MIN, i32::MAX] {
             assert_eq!(text(rapidutf_status_name(bad)), "unknown status");
         }
-        let kinds: Vec<&str> =
-            (0..=12).chain([127]).map(|k| text(rapidutf_kind_name(k))).collect();
+        let kinds: Vec<&str> = (0..=12).chain([127]).map(|k| text(rapidutf_kind_name(k))).collect();
         let mut unique = kinds.clone();
         unique.sort_unstable();
         unique.dedup();

@@ -12,8 +12,8 @@
 //! `tests/header.rs` reads their real signatures.
 
 use crate::transcode::transcode;
-use crate::{RapidutfChar16, RapidutfChar32};
 use crate::{input, no_unwind, CError, RapidutfResult};
+use crate::{RapidutfChar16, RapidutfChar32};
 use rapidutf::{Latin1Error, Latin1ErrorKind, Utf16Error, Utf32Error, Utf8Error};
 use std::convert::Infallible;
 

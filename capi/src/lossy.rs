@@ -8,8 +8,8 @@
 //! `RAPIDUTF_OUTPUT_TOO_SMALL`, `read` and `written`, and a second call on
 //! `src + read` continues the output exactly as one big call would have.
 
-use crate::{buffers, no_unwind, RapidutfResult};
 use crate::RapidutfChar16;
+use crate::{buffers, no_unwind, RapidutfResult};
 use core::convert::Infallible;
 use core::mem::MaybeUninit;
 use rapidutf::{ErrorStrategy, TranscodeError};

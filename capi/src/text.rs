@@ -2,8 +2,8 @@
 //! many-strings validation: `rapidutf_utf8_to_*_lossy_with`,
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
-use crate::{input, no_unwind, out_pointer, RapidutfResult};
 use crate::RapidutfChar16;
+use crate::{input, no_unwind, out_pointer, RapidutfResult};
 use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER, RAPIDUTF_MISALIGNED};
 use core::convert::Infallible;
 use core::mem::MaybeUninit;

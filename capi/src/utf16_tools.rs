@@ -5,8 +5,8 @@
 //! The functions are written out one by one (no macro) so that the header
 //! check in `tests/header.rs` reads their real signatures.
 
-use crate::{buffers, in_place, no_unwind, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
 use crate::RapidutfChar16;
+use crate::{buffers, in_place, no_unwind, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
 use core::mem::MaybeUninit;
 
 /// What the well-formedness functions return for an argument error: no
@@ -75,7 +75,11 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes_in_place(
 /// # Safety
 ///
 /// As [`in_place`].
-unsafe fn repair(buf: *mut RapidutfChar16, len: usize, f: impl FnOnce(&mut [u16]) -> usize) -> usize {
+unsafe fn repair(
+    buf: *mut RapidutfChar16,
+    len: usize,
+    f: impl FnOnce(&mut [u16]) -> usize,
+) -> usize {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
         match unsafe { in_place(buf, len) } {
@@ -95,7 +99,10 @@ unsafe fn repair(buf: *mut RapidutfChar16, len: usize, f: impl FnOnce(&mut [u16]
 /// `buf` addresses `len` readable and writable, aligned `u16`s (or `len` is
 /// 0).
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_make_utf16_well_formed(buf: *mut RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_make_utf16_well_formed(
+    buf: *mut RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { repair(buf, len, rapidutf::make_utf16_well_formed) }
 }
@@ -106,7 +113,10 @@ pub unsafe extern "C" fn rapidutf_make_utf16_well_formed(buf: *mut RapidutfChar1
 ///
 /// As [`rapidutf_make_utf16_well_formed`].
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_make_utf16le_well_formed(buf: *mut RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_make_utf16le_well_formed(
+    buf: *mut RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { repair(buf, len, rapidutf::make_utf16le_well_formed) }
 }
@@ -117,7 +127,10 @@ pub unsafe extern "C" fn rapidutf_make_utf16le_well_formed(buf: *mut RapidutfCha
 ///
 /// As [`rapidutf_make_utf16_well_formed`].
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(buf: *mut RapidutfChar16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(
+    buf: *mut RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { repair(buf, len, rapidutf::make_utf16be_well_formed) }
 }

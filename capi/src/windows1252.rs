@@ -13,8 +13,8 @@
 //! `tests/header.rs` reads their real signatures.
 
 use crate::transcode::transcode;
-use crate::{RapidutfChar16, RapidutfChar32};
 use crate::RapidutfResult;
+use crate::{RapidutfChar16, RapidutfChar32};
 
 /// Converts Windows-1252 to UTF-8. `dst_len >= 3 * src_len` always suffices (`€` and the
 /// other characters of bytes `80..9F` are 3 bytes).

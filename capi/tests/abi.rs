@@ -829,7 +829,9 @@ fn lossy_chunks_match_std() {
 #[test]
 fn lossy_utf16_chunks_match_std() {
     type F = unsafe extern "C" fn(*const u16, usize, *mut u8, usize, bool) -> RapidutfResult;
-    let fs: [(F, fn(u16) -> u16); 3] = [
+    /// A unit's in-memory form from its value.
+    type Order = fn(u16) -> u16;
+    let fs: [(F, Order); 3] = [
         (rapidutf_utf16_to_string_lossy_chunk, |u| u),
         (rapidutf_utf16le_to_string_lossy_chunk, u16::to_le),
         (rapidutf_utf16be_to_string_lossy_chunk, u16::to_be),
@@ -889,8 +891,9 @@ fn lossy_chunk_last_flag() {
     };
     assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OK, 1, 1));
     // SAFETY: as above.
-    let r =
-        unsafe { rapidutf_utf16_to_string_lossy_chunk(units.as_ptr(), 2, out.as_mut_ptr(), 8, true) };
+    let r = unsafe {
+        rapidutf_utf16_to_string_lossy_chunk(units.as_ptr(), 2, out.as_mut_ptr(), 8, true)
+    };
     assert_eq!((r.status, r.read), (RAPIDUTF_OK, 2));
     assert_eq!(&out[..r.written], "a\u{FFFD}".as_bytes());
     // Argument errors are reported as by the plain functions.
@@ -914,7 +917,13 @@ fn signed_offsets() {
         // SAFETY: live slices of the lengths passed; aligned out-pointers.
         let (r32, r64) = unsafe {
             (
-                rapidutf_validate_utf8_offsets32(buf.as_ptr(), 7, o32.as_ptr(), o32.len(), &mut i32_at),
+                rapidutf_validate_utf8_offsets32(
+                    buf.as_ptr(),
+                    7,
+                    o32.as_ptr(),
+                    o32.len(),
+                    &mut i32_at,
+                ),
                 rapidutf_validate_utf8_offsets64(
                     buf.as_ptr(),
                     7,
@@ -941,7 +950,13 @@ fn signed_offsets() {
     }
     // SAFETY: as above.
     let r = unsafe {
-        rapidutf_validate_utf8_offsets32(buf.as_ptr(), 7, [0, -1, 7].as_ptr(), 3, std::ptr::null_mut())
+        rapidutf_validate_utf8_offsets32(
+            buf.as_ptr(),
+            7,
+            [0, -1, 7].as_ptr(),
+            3,
+            std::ptr::null_mut(),
+        )
     };
     assert_eq!((r.status, r.kind), (RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OUT_OF_BOUNDS));
 }
