@@ -1,7 +1,9 @@
 //! The C ABI of rapidutf: every function of the library's free-function
 //! API as `rapidutf_<rust name>`, over caller-owned buffers, declared in
 //! `include/rapidutf.h` (hand-written; `tests/header.rs` checks it against
-//! this crate's signatures, structs and constants).
+//! this crate's signatures, structs and constants). `install.sh`
+//! installs it as the C library `librapidutf` (static and shared, with
+//! pkg-config and CMake files).
 //!
 //! # Contracts shared by every function
 //!
