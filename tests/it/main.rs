@@ -44,7 +44,7 @@ mod stream;
 mod transcode_from_utf8;
 #[cfg(feature = "transcode")]
 mod transcode_to_utf8;
-#[cfg(all(feature = "transcode", feature = "legacy"))]
+#[cfg(all(feature = "alloc", feature = "transcode", feature = "legacy"))]
 mod uninit;
 #[cfg(feature = "transcode")]
 mod valid_input;
