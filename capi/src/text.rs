@@ -2,6 +2,7 @@
 //! many-strings validation: `rapidutf_utf8_to_*_lossy_with`,
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
+use crate::RapidutfChar16;
 use crate::{input, no_unwind, out_pointer, RapidutfResult};
 use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER, RAPIDUTF_MISALIGNED};
 use core::convert::Infallible;
@@ -107,7 +108,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_with(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_with(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
     strategy: i32,
 ) -> RapidutfResult {
@@ -226,13 +227,13 @@ unsafe fn offsets<O: StringOffset>(
 /// # Safety
 ///
 /// `buf` addresses `buf_len` readable bytes and `offsets` `offsets_len`
-/// readable, aligned `uint32_t`s (or the lengths are 0); `string_index` is
+/// readable, aligned `int32_t`s (or the lengths are 0); `string_index` is
 /// null or addresses a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_validate_utf8_offsets32(
     buf: *const u8,
     buf_len: usize,
-    offsets: *const u32,
+    offsets: *const i32,
     offsets_len: usize,
     string_index: *mut usize,
 ) -> RapidutfResult {
@@ -240,16 +241,16 @@ pub unsafe extern "C" fn rapidutf_validate_utf8_offsets32(
     unsafe { self::offsets(buf, buf_len, offsets, offsets_len, string_index) }
 }
 
-/// [`rapidutf_validate_utf8_offsets32`] with `uint64_t` offsets.
+/// [`rapidutf_validate_utf8_offsets32`] with `int64_t` offsets.
 ///
 /// # Safety
 ///
-/// As [`rapidutf_validate_utf8_offsets32`], with `uint64_t` offsets.
+/// As [`rapidutf_validate_utf8_offsets32`], with `int64_t` offsets.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_validate_utf8_offsets64(
     buf: *const u8,
     buf_len: usize,
-    offsets: *const u64,
+    offsets: *const i64,
     offsets_len: usize,
     string_index: *mut usize,
 ) -> RapidutfResult {

@@ -42,7 +42,7 @@ mod stream;
 mod transcode_from_utf8;
 #[cfg(feature = "transcode")]
 mod transcode_to_utf8;
-#[cfg(all(feature = "transcode", feature = "single-byte"))]
+#[cfg(all(feature = "alloc", feature = "transcode", feature = "single-byte"))]
 mod uninit;
 #[cfg(all(feature = "alloc", feature = "utf8-variants"))]
 mod utf8_variants;
