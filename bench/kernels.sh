@@ -14,7 +14,9 @@
 #                   alignment" part, with the output, instead of printing it
 #
 # Environment:
-#   BENCH_QUICK=1   offsets.rs samples 18 of the 64 offsets (--quick)
+#   BENCH_QUICK=1   offsets.rs samples 18 of the 64 offsets (--quick): about
+#                   2 minutes per kernel instead of about 6 (all 64)
+#   BENCH_NOTE      a line for the "At every alignment" part (the load)
 #
 # `bench/run.sh` appends the same section after its criterion tables. Run
 # it on a quiet machine: the two contenders alternate round by round, so a
@@ -53,23 +55,24 @@ machine() {
 
 # Every operation at every offset (bench/examples/offsets.rs), per kernel.
 offsets() {
-    local quick=()
+    local quick=() tables="" ran=() rc
     [[ ${BENCH_QUICK:-0} == 0 ]] || quick=(--quick)
-    printf '\n### At every alignment\n\n'
-    printf 'From `bench/examples/offsets.rs`%s: every operation with its input at each byte offset 0..63 past a 64-byte boundary (UTF-16 and UTF-32 input at the multiples of their unit) and its output at the same offset rounded down to its unit, against the same operation of simdutf'"'"'s kernel of the same class (and of std for `is_ascii`). "worst" is each contender'"'"'s slowest placement (its offset in bytes, input/output), "ratio worst" compares the two worsts. Each placement: the median of 3 sweeps, each the best of 7 (5 with `--quick`) rounds of about 0.3 ms, the two contenders alternating round by round. %s.\n' \
-        "${quick[*]:+ ${quick[*]}}" "$(machine)"
     for k in sse42 avx2 avx512; do
         # Exits 2 where the CPU lacks the kernel.
-        local rc=0
+        rc=0
         "$target/release/examples/offsets" "$k" "${quick[@]}" >"$target/offsets-$k.md" 2>/dev/null ||
             rc=$?
         if ((rc == 0)); then
-            printf '\n#### %s\n\n' "$k"
-            cat "$target/offsets-$k.md"
+            ran+=("$k")
+            tables+=$(printf '\n#### %s\n\n' "$k")$'\n\n'$(cat "$target/offsets-$k.md")$'\n'
         elif ((rc != 2)); then
             die "bench/examples/offsets.rs failed for $k (exit $rc)"
         fi
     done
+    printf '\n### At every alignment\n\n'
+    printf 'From `bench/examples/offsets.rs`%s: every operation with its input at each byte offset 0..63 past a 64-byte boundary (UTF-16 and UTF-32 input at the multiples of their unit) and its output at the same offset rounded down to its unit, against the same operation of simdutf'"'"'s kernel of the same class (and of std for `is_ascii`). "worst" is each contender'"'"'s slowest placement (its offset in bytes, input/output), "ratio worst" compares the two worsts. Each placement: the median of 3 sweeps, each the best of 7 (5 with `--quick`) rounds of about 0.3 ms, the two contenders alternating round by round. %s; kernels this CPU runs: %s.%s\n' \
+        "${quick[*]:+ ${quick[*]}}" "$(machine)" "${ran[*]}" "${BENCH_NOTE:+ $BENCH_NOTE}"
+    printf '%s' "$tables"
 }
 
 report() {
