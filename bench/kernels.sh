@@ -55,8 +55,9 @@ machine() {
 
 # Every operation at every offset (bench/examples/offsets.rs), per kernel.
 offsets() {
-    local quick=() tables="" ran=() rc
+    local quick=() tables="" ran=() rc here_now
     [[ ${BENCH_QUICK:-0} == 0 ]] || quick=(--quick)
+    here_now=$(machine) # the date and load before the runs
     for k in sse42 avx2 avx512; do
         # Exits 2 where the CPU lacks the kernel.
         rc=0
@@ -71,7 +72,7 @@ offsets() {
     done
     printf '\n### At every alignment\n\n'
     printf 'From `bench/examples/offsets.rs`%s: every operation with its input at each byte offset 0..63 past a 64-byte boundary (UTF-16 and UTF-32 input at the multiples of their unit) and its output at the same offset rounded down to its unit, against the same operation of simdutf'"'"'s kernel of the same class (and of std for `is_ascii`). "worst" is each contender'"'"'s slowest placement (its offset in bytes, input/output), "ratio worst" compares the two worsts. Each placement: the median of 3 sweeps, each the best of 7 (5 with `--quick`) rounds of about 0.3 ms, the two contenders alternating round by round. %s; kernels this CPU runs: %s.%s\n' \
-        "${quick[*]:+ ${quick[*]}}" "$(machine)" "${ran[*]}" "${BENCH_NOTE:+ $BENCH_NOTE}"
+        "${quick[*]:+ ${quick[*]}}" "$here_now" "${ran[*]}" "${BENCH_NOTE:+ $BENCH_NOTE}"
     printf '%s' "$tables"
 }
 
