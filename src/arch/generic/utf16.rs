@@ -1133,10 +1133,11 @@ unsafe fn values_to_utf16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) -> u
 /// surrogates can follow one that ended in a high surrogate, which the
 /// check of that block notes (`pending`), so that the loop over text
 /// without surrogates reads no unit twice and tests no scalar. Four
-/// vectors per test while they last, then two: on an AMD EPYC (Zen 3
-/// class) the two changes took text without surrogates from 15 to 21 GB/s
-/// with 128-bit vectors and from 19 to 27 GB/s with 256-bit ones (eight
-/// 128-bit vectors per test measured no faster, and 256-bit ones slower).
+/// vectors per test while they last, then two: on an AMD EPYC with AVX2
+/// (CPU family 23) the two changes took text without surrogates from 15
+/// to 21 GB/s with 128-bit vectors and from 19 to 27 GB/s with 256-bit
+/// ones (eight 128-bit vectors per test measured no faster, and four
+/// 256-bit ones slower).
 #[inline(always)]
 pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) -> usize {
     let u = V::BYTES / 2;
