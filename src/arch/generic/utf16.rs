@@ -1136,8 +1136,7 @@ unsafe fn values_to_utf16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) -> u
 /// vectors per test while they last, then two: on an AMD EPYC with AVX2
 /// (CPU family 23) the two changes took text without surrogates from 15
 /// to 21 GB/s with 128-bit vectors and from 19 to 27 GB/s with 256-bit
-/// ones (eight 128-bit vectors per test measured no faster, and four
-/// 256-bit ones slower).
+/// ones (eight 128-bit vectors per test measured no faster).
 #[inline(always)]
 pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) -> usize {
     let u = V::BYTES / 2;
