@@ -14,8 +14,9 @@
 #                   alignment" part, with the output, instead of printing it
 #
 # Environment:
-#   BENCH_QUICK=1   offsets.rs samples 18 of the 64 offsets (--quick): about
-#                   2 minutes per kernel instead of about 6 (all 64)
+#   BENCH_QUICK=1   offsets.rs samples 18 of the 64 offsets (--quick): on a
+#                   2-core AMD EPYC busy with other work, about 2.5 minutes
+#                   per kernel instead of 6 to 17 (all 64)
 #   BENCH_NOTE      a line for the "At every alignment" part (the load)
 #
 # `bench/run.sh` appends the same section after its criterion tables. Run
