@@ -27,6 +27,7 @@
 
 mod common;
 
+use common::Filter;
 use rapidutf::Kernel;
 use rapidutf_testkit::corpus::{bench_file, bench_names, LANGUAGES};
 use std::hint::black_box;
@@ -231,7 +232,8 @@ fn main() {
         let mut worst = (f64::MAX, "");
         // Log sums and counts, of the generated texts and of the real ones.
         let mut logs = [(0.0, 0.0, 0.0); 2];
-        let langs: Vec<&str> = bench_names().into_iter().filter(|l| files.keeps_prefix(l)).collect();
+        let langs: Vec<&str> =
+            bench_names().into_iter().filter(|l| files.keeps_prefix(l)).collect();
         if langs.is_empty() {
             continue;
         }
@@ -268,24 +270,6 @@ fn main() {
         println!("| {name} | {ga:.2} | {gb:.2} | {:.2} | {w:.2} ({lang}) |", ga / gb);
     }
     latin1(kernel, &ours, theirs, &only, &files);
-}
-
-/// A comma-separated list from a command-line argument; absent, it keeps
-/// everything.
-struct Filter(Option<Vec<String>>);
-
-impl Filter {
-    fn from_arg(n: usize) -> Self {
-        Filter(std::env::args().nth(n).map(|a| a.split(',').map(str::to_owned).collect()))
-    }
-
-    fn keeps(&self, key: &str) -> bool {
-        self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| k == key))
-    }
-
-    fn keeps_prefix(&self, name: &str) -> bool {
-        self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| name.starts_with(k.as_str())))
-    }
 }
 
 /// Latin-1 to and from UTF-8 and UTF-16LE, per input, with the geomean.
@@ -349,8 +333,10 @@ fn latin1(kernel: Kernel, ours: &str, theirs: &str, only: &Filter, files: &Filte
             (a, b)
         }),
     ];
-    let inputs: Vec<_> =
-        rapidutf_testkit::latin1_inputs().into_iter().filter(|(name, _)| files.keeps_prefix(name)).collect();
+    let inputs: Vec<_> = rapidutf_testkit::latin1_inputs()
+        .into_iter()
+        .filter(|(name, _)| files.keeps_prefix(name))
+        .collect();
     let mut summary = Vec::new();
     for (name, key, run) in dirs {
         if !only.keeps(key) || inputs.is_empty() {

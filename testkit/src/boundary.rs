@@ -337,6 +337,12 @@ impl<T: Unit> Placed<T> {
     pub fn get(&self) -> &[T] {
         &self.buf[self.start..self.start + self.len]
     }
+
+    /// The placed slice, to write into (a benchmark's output buffer at a
+    /// chosen alignment).
+    pub fn get_mut(&mut self) -> &mut [T] {
+        &mut self.buf[self.start..self.start + self.len]
+    }
 }
 
 /// A conversion's expected result at every output size: the output of

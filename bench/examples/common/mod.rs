@@ -3,7 +3,8 @@
 //!
 //! Each example uses part of it (`gbps` for one function at a time,
 //! `race` for several that alternate round by round, `cpu_name` for the
-//! table's heading).
+//! table's heading, `Filter` for the command lines that pick operations
+//! and files).
 #![allow(dead_code)]
 
 use std::hint::black_box;
@@ -87,4 +88,30 @@ pub fn cpu_name() -> String {
                 .map(|l| l.split(':').nth(1).unwrap_or("").trim().to_owned())
         })
         .unwrap_or_else(|| "unknown CPU".to_owned())
+}
+
+/// A comma-separated list from a command-line argument; absent, it keeps
+/// everything.
+pub struct Filter(Option<Vec<String>>);
+
+impl Filter {
+    /// The `n`th command-line argument's list.
+    pub fn from_arg(n: usize) -> Self {
+        Self::new(std::env::args().nth(n))
+    }
+
+    /// The list `arg` (comma-separated), or everything.
+    pub fn new(arg: Option<String>) -> Self {
+        Filter(arg.map(|a| a.split(',').map(str::to_owned).collect()))
+    }
+
+    /// Whether `key` is on the list.
+    pub fn keeps(&self, key: &str) -> bool {
+        self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| k == key))
+    }
+
+    /// Whether `name` starts with an entry of the list.
+    pub fn keeps_prefix(&self, name: &str) -> bool {
+        self.0.as_ref().is_none_or(|keys| keys.iter().any(|k| name.starts_with(k.as_str())))
+    }
 }
