@@ -453,10 +453,17 @@ mod tests {
         unsafe {
             assert_eq!(rapidutf_detect_bom(bom.as_ptr(), bom.len(), size), -RAPIDUTF_MISALIGNED);
             let (mut n, mut set) = (9usize, 0u32);
-            assert_eq!(rapidutf_detect_encoding(bom.as_ptr(), 5, size, &mut set), -RAPIDUTF_MISALIGNED);
-            assert_eq!(rapidutf_detect_encoding(bom.as_ptr(), 5, &mut n, word), -RAPIDUTF_MISALIGNED);
+            assert_eq!(
+                rapidutf_detect_encoding(bom.as_ptr(), 5, size, &mut set),
+                -RAPIDUTF_MISALIGNED
+            );
+            assert_eq!(
+                rapidutf_detect_encoding(bom.as_ptr(), 5, &mut n, word),
+                -RAPIDUTF_MISALIGNED
+            );
             assert_eq!((n, set), (9, 0));
-            let r = rapidutf_validate_utf8_offsets32(b"ok\xFF".as_ptr(), 3, offsets.as_ptr(), 3, size);
+            let r =
+                rapidutf_validate_utf8_offsets32(b"ok\xFF".as_ptr(), 3, offsets.as_ptr(), 3, size);
             assert_eq!(r, RapidutfResult::argument(RAPIDUTF_MISALIGNED));
         }
         assert!(raw.iter().all(|&b| b == 0xA5));

@@ -444,7 +444,7 @@ fn lossy(bytes: &[u8], units: &[u16]) {
     let want16: Vec<u16> = want8.encode_utf16().collect();
     let c16 = |s: *const u8, n, d: *mut u16, m| unsafe { rapidutf_utf8_to_utf16_lossy(s, n, d, m) };
     lossy_c("utf8_to_utf16_lossy", bytes, &want16, bytes.len(), &c16);
-    for strategy in rapidutf::ErrorStrategy::ALL {
+    for &strategy in rapidutf::ErrorStrategy::ALL {
         let code = match strategy {
             rapidutf::ErrorStrategy::Replace => RAPIDUTF_STRATEGY_REPLACE,
             rapidutf::ErrorStrategy::Ignore => RAPIDUTF_STRATEGY_IGNORE,
@@ -501,7 +501,7 @@ fn utf16_tools(units: &[u16]) {
     // passed, and `src` and `dst` are distinct.
     let r = unsafe { rapidutf_swap_utf16_bytes(src.as_ptr(), n, dst.as_mut_ptr(), n) };
     let mut want = units.to_vec();
-    rapidutf::swap_utf16_bytes(units, &mut want);
+    assert_eq!(rapidutf::swap_utf16_bytes(units, &mut want), Ok(n));
     assert_eq!(
         (r, &dst),
         (result(RAPIDUTF_OK, RAPIDUTF_KIND_NONE, n, n, 0), &want),
