@@ -73,42 +73,58 @@ symbols() {
     local dir
     dir=$(mktemp -d)
     (cd "$dir" && ar x "$1" && rm -f lib.rmeta)
-    objdump -dr -C --no-show-raw-insn "$dir"/*.o |
-        awk '
-        # A function starts: "0000000000000000 <name>:".
-        /^[0-9a-f]+ <.*>:$/ {
-            name = substr($0, index($0, "<") + 1)
-            name = substr(name, 1, length(name) - 2)
-            kernel = name ~ /^(<)?rapidutf::arch::/
-            if (kernel) print "def " name
-            next
-        }
-        # An instruction: remember whether it is a call or a jump.
-        /^ +[0-9a-f]+:\t/ {
-            split($0, f, "\t")
-            branch = f[2] ~ /^(call|jmp)/
-            next
-        }
-        # Its relocation: the symbol a call or jump goes to.
-        # Direct ("PLT32") or through the GOT ("GOTPCREL": a function of
-        # another crate); the symbol follows the last tab.
-        kernel && branch && /R_X86_64_(PLT32|PC32|GOTPCREL|REX_GOTPCRELX|GOTPCRELX)\t/ {
-            target = substr($0, match($0, /\t[^\t]*$/) + 1)
-            sub(/[-+]0x[0-9a-f]+$/, "", target)
-            print "call " target
-        }' |
-        # A local symbol in another section is named by its section
-        # (".text._ZN...E"): demangle that name.
-        while read -r kind sym; do
-            if [[ $sym == .text._ZN* || $sym == .text._R* ]]; then
-                sym=$(c++filt <<<"${sym#.text.}")
-            fi
-            printf '%s %s\n' "$kind" "$sym"
-        done |
-        sed -E 's/::h[0-9a-f]{16}$//; s/\.llvm\.[0-9]+$//; s/\[[0-9a-f]+\]//g' |
-        # Calls between kernel functions are covered by their `def` lines.
-        grep -Ev '^call <?rapidutf::arch::' |
-        LC_ALL=C sort -u
+    python3 - "$dir" <<'EOF'
+import glob, re, subprocess, sys
+
+def run(*args):
+    return subprocess.run(args, check=True, capture_output=True, text=True).stdout
+
+# Every function symbol, by object and section. Each function has a
+# section of its own (.text.<name>); identical functions are merged into
+# one body whose symbols are aliases in one section, and the disassembly
+# shows only one of them (which one varies from build to build), so the
+# symbol table names them all.
+SYMBOL = re.compile(r"^[0-9a-f]+ .{7} (\S+)\t[0-9a-f]+ (?:\.hidden )?(\S+)$")
+functions = {}  # (object, section) -> mangled names
+calls = {}  # (object, section) -> mangled targets of calls and jumps
+for obj in sorted(glob.glob(sys.argv[1] + "/*.o")):
+    for line in run("objdump", "-t", obj).splitlines():
+        m = SYMBOL.match(line)
+        if m and line[23] == "F":
+            functions.setdefault((obj, m.group(1)), set()).add(m.group(2))
+    section, branch = None, False
+    for line in run("objdump", "-dr", "--no-show-raw-insn", obj).splitlines():
+        if line.startswith("Disassembly of section "):
+            section = line[len("Disassembly of section "):-1]
+        elif re.match(r"^ +[0-9a-f]+:\t", line):
+            branch = re.match(r"(call|jmp)", line.split("\t")[1]) is not None
+        elif branch and re.search(r"R_X86_64_(PLT32|PC32|GOTPCREL|REX_GOTPCRELX|GOTPCRELX)\t", line):
+            # The symbol after the last tab, without its addend; a local
+            # function can be named by its section (.text.<name>).
+            target = re.sub(r"[-+]0x[0-9a-f]+$", "", line.rsplit("\t", 1)[1])
+            target = re.sub(r"^\.text\.(unlikely\.|hot\.)?", "", target)
+            calls.setdefault((obj, section), set()).add(target)
+
+# Demangled in one batch, without the `.llvm.N` suffix of a function
+# promoted across codegen units (it comes and goes with unrelated changes)
+# and without hashes (legacy "::h<16 hex>", v0 "[<hex>]").
+names = sorted({n for v in functions.values() for n in v} | {n for v in calls.values() for n in v})
+plain = [re.sub(r"\.llvm\.[0-9]+$", "", n) for n in names]
+demangled = run("c++filt", *plain).splitlines() if plain else []
+readable = {
+    n: re.sub(r"\[[0-9a-f]+\]", "", re.sub(r"::h[0-9a-f]{16}$", "", d))
+    for n, d in zip(names, demangled)
+}
+kernel = lambda name: re.match(r"^<?rapidutf::arch::", readable[name]) is not None
+
+out = set()
+for key, names_here in functions.items():
+    if any(kernel(n) for n in names_here):
+        out |= {"def " + readable[n] for n in names_here if kernel(n)}
+        # Calls between kernel functions are covered by their "def" lines.
+        out |= {"call " + readable[t] for t in calls.get(key, ()) if not kernel(t)}
+print("\n".join(sorted(out)))
+EOF
     rm -rf "$dir"
 }
 
@@ -149,9 +165,8 @@ compare "$LIST" "$GOT"
 log "the kernels' symbols match $LIST ($(wc -l <"$GOT") lines)"
 [[ $MODE == --self-test ]] || exit 0
 
-# The self-test: a copy of the crate with two plants, built in the same
-# target directory (the dependencies are reused; the library is built
-# once more, about as long as the first build).
+# The self-test: a copy of the crate with two plants, built once more
+# (about as long as the first build).
 log "self-test: plant an out-of-line helper and closure in a copy of the crate"
 COPY=$(mktemp -d)
 trap 'rm -f "$GOT"; rm -rf "$COPY"' EXIT
@@ -187,9 +202,12 @@ open(path, "w").write(text)
 EOF
 PLANTED=$(mktemp)
 trap 'rm -f "$GOT" "$PLANTED"; rm -rf "$COPY"' EXIT
-RLIB=$(CARGO_TARGET_DIR=$(cargo metadata --format-version 1 --no-deps |
-    python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])') \
-    build "$COPY"/Cargo.toml)
+# A target directory of its own: the copy's library has the same name,
+# version and features, so in the main one it would take the place of this
+# tree's build. Kept between runs, so only the library is built again.
+TARGET=$(cargo metadata --format-version 1 --no-deps |
+    python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])')
+RLIB=$(CARGO_TARGET_DIR=$TARGET/inlining-self-test build "$COPY"/Cargo.toml)
 symbols "$RLIB" >"$PLANTED"
 if compare "$LIST" "$PLANTED" >/dev/null 2>&1; then
     die "self-test: the planted helper and closure went unnoticed"

@@ -155,7 +155,8 @@ pub fn windows1252_to_utf32(
 /// - [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
 ///   character that is invalid UTF-8 (the kind carries the
 ///   [`Utf8Error`]) or that Windows-1252 cannot represent
-///   ([`Latin1ErrorKind::Unrepresentable`], with its position in bytes).
+///   ([`Latin1ErrorKind::Unrepresentable`](crate::Latin1ErrorKind::Unrepresentable),
+///   with its position in bytes).
 /// - [`TranscodeError::OutputTooSmall`] when the next character does not
 ///   fit in `dst` (`src.len()` always suffices).
 ///

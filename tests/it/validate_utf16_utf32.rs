@@ -189,7 +189,7 @@ mod utf16_tools {
             let fit = if splits { n - 1 } else { n };
             let (fixed, _) = lossy16(&src[..fit]);
             assert_eq!(fixed[..], want[..fit], "a prefix repairs as the whole");
-            let forms: [(fn(u16) -> u16, To); 3] = [
+            let forms: [(Store, To); 3] = [
                 (|u| u, rapidutf::to_well_formed_utf16),
                 (u16::to_le, rapidutf::to_well_formed_utf16le),
                 (u16::to_be, rapidutf::to_well_formed_utf16be),
@@ -206,6 +206,8 @@ mod utf16_tools {
         }
     }
 
+    /// A unit stored in a byte order; a `to_well_formed_utf16*` function.
+    type Store = fn(u16) -> u16;
     type To = fn(&[u16], &mut [u16]) -> Result<usize, TranscodeError<Infallible>>;
 
     #[test]

@@ -87,15 +87,21 @@ fn check_decode_alloc(bytes: &[u8], want: &str, units: &[u16]) {
     assert_eq!(rapidutf::windows1252_to_utf32_vec(bytes), want32);
 }
 
+/// An encoder to Windows-1252 from units `S` with input errors `E`: into
+/// a slice, appending to a `Vec`, into a new `Vec`.
+type EncodeInto<S, E> = fn(&[S], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<E>>>;
+type EncodeAppend<S, E> = fn(&[S], &mut Vec<u8>) -> Result<usize, Latin1Error<E>>;
+type EncodeVec<S, E> = fn(&[S]) -> Result<Vec<u8>, Latin1Error<E>>;
+
 /// The appending and allocating forms of an encoder against its slice
 /// form's result on the same input: the same bytes, or the same error
 /// with the conversion before it appended.
 fn check_encode_alloc<S, E: PartialEq + std::fmt::Debug>(
     what: &str,
     src: &[S],
-    slice: fn(&[S], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<E>>>,
-    append: fn(&[S], &mut Vec<u8>) -> Result<usize, Latin1Error<E>>,
-    to_vec: fn(&[S]) -> Result<Vec<u8>, Latin1Error<E>>,
+    slice: EncodeInto<S, E>,
+    append: EncodeAppend<S, E>,
+    to_vec: EncodeVec<S, E>,
 ) {
     let mut dst = vec![0u8; src.len()];
     let (bytes, err) = match slice(src, &mut dst) {
