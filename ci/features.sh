@@ -4,9 +4,9 @@
 #
 # The sets are the ones the README's "Crate features" table describes:
 # nothing (no_std validation), `alloc`, `std` (validation alone), `std`
-# plus each optional part (`transcode`, `stream`, `derive`, `legacy`,
+# plus each optional part (`transcode`, `stream`, `utf8-variants`, `single-byte`,
 # `portable`), each optional part without `std`, and everything; the `io`
-# module's least set (`std,stream,legacy`) and each optional I/O
+# module's least set (`std,stream,single-byte`) and each optional I/O
 # integration alone (`bytes`, `futures`, `tokio`). For each
 # one the library is built and its tests are type-checked with warnings
 # denied, so a `#[cfg]` that leaves an item unused, or a test that names a
@@ -35,17 +35,17 @@ sets=(
     "std"
     "std,transcode"
     "std,stream"
-    "std,derive"
-    "std,legacy"
+    "std,utf8-variants"
+    "std,single-byte"
     "std,portable"
     "transcode"
     "stream"
-    "derive"
-    "legacy"
+    "utf8-variants"
+    "single-byte"
     "portable"
-    "alloc,transcode,stream,derive,legacy"
-    "std,transcode,stream,derive,legacy,portable"
-    "std,stream,legacy"
+    "alloc,transcode,stream,utf8-variants,single-byte"
+    "std,transcode,stream,utf8-variants,single-byte,portable"
+    "std,stream,single-byte"
     "bytes"
     "futures"
     "tokio"

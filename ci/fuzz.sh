@@ -18,7 +18,7 @@
 #   stream_validate    chunked validation vs the whole-buffer result
 #   stream_decode      chunked strict and lossy decoding (UTF-8 <-> UTF-16) vs the whole buffer
 #   stream_outputs     Utf32Decoder, and Utf8Decoder to UTF-32/UTF-8/strategies, chunked
-#   derive_roundtrip   the UTF-8 derivatives' encoders and decoders round-trip
+#   variants_roundtrip   the UTF-8 derivatives' encoders and decoders round-trip
 #   dropin             from_utf8, from_utf8_mut, string_from_utf8 vs core and std
 #   alloc_append       every _vec/_to_string/_append form, long inputs that regrow
 #   utf16_tools        byte swaps, well-formedness, lossy lengths vs std

@@ -9,7 +9,7 @@ import of the module that defines it, read from the `pub use` lines of
 lib.rs (a glob re-export, `pub use grid::*`, stands for the public items
 of that module, and for the names on the `name: ...` lines of its macro
 invocations, which define its transcoders); any other name of the crate root counts as an import of
-`lib` itself. `arch/`, `scalar/`, `stream/`, `derive/` and `io/` are one
+`lib` itself. `arch/`, `scalar/`, `stream/`, `utf8_variants/` and `io/` are one
 node each; `#[cfg(test)]` modules are left out (tests may use the whole
 crate), and a `super::` inside a `mod name { .. }` block climbs from it.
 The check fails when the import graph has a cycle, or when a module
@@ -38,7 +38,7 @@ LAYERS = [
     ("dispatch and registry", {"dispatch", "kernel"}),
     ("facades", {"validate", "transcode", "count", "lossy", "bom", "compat", "dropin", "grid", "many", "columnar",
                  "utf16_tools", "latin1", "windows1252", "detect", "narrow", "uninit"}),
-    ("streams and derivatives", {"stream", "derive"}),
+    ("streams and derivatives", {"stream", "utf8_variants"}),
     ("I/O adapters", {"io"}),
     ("crate root", {"lib"}),
 ]

@@ -98,7 +98,7 @@ suite=$((SECONDS - t0))
 log "what the skipped tests' children check, one cargo run per kernel"
 for k in ${KERNELS//,/ }; do
     RAPIDUTF_KERNEL=$k cargo_test --test it -q -- \
-        append:: derive:: detect:: encode_into:: io:: latin1:: lossy::strategies:: lossy_lengths:: narrow:: stream:: windows1252::
+        append:: detect:: encode_into:: io:: latin1:: lossy::strategies:: lossy_lengths:: narrow:: stream:: utf8_variants:: windows1252::
     RAPIDUTF_KERNEL=$k RAPIDUTF_TEST_EXPECT_KERNEL=$k \
         cargo_test --test it -q -- --exact dispatch::child_checks_active_kernel
 done

@@ -553,7 +553,7 @@ pub(crate) mod valid_bytes {
 /// The memory of `units` as bytes (each unit's bytes in the target's
 /// order), for readers that read UTF-16 straight into unit storage: the
 /// bytes a read brings are then units as stored, without a copy.
-#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
+#[cfg(all(feature = "std", feature = "stream", feature = "single-byte"))]
 pub(crate) fn u16_bytes_mut(units: &mut [u16]) -> &mut [u8] {
     let len = units.len() * 2;
     // SAFETY: the pointer and `len` cover exactly the memory of `units`,

@@ -8,7 +8,8 @@ use crate::error::Utf8Error;
 /// Converts a byte slice to a string slice: a drop-in for
 /// [`core::str::from_utf8`], validated by the active SIMD kernel.
 ///
-/// The same as [`validate_utf8`](crate::validate_utf8), under core's name.
+/// An alias of [`validate_utf8`](crate::validate_utf8), the canonical name,
+/// under core's: the same function.
 ///
 /// # Errors
 ///

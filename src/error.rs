@@ -453,7 +453,7 @@ pub enum Latin1ErrorKind<E> {
 /// names it, with the position).
 ///
 /// ```
-/// # #[cfg(feature = "legacy")] {
+/// # #[cfg(feature = "single-byte")] {
 /// let mut buf = [0u8; 8];
 /// let e = rapidutf::utf8_to_latin1("aΩ".as_bytes(), &mut buf).unwrap_err();
 /// assert_eq!(e.invalid().unwrap().kind().to_string(), "unrepresentable character U+03A9");
@@ -480,7 +480,7 @@ impl<E: fmt::Display> fmt::Display for Latin1ErrorKind<E> {
 /// one the target encoding cannot represent (above U+00FF for Latin-1).
 ///
 /// ```
-/// # #[cfg(feature = "legacy")] {
+/// # #[cfg(feature = "single-byte")] {
 /// use rapidutf::Latin1ErrorKind;
 /// let mut buf = [0u8; 8];
 /// let e = rapidutf::utf8_to_latin1("é€".as_bytes(), &mut buf).unwrap_err();
@@ -555,7 +555,7 @@ impl<E> Latin1Error<E> {
 }
 
 /// ```
-/// # #[cfg(feature = "legacy")] {
+/// # #[cfg(feature = "single-byte")] {
 /// let mut buf = [0u8; 8];
 /// let e = rapidutf::utf8_to_latin1("aΩ".as_bytes(), &mut buf).unwrap_err();
 /// assert_eq!(e.to_string(), "U+03A9 at unit 1 is not in Latin-1 (above U+00FF)");

@@ -1,10 +1,10 @@
-//! The rest of the naming grid: [`utf32_len_from_utf8`] (the grid's name
-//! for [`count_chars`](crate::count_chars)) and the allocating `_vec`
+//! The rest of the naming grid: [`utf32_len_from_utf8`] (an alias of
+//! [`count_chars`](crate::count_chars) under the grid's name) and the allocating `_vec`
 //! conveniences for the directions that had none.
 
-/// The number of UTF-32 values (code points) in UTF-8 `src`: the grid's
-/// name for [`count_chars`](crate::count_chars), which stays as the
-/// familiar alias. Both are the same function.
+/// An alias of [`count_chars`](crate::count_chars), the canonical name,
+/// under the naming grid's (`<output>_len_from_<input>`): the number of
+/// UTF-32 values (code points) in UTF-8 `src`. Both are the same function.
 ///
 /// On any input this is the number of bytes that are not continuation
 /// bytes (`80..=BF`), so a buffer of this length always holds

@@ -54,6 +54,22 @@ macro_rules! kernel_transcoders {
 /// [`Kernel::available`]). Dispatch uses [`Kernel::active`]; tests and
 /// benchmarks can call any available kernel through the methods below.
 ///
+/// # The mirrored methods
+///
+/// Besides the registry functions ([`available`](Kernel::available),
+/// [`active`](Kernel::active), [`best`](Kernel::best),
+/// [`is_available`](Kernel::is_available), [`name`](Kernel::name) and the
+/// `FromStr` of the names), every method mirrors the free function of the
+/// same name (`Kernel::Avx2.utf8_to_utf16(..)` is
+/// [`utf8_to_utf16`](crate::utf8_to_utf16) run by the AVX2 kernel): same
+/// arguments, same results, same documentation, which the free function
+/// holds. Two differences: a method always runs its kernel, where the free
+/// function answers short inputs inline; and a method panics if its kernel
+/// is not available on this CPU. The families mirrored: validation,
+/// transcoding (buffer, `_vec`, `_append`, `str_to_*`, `chars_to_*`),
+/// counts and lengths, lossy decoding and its lengths, Latin-1 and
+/// Windows-1252, the narrowest forms, many-strings validation.
+///
 /// ```
 /// use rapidutf::Kernel;
 /// for k in Kernel::available() {
@@ -391,21 +407,21 @@ impl Kernel {
         [feature = "transcode"] utf32_to_utf16: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Native>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
         [feature = "transcode"] utf32_to_utf16le: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Le>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
         [feature = "transcode"] utf32_to_utf16be: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Be>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "legacy"] latin1_to_utf8: [u8] => u8, Infallible, transcode_with::<Latin1, Utf8, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "legacy"] latin1_to_utf16: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Native>, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "legacy"] latin1_to_utf16le: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Le>, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "legacy"] latin1_to_utf16be: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Be>, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "legacy"] latin1_to_utf32: [u8] => u32, Infallible, transcode_with::<Latin1, Utf32, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "legacy"] utf8_to_latin1: [u8] => u8, Latin1Error<Utf8Error>, transcode_with::<ToLatin1<Utf8>, Latin1, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        [feature = "legacy"] utf16_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "legacy"] utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "legacy"] utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "legacy"] utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "legacy"] windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "legacy"] windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "legacy"] windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "legacy"] windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "legacy"] windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "single-byte"] latin1_to_utf8: [u8] => u8, Infallible, transcode_with::<Latin1, Utf8, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "single-byte"] latin1_to_utf16: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Native>, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "single-byte"] latin1_to_utf16le: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Le>, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "single-byte"] latin1_to_utf16be: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Be>, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "single-byte"] latin1_to_utf32: [u8] => u32, Infallible, transcode_with::<Latin1, Utf32, _>, "*b\"caf\\xE9 \\xA9\"";
+        [feature = "single-byte"] utf8_to_latin1: [u8] => u8, Latin1Error<Utf8Error>, transcode_with::<ToLatin1<Utf8>, Latin1, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
+        [feature = "single-byte"] utf16_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "single-byte"] utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "single-byte"] utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
+        [feature = "single-byte"] utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
+        [feature = "single-byte"] windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "single-byte"] windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "single-byte"] windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "single-byte"] windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
+        [feature = "single-byte"] windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
         [feature = "transcode"] str_to_utf16: str => u16, Infallible, valid_with::<Str, Utf16<Native>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
         [feature = "transcode"] str_to_utf16le: str => u16, Infallible, valid_with::<Str, Utf16<Le>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
         [feature = "transcode"] str_to_utf16be: str => u16, Infallible, valid_with::<Str, Utf16<Be>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
@@ -416,8 +432,8 @@ impl Kernel {
         [feature = "transcode"] chars_to_utf16be: [char] => u16, Infallible, valid_with::<Chars, Utf16<Be>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
     }
 
-    #[cfg(feature = "legacy")]
-    #[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
     /// [`crate::utf8_len_from_latin1`] with this kernel, whatever the input's length.
     ///
     /// # Panics

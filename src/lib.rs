@@ -20,6 +20,31 @@
 //! # }
 //! ```
 //!
+//! # Start here
+//!
+//! | To ... | use | with the features |
+//! |---|---|---|
+//! | check bytes are UTF-8 | [`validate_utf8`] (position and [kind](Utf8ErrorKind) of the first error), [`is_valid_utf8`] (a bool, fastest) | none |
+//! | replace `core::str::from_utf8` | [`from_utf8`], [`from_utf8_mut`], [`string_from_utf8`]; [`compat`] for std's own error types | none (`alloc` for `String`) |
+//! | convert a `&str` | [`str_to_utf16_vec`], [`str_to_utf32_vec`], [`str_to_utf16`] (into a buffer, infallible but for its size) | `transcode` |
+//! | convert into a caller's buffer | [`transcode`]: `utf8_to_utf16`, `utf16_to_utf8`, ... (the buffer sizes that always suffice are documented there); [`uninit`] for uninitialised memory | `transcode` |
+//! | allocate the result | [`utf8_to_utf16_vec`], [`utf16_to_string`], [`utf32_to_string`], ... | `transcode`, `alloc` |
+//! | decode what may be broken | [`utf8_to_string_lossy`], [`utf16_to_string_lossy`], [`utf8_to_string_lossy_with`] and an [`ErrorStrategy`] | `alloc` |
+//! | stream | [`stream`] (chunked decoders and validators), [`io`](mod@io) (`Read`/`Write` adapters; tokio codecs and `Bytes` with `tokio`, `bytes`, `futures`) | `stream`; `io` also `std`, `single-byte` |
+//! | find out the encoding | [`detect_bom`], [`detect_encoding`] | none |
+//! | read or write Latin-1 or Windows-1252 | [`latin1`](mod@latin1), [`windows1252`](mod@windows1252) | `single-byte` |
+//! | CESU-8, Modified UTF-8, WTF-8, surrogateescape, utf8mb3 | [`utf8_variants`] | `utf8-variants` |
+//! | validate many strings, Arrow or Parquet columns | [`validate_utf8_offsets`], [`validate_utf8_ranges`], [`columnar`] | none |
+//! | store strings as a JavaScript engine or CPython does | [`narrow`](mod@narrow) | `transcode`, `single-byte` |
+//! | call it from C or C++ | the `rapidutf-capi` crate of the repository (`capi/`: a header, a static and a shared library) | |
+//! | run one kernel | the methods of [`Kernel`] (every free function that runs a kernel has one) | |
+//!
+//! Every operation has one name; where a second is kept for a familiar
+//! spelling it is documented as an alias: [`from_utf8`] is
+//! [`validate_utf8`] under core's name, and [`utf32_len_from_utf8`] is
+//! [`count_chars`] under the naming grid's
+//! (`<output>_len_from_<input>`).
+//!
 //! # What is here
 //!
 //! - **Validation**: [`validate_utf8`] (core-identical errors, plus a
@@ -79,7 +104,7 @@
 //!   features, `Utf8Bytes`, `tokio_util` codecs, an `AsyncRead` adapter and
 //!   a `Stream` of `Bytes` as text.
 //! - **Byte order marks**: [`detect_bom`] and [`Bom`].
-//! - **UTF-8 derivatives** ([`derive`](mod@derive)): CESU-8, Java's Modified UTF-8,
+//! - **UTF-8 variants** ([`utf8_variants`]): CESU-8, Java's Modified UTF-8,
 //!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's
 //!   `utf8mb3`, with their plain-UTF-8 stretches on the SIMD paths.
 //!
@@ -90,19 +115,22 @@
 //!
 //! # Crate features
 //!
-//! - **`std`** (default): runtime CPU feature detection, so one binary
-//!   uses AVX-512, AVX2 or SSE4.2 as the CPU allows, and the
-//!   `RAPIDUTF_KERNEL` override. Implies `alloc`. Without it the crate is
-//!   `no_std` and only kernels enabled at compile time (`-C
-//!   target-feature`) are used.
-//! - **`alloc`**: the functions that return `Vec`, `String` or `Cow`.
-//! - **`transcode`**, **`stream`**, **`derive`**, **`legacy`**,
-//!   **`portable`** (default): the optional parts, as `Cargo.toml` describes
-//!   them; [`io`](mod@io) needs `std`, `stream` and `legacy`.
-//! - **`bytes`**, **`futures`**, **`tokio`** (off by default): the I/O
-//!   integrations of [`io`](mod@io) (`Utf8Bytes`; the `Stream` adapter,
-//!   Rust 1.81; the `tokio_util` codecs and the `AsyncRead` adapter, Rust
-//!   1.85 as tokio needs). Without them the dependency tree is unchanged.
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `std` | yes | runtime CPU feature detection (one binary uses AVX-512, AVX2 or SSE4.2 as the CPU allows) and the `RAPIDUTF_KERNEL` override; implies `alloc`. Without it the crate is `no_std` and uses the kernels enabled at compile time (`-C target-feature`) |
+//! | `alloc` | via `std` | the functions that return `Vec`, `String` or `Cow` |
+//! | `transcode` | yes | conversion between UTF-8, UTF-16 (native, LE, BE) and UTF-32 ([`transcode`], [`uninit`]), the counts and lengths |
+//! | `stream` | yes | chunked decoders and validators ([`stream`]); implies `transcode` |
+//! | `utf8-variants` | yes | CESU-8, Modified UTF-8, WTF-8, surrogateescape and OPTU-8, utf8mb3 ([`utf8_variants`]); implies `transcode` |
+//! | `single-byte` | yes | Latin-1 and Windows-1252 ([`latin1`](mod@latin1), [`windows1252`](mod@windows1252)) and the narrowest forms ([`narrow`](mod@narrow)); implies `transcode` |
+//! | `portable` | no | the portable kernel (`Kernel::Portable`, SIMD over the `wide` crate), for targets without a dedicated kernel, comparison and testing |
+//! | `bytes` | no | [`io`](mod@io)`::Utf8Bytes`, `bytes::Bytes` that holds UTF-8; implies `std`, `stream`, `single-byte` |
+//! | `futures` | no | `io::Utf8Stream`, a `Stream` of `Bytes` as text; implies `bytes` |
+//! | `tokio` | no | `io::Utf8Codec`, `io::Utf8LinesCodec` and `io::AsyncUtf8Reader`; implies `bytes` (tokio itself needs Rust 1.85 in its current releases) |
+//!
+//! `default-features = false, features = ["std"]` builds validation alone
+//! (UTF-8, UTF-16, UTF-32, the drop-ins, many strings, lossy UTF-8): the
+//! smallest build for a parser that only validates.
 //!
 //! # Kernel selection
 //!
@@ -110,7 +138,7 @@
 //! [`Kernel::active`] the one the free functions use: the fastest, unless
 //! the environment variable `RAPIDUTF_KERNEL` (read once per process)
 //! names another available kernel (`scalar`, `portable`, `sse42`, `avx2`,
-//! `avx512`, `neon`). Each kernel can also be called directly, e.g.
+//! `avx512`, `neon`, `simd128`). Each kernel can also be called directly, e.g.
 //! `Kernel::Scalar.validate_utf8(bytes)`, which is how the tests cover
 //! every kernel in one run.
 //!
@@ -132,7 +160,7 @@
 //! repository): the error types and the byte-order leaf; the scalar
 //! reference; the kernels (`arch`, with their tables); the glue that runs
 //! "a kernel prefix, then the scalar finish"; dispatch and the kernel
-//! registry; the public facades; streaming and the derivatives, on top.
+//! registry; the public facades; streaming and the UTF-8 variants, on top.
 //!
 //! # How UTF-8 validation works
 //!
@@ -202,7 +230,12 @@
 // but unused (the kernels' tables hold stand-ins for its entries); the
 // full build, which CI lints, reports dead code as usual.
 #![cfg_attr(
-    not(all(feature = "transcode", feature = "stream", feature = "derive", feature = "legacy")),
+    not(all(
+        feature = "transcode",
+        feature = "stream",
+        feature = "utf8-variants",
+        feature = "single-byte"
+    )),
     allow(dead_code, unused_imports, unused_macros)
 )]
 
@@ -218,9 +251,6 @@ pub mod columnar;
 pub mod compat;
 #[cfg(feature = "transcode")]
 mod count;
-#[cfg(feature = "derive")]
-#[cfg_attr(docsrs, doc(cfg(feature = "derive")))]
-pub mod derive;
 pub mod detect;
 mod dispatch;
 mod dropin;
@@ -228,18 +258,18 @@ mod error;
 mod glue;
 #[cfg(feature = "transcode")]
 mod grid;
-#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
-#[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "stream", feature = "legacy"))))]
+#[cfg(all(feature = "std", feature = "stream", feature = "single-byte"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "std", feature = "stream", feature = "single-byte"))))]
 pub mod io;
 mod kernel;
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 pub mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 mod many;
-#[cfg(all(feature = "transcode", feature = "legacy"))]
-#[cfg_attr(docsrs, doc(cfg(all(feature = "transcode", feature = "legacy"))))]
+#[cfg(all(feature = "transcode", feature = "single-byte"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "transcode", feature = "single-byte"))))]
 pub mod narrow;
 mod scalar;
 mod strategy;
@@ -253,9 +283,12 @@ pub mod transcode;
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub mod uninit;
 mod utf16_tools;
+#[cfg(feature = "utf8-variants")]
+#[cfg_attr(docsrs, doc(cfg(feature = "utf8-variants")))]
+pub mod utf8_variants;
 mod validate;
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
@@ -282,8 +315,8 @@ pub use error::{
 #[doc(inline)]
 pub use grid::*;
 pub use kernel::{Kernel, UnknownKernel};
-#[cfg(feature = "legacy")]
-#[doc(inline)]
+#[cfg(feature = "single-byte")]
+#[doc(no_inline)]
 pub use latin1::*;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
@@ -299,12 +332,12 @@ pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,
 };
-#[cfg(all(feature = "transcode", feature = "legacy"))]
-#[doc(inline)]
+#[cfg(all(feature = "transcode", feature = "single-byte"))]
+#[doc(no_inline)]
 pub use narrow::*;
 pub use strategy::{ErrorStrategy, UnknownStrategy};
 #[cfg(feature = "transcode")]
-#[doc(inline)]
+#[doc(no_inline)]
 pub use transcode::*;
 pub use utf16_tools::{
     make_utf16_well_formed, make_utf16be_well_formed, make_utf16le_well_formed, swap_utf16_bytes,
@@ -321,8 +354,8 @@ pub use validate::{
     is_ascii, is_valid_utf16, is_valid_utf16be, is_valid_utf16le, is_valid_utf32, is_valid_utf8,
     validate_utf16, validate_utf16be, validate_utf16le, validate_utf32, validate_utf8,
 };
-#[cfg(feature = "legacy")]
-#[doc(inline)]
+#[cfg(feature = "single-byte")]
+#[doc(no_inline)]
 pub use windows1252::*;
 
 // The README's examples are compiled and run as doctests (they use the
@@ -332,8 +365,8 @@ pub use windows1252::*;
     feature = "std",
     feature = "transcode",
     feature = "stream",
-    feature = "derive",
-    feature = "legacy"
+    feature = "utf8-variants",
+    feature = "single-byte"
 ))]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;

@@ -14,8 +14,8 @@ use crate::scalar::windows1252;
 ///
 /// Surrogate escapes (PEP 383, each byte to U+DC80..U+DCFF) are the fifth
 /// strategy; their output is not Unicode text (lone surrogates), so it is
-/// not a `String`: see [`crate::derive::decode_surrogateescape`] (UTF-16)
-/// and [`crate::derive::decode_optu8`].
+/// not a `String`: see [`crate::utf8_variants::decode_surrogateescape`] (UTF-16)
+/// and [`crate::utf8_variants::decode_optu8`].
 ///
 /// # Example
 ///

@@ -35,7 +35,7 @@
 
 use crate::byte_order::{Be, Le, Native};
 use crate::dispatch::active_fns;
-#[cfg(feature = "legacy")]
+#[cfg(feature = "single-byte")]
 use crate::error::Latin1Error;
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::lossy::{utf16_lossy_into, utf8_lossy_into};
@@ -587,8 +587,8 @@ pub fn chars_to_utf16be(
     crate::dispatch::chars_to_utf16be(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::latin1_to_utf8`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= 2 * src.len()` always suffices.
 ///
@@ -613,8 +613,8 @@ pub fn latin1_to_utf8(
     crate::dispatch::latin1_to_utf8(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::latin1_to_utf16`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -639,8 +639,8 @@ pub fn latin1_to_utf16(
     crate::dispatch::latin1_to_utf16(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::latin1_to_utf16le`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -665,8 +665,8 @@ pub fn latin1_to_utf16le(
     crate::dispatch::latin1_to_utf16le(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::latin1_to_utf16be`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -691,8 +691,8 @@ pub fn latin1_to_utf16be(
     crate::dispatch::latin1_to_utf16be(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::latin1_to_utf32`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -717,8 +717,8 @@ pub fn latin1_to_utf32(
     crate::dispatch::latin1_to_utf32(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf8_to_latin1`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -744,8 +744,8 @@ pub fn utf8_to_latin1(
     crate::dispatch::utf8_to_latin1(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf16_to_latin1`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -771,8 +771,8 @@ pub fn utf16_to_latin1(
     crate::dispatch::utf16_to_latin1(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf16le_to_latin1`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -798,8 +798,8 @@ pub fn utf16le_to_latin1(
     crate::dispatch::utf16le_to_latin1(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf16be_to_latin1`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -825,8 +825,8 @@ pub fn utf16be_to_latin1(
     crate::dispatch::utf16be_to_latin1(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf32_to_latin1`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -852,8 +852,8 @@ pub fn utf32_to_latin1(
     crate::dispatch::utf32_to_latin1(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::windows1252_to_utf8`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= 3 * src.len()` always suffices.
 ///
@@ -878,8 +878,8 @@ pub fn windows1252_to_utf8(
     crate::dispatch::windows1252_to_utf8(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::windows1252_to_utf16`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -904,8 +904,8 @@ pub fn windows1252_to_utf16(
     crate::dispatch::windows1252_to_utf16(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::windows1252_to_utf16le`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -930,8 +930,8 @@ pub fn windows1252_to_utf16le(
     crate::dispatch::windows1252_to_utf16le(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::windows1252_to_utf16be`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -956,8 +956,8 @@ pub fn windows1252_to_utf16be(
     crate::dispatch::windows1252_to_utf16be(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::windows1252_to_utf32`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -982,8 +982,8 @@ pub fn windows1252_to_utf32(
     crate::dispatch::windows1252_to_utf32(src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf8_to_windows1252`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -1009,8 +1009,8 @@ pub fn utf8_to_windows1252(
     crate::glue::windows1252::utf8_to_windows1252(active_fns(), src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf16_to_windows1252`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -1039,8 +1039,8 @@ pub fn utf16_to_windows1252(
     return utf16be_to_windows1252(src, dst);
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf16le_to_windows1252`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -1066,8 +1066,8 @@ pub fn utf16le_to_windows1252(
     crate::glue::windows1252::utf16le_to_windows1252(active_fns(), src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf16be_to_windows1252`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///
@@ -1093,8 +1093,8 @@ pub fn utf16be_to_windows1252(
     crate::glue::windows1252::utf16be_to_windows1252(active_fns(), src, &mut Uninit(dst))
 }
 
-#[cfg(feature = "legacy")]
-#[cfg_attr(docsrs, doc(cfg(feature = "legacy")))]
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
 /// [`crate::utf32_to_windows1252`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///

@@ -13,7 +13,12 @@
 //!
 //! `cargo test --test alloc -- --nocapture` prints the table of what each
 //! function allocated against its bound.
-#![cfg(all(feature = "std", feature = "transcode", feature = "legacy", feature = "derive"))]
+#![cfg(all(
+    feature = "std",
+    feature = "transcode",
+    feature = "single-byte",
+    feature = "utf8-variants"
+))]
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -197,30 +202,34 @@ fn from_utf16_and_utf32_and_chars() {
                         "utf16_to_cesu8_vec",
                         3,
                         Box::new(|| {
-                            rapidutf::derive::utf16_to_cesu8_vec(&units).map_or(0, |v| v.len())
+                            rapidutf::utf8_variants::utf16_to_cesu8_vec(&units)
+                                .map_or(0, |v| v.len())
                         }),
                     ),
                     (
                         "utf16_to_mutf8_vec",
                         3,
-                        Box::new(|| rapidutf::derive::utf16_to_mutf8_vec(&units).len()),
+                        Box::new(|| rapidutf::utf8_variants::utf16_to_mutf8_vec(&units).len()),
                     ),
                     (
                         "utf16_to_wtf8_vec",
                         3,
-                        Box::new(|| rapidutf::derive::utf16_to_wtf8_vec(&units).len()),
+                        Box::new(|| rapidutf::utf8_variants::utf16_to_wtf8_vec(&units).len()),
                     ),
                     (
                         "encode_surrogateescape",
                         3,
                         Box::new(|| {
-                            rapidutf::derive::encode_surrogateescape(&units).map_or(0, |v| v.len())
+                            rapidutf::utf8_variants::encode_surrogateescape(&units)
+                                .map_or(0, |v| v.len())
                         }),
                     ),
                     (
                         "encode_optu8",
                         3,
-                        Box::new(|| rapidutf::derive::encode_optu8(&units).map_or(0, |v| v.len())),
+                        Box::new(|| {
+                            rapidutf::utf8_variants::encode_optu8(&units).map_or(0, |v| v.len())
+                        }),
                     ),
                 ];
                 for (name, per_unit, f) in &cases16 {
@@ -315,20 +324,22 @@ fn from_utf8() {
         ("utf8_to_windows1252_vec", 1.0, &|s: &str| {
             drop(rapidutf::utf8_to_windows1252_vec(s.as_bytes()))
         }),
-        ("utf8_to_cesu8_vec", 1.5, &|s: &str| drop(rapidutf::derive::utf8_to_cesu8_vec(s))),
-        ("utf8_to_mutf8_vec", 2.0, &|s: &str| drop(rapidutf::derive::utf8_to_mutf8_vec(s))),
-        ("cesu8_to_string", 1.0, &|s: &str| drop(rapidutf::derive::cesu8_to_string(s.as_bytes()))),
+        ("utf8_to_cesu8_vec", 1.5, &|s: &str| drop(rapidutf::utf8_variants::utf8_to_cesu8_vec(s))),
+        ("utf8_to_mutf8_vec", 2.0, &|s: &str| drop(rapidutf::utf8_variants::utf8_to_mutf8_vec(s))),
+        ("cesu8_to_string", 1.0, &|s: &str| {
+            drop(rapidutf::utf8_variants::cesu8_to_string(s.as_bytes()))
+        }),
         ("cesu8_to_utf16_vec", 2.0, &|s: &str| {
-            drop(rapidutf::derive::cesu8_to_utf16_vec(s.as_bytes()))
+            drop(rapidutf::utf8_variants::cesu8_to_utf16_vec(s.as_bytes()))
         }),
         ("mutf8_to_utf16_vec", 2.0, &|s: &str| {
-            drop(rapidutf::derive::mutf8_to_utf16_vec(s.as_bytes()))
+            drop(rapidutf::utf8_variants::mutf8_to_utf16_vec(s.as_bytes()))
         }),
         ("wtf8_to_utf16_vec", 2.0, &|s: &str| {
-            drop(rapidutf::derive::wtf8_to_utf16_vec(s.as_bytes()))
+            drop(rapidutf::utf8_variants::wtf8_to_utf16_vec(s.as_bytes()))
         }),
         ("decode_surrogateescape", 2.0, &|s: &str| {
-            drop(rapidutf::derive::decode_surrogateescape(s.as_bytes()))
+            drop(rapidutf::utf8_variants::decode_surrogateescape(s.as_bytes()))
         }),
     ];
     for (dense, light) in [('a', '中'), ('a', '😀'), ('é', '中'), ('😀', 'a')] {
@@ -370,7 +381,11 @@ fn from_single_byte_encodings() {
                         3,
                         Box::new(|| rapidutf::windows1252_to_string(&bytes).len()),
                     ),
-                    ("decode_optu8", 2, Box::new(|| rapidutf::derive::decode_optu8(&bytes).len())),
+                    (
+                        "decode_optu8",
+                        2,
+                        Box::new(|| rapidutf::utf8_variants::decode_optu8(&bytes).len()),
+                    ),
                     (
                         "utf8_to_string_lossy_with(cp1252)",
                         3,

@@ -35,7 +35,7 @@
 // conversions and the Latin-1 ones included), so it needs the default
 // features `std`, `transcode` and `legacy`; tests/it covers the smaller
 // feature sets.
-#![cfg(all(feature = "std", feature = "transcode", feature = "legacy"))]
+#![cfg(all(feature = "std", feature = "transcode", feature = "single-byte"))]
 
 use rapidutf::{Kernel, TranscodeError, Utf16ErrorKind, Utf32ErrorKind, Utf8Error};
 

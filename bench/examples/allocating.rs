@@ -93,9 +93,9 @@ fn main() {
         ("windows1252_to_string", |i| {
             gbps(i.latin1.len(), || rapidutf::windows1252_to_string(&i.latin1).len())
         }),
-        ("derive::decode_surrogateescape", |i| {
+        ("utf8_variants::decode_surrogateescape", |i| {
             gbps(i.utf8_errors.len(), || {
-                rapidutf::derive::decode_surrogateescape(&i.utf8_errors).len()
+                rapidutf::utf8_variants::decode_surrogateescape(&i.utf8_errors).len()
             })
         }),
     ];

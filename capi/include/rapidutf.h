@@ -3,16 +3,29 @@
  * UTF-16 (native, little- and big-endian) and UTF-32 with SIMD kernels
  * chosen at run time for the CPU.
  *
- * Link the static library (librapidutf_capi.a, plus -lpthread -ldl -lm) or
- * the shared library (librapidutf_capi.so); see "Using it from C" in the
- * README. Compiles warning-free as C11 and as C++17 (gcc/g++ -Wall -Wextra
- * -pedantic).
+ * Install it with `bash capi/install.sh PREFIX` (headers, librapidutf.a,
+ * librapidutf.so, pkg-config's rapidutf.pc and the CMake package
+ * rapidutf), then build with `pkg-config --cflags --libs rapidutf` or
+ * CMake's `find_package(rapidutf)` and the target rapidutf::rapidutf; see
+ * "Using it from C" in the README. Compiles warning-free as C11 and as
+ * C++17 (gcc/g++ -Wall -Wextra -pedantic).
  *
  * CONTRACTS SHARED BY EVERY FUNCTION
  *
  * Buffers. Every buffer is a pointer plus a length counted in UNITS of the
- * pointer's type: bytes for `uint8_t *`, 16-bit units for `uint16_t *`,
- * 32-bit values for `uint32_t *`. Never bytes for the wider types.
+ * pointer's type: bytes for `char *` (UTF-8, Latin-1, Windows-1252),
+ * 16-bit units for `rapidutf_char16 *`, 32-bit values for
+ * `rapidutf_char32 *`. Never bytes for the wider types.
+ *
+ * Types. Text is passed as the language's own character types, so string
+ * data needs no cast: `char *` for bytes (the library reads them as
+ * unsigned, 00..FF), rapidutf_char16 for UTF-16 (`char16_t` in C++; in C
+ * `uint_least16_t`, which is what <uchar.h> defines `char16_t` as, and
+ * `uint16_t` on every platform that has it) and rapidutf_char32 for
+ * UTF-32 (`char32_t` in C++, `uint_least32_t` in C). A C++
+ * std::string / std::u16string / std::u32string passes its data()
+ * directly. Code holding `uint8_t *` bytes casts them to `char *` (C
+ * warns, C++ refuses otherwise).
  *
  * Null pointers. A null pointer with length 0 is an empty buffer, always
  * accepted. A null pointer with a non-zero length is a caller error: the
@@ -21,8 +34,8 @@
  * false, the counts return 0, rapidutf_detect_bom returns
  * RAPIDUTF_BOM_NONE.
  *
- * Alignment. A non-empty `uint16_t *` buffer must be aligned to 2 bytes and
- * a `uint32_t *` buffer to 4 (as any `uint16_t`/`uint32_t` object is). A
+ * Alignment. A non-empty rapidutf_char16 buffer must be aligned to 2 bytes
+ * and a rapidutf_char32 buffer to 4 (as any such object is). A
  * misaligned one is reported as RAPIDUTF_MISALIGNED (or false / 0 / NONE,
  * as above); it is never read. To process UTF-16 at an odd address, copy it
  * to an aligned buffer first.
@@ -30,7 +43,7 @@
  * Byte order. The plain utf16 functions read and write 16-bit units in the
  * machine's native order. The utf16le / utf16be functions read or write
  * units whose bytes IN MEMORY are little- / big-endian on every machine:
- * the bytes of a UTF-16BE file, viewed as `uint16_t` (aligned), convert
+ * the bytes of a UTF-16BE file, viewed as rapidutf_char16 (aligned), convert
  * with the utf16be functions without a swap pass. UTF-32 is native order.
  *
  * Other argument checks. A buffer longer than PTRDIFF_MAX bytes is
@@ -74,6 +87,26 @@
 #include <stdbool.h>
 #endif
 
+/*
+ * The version of this header: RAPIDUTF_VERSION_NUMBER is
+ * MAJOR * 1000000 + MINOR * 1000 + PATCH. rapidutf_version() and
+ * rapidutf_version_number() give the version of the library that runs.
+ */
+#define RAPIDUTF_VERSION_MAJOR 0
+#define RAPIDUTF_VERSION_MINOR 1
+#define RAPIDUTF_VERSION_PATCH 0
+#define RAPIDUTF_VERSION "0.1.0"
+#define RAPIDUTF_VERSION_NUMBER 1000
+
+/* Code units of UTF-16 and UTF-32 text (see "Types" above). */
+#ifdef __cplusplus
+typedef char16_t rapidutf_char16;
+typedef char32_t rapidutf_char32;
+#else
+typedef uint_least16_t rapidutf_char16;
+typedef uint_least32_t rapidutf_char32;
+#endif
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -97,7 +130,8 @@ enum rapidutf_status {
     RAPIDUTF_OUTPUT_TOO_SMALL = 2,
     /* A null pointer with a non-zero length. Nothing was read or written. */
     RAPIDUTF_NULL_POINTER = 3,
-    /* A uint16_t or uint32_t pointer not aligned for its type. */
+    /* A 16- or 32-bit unit pointer (or an out-pointer) not aligned for
+     * its type. */
     RAPIDUTF_MISALIGNED = 4,
     /* A buffer longer than PTRDIFF_MAX bytes. */
     RAPIDUTF_TOO_LONG = 5,
@@ -149,6 +183,9 @@ enum rapidutf_kind {
     /* A conversion to Latin-1: the character at `read` is valid but above
      * U+00FF; error_len is its length in input units. */
     RAPIDUTF_KIND_UNREPRESENTABLE = 12,
+    /* Many-strings validation: an offset of the string is negative (read
+     * and error_len are 0). */
+    RAPIDUTF_KIND_NEGATIVE = 13,
     /* A kind that a newer library added and this header has no code for. */
     RAPIDUTF_KIND_OTHER = 127
 };
@@ -195,25 +232,25 @@ typedef struct rapidutf_result {
 
 /* Validates UTF-8. RAPIDUTF_OK (read = len), or RAPIDUTF_INVALID_INPUT with
  * the position, kind and length of the first invalid sequence. */
-rapidutf_result rapidutf_validate_utf8(const uint8_t *src, size_t len);
+rapidutf_result rapidutf_validate_utf8(const char *src, size_t len);
 
 /* Whether src[0 .. len) is valid UTF-8: the fastest check, no position.
  * False for a null src with len > 0. */
-bool rapidutf_is_valid_utf8(const uint8_t *src, size_t len);
+bool rapidutf_is_valid_utf8(const char *src, size_t len);
 
 /* Whether every byte is below 0x80. False for a null src with len > 0. */
-bool rapidutf_is_ascii(const uint8_t *src, size_t len);
+bool rapidutf_is_ascii(const char *src, size_t len);
 
 /* Validates UTF-16 (len units): every surrogate must be paired. The error
  * is the first unpaired surrogate (RAPIDUTF_KIND_UNPAIRED_HIGH or _LOW).
  * Native byte order, little-endian, big-endian. */
-rapidutf_result rapidutf_validate_utf16(const uint16_t *src, size_t len);
-rapidutf_result rapidutf_validate_utf16le(const uint16_t *src, size_t len);
-rapidutf_result rapidutf_validate_utf16be(const uint16_t *src, size_t len);
+rapidutf_result rapidutf_validate_utf16(const rapidutf_char16 *src, size_t len);
+rapidutf_result rapidutf_validate_utf16le(const rapidutf_char16 *src, size_t len);
+rapidutf_result rapidutf_validate_utf16be(const rapidutf_char16 *src, size_t len);
 
 /* Validates UTF-32 (len values): every value must be a Unicode scalar value
  * (RAPIDUTF_KIND_SURROGATE or RAPIDUTF_KIND_TOO_LARGE otherwise). */
-rapidutf_result rapidutf_validate_utf32(const uint32_t *src, size_t len);
+rapidutf_result rapidutf_validate_utf32(const rapidutf_char32 *src, size_t len);
 
 /* ---------------------------------------------------------------------
  * Transcoding into a caller's buffer
@@ -235,33 +272,33 @@ rapidutf_result rapidutf_validate_utf32(const uint32_t *src, size_t len);
  * functions below (rapidutf_utf16_len_from_utf8, ...).
  * ------------------------------------------------------------------- */
 
-rapidutf_result rapidutf_utf8_to_utf16(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf8_to_utf16(const char *src, size_t src_len, rapidutf_char16 *dst,
                                        size_t dst_len);
-rapidutf_result rapidutf_utf8_to_utf16le(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf8_to_utf16le(const char *src, size_t src_len, rapidutf_char16 *dst,
                                          size_t dst_len);
-rapidutf_result rapidutf_utf8_to_utf16be(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf8_to_utf16be(const char *src, size_t src_len, rapidutf_char16 *dst,
                                          size_t dst_len);
-rapidutf_result rapidutf_utf16_to_utf8(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16_to_utf8(const rapidutf_char16 *src, size_t src_len, char *dst,
                                        size_t dst_len);
-rapidutf_result rapidutf_utf16le_to_utf8(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16le_to_utf8(const rapidutf_char16 *src, size_t src_len, char *dst,
                                          size_t dst_len);
-rapidutf_result rapidutf_utf16be_to_utf8(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16be_to_utf8(const rapidutf_char16 *src, size_t src_len, char *dst,
                                          size_t dst_len);
-rapidutf_result rapidutf_utf8_to_utf32(const uint8_t *src, size_t src_len, uint32_t *dst,
+rapidutf_result rapidutf_utf8_to_utf32(const char *src, size_t src_len, rapidutf_char32 *dst,
                                        size_t dst_len);
-rapidutf_result rapidutf_utf32_to_utf8(const uint32_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf32_to_utf8(const rapidutf_char32 *src, size_t src_len, char *dst,
                                        size_t dst_len);
-rapidutf_result rapidutf_utf16_to_utf32(const uint16_t *src, size_t src_len, uint32_t *dst,
+rapidutf_result rapidutf_utf16_to_utf32(const rapidutf_char16 *src, size_t src_len, rapidutf_char32 *dst,
                                         size_t dst_len);
-rapidutf_result rapidutf_utf16le_to_utf32(const uint16_t *src, size_t src_len, uint32_t *dst,
+rapidutf_result rapidutf_utf16le_to_utf32(const rapidutf_char16 *src, size_t src_len, rapidutf_char32 *dst,
                                           size_t dst_len);
-rapidutf_result rapidutf_utf16be_to_utf32(const uint16_t *src, size_t src_len, uint32_t *dst,
+rapidutf_result rapidutf_utf16be_to_utf32(const rapidutf_char16 *src, size_t src_len, rapidutf_char32 *dst,
                                           size_t dst_len);
-rapidutf_result rapidutf_utf32_to_utf16(const uint32_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf32_to_utf16(const rapidutf_char32 *src, size_t src_len, rapidutf_char16 *dst,
                                         size_t dst_len);
-rapidutf_result rapidutf_utf32_to_utf16le(const uint32_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf32_to_utf16le(const rapidutf_char32 *src, size_t src_len, rapidutf_char16 *dst,
                                           size_t dst_len);
-rapidutf_result rapidutf_utf32_to_utf16be(const uint32_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf32_to_utf16be(const rapidutf_char32 *src, size_t src_len, rapidutf_char16 *dst,
                                           size_t dst_len);
 
 /* ---------------------------------------------------------------------
@@ -279,30 +316,30 @@ rapidutf_result rapidutf_utf32_to_utf16be(const uint32_t *src, size_t src_len, u
  *   utf8, utf16*, utf32 -> latin1   dst_len >= src_len
  * ------------------------------------------------------------------- */
 
-rapidutf_result rapidutf_latin1_to_utf8(const uint8_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_latin1_to_utf8(const char *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_latin1_to_utf16(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_latin1_to_utf16(const char *src, size_t src_len, rapidutf_char16 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_latin1_to_utf16le(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_latin1_to_utf16le(const char *src, size_t src_len, rapidutf_char16 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_latin1_to_utf16be(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_latin1_to_utf16be(const char *src, size_t src_len, rapidutf_char16 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_latin1_to_utf32(const uint8_t *src, size_t src_len, uint32_t *dst,
+rapidutf_result rapidutf_latin1_to_utf32(const char *src, size_t src_len, rapidutf_char32 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf8_to_latin1(const uint8_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf8_to_latin1(const char *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf16_to_latin1(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16_to_latin1(const rapidutf_char16 *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf16le_to_latin1(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16le_to_latin1(const rapidutf_char16 *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf16be_to_latin1(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16be_to_latin1(const rapidutf_char16 *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf32_to_latin1(const uint32_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf32_to_latin1(const rapidutf_char32 *src, size_t src_len, char *dst,
     size_t dst_len);
 
 /* The UTF-8 bytes needed for Latin-1: one per byte below 0x80, two per
  * other byte. */
-size_t rapidutf_utf8_len_from_latin1(const uint8_t *src, size_t len);
+size_t rapidutf_utf8_len_from_latin1(const char *src, size_t len);
 
 /* ---------------------------------------------------------------------
  * Windows-1252, as the WHATWG Encoding Standard defines it
@@ -322,25 +359,25 @@ size_t rapidutf_utf8_len_from_latin1(const uint8_t *src, size_t len);
  *   utf8, utf16*, utf32 -> windows1252   dst_len >= src_len
  * ------------------------------------------------------------------- */
 
-rapidutf_result rapidutf_windows1252_to_utf8(const uint8_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_windows1252_to_utf8(const char *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_windows1252_to_utf16(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_windows1252_to_utf16(const char *src, size_t src_len, rapidutf_char16 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_windows1252_to_utf16le(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_windows1252_to_utf16le(const char *src, size_t src_len, rapidutf_char16 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_windows1252_to_utf16be(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_windows1252_to_utf16be(const char *src, size_t src_len, rapidutf_char16 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_windows1252_to_utf32(const uint8_t *src, size_t src_len, uint32_t *dst,
+rapidutf_result rapidutf_windows1252_to_utf32(const char *src, size_t src_len, rapidutf_char32 *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf8_to_windows1252(const uint8_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf8_to_windows1252(const char *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf16_to_windows1252(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16_to_windows1252(const rapidutf_char16 *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf16le_to_windows1252(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16le_to_windows1252(const rapidutf_char16 *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf16be_to_windows1252(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16be_to_windows1252(const rapidutf_char16 *src, size_t src_len, char *dst,
     size_t dst_len);
-rapidutf_result rapidutf_utf32_to_windows1252(const uint32_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf32_to_windows1252(const rapidutf_char32 *src, size_t src_len, char *dst,
     size_t dst_len);
 
 /* ---------------------------------------------------------------------
@@ -354,31 +391,31 @@ rapidutf_result rapidutf_utf32_to_windows1252(const uint32_t *src, size_t src_le
 
 /* Code points in UTF-8: the bytes that are not continuation bytes. Also the
  * UTF-32 length of UTF-8. */
-size_t rapidutf_count_chars(const uint8_t *src, size_t len);
+size_t rapidutf_count_chars(const char *src, size_t len);
 /* UTF-16 units for UTF-8: non-continuation bytes, plus one per F0..FF. */
-size_t rapidutf_utf16_len_from_utf8(const uint8_t *src, size_t len);
+size_t rapidutf_utf16_len_from_utf8(const char *src, size_t len);
 /* UTF-8 bytes for UTF-16 (native, LE, BE): 1, 2 or 3 per unit by value, 2
  * per surrogate (4 per pair). */
-size_t rapidutf_utf8_len_from_utf16(const uint16_t *src, size_t len);
-size_t rapidutf_utf8_len_from_utf16le(const uint16_t *src, size_t len);
-size_t rapidutf_utf8_len_from_utf16be(const uint16_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16(const rapidutf_char16 *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16le(const rapidutf_char16 *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16be(const rapidutf_char16 *src, size_t len);
 /* UTF-8 bytes for UTF-32: 1 to 4 per value by magnitude. */
-size_t rapidutf_utf8_len_from_utf32(const uint32_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf32(const rapidutf_char32 *src, size_t len);
 /* UTF-16 units for UTF-32: 1 per value, 2 from 0x10000 on. */
-size_t rapidutf_utf16_len_from_utf32(const uint32_t *src, size_t len);
+size_t rapidutf_utf16_len_from_utf32(const rapidutf_char32 *src, size_t len);
 /* UTF-32 values for UTF-16 (native, LE, BE): every unit but low
  * surrogates. */
-size_t rapidutf_utf32_len_from_utf16(const uint16_t *src, size_t len);
-size_t rapidutf_utf32_len_from_utf16le(const uint16_t *src, size_t len);
-size_t rapidutf_utf32_len_from_utf16be(const uint16_t *src, size_t len);
+size_t rapidutf_utf32_len_from_utf16(const rapidutf_char16 *src, size_t len);
+size_t rapidutf_utf32_len_from_utf16le(const rapidutf_char16 *src, size_t len);
+size_t rapidutf_utf32_len_from_utf16be(const rapidutf_char16 *src, size_t len);
 /* UTF-32 values (code points) of UTF-8: rapidutf_count_chars by the
  * grid's name. */
-size_t rapidutf_utf32_len_from_utf8(const uint8_t *src, size_t len);
+size_t rapidutf_utf32_len_from_utf8(const char *src, size_t len);
 /* UTF-8 bytes of UTF-16 (native, LE, BE) decoded lossily: each unpaired
  * surrogate counts the 3 bytes of U+FFFD. */
-size_t rapidutf_utf8_len_from_utf16_lossy(const uint16_t *src, size_t len);
-size_t rapidutf_utf8_len_from_utf16le_lossy(const uint16_t *src, size_t len);
-size_t rapidutf_utf8_len_from_utf16be_lossy(const uint16_t *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16_lossy(const rapidutf_char16 *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16le_lossy(const rapidutf_char16 *src, size_t len);
+size_t rapidutf_utf8_len_from_utf16be_lossy(const rapidutf_char16 *src, size_t len);
 
 /* ---------------------------------------------------------------------
  * Lossy decoding into a caller's buffer
@@ -396,19 +433,59 @@ size_t rapidutf_utf8_len_from_utf16be_lossy(const uint16_t *src, size_t len);
 
 /* UTF-8 to UTF-8 (U+FFFD is EF BF BD). dst_len >= 3 * src_len always
  * suffices; dst_len >= src_len suffices for valid input. */
-rapidutf_result rapidutf_utf8_to_string_lossy(const uint8_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf8_to_string_lossy(const char *src, size_t src_len, char *dst,
                                               size_t dst_len);
 /* UTF-8 to native-endian UTF-16. dst_len >= src_len always suffices. */
-rapidutf_result rapidutf_utf8_to_utf16_lossy(const uint8_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_utf8_to_utf16_lossy(const char *src, size_t src_len, rapidutf_char16 *dst,
                                              size_t dst_len);
 /* UTF-16 (native, LE, BE) to UTF-8. dst_len >= 3 * src_len always
  * suffices. */
-rapidutf_result rapidutf_utf16_to_string_lossy(const uint16_t *src, size_t src_len, uint8_t *dst,
+rapidutf_result rapidutf_utf16_to_string_lossy(const rapidutf_char16 *src, size_t src_len, char *dst,
                                                size_t dst_len);
-rapidutf_result rapidutf_utf16le_to_string_lossy(const uint16_t *src, size_t src_len,
-                                                 uint8_t *dst, size_t dst_len);
-rapidutf_result rapidutf_utf16be_to_string_lossy(const uint16_t *src, size_t src_len,
-                                                 uint8_t *dst, size_t dst_len);
+rapidutf_result rapidutf_utf16le_to_string_lossy(const rapidutf_char16 *src, size_t src_len,
+                                                 char *dst, size_t dst_len);
+rapidutf_result rapidutf_utf16be_to_string_lossy(const rapidutf_char16 *src, size_t src_len,
+                                                 char *dst, size_t dst_len);
+
+/* Lossy decoding of a stream, chunk by chunk: the functions above with a
+ * `last` flag. With last = false, an incomplete character at the end of
+ * src (UTF-8: a lead byte and the continuations allowed after it, 1 to 3
+ * bytes; UTF-16: a high surrogate) is left unread, since the next chunk
+ * may complete it: RAPIDUTF_OK then has read = src_len minus those units.
+ * Put src[read .. src_len) in front of the next chunk (at most 3 bytes or
+ * 1 unit on RAPIDUTF_OK; more after RAPIDUTF_OUTPUT_TOO_SMALL, as above).
+ * Pass last = true with the final chunk (it may be empty): an incomplete
+ * character at its end becomes U+FFFD. The concatenated output equals
+ * String::from_utf8_lossy (or from_utf16_lossy) of the whole stream for
+ * every chunking, a character split between chunks included:
+ *
+ *     char buf[4096 + 3], out[3 * sizeof buf];
+ *     size_t have = 0, n;
+ *     do {
+ *         n = fread(buf + have, 1, 4096, f);
+ *         bool last = n == 0;
+ *         rapidutf_result r = rapidutf_utf8_to_string_lossy_chunk(
+ *             buf, have + n, out, sizeof out, last);
+ *         fwrite(out, 1, r.written, stdout);
+ *         have = have + n - r.read;          // 0 to 3 bytes kept
+ *         memmove(buf, buf + r.read, have);
+ *     } while (n != 0);
+ *
+ * The output sizes that always suffice are those of the functions above
+ * for src_len units. */
+rapidutf_result rapidutf_utf8_to_string_lossy_chunk(const char *src, size_t src_len, char *dst,
+                                                    size_t dst_len, bool last);
+rapidutf_result rapidutf_utf8_to_utf16_lossy_chunk(const char *src, size_t src_len,
+                                                   rapidutf_char16 *dst, size_t dst_len,
+                                                   bool last);
+rapidutf_result rapidutf_utf16_to_string_lossy_chunk(const rapidutf_char16 *src, size_t src_len,
+                                                     char *dst, size_t dst_len, bool last);
+rapidutf_result rapidutf_utf16le_to_string_lossy_chunk(const rapidutf_char16 *src,
+                                                       size_t src_len, char *dst, size_t dst_len,
+                                                       bool last);
+rapidutf_result rapidutf_utf16be_to_string_lossy_chunk(const rapidutf_char16 *src,
+                                                       size_t src_len, char *dst, size_t dst_len,
+                                                       bool last);
 
 /*
  * Error strategies: what lossy UTF-8 decoding puts in place of each
@@ -429,13 +506,13 @@ enum rapidutf_strategy {
 /* UTF-8 to UTF-8 with a RAPIDUTF_STRATEGY_* code (RAPIDUTF_BAD_STRATEGY for
  * another). Bounded and resumable as the functions above; valid stretches
  * are copied as they are. dst_len >= 3 * src_len always suffices. */
-rapidutf_result rapidutf_utf8_to_string_lossy_with(const uint8_t *src, size_t src_len,
-                                                   uint8_t *dst, size_t dst_len,
+rapidutf_result rapidutf_utf8_to_string_lossy_with(const char *src, size_t src_len,
+                                                   char *dst, size_t dst_len,
                                                    int32_t strategy);
 /* UTF-8 to native-endian UTF-16 with a strategy. dst_len >= src_len always
  * suffices. */
-rapidutf_result rapidutf_utf8_to_utf16_lossy_with(const uint8_t *src, size_t src_len,
-                                                  uint16_t *dst, size_t dst_len,
+rapidutf_result rapidutf_utf8_to_utf16_lossy_with(const char *src, size_t src_len,
+                                                  rapidutf_char16 *dst, size_t dst_len,
                                                   int32_t strategy);
 
 /* ---------------------------------------------------------------------
@@ -445,25 +522,25 @@ rapidutf_result rapidutf_utf8_to_utf16_lossy_with(const uint8_t *src, size_t src
 /* Swaps the bytes of each unit (UTF-16LE <-> UTF-16BE) into dst:
  * RAPIDUTF_OK with read = written = src_len, or RAPIDUTF_OUTPUT_TOO_SMALL
  * with nothing written when dst_len < src_len. */
-rapidutf_result rapidutf_swap_utf16_bytes(const uint16_t *src, size_t src_len, uint16_t *dst,
+rapidutf_result rapidutf_swap_utf16_bytes(const rapidutf_char16 *src, size_t src_len, rapidutf_char16 *dst,
                                           size_t dst_len);
 /* The same, in place: RAPIDUTF_OK with read = written = len. */
-rapidutf_result rapidutf_swap_utf16_bytes_in_place(uint16_t *buf, size_t len);
+rapidutf_result rapidutf_swap_utf16_bytes_in_place(rapidutf_char16 *buf, size_t len);
 /* Replaces each unpaired surrogate in place with U+FFFD (native, LE, BE
  * units), as JavaScript's String.prototype.toWellFormed; returns how many
  * were replaced, or SIZE_MAX for a null buf with len > 0 or a misaligned
  * one. */
-size_t rapidutf_make_utf16_well_formed(uint16_t *buf, size_t len);
-size_t rapidutf_make_utf16le_well_formed(uint16_t *buf, size_t len);
-size_t rapidutf_make_utf16be_well_formed(uint16_t *buf, size_t len);
+size_t rapidutf_make_utf16_well_formed(rapidutf_char16 *buf, size_t len);
+size_t rapidutf_make_utf16le_well_formed(rapidutf_char16 *buf, size_t len);
+size_t rapidutf_make_utf16be_well_formed(rapidutf_char16 *buf, size_t len);
 /* Copies src into dst (dst_len >= src_len) with each unpaired surrogate
  * replaced by U+FFFD; returns how many were replaced, or SIZE_MAX (and
  * writes nothing) for a bad argument or a dst shorter than src. */
-size_t rapidutf_to_well_formed_utf16(const uint16_t *src, size_t src_len, uint16_t *dst,
+size_t rapidutf_to_well_formed_utf16(const rapidutf_char16 *src, size_t src_len, rapidutf_char16 *dst,
                                      size_t dst_len);
-size_t rapidutf_to_well_formed_utf16le(const uint16_t *src, size_t src_len, uint16_t *dst,
+size_t rapidutf_to_well_formed_utf16le(const rapidutf_char16 *src, size_t src_len, rapidutf_char16 *dst,
                                        size_t dst_len);
-size_t rapidutf_to_well_formed_utf16be(const uint16_t *src, size_t src_len, uint16_t *dst,
+size_t rapidutf_to_well_formed_utf16be(const rapidutf_char16 *src, size_t src_len, rapidutf_char16 *dst,
                                        size_t dst_len);
 
 /* ---------------------------------------------------------------------
@@ -478,14 +555,16 @@ size_t rapidutf_to_well_formed_utf16be(const uint16_t *src, size_t src_len, uint
  * the first failing string, whose index goes to *string_index unless it
  * is null: with a UTF-8 kind, read and error_len are relative to that
  * string, as validating it alone reports; with
- * RAPIDUTF_KIND_OUT_OF_BOUNDS or RAPIDUTF_KIND_REVERSED they are 0. A
+ * RAPIDUTF_KIND_OUT_OF_BOUNDS, RAPIDUTF_KIND_REVERSED or
+ * RAPIDUTF_KIND_NEGATIVE they are 0. A
  * misaligned string_index is RAPIDUTF_MISALIGNED, before anything is
- * validated. */
-rapidutf_result rapidutf_validate_utf8_offsets32(const uint8_t *buf, size_t buf_len,
-                                                 const uint32_t *offsets, size_t offsets_len,
+ * validated. The offsets are signed, as Arrow's (int32_t for utf8 arrays,
+ * int64_t for large_utf8); a negative one is RAPIDUTF_KIND_NEGATIVE. */
+rapidutf_result rapidutf_validate_utf8_offsets32(const char *buf, size_t buf_len,
+                                                 const int32_t *offsets, size_t offsets_len,
                                                  size_t *string_index);
-rapidutf_result rapidutf_validate_utf8_offsets64(const uint8_t *buf, size_t buf_len,
-                                                 const uint64_t *offsets, size_t offsets_len,
+rapidutf_result rapidutf_validate_utf8_offsets64(const char *buf, size_t buf_len,
+                                                 const int64_t *offsets, size_t offsets_len,
                                                  size_t *string_index);
 
 /* ---------------------------------------------------------------------
@@ -511,7 +590,7 @@ enum rapidutf_encoding {
  * encodings the bytes are valid in, bit (1 << code) for each. A misaligned
  * bom_len or candidates returns -RAPIDUTF_MISALIGNED (nothing read or
  * written). Validates at kernel speed; never allocates. */
-int32_t rapidutf_detect_encoding(const uint8_t *src, size_t len, size_t *bom_len,
+int32_t rapidutf_detect_encoding(const char *src, size_t len, size_t *bom_len,
                                  uint32_t *candidates);
 
 /* ---------------------------------------------------------------------
@@ -523,7 +602,7 @@ int32_t rapidutf_detect_encoding(const uint8_t *src, size_t len, size_t *bom_len
  * bytes (0 for RAPIDUTF_BOM_NONE); a misaligned bom_len returns
  * -RAPIDUTF_MISALIGNED (nothing read or written). FF FE 00 00 is
  * UTF-32LE, not UTF-16LE followed by U+0000. */
-int32_t rapidutf_detect_bom(const uint8_t *src, size_t len, size_t *bom_len);
+int32_t rapidutf_detect_bom(const char *src, size_t len, size_t *bom_len);
 
 /* The name of the SIMD kernel in use: "scalar", "portable", "sse42",
  * "avx2", "avx512", "neon" or "simd128". A static NUL-terminated string:
@@ -531,6 +610,25 @@ int32_t rapidutf_detect_bom(const uint8_t *src, size_t len, size_t *bom_len);
  * CPU runs, unless the environment variable RAPIDUTF_KERNEL names another
  * available one. */
 const char *rapidutf_active_kernel_name(void);
+
+/* ---------------------------------------------------------------------
+ * Version and messages
+ * ------------------------------------------------------------------- */
+
+/* The version of the library that runs, "MAJOR.MINOR.PATCH", and as
+ * MAJOR * 1000000 + MINOR * 1000 + PATCH. Compare with RAPIDUTF_VERSION /
+ * RAPIDUTF_VERSION_NUMBER, the header's, to detect a program built
+ * against another version than the one it loaded. Static strings: never
+ * null, never to be freed. */
+const char *rapidutf_version(void);
+uint32_t rapidutf_version_number(void);
+
+/* A short English description of a RAPIDUTF_* status code, or of a
+ * RAPIDUTF_KIND_* code ("overlong encoding", ...), for messages and logs.
+ * Static NUL-terminated strings: never null (a code that is none of them
+ * gives "unknown status" / "unknown kind"), never to be freed. */
+const char *rapidutf_status_name(int32_t status);
+const char *rapidutf_kind_name(int32_t kind);
 
 #ifdef __cplusplus
 } /* extern "C" */

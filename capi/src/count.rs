@@ -6,6 +6,7 @@
 //! header check in `tests/header.rs` reads their real signatures.
 
 use crate::{input, no_unwind};
+use crate::{RapidutfChar16, RapidutfChar32};
 
 /// Applies a count to the C buffer `(src, len)`; 0 on an argument error.
 ///
@@ -51,7 +52,10 @@ pub unsafe extern "C" fn rapidutf_utf16_len_from_utf8(src: *const u8, len: usize
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16) }
 }
@@ -62,7 +66,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16(src: *const u16, len: usiz
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16le) }
 }
@@ -73,7 +80,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le(src: *const u16, len: us
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16be) }
 }
@@ -84,7 +94,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be(src: *const u16, len: us
 ///
 /// `src` addresses `len` readable aligned `u32`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf32(src: *const u32, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf32(
+    src: *const RapidutfChar32,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf32) }
 }
@@ -95,7 +108,10 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf32(src: *const u32, len: usiz
 ///
 /// `src` addresses `len` readable aligned `u32`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf16_len_from_utf32(src: *const u32, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf16_len_from_utf32(
+    src: *const RapidutfChar32,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf16_len_from_utf32) }
 }
@@ -106,7 +122,10 @@ pub unsafe extern "C" fn rapidutf_utf16_len_from_utf32(src: *const u32, len: usi
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16) }
 }
@@ -117,7 +136,10 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16(src: *const u16, len: usi
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16le(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16le(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16le) }
 }
@@ -128,7 +150,10 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16le(src: *const u16, len: u
 ///
 /// `src` addresses `len` readable aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16be(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf32_len_from_utf16be(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf32_len_from_utf16be) }
 }
@@ -152,7 +177,10 @@ pub unsafe extern "C" fn rapidutf_utf32_len_from_utf8(src: *const u8, len: usize
 ///
 /// `src` addresses `len` readable, aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16_lossy(src: *const u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16_lossy(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { count(src, len, rapidutf::utf8_len_from_utf16_lossy) }
 }
@@ -164,7 +192,7 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16_lossy(src: *const u16, len
 /// As [`rapidutf_utf8_len_from_utf16_lossy`].
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le_lossy(
-    src: *const u16,
+    src: *const RapidutfChar16,
     len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.
@@ -178,7 +206,7 @@ pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16le_lossy(
 /// As [`rapidutf_utf8_len_from_utf16_lossy`].
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf8_len_from_utf16be_lossy(
-    src: *const u16,
+    src: *const RapidutfChar16,
     len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.

@@ -13,6 +13,7 @@
 
 use crate::transcode::transcode;
 use crate::{input, no_unwind, CError, RapidutfResult};
+use crate::{RapidutfChar16, RapidutfChar32};
 use rapidutf::{Latin1Error, Latin1ErrorKind, Utf16Error, Utf32Error, Utf8Error};
 use std::convert::Infallible;
 
@@ -92,7 +93,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf8(
 pub unsafe extern "C" fn rapidutf_latin1_to_utf16(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -109,7 +110,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf16(
 pub unsafe extern "C" fn rapidutf_latin1_to_utf16le(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -126,7 +127,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf16le(
 pub unsafe extern "C" fn rapidutf_latin1_to_utf16be(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -143,7 +144,7 @@ pub unsafe extern "C" fn rapidutf_latin1_to_utf16be(
 pub unsafe extern "C" fn rapidutf_latin1_to_utf32(
     src: *const u8,
     src_len: usize,
-    dst: *mut u32,
+    dst: *mut RapidutfChar32,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -177,7 +178,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_latin1(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16_to_latin1(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -194,7 +195,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_latin1(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16le_to_latin1(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -211,7 +212,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_latin1(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16be_to_latin1(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -228,7 +229,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_latin1(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf32_to_latin1(
-    src: *const u32,
+    src: *const RapidutfChar32,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,

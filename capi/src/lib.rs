@@ -1,7 +1,9 @@
 //! The C ABI of rapidutf: every function of the library's free-function
 //! API as `rapidutf_<rust name>`, over caller-owned buffers, declared in
 //! `include/rapidutf.h` (hand-written; `tests/header.rs` checks it against
-//! this crate's signatures, structs and constants).
+//! this crate's signatures, structs and constants). `install.sh`
+//! installs it as the C library `librapidutf` (static and shared, with
+//! pkg-config and CMake files).
 //!
 //! # Contracts shared by every function
 //!
@@ -37,6 +39,7 @@
 #![warn(clippy::undocumented_unsafe_blocks)]
 
 mod count;
+mod info;
 mod latin1;
 mod lossy;
 mod misc;
@@ -47,6 +50,7 @@ mod validate;
 mod windows1252;
 
 pub use count::*;
+pub use info::*;
 pub use latin1::*;
 pub use lossy::*;
 pub use misc::*;
@@ -61,6 +65,16 @@ use rapidutf::{
     TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind, Utf8Error,
     Utf8ErrorKind,
 };
+
+/// A UTF-16 code unit (`rapidutf_char16` in C): `char16_t` in C++ and
+/// `uint_least16_t` (which is what `<uchar.h>` makes `char16_t`) in C, so
+/// that `std::u16string` data and `char16_t` arrays pass without a cast.
+/// The same size, alignment and calling convention as `u16`.
+pub type RapidutfChar16 = u16;
+
+/// A UTF-32 code unit (`rapidutf_char32` in C): `char32_t` in C++ and
+/// `uint_least32_t` in C (see [`RapidutfChar16`]).
+pub type RapidutfChar32 = u32;
 
 /// The outcome of a validation, transcoding or lossy decoding call
 /// (`rapidutf_result` in C).
@@ -441,13 +455,19 @@ mod tests {
     /// written through it (the bytes around it keep their marker).
     #[test]
     fn misaligned_out_pointers_are_argument_errors() {
-        let mut raw = [0xA5u8; 24];
-        let odd = raw.as_mut_ptr().wrapping_add(1);
+        // Aligned for `usize`, so that one byte in is misaligned for
+        // `usize` and `u32` wherever the buffer lands (a plain byte array
+        // may start at an odd address, as it does now and then under
+        // Miri).
+        #[repr(align(8))]
+        struct Raw([u8; 24]);
+        let mut raw = Raw([0xA5u8; 24]);
+        let odd = raw.0.as_mut_ptr().wrapping_add(1);
         let (size, word) = (odd.cast::<usize>(), odd.cast::<u32>());
         assert_eq!(out_pointer(size), Err(RAPIDUTF_MISALIGNED));
         assert_eq!(out_pointer(core::ptr::null_mut::<usize>()), Ok(None));
         let bom = b"\xEF\xBB\xBFhi";
-        let offsets = [0u32, 2, 3];
+        let offsets = [0i32, 2, 3];
         // SAFETY: live buffers of these lengths; the misaligned pointers
         // are rejected before any write.
         unsafe {
@@ -466,7 +486,7 @@ mod tests {
                 rapidutf_validate_utf8_offsets32(b"ok\xFF".as_ptr(), 3, offsets.as_ptr(), 3, size);
             assert_eq!(r, RapidutfResult::argument(RAPIDUTF_MISALIGNED));
         }
-        assert!(raw.iter().all(|&b| b == 0xA5));
+        assert!(raw.0.iter().all(|&b| b == 0xA5));
     }
 
     #[test]

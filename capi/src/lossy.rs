@@ -8,6 +8,7 @@
 //! `RAPIDUTF_OUTPUT_TOO_SMALL`, `read` and `written`, and a second call on
 //! `src + read` continues the output exactly as one big call would have.
 
+use crate::RapidutfChar16;
 use crate::{buffers, no_unwind, RapidutfResult};
 use core::convert::Infallible;
 use core::mem::MaybeUninit;
@@ -28,14 +29,34 @@ pub(crate) unsafe fn lossy<S, D>(
     dst_len: usize,
     f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Result<usize, TranscodeError<Infallible>>,
 ) -> RapidutfResult {
+    // SAFETY: forwarded from the caller.
+    unsafe { lossy_chunk(src, src_len, dst, dst_len, |_| 0, f) }
+}
+
+/// [`lossy`] on a chunk of a stream: the `pending(src)` units at the end
+/// of `src` (an incomplete character that the next chunk may complete)
+/// are left unread, so `RAPIDUTF_OK` has `read = src_len - pending`.
+///
+/// # Safety
+///
+/// As [`lossy`].
+unsafe fn lossy_chunk<S, D>(
+    src: *const S,
+    src_len: usize,
+    dst: *mut D,
+    dst_len: usize,
+    pending: impl FnOnce(&[S]) -> usize,
+    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Result<usize, TranscodeError<Infallible>>,
+) -> RapidutfResult {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
         let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
             Ok(b) => b,
             Err(r) => return r,
         };
+        let s = s.get(..s.len().saturating_sub(pending(s))).unwrap_or(s);
         match f(s, d) {
-            Ok(written) => RapidutfResult::ok(src_len, written),
+            Ok(written) => RapidutfResult::ok(s.len(), written),
             Err(TranscodeError::OutputTooSmall { read, written }) => {
                 RapidutfResult::too_small(read, written)
             }
@@ -45,6 +66,41 @@ pub(crate) unsafe fn lossy<S, D>(
             Err(_) => RapidutfResult::too_small(0, 0),
         }
     })
+}
+
+/// The bytes at the end of `src` that begin a character without ending
+/// it (at most 3): a lead byte followed by as many allowed continuations
+/// as fit, which the next chunk may complete. Lossy decoding of the whole
+/// stream starts a new step at that lead byte (a lead byte ends whatever
+/// subpart came before it), so decoding `src` without them and then them
+/// with the next chunk gives exactly the output of one call on the whole.
+/// Anything else at the end (a complete character, or a subpart that no
+/// byte can extend) is final and decoded now.
+fn utf8_pending(src: &[u8]) -> usize {
+    let tail = src.get(src.len().saturating_sub(3)..).unwrap_or_default();
+    // The last byte that is no continuation byte (`80..BF`) starts the
+    // only candidate.
+    let Some(start) = tail.iter().rposition(|&b| b & 0xC0 != 0x80) else {
+        return 0;
+    };
+    let candidate = tail.get(start..).unwrap_or_default();
+    match rapidutf::from_utf8(candidate) {
+        Err(e) if e.kind() == rapidutf::Utf8ErrorKind::Truncated && e.valid_up_to() == 0 => {
+            candidate.len()
+        }
+        _ => 0,
+    }
+}
+
+/// One unit when `src` ends in a high surrogate (read with `value`, which
+/// gives a unit's value from its in-memory form): the next chunk may start
+/// with its low surrogate. A high surrogate before it is unpaired either
+/// way, so the rest decodes as in one call on the whole stream.
+fn utf16_pending(src: &[u16], value: fn(u16) -> u16) -> usize {
+    match src.last() {
+        Some(&u) if (0xD800..0xDC00).contains(&value(u)) => 1,
+        _ => 0,
+    }
 }
 
 /// Decodes UTF-8 into UTF-8, replacing each maximal invalid subpart with
@@ -81,7 +137,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -101,7 +157,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy(
 /// and `dst` `dst_len` writable bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -117,7 +173,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy(
 /// As [`rapidutf_utf16_to_string_lossy`].
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -133,11 +189,127 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy(
 /// As [`rapidutf_utf16_to_string_lossy`].
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_utf8_lossy) }
+}
+
+/// [`rapidutf_utf8_to_string_lossy`] on one chunk of a stream. With
+/// `last` false, an incomplete character at the end of `src` (1 to 3
+/// bytes that the next chunk may complete) is left unread: `RAPIDUTF_OK`
+/// then has `read = src_len - pending`, and the caller puts
+/// `src[read..src_len)` in front of the next chunk. With `last` true it is
+/// decoded (as U+FFFD). The concatenated output equals
+/// `String::from_utf8_lossy` of the whole stream for every chunking.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_string_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_chunk(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+) -> RapidutfResult {
+    let pending = if last { |_: &[u8]| 0 } else { utf8_pending };
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_chunk(src, src_len, dst, dst_len, pending, |s, d| {
+            rapidutf::uninit::utf8_to_utf8_lossy(s, d, ErrorStrategy::Replace)
+        })
+    }
+}
+
+/// [`rapidutf_utf8_to_utf16_lossy`] on one chunk of a stream, with `last`
+/// as [`rapidutf_utf8_to_string_lossy_chunk`].
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_utf16_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_chunk(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut RapidutfChar16,
+    dst_len: usize,
+    last: bool,
+) -> RapidutfResult {
+    let pending = if last { |_: &[u8]| 0 } else { utf8_pending };
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_chunk(src, src_len, dst, dst_len, pending, |s, d| {
+            rapidutf::uninit::utf8_to_utf16_lossy(s, d, ErrorStrategy::Replace)
+        })
+    }
+}
+
+/// [`rapidutf_utf16_to_string_lossy`] on one chunk of a stream. With
+/// `last` false, a high surrogate at the end of `src` is left unread
+/// (`read = src_len - 1`): the caller puts it in front of the next chunk,
+/// whose first unit may be its low surrogate. The concatenated output
+/// equals `String::from_utf16_lossy` of the whole stream for every
+/// chunking.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy_chunk(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+) -> RapidutfResult {
+    let pending = |s: &[u16]| if last { 0 } else { utf16_pending(s, |u| u) };
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_chunk(src, src_len, dst, dst_len, pending, rapidutf::uninit::utf16_to_utf8_lossy)
+    }
+}
+
+/// [`rapidutf_utf16_to_string_lossy_chunk`] for UTF-16LE input.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy_chunk(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+) -> RapidutfResult {
+    let pending = |s: &[u16]| if last { 0 } else { utf16_pending(s, u16::from_le) };
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_chunk(src, src_len, dst, dst_len, pending, rapidutf::uninit::utf16le_to_utf8_lossy)
+    }
+}
+
+/// [`rapidutf_utf16_to_string_lossy_chunk`] for UTF-16BE input.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy_chunk(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+) -> RapidutfResult {
+    let pending = |s: &[u16]| if last { 0 } else { utf16_pending(s, u16::from_be) };
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_chunk(src, src_len, dst, dst_len, pending, rapidutf::uninit::utf16be_to_utf8_lossy)
+    }
 }

@@ -2,6 +2,7 @@
 //! many-strings validation: `rapidutf_utf8_to_*_lossy_with`,
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
+use crate::RapidutfChar16;
 use crate::{input, no_unwind, out_pointer, RapidutfResult};
 use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER, RAPIDUTF_MISALIGNED};
 use core::convert::Infallible;
@@ -29,6 +30,8 @@ pub const RAPIDUTF_BAD_STRATEGY: i32 = 7;
 pub const RAPIDUTF_KIND_OUT_OF_BOUNDS: i32 = 10;
 /// Many-strings validation: a string's start lies after its end.
 pub const RAPIDUTF_KIND_REVERSED: i32 = 11;
+/// Many-strings validation: an offset of the string is negative.
+pub const RAPIDUTF_KIND_NEGATIVE: i32 = 13;
 
 /// `rapidutf_detect_encoding`: UTF-8.
 pub const RAPIDUTF_ENCODING_UTF8: i32 = 1;
@@ -107,7 +110,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_with(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_with(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
     strategy: i32,
 ) -> RapidutfResult {
@@ -205,6 +208,7 @@ unsafe fn offsets<O: StringOffset>(
             ManyStringsErrorKind::Invalid(u) => return RapidutfResult::invalid(&u),
             ManyStringsErrorKind::OutOfBounds => RAPIDUTF_KIND_OUT_OF_BOUNDS,
             ManyStringsErrorKind::Reversed => RAPIDUTF_KIND_REVERSED,
+            ManyStringsErrorKind::Negative => RAPIDUTF_KIND_NEGATIVE,
             _ => RAPIDUTF_KIND_OTHER,
         };
         RapidutfResult { status: RAPIDUTF_INVALID_INPUT, kind, read: 0, written: 0, error_len: 0 }
@@ -219,20 +223,21 @@ unsafe fn offsets<O: StringOffset>(
 /// first failing string, whose index goes to `*string_index` (unless it is
 /// null): with a UTF-8 kind, `read` and `error_len` are relative to that
 /// string (as validating it alone would report); with
-/// `RAPIDUTF_KIND_OUT_OF_BOUNDS` or `RAPIDUTF_KIND_REVERSED`, they are 0.
+/// `RAPIDUTF_KIND_OUT_OF_BOUNDS`, `RAPIDUTF_KIND_REVERSED` or
+/// `RAPIDUTF_KIND_NEGATIVE`, they are 0.
 /// A misaligned `string_index` is `RAPIDUTF_MISALIGNED`, before anything
 /// is validated.
 ///
 /// # Safety
 ///
 /// `buf` addresses `buf_len` readable bytes and `offsets` `offsets_len`
-/// readable, aligned `uint32_t`s (or the lengths are 0); `string_index` is
+/// readable, aligned `int32_t`s (or the lengths are 0); `string_index` is
 /// null or addresses a writable `size_t`.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_validate_utf8_offsets32(
     buf: *const u8,
     buf_len: usize,
-    offsets: *const u32,
+    offsets: *const i32,
     offsets_len: usize,
     string_index: *mut usize,
 ) -> RapidutfResult {
@@ -240,16 +245,16 @@ pub unsafe extern "C" fn rapidutf_validate_utf8_offsets32(
     unsafe { self::offsets(buf, buf_len, offsets, offsets_len, string_index) }
 }
 
-/// [`rapidutf_validate_utf8_offsets32`] with `uint64_t` offsets.
+/// [`rapidutf_validate_utf8_offsets32`] with `int64_t` offsets.
 ///
 /// # Safety
 ///
-/// As [`rapidutf_validate_utf8_offsets32`], with `uint64_t` offsets.
+/// As [`rapidutf_validate_utf8_offsets32`], with `int64_t` offsets.
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_validate_utf8_offsets64(
     buf: *const u8,
     buf_len: usize,
-    offsets: *const u64,
+    offsets: *const i64,
     offsets_len: usize,
     string_index: *mut usize,
 ) -> RapidutfResult {

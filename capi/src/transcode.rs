@@ -5,6 +5,7 @@
 //! `tests/header.rs` reads their real signatures.
 
 use crate::{buffers, no_unwind, CError, RapidutfResult};
+use crate::{RapidutfChar16, RapidutfChar32};
 use core::mem::MaybeUninit;
 use rapidutf::TranscodeError;
 
@@ -45,7 +46,7 @@ pub(crate) unsafe fn transcode<S, D, E: CError>(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf16(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -62,7 +63,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf16le(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -79,7 +80,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16le(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf16be(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -94,7 +95,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16be(
 /// `dst_len` writable bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16_to_utf8(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -111,7 +112,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_utf8(
 /// `dst_len` writable bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16le_to_utf8(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -128,7 +129,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_utf8(
 /// `dst_len` writable bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16be_to_utf8(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -147,7 +148,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_utf8(
 pub unsafe extern "C" fn rapidutf_utf8_to_utf32(
     src: *const u8,
     src_len: usize,
-    dst: *mut u32,
+    dst: *mut RapidutfChar32,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -162,7 +163,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf32(
 /// `dst_len` writable bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf32_to_utf8(
-    src: *const u32,
+    src: *const RapidutfChar32,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -179,9 +180,9 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf8(
 /// `dst_len` writable, aligned `u32`s (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16_to_utf32(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u32,
+    dst: *mut RapidutfChar32,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -196,9 +197,9 @@ pub unsafe extern "C" fn rapidutf_utf16_to_utf32(
 /// `dst_len` writable, aligned `u32`s (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16le_to_utf32(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u32,
+    dst: *mut RapidutfChar32,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -213,9 +214,9 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_utf32(
 /// `dst_len` writable, aligned `u32`s (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16be_to_utf32(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u32,
+    dst: *mut RapidutfChar32,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -230,9 +231,9 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_utf32(
 /// `dst_len` writable, aligned `u16`s (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf32_to_utf16(
-    src: *const u32,
+    src: *const RapidutfChar32,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -247,9 +248,9 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf16(
 /// `dst_len` writable, aligned `u16`s (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf32_to_utf16le(
-    src: *const u32,
+    src: *const RapidutfChar32,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -264,9 +265,9 @@ pub unsafe extern "C" fn rapidutf_utf32_to_utf16le(
 /// `dst_len` writable, aligned `u16`s (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf32_to_utf16be(
-    src: *const u32,
+    src: *const RapidutfChar32,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.

@@ -5,6 +5,7 @@
 //! The functions are written out one by one (no macro) so that the header
 //! check in `tests/header.rs` reads their real signatures.
 
+use crate::RapidutfChar16;
 use crate::{buffers, in_place, no_unwind, RapidutfResult, RAPIDUTF_OUTPUT_TOO_SMALL};
 use core::mem::MaybeUninit;
 
@@ -23,9 +24,9 @@ const ARGUMENT_ERROR: usize = usize::MAX;
 /// writable ones (or the lengths are 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_swap_utf16_bytes(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     no_unwind(|| {
@@ -53,7 +54,7 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes(
 /// 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_swap_utf16_bytes_in_place(
-    buf: *mut u16,
+    buf: *mut RapidutfChar16,
     len: usize,
 ) -> RapidutfResult {
     no_unwind(|| {
@@ -74,7 +75,11 @@ pub unsafe extern "C" fn rapidutf_swap_utf16_bytes_in_place(
 /// # Safety
 ///
 /// As [`in_place`].
-unsafe fn repair(buf: *mut u16, len: usize, f: impl FnOnce(&mut [u16]) -> usize) -> usize {
+unsafe fn repair(
+    buf: *mut RapidutfChar16,
+    len: usize,
+    f: impl FnOnce(&mut [u16]) -> usize,
+) -> usize {
     no_unwind(|| {
         // SAFETY: forwarded from the caller.
         match unsafe { in_place(buf, len) } {
@@ -94,7 +99,10 @@ unsafe fn repair(buf: *mut u16, len: usize, f: impl FnOnce(&mut [u16]) -> usize)
 /// `buf` addresses `len` readable and writable, aligned `u16`s (or `len` is
 /// 0).
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_make_utf16_well_formed(buf: *mut u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_make_utf16_well_formed(
+    buf: *mut RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { repair(buf, len, rapidutf::make_utf16_well_formed) }
 }
@@ -105,7 +113,10 @@ pub unsafe extern "C" fn rapidutf_make_utf16_well_formed(buf: *mut u16, len: usi
 ///
 /// As [`rapidutf_make_utf16_well_formed`].
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_make_utf16le_well_formed(buf: *mut u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_make_utf16le_well_formed(
+    buf: *mut RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { repair(buf, len, rapidutf::make_utf16le_well_formed) }
 }
@@ -116,7 +127,10 @@ pub unsafe extern "C" fn rapidutf_make_utf16le_well_formed(buf: *mut u16, len: u
 ///
 /// As [`rapidutf_make_utf16_well_formed`].
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(buf: *mut u16, len: usize) -> usize {
+pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(
+    buf: *mut RapidutfChar16,
+    len: usize,
+) -> usize {
     // SAFETY: the caller's contract, as documented.
     unsafe { repair(buf, len, rapidutf::make_utf16be_well_formed) }
 }
@@ -129,9 +143,9 @@ pub unsafe extern "C" fn rapidutf_make_utf16be_well_formed(buf: *mut u16, len: u
 ///
 /// As [`buffers`].
 unsafe fn copy_repaired(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
     f: impl FnOnce(&mut [u16]) -> usize,
 ) -> usize {
@@ -170,9 +184,9 @@ fn initialise<'a>(dst: &'a mut [MaybeUninit<u16>], src: &[u16]) -> Option<&'a mu
 /// writable ones (or the lengths are 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_to_well_formed_utf16(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.
@@ -186,9 +200,9 @@ pub unsafe extern "C" fn rapidutf_to_well_formed_utf16(
 /// As [`rapidutf_to_well_formed_utf16`].
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_to_well_formed_utf16le(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.
@@ -202,9 +216,9 @@ pub unsafe extern "C" fn rapidutf_to_well_formed_utf16le(
 /// As [`rapidutf_to_well_formed_utf16`].
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_to_well_formed_utf16be(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> usize {
     // SAFETY: the caller's contract, as documented.

@@ -2,6 +2,7 @@
 //! `rapidutf_is_ascii`.
 
 use crate::{input, no_unwind, CError, RapidutfResult};
+use crate::{RapidutfChar16, RapidutfChar32};
 
 /// Runs a validator over the C buffer `(src, len)`.
 ///
@@ -78,7 +79,10 @@ pub unsafe extern "C" fn rapidutf_is_ascii(src: *const u8, len: usize) -> bool {
 ///
 /// `src` addresses `len` readable, aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_validate_utf16(src: *const u16, len: usize) -> RapidutfResult {
+pub unsafe extern "C" fn rapidutf_validate_utf16(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe { validate(src, len, rapidutf::validate_utf16) }
 }
@@ -89,7 +93,10 @@ pub unsafe extern "C" fn rapidutf_validate_utf16(src: *const u16, len: usize) ->
 ///
 /// `src` addresses `len` readable, aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_validate_utf16le(src: *const u16, len: usize) -> RapidutfResult {
+pub unsafe extern "C" fn rapidutf_validate_utf16le(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe { validate(src, len, rapidutf::validate_utf16le) }
 }
@@ -100,7 +107,10 @@ pub unsafe extern "C" fn rapidutf_validate_utf16le(src: *const u16, len: usize) 
 ///
 /// `src` addresses `len` readable, aligned `u16`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_validate_utf16be(src: *const u16, len: usize) -> RapidutfResult {
+pub unsafe extern "C" fn rapidutf_validate_utf16be(
+    src: *const RapidutfChar16,
+    len: usize,
+) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe { validate(src, len, rapidutf::validate_utf16be) }
 }
@@ -111,7 +121,10 @@ pub unsafe extern "C" fn rapidutf_validate_utf16be(src: *const u16, len: usize) 
 ///
 /// `src` addresses `len` readable, aligned `u32`s, or `len` is 0.
 #[no_mangle]
-pub unsafe extern "C" fn rapidutf_validate_utf32(src: *const u32, len: usize) -> RapidutfResult {
+pub unsafe extern "C" fn rapidutf_validate_utf32(
+    src: *const RapidutfChar32,
+    len: usize,
+) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe { validate(src, len, rapidutf::validate_utf32) }
 }

@@ -14,6 +14,7 @@
 
 use crate::transcode::transcode;
 use crate::RapidutfResult;
+use crate::{RapidutfChar16, RapidutfChar32};
 
 /// Converts Windows-1252 to UTF-8. `dst_len >= 3 * src_len` always suffices (`€` and the
 /// other characters of bytes `80..9F` are 3 bytes).
@@ -45,7 +46,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf8(
 pub unsafe extern "C" fn rapidutf_windows1252_to_utf16(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -62,7 +63,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf16(
 pub unsafe extern "C" fn rapidutf_windows1252_to_utf16le(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -79,7 +80,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf16le(
 pub unsafe extern "C" fn rapidutf_windows1252_to_utf16be(
     src: *const u8,
     src_len: usize,
-    dst: *mut u16,
+    dst: *mut RapidutfChar16,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -96,7 +97,7 @@ pub unsafe extern "C" fn rapidutf_windows1252_to_utf16be(
 pub unsafe extern "C" fn rapidutf_windows1252_to_utf32(
     src: *const u8,
     src_len: usize,
-    dst: *mut u32,
+    dst: *mut RapidutfChar32,
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
@@ -130,7 +131,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_windows1252(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16_to_windows1252(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -147,7 +148,7 @@ pub unsafe extern "C" fn rapidutf_utf16_to_windows1252(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16le_to_windows1252(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -164,7 +165,7 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_windows1252(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf16be_to_windows1252(
-    src: *const u16,
+    src: *const RapidutfChar16,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,
@@ -181,7 +182,7 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_windows1252(
 /// `dst` `dst_len` writable, bytes (or `dst_len` is 0).
 #[no_mangle]
 pub unsafe extern "C" fn rapidutf_utf32_to_windows1252(
-    src: *const u32,
+    src: *const RapidutfChar32,
     src_len: usize,
     dst: *mut u8,
     dst_len: usize,

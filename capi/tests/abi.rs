@@ -705,3 +705,259 @@ fn latin1() {
     // SAFETY: as above.
     assert_eq!(unsafe { rapidutf_utf8_len_from_latin1(ptr::null(), 3) }, 0);
 }
+
+/// A C caller decoding a stream in `chunks`: each call gets what the last
+/// one left unread followed by the next chunk, with an output of `room`
+/// units, and the final chunk is passed with `last`. Checks that what a
+/// call leaves unread after `RAPIDUTF_OK` is only what `incomplete`
+/// accepts (an incomplete character), and nothing once `last`.
+fn stream<S: Copy, D: Copy + Default>(
+    f: unsafe extern "C" fn(*const S, usize, *mut D, usize, bool) -> RapidutfResult,
+    chunks: &[&[S]],
+    room: usize,
+    incomplete: impl Fn(&[S]) -> bool,
+) -> Vec<D> {
+    let mut out = Vec::new();
+    let mut buf = vec![D::default(); room];
+    let mut carry: Vec<S> = Vec::new();
+    for (n, chunk) in chunks.iter().enumerate() {
+        let last = n + 1 == chunks.len();
+        let mut input = std::mem::take(&mut carry);
+        input.extend_from_slice(chunk);
+        let mut i = 0;
+        loop {
+            let rest = &input[i..];
+            // SAFETY: live, disjoint slices of the lengths passed.
+            let r = unsafe { f(rest.as_ptr(), rest.len(), buf.as_mut_ptr(), room, last) };
+            out.extend_from_slice(&buf[..r.written]);
+            i += r.read;
+            match r.status {
+                RAPIDUTF_OK => break,
+                RAPIDUTF_OUTPUT_TOO_SMALL => assert!(r.written > 0, "no progress, room {room}"),
+                s => panic!("status {s}"),
+            }
+        }
+        carry = input[i..].to_vec();
+        if last {
+            assert!(carry.is_empty(), "the last call left {} units unread", carry.len());
+        } else {
+            assert!(carry.is_empty() || incomplete(&carry), "left unread more than a character");
+        }
+    }
+    out
+}
+
+/// std's view of "an incomplete character": the input ends inside the
+/// first character, with no invalid byte yet.
+fn incomplete8(s: &[u8]) -> bool {
+    matches!(core::str::from_utf8(s), Err(e) if e.valid_up_to() == 0 && e.error_len().is_none())
+}
+
+/// `s` cut at each of `cuts` (sorted, in bounds).
+fn cut<'a, T>(s: &'a [T], cuts: &[usize]) -> Vec<&'a [T]> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    for &c in cuts {
+        out.push(&s[at..c]);
+        at = c;
+    }
+    out.push(&s[at..]);
+    out
+}
+
+/// Chunked lossy decoding equals `String::from_utf8_lossy` of the whole
+/// for every chunking: one cut anywhere, byte by byte, random pieces, an
+/// empty last chunk, with ample and with small outputs.
+#[test]
+fn lossy_chunks_match_std() {
+    type F<D> = unsafe extern "C" fn(*const u8, usize, *mut D, usize, bool) -> RapidutfResult;
+    let to8: F<u8> = rapidutf_utf8_to_string_lossy_chunk;
+    let to16: F<u16> = rapidutf_utf8_to_utf16_lossy_chunk;
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let check = |s: &[u8], chunks: &[&[u8]]| {
+        let want = String::from_utf8_lossy(s).into_owned();
+        let want16: Vec<u16> = want.encode_utf16().collect();
+        // A chunk plus at most 3 carried bytes, times 3 (U+FFFD per byte).
+        let big = 3 * (chunks.iter().map(|c| c.len()).max().unwrap_or(0) + 3);
+        assert_eq!(stream(to8, chunks, big, incomplete8), want.as_bytes(), "{chunks:x?}");
+        assert_eq!(stream(to8, chunks, 4, incomplete8), want.as_bytes(), "{chunks:x?}");
+        assert_eq!(stream(to16, chunks, big, incomplete8), want16, "{chunks:x?}");
+        assert_eq!(stream(to16, chunks, 2, incomplete8), want16, "{chunks:x?}");
+    };
+    for s in samples() {
+        // One cut at every position of the short samples, at random ones
+        // of the long (the exhaustive loop below covers every cut inside
+        // a character).
+        let one: Vec<usize> = if s.len() <= 24 {
+            (0..=s.len()).collect()
+        } else {
+            (0..8).map(|_| rng.below(s.len() as u64 + 1) as usize).collect()
+        };
+        for c in one {
+            check(&s, &cut(&s, &[c]));
+        }
+        let bytes: Vec<&[u8]> = s.chunks(1).chain([&[][..]]).collect();
+        check(&s, &bytes);
+        let mut cuts: Vec<usize> = (0..4).map(|_| rng.below(s.len() as u64 + 1) as usize).collect();
+        cuts.sort_unstable();
+        check(&s, &cut(&s, &cuts));
+    }
+    // Every 3-byte string over the bytes where UTF-8's rules change, cut
+    // in every way, then followed by one more byte.
+    let edges = [
+        0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+        0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ];
+    for a in edges {
+        for b in edges {
+            for c in edges {
+                let s = [a, b, c, 0x80];
+                for i in 0..=3 {
+                    for j in i..=3 {
+                        let want = String::from_utf8_lossy(&s);
+                        let got = stream(to8, &cut(&s, &[i, j]), 16, incomplete8);
+                        assert_eq!(got, want.as_bytes(), "{s:x?} cut at {i}, {j}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The UTF-16 chunk functions equal `String::from_utf16_lossy` of the
+/// whole for every chunking, and leave at most one high surrogate unread.
+#[test]
+fn lossy_utf16_chunks_match_std() {
+    type F = unsafe extern "C" fn(*const u16, usize, *mut u8, usize, bool) -> RapidutfResult;
+    /// A unit's in-memory form from its value.
+    type Order = fn(u16) -> u16;
+    let fs: [(F, Order); 3] = [
+        (rapidutf_utf16_to_string_lossy_chunk, |u| u),
+        (rapidutf_utf16le_to_string_lossy_chunk, u16::to_le),
+        (rapidutf_utf16be_to_string_lossy_chunk, u16::to_be),
+    ];
+    for s in samples16() {
+        let want = String::from_utf16_lossy(&s);
+        for (f, order) in fs {
+            let units: Vec<u16> = s.iter().map(|&u| order(u)).collect();
+            let high = |c: &[u16]| c.len() == 1 && (0xD800..0xDC00).contains(&order(c[0]));
+            let step = units.len() / 16 + 1;
+            for c in (0..=units.len()).step_by(step) {
+                for room in [3 * units.len() + 3, 4] {
+                    let got = stream(f, &cut(&units, &[c]), room, high);
+                    assert_eq!(got, want.as_bytes(), "{s:x?} cut at {c}");
+                }
+            }
+            let each: Vec<&[u16]> = units.chunks(1).collect();
+            assert_eq!(stream(f, &each, 4, high), want.as_bytes(), "{s:x?} unit by unit");
+        }
+    }
+}
+
+/// `last` false holds back exactly an incomplete character; `last` true
+/// decodes it as U+FFFD (the plain function's output).
+#[test]
+fn lossy_chunk_last_flag() {
+    let mut buf = [0u8; 16];
+    let call = |s: &[u8], buf: &mut [u8], last| {
+        // SAFETY: live, disjoint slices.
+        unsafe {
+            rapidutf_utf8_to_string_lossy_chunk(s.as_ptr(), s.len(), buf.as_mut_ptr(), 16, last)
+        }
+    };
+    for (s, held) in [
+        (&b"ab\xF0\x9F\x98"[..], 3),
+        (b"ab\xE2\x82", 2),
+        (b"ab\xC3", 1),
+        (b"ab\xF4", 1),
+        (b"ab\xE0\x80", 0), // E0 80 is invalid whatever follows
+        (b"ab\xF4\x90", 0), // above U+10FFFF whatever follows
+        (b"ab\x80", 0),
+        (b"ab\xF0\x9F\x98\x80", 0),
+        (b"", 0),
+    ] {
+        let r = call(s, &mut buf, false);
+        assert_eq!((r.status, r.read), (RAPIDUTF_OK, s.len() - held), "{s:x?}");
+        assert_eq!(&buf[..r.written], String::from_utf8_lossy(&s[..r.read]).as_bytes());
+        let r = call(s, &mut buf, true);
+        assert_eq!((r.status, r.read), (RAPIDUTF_OK, s.len()), "{s:x?}");
+        assert_eq!(&buf[..r.written], String::from_utf8_lossy(s).as_bytes());
+    }
+    let mut out = [0u8; 8];
+    let units = [0x61u16, 0xD83D];
+    // SAFETY: as above.
+    let r = unsafe {
+        rapidutf_utf16_to_string_lossy_chunk(units.as_ptr(), 2, out.as_mut_ptr(), 8, false)
+    };
+    assert_eq!((r.status, r.read, r.written), (RAPIDUTF_OK, 1, 1));
+    // SAFETY: as above.
+    let r = unsafe {
+        rapidutf_utf16_to_string_lossy_chunk(units.as_ptr(), 2, out.as_mut_ptr(), 8, true)
+    };
+    assert_eq!((r.status, r.read), (RAPIDUTF_OK, 2));
+    assert_eq!(&out[..r.written], "a\u{FFFD}".as_bytes());
+    // Argument errors are reported as by the plain functions.
+    // SAFETY: a null pointer with a non-zero length is rejected unread.
+    let r = unsafe {
+        rapidutf_utf8_to_string_lossy_chunk(std::ptr::null(), 3, out.as_mut_ptr(), 8, false)
+    };
+    assert_eq!(r.status, RAPIDUTF_NULL_POINTER);
+}
+
+/// Signed offsets, as Arrow's: a negative one is reported as such, and the
+/// results equal the library's on `i32` and `i64` offsets.
+#[test]
+fn signed_offsets() {
+    let buf = "aé\u{1F600}".as_bytes();
+    let cases: [&[i64]; 5] = [&[0, 1, 3, 7], &[0, 2, 7], &[0, -1, 7], &[0, 8], &[3, 1, 7]];
+    for offsets in cases {
+        let o32: Vec<i32> = offsets.iter().map(|&o| o as i32).collect();
+        let want = rapidutf::validate_utf8_offsets(buf, offsets).map_err(|e| (e.index(), e.kind()));
+        let (mut i32_at, mut i64_at) = (usize::MAX, usize::MAX);
+        // SAFETY: live slices of the lengths passed; aligned out-pointers.
+        let (r32, r64) = unsafe {
+            (
+                rapidutf_validate_utf8_offsets32(
+                    buf.as_ptr(),
+                    7,
+                    o32.as_ptr(),
+                    o32.len(),
+                    &mut i32_at,
+                ),
+                rapidutf_validate_utf8_offsets64(
+                    buf.as_ptr(),
+                    7,
+                    offsets.as_ptr(),
+                    offsets.len(),
+                    &mut i64_at,
+                ),
+            )
+        };
+        assert_eq!((r32, i32_at), (r64, i64_at), "{offsets:?}");
+        match want {
+            Ok(()) => assert_eq!(r32.status, RAPIDUTF_OK),
+            Err((index, kind)) => {
+                assert_eq!((r32.status, i32_at), (RAPIDUTF_INVALID_INPUT, index), "{offsets:?}");
+                let code = match kind {
+                    rapidutf::ManyStringsErrorKind::OutOfBounds => RAPIDUTF_KIND_OUT_OF_BOUNDS,
+                    rapidutf::ManyStringsErrorKind::Reversed => RAPIDUTF_KIND_REVERSED,
+                    rapidutf::ManyStringsErrorKind::Negative => RAPIDUTF_KIND_NEGATIVE,
+                    rapidutf::ManyStringsErrorKind::Invalid(_) => r32.kind,
+                    other => panic!("{other:?}"),
+                };
+                assert_eq!(r32.kind, code, "{offsets:?}");
+            }
+        }
+    }
+    // SAFETY: as above.
+    let r = unsafe {
+        rapidutf_validate_utf8_offsets32(
+            buf.as_ptr(),
+            7,
+            [0, -1, 7].as_ptr(),
+            3,
+            std::ptr::null_mut(),
+        )
+    };
+    assert_eq!((r.status, r.kind), (RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_NEGATIVE));
+}

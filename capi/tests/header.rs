@@ -69,6 +69,9 @@ fn c_type(rust: &str) -> String {
             "u32" => "uint32_t",
             "u64" => "uint64_t",
             "i32" => "int32_t",
+            "i64" => "int64_t",
+            "RapidutfChar16" => "rapidutf_char16",
+            "RapidutfChar32" => "rapidutf_char32",
             "usize" => "size_t",
             "bool" => "bool",
             "c_char" => "char",
@@ -78,6 +81,10 @@ fn c_type(rust: &str) -> String {
         .to_string()
     };
     match base {
+        // Byte buffers are `char *` in C, so that string data passes
+        // without a cast: the same size, alignment and calling convention
+        // as `uint8_t *`, and the Rust side reads the bytes as `u8`.
+        Some("u8") => normalize(&format!("{prefix}char*")),
         Some(b) => normalize(&format!("{prefix}{}*", scalar(b))),
         None => scalar(&rust),
     }
@@ -277,7 +284,7 @@ fn result_layout() {
 /// The parsers themselves: a mismatch must be noticed.
 #[test]
 fn parsers_see_differences() {
-    let a = header_functions("int32_t rapidutf_f(const uint8_t *src, size_t len);");
+    let a = header_functions("int32_t rapidutf_f(const char *src, size_t len);");
     let b = rust_functions(
         "pub unsafe extern \"C\" fn rapidutf_f(src: *const u8, len: usize) -> i32 {}",
     );
@@ -290,5 +297,55 @@ fn parsers_see_differences() {
         "pub unsafe extern \"C\" fn rapidutf_f(source: *const u8, len: usize) -> i32 {}",
     );
     assert_ne!(a, d);
+    let bytes = header_functions("int32_t rapidutf_f(const uint8_t *src, size_t len);");
+    assert_ne!(bytes, b, "a u8 buffer must be declared `char *`");
+    let e = rust_functions(
+        "pub unsafe extern \"C\" fn rapidutf_f(src: *const RapidutfChar16, len: usize) -> i32 {}",
+    );
+    let f = header_functions("int32_t rapidutf_f(const rapidutf_char16 *src, size_t len);");
+    let g = header_functions("int32_t rapidutf_f(const uint16_t *src, size_t len);");
+    assert_eq!(e, f);
+    assert_ne!(e, g);
     assert_eq!(header_constants("enum e { A = 1, B = 2 };").get("B"), Some(&2));
+}
+
+/// `#define RAPIDUTF_VERSION_* value` lines of the header.
+fn header_version() -> BTreeMap<String, String> {
+    read("include/rapidutf.h")
+        .lines()
+        .filter_map(|l| l.strip_prefix("#define RAPIDUTF_VERSION"))
+        .filter_map(|l| l.split_once(' '))
+        .map(|(n, v)| (format!("RAPIDUTF_VERSION{n}"), v.trim().to_string()))
+        .collect()
+}
+
+/// The header's version macros are this crate's version (the one
+/// `rapidutf_version()` returns and `install.sh` writes into the
+/// pkg-config and CMake files).
+#[test]
+fn version_macros_match_the_crate() {
+    let (major, minor, patch) = (
+        env!("CARGO_PKG_VERSION_MAJOR"),
+        env!("CARGO_PKG_VERSION_MINOR"),
+        env!("CARGO_PKG_VERSION_PATCH"),
+    );
+    let number = |s: &str| s.parse::<u64>().unwrap_or_else(|e| panic!("{s}: {e}"));
+    let want: BTreeMap<String, String> = [
+        ("RAPIDUTF_VERSION_MAJOR", major.to_string()),
+        ("RAPIDUTF_VERSION_MINOR", minor.to_string()),
+        ("RAPIDUTF_VERSION_PATCH", patch.to_string()),
+        ("RAPIDUTF_VERSION", format!("\"{}\"", env!("CARGO_PKG_VERSION"))),
+        (
+            "RAPIDUTF_VERSION_NUMBER",
+            (number(major) * 1_000_000 + number(minor) * 1_000 + number(patch)).to_string(),
+        ),
+    ]
+    .into_iter()
+    .map(|(n, v)| (n.to_string(), v))
+    .collect();
+    assert_eq!(header_version(), want);
+    assert_eq!(
+        rapidutf_capi::rapidutf_version_number() as u64,
+        number(&want["RAPIDUTF_VERSION_NUMBER"])
+    );
 }

@@ -146,9 +146,43 @@ unsafe extern "C" fn utf8_to_string_latin1(
     unsafe { rapidutf_utf8_to_string_lossy_with(src, len, dst, dst_len, RAPIDUTF_STRATEGY_LATIN1) }
 }
 
+/// `rapidutf_utf8_to_string_lossy_chunk` on a chunk that more follow.
+unsafe extern "C" fn utf8_to_string_chunk(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's buffers, forwarded.
+    unsafe { rapidutf_utf8_to_string_lossy_chunk(src, len, dst, dst_len, false) }
+}
+
+/// `rapidutf_utf8_to_utf16_lossy_chunk` on a chunk that more follow.
+unsafe extern "C" fn utf8_to_utf16_chunk(
+    src: *const u8,
+    len: usize,
+    dst: *mut u16,
+    dst_len: usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's buffers, forwarded.
+    unsafe { rapidutf_utf8_to_utf16_lossy_chunk(src, len, dst, dst_len, false) }
+}
+
+/// `rapidutf_utf16le_to_string_lossy_chunk` on a chunk that more follow.
+unsafe extern "C" fn utf16le_to_string_chunk(
+    src: *const u16,
+    len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's buffers, forwarded.
+    unsafe { rapidutf_utf16le_to_string_lossy_chunk(src, len, dst, dst_len, false) }
+}
+
 #[test]
 fn from_utf8() {
-    let calls16: [(&str, Call<u8, u16>); 11] = [
+    let calls16: [(&str, Call<u8, u16>); 12] = [
+        ("utf8_to_utf16_lossy_chunk", utf8_to_utf16_chunk),
         ("utf8_to_utf16", rapidutf_utf8_to_utf16),
         ("utf8_to_utf16le", rapidutf_utf8_to_utf16le),
         ("utf8_to_utf16be", rapidutf_utf8_to_utf16be),
@@ -161,7 +195,8 @@ fn from_utf8() {
         ("windows1252_to_utf16be", rapidutf_windows1252_to_utf16be),
         ("utf8_to_utf16_lossy_with/cp1252", utf8_to_utf16_cp1252),
     ];
-    let calls8: [(&str, Call<u8, u8>); 6] = [
+    let calls8: [(&str, Call<u8, u8>); 7] = [
+        ("utf8_to_string_lossy_chunk", utf8_to_string_chunk),
         ("utf8_to_string_lossy", rapidutf_utf8_to_string_lossy),
         ("latin1_to_utf8", rapidutf_latin1_to_utf8),
         ("utf8_to_latin1", rapidutf_utf8_to_latin1),
@@ -189,7 +224,8 @@ fn from_utf8() {
 
 #[test]
 fn from_utf16() {
-    let calls8: [(&str, Call<u16, u8>); 12] = [
+    let calls8: [(&str, Call<u16, u8>); 13] = [
+        ("utf16le_to_string_lossy_chunk", utf16le_to_string_chunk),
         ("utf16_to_utf8", rapidutf_utf16_to_utf8),
         ("utf16le_to_utf8", rapidutf_utf16le_to_utf8),
         ("utf16be_to_utf8", rapidutf_utf16be_to_utf8),

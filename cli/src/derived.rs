@@ -1,6 +1,6 @@
 //! The UTF-8 derivatives (CESU-8, Modified UTF-8, WTF-8, `utf8mb3`) and
 //! Python's `surrogateescape`, window by window, on top of the library's
-//! whole-buffer functions in [`rapidutf::derive`].
+//! whole-buffer functions in [`rapidutf::utf8_variants`].
 //!
 //! # Cutting windows
 //!
@@ -15,7 +15,7 @@
 //! window. Memory stays bounded by a few times the window size.
 
 use crate::encoding::{Derivative, Form, Legacy};
-use rapidutf::derive as d;
+use rapidutf::utf8_variants as d;
 use std::borrow::Cow;
 
 /// How far before the end of a window (that is not the input's last) its

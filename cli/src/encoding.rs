@@ -39,7 +39,7 @@
 //! `ucs-4le`, `ucs-4be` name the order. None of them adds, detects or
 //! drops a BOM (a U+FEFF at the start is a character, as in iconv).
 //!
-//! The UTF-8 derivatives of [`rapidutf::derive`] are encodings too:
+//! The UTF-8 derivatives of [`rapidutf::utf8_variants`] are encodings too:
 //! `cesu-8`, `mutf-8` (also `modified-utf-8`, `java`), `wtf-8`, and, on
 //! input only, `utf8mb3` (MySQL's UTF-8 without supplementary characters).
 

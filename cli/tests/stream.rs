@@ -3,7 +3,7 @@
 //! boundaries at every position (with the `RAPIDUTF_CLI_WINDOW` testing
 //! knob), against the library's whole-buffer functions and std.
 
-use rapidutf::derive;
+use rapidutf::utf8_variants;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
@@ -184,11 +184,11 @@ fn wobbly_units() -> Vec<u16> {
 #[test]
 fn cesu8_converts_like_the_library() {
     let text = mixed_text();
-    let cesu = derive::utf8_to_cesu8_vec(&text).into_owned();
+    let cesu = utf8_variants::utf8_to_cesu8_vec(&text).into_owned();
     assert_ne!(cesu, text.as_bytes(), "the text must have supplementary characters");
     assert_eq!(convert_ok(&["convert", "-f", "utf-8", "-t", "cesu-8"], text.as_bytes()), cesu);
     assert_eq!(convert_ok(&["convert", "-f", "CESU8", "-t", "utf-8"], &cesu), text.as_bytes());
-    let units = derive::cesu8_to_utf16_vec(&cesu).unwrap();
+    let units = utf8_variants::cesu8_to_utf16_vec(&cesu).unwrap();
     assert_eq!(convert_ok(&["convert", "-f", "cesu-8", "-t", "utf-16le"], &cesu), le16(&units));
     assert_eq!(convert_ok(&["convert", "-f", "utf-16le", "-t", "cesu-8"], &le16(&units)), cesu);
     // UTF-32 in and out, through UTF-8.
@@ -201,7 +201,7 @@ fn cesu8_converts_like_the_library() {
 #[test]
 fn mutf8_converts_like_the_library() {
     let text = mixed_text();
-    let mutf = derive::utf8_to_mutf8_vec(&text).into_owned();
+    let mutf = utf8_variants::utf8_to_mutf8_vec(&text).into_owned();
     assert!(!mutf.contains(&0), "Modified UTF-8 has no NUL bytes");
     for name in ["mutf-8", "Modified-UTF-8", "java"] {
         assert_eq!(convert_ok(&["convert", "-f", "utf-8", "-t", name], text.as_bytes()), mutf);
@@ -209,12 +209,12 @@ fn mutf8_converts_like_the_library() {
     assert_eq!(convert_ok(&["convert", "-f", "mutf-8", "-t", "utf-8"], &mutf), text.as_bytes());
     // Lone surrogates: kept by WTF-8 output, errors for UTF-8.
     let units = wobbly_units();
-    let wobbly = derive::utf16_to_mutf8_vec(&units);
-    let wtf8 = derive::mutf8_to_wtf8_vec(&wobbly).unwrap().into_owned();
+    let wobbly = utf8_variants::utf16_to_mutf8_vec(&units);
+    let wtf8 = utf8_variants::mutf8_to_wtf8_vec(&wobbly).unwrap().into_owned();
     assert_eq!(convert_ok(&["convert", "-f", "mutf-8", "-t", "wtf-8"], &wobbly), wtf8);
     assert_eq!(convert_ok(&["convert", "-f", "wtf-8", "-t", "mutf-8"], &wtf8), wobbly);
     assert_eq!(convert_ok(&["convert", "-f", "utf-16le", "-t", "mutf-8"], &le16(&units)), wobbly);
-    let e = derive::mutf8_to_string(&wobbly).unwrap_err();
+    let e = utf8_variants::mutf8_to_string(&wobbly).unwrap_err();
     let m = convert_err(&["convert", "-f", "mutf-8", "-t", "utf-16le"], &wobbly);
     assert_eq!(m, illegal(e.valid_up_to()));
     // A raw NUL is invalid Modified UTF-8, with its exact position.
@@ -222,7 +222,7 @@ fn mutf8_converts_like_the_library() {
         let mut bytes = "é".repeat(gap / 2).into_bytes();
         bytes.resize(gap, b'x');
         bytes.extend_from_slice(b"\0tail");
-        let e = derive::validate_mutf8(&bytes).unwrap_err();
+        let e = utf8_variants::validate_mutf8(&bytes).unwrap_err();
         assert_eq!(e.valid_up_to(), gap);
         let m = convert_err(&["convert", "-f", "mutf-8", "-t", "utf-8"], &bytes);
         assert_eq!(m, illegal(gap), "gap {gap}");
@@ -232,7 +232,7 @@ fn mutf8_converts_like_the_library() {
 #[test]
 fn wtf8_converts_like_the_library() {
     let units = wobbly_units();
-    let wtf8 = derive::utf16_to_wtf8_vec(&units);
+    let wtf8 = utf8_variants::utf16_to_wtf8_vec(&units);
     assert_eq!(convert_ok(&["convert", "-f", "utf-16le", "-t", "wtf-8"], &le16(&units)), wtf8);
     // Big-endian input too.
     let be: Vec<u8> = units.iter().flat_map(|u| u.to_be_bytes()).collect();
@@ -254,7 +254,7 @@ fn wtf8_converts_like_the_library() {
     for gap in 0..2 * SMALL {
         let mut bytes = vec![b'y'; gap];
         bytes.extend_from_slice(b"\xED\xA0\xBD\xED\xB8\x80z");
-        let e = derive::validate_wtf8(&bytes).unwrap_err();
+        let e = utf8_variants::validate_wtf8(&bytes).unwrap_err();
         assert_eq!(e.valid_up_to(), gap + 3);
         let m = convert_err(&["convert", "-f", "wtf-8", "-t", "mutf-8"], &bytes);
         assert_eq!(m, illegal(gap + 3), "gap {gap}");
@@ -297,21 +297,21 @@ fn expected_line(name: &str, bytes: &[u8], e: (usize, String)) -> String {
 fn validate_derivatives_like_the_library() {
     type Check = fn(&[u8]) -> Option<(usize, String)>;
     fn first<K: std::fmt::Display + Copy>(
-        r: Result<(), derive::EncodingError<K>>,
+        r: Result<(), utf8_variants::EncodingError<K>>,
     ) -> Option<(usize, String)> {
         r.err().map(|e| (e.valid_up_to(), e.kind().to_string()))
     }
     let encodings: [(&str, Check); 4] = [
-        ("cesu-8", |b| first(derive::validate_cesu8(b))),
-        ("mutf-8", |b| first(derive::validate_mutf8(b))),
-        ("wtf-8", |b| first(derive::validate_wtf8(b))),
-        ("utf8mb3", |b| first(derive::validate_utf8mb3(b).map(|_| ()))),
+        ("cesu-8", |b| first(utf8_variants::validate_cesu8(b))),
+        ("mutf-8", |b| first(utf8_variants::validate_mutf8(b))),
+        ("wtf-8", |b| first(utf8_variants::validate_wtf8(b))),
+        ("utf8mb3", |b| first(utf8_variants::validate_utf8mb3(b).map(|_| ()))),
     ];
     let text = mixed_text();
     let valid: [(&str, Vec<u8>); 4] = [
-        ("cesu-8", derive::utf8_to_cesu8_vec(&text).into_owned()),
-        ("mutf-8", derive::utf16_to_mutf8_vec(&wobbly_units())),
-        ("wtf-8", derive::utf16_to_wtf8_vec(&wobbly_units())),
+        ("cesu-8", utf8_variants::utf8_to_cesu8_vec(&text).into_owned()),
+        ("mutf-8", utf8_variants::utf16_to_mutf8_vec(&wobbly_units())),
+        ("wtf-8", utf8_variants::utf16_to_wtf8_vec(&wobbly_units())),
         ("utf8mb3", "Grüße\n世界 ".repeat(40).into_bytes()),
     ];
     let breakers: [&[u8]; 9] = [
@@ -384,7 +384,7 @@ fn encode(text: &str, form: &str, bom: bool) -> Vec<u8> {
         "utf-16be" => text.encode_utf16().flat_map(u16::to_be_bytes).collect(),
         "utf-32le" => text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect(),
         "utf-32be" => text.chars().flat_map(|c| u32::from(c).to_be_bytes()).collect(),
-        "cesu-8" => derive::utf8_to_cesu8_vec(&text).into_owned(),
+        "cesu-8" => utf8_variants::utf8_to_cesu8_vec(&text).into_owned(),
         _ => panic!("{form}"),
     }
 }
@@ -483,7 +483,7 @@ fn messy_bytes(n: usize) -> Vec<u8> {
 fn surrogateescape_round_trips_bytes() {
     for (len, window) in [(3000, Some(SMALL)), (3000, Some(SMALL + 3)), (700_000, None)] {
         let bytes = messy_bytes(len);
-        let expect = derive::decode_surrogateescape(&bytes);
+        let expect = utf8_variants::decode_surrogateescape(&bytes);
         let args = ["convert", "--errors=surrogateescape", "-f", "utf-8", "-t", "utf-16le"];
         let o = run_with(&args, &bytes, window);
         assert_eq!(code(&o), 0, "{}", stderr(&o));
@@ -501,7 +501,7 @@ fn surrogateescape_round_trips_bytes() {
     let bytes = messy_bytes(2000);
     let args = ["convert", "--errors=surrogateescape", "-f", "utf-8", "-t", "wtf-8"];
     let o = convert_ok(&args, &bytes);
-    assert!(o == derive::utf16_to_wtf8_vec(&derive::decode_surrogateescape(&bytes)));
+    assert!(o == utf8_variants::utf16_to_wtf8_vec(&utf8_variants::decode_surrogateescape(&bytes)));
 }
 
 /// UTF-8 to UTF-16 and back, strict and lossy, with every window size from
@@ -559,8 +559,8 @@ fn derivatives_with_errors_replace() {
     let lossy = String::from_utf16_lossy(&units);
     let args = ["convert", "--errors=replace", "-f", "utf-16le", "-t", "cesu-8"];
     let o = convert_ok(&args, &le16(&units));
-    assert!(o == derive::utf8_to_cesu8_vec(&lossy).into_owned());
-    let wtf8 = derive::utf16_to_wtf8_vec(&units);
+    assert!(o == utf8_variants::utf8_to_cesu8_vec(&lossy).into_owned());
+    let wtf8 = utf8_variants::utf16_to_wtf8_vec(&units);
     let args = ["convert", "--errors=replace", "-f", "wtf-8", "-t", "utf-8"];
     assert_eq!(String::from_utf8(convert_ok(&args, &wtf8)).unwrap(), lossy);
     // Invalid CESU-8: one U+FFFD per invalid sequence as the validator
@@ -601,10 +601,10 @@ fn random_derivative_mixes_match_the_library() {
     };
     type Check = fn(&[u8]) -> Option<usize>;
     let checks: [(&str, Check); 4] = [
-        ("cesu-8", |b| derive::validate_cesu8(b).err().map(|e| e.valid_up_to())),
-        ("mutf-8", |b| derive::validate_mutf8(b).err().map(|e| e.valid_up_to())),
-        ("wtf-8", |b| derive::validate_wtf8(b).err().map(|e| e.valid_up_to())),
-        ("utf8mb3", |b| derive::validate_utf8mb3(b).err().map(|e| e.valid_up_to())),
+        ("cesu-8", |b| utf8_variants::validate_cesu8(b).err().map(|e| e.valid_up_to())),
+        ("mutf-8", |b| utf8_variants::validate_mutf8(b).err().map(|e| e.valid_up_to())),
+        ("wtf-8", |b| utf8_variants::validate_wtf8(b).err().map(|e| e.valid_up_to())),
+        ("utf8mb3", |b| utf8_variants::validate_utf8mb3(b).err().map(|e| e.valid_up_to())),
     ];
     for case in 0..200 {
         let mut bytes = Vec::new();
@@ -630,7 +630,7 @@ fn random_derivative_mixes_match_the_library() {
         }
         let args = ["convert", "-f", "cesu-8", "-t", "utf-16le"];
         let o = run_with(&args, &bytes, Some(window));
-        match derive::cesu8_to_utf16_vec(&bytes) {
+        match utf8_variants::cesu8_to_utf16_vec(&bytes) {
             Ok(units) => assert!(o.stdout == le16(&units), "{bytes:?}"),
             Err(e) if e.error_len().is_none() => {
                 assert_eq!(kind_at(&stderr(&o)), incomplete(e.valid_up_to()))

@@ -598,8 +598,8 @@ fn text(bytes: &[u8], cut: u8) {
     let last = if cut % 2 == 1 { n + 1 } else { n };
     let offsets = [0, a.min(m), a.max(m), last];
     let want = rapidutf::validate_utf8_offsets(bytes, &offsets);
-    let o32 = exact(&offsets.map(|o| o as u32));
-    let o64 = exact(&offsets.map(|o| o as u64));
+    let o32 = exact(&offsets.map(|o| o as i32));
+    let o64 = exact(&offsets.map(|o| o as i64));
     let (mut i32_index, mut i64_index) = (usize::MAX, usize::MAX);
     // SAFETY: every buffer holds exactly the length passed; the
     // out-pointers are valid, aligned locals.
@@ -621,6 +621,9 @@ fn text(bytes: &[u8], cut: u8) {
                 }
                 rapidutf::ManyStringsErrorKind::Reversed => {
                     result(RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_REVERSED, 0, 0, 0)
+                }
+                rapidutf::ManyStringsErrorKind::Negative => {
+                    result(RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_NEGATIVE, 0, 0, 0)
                 }
                 other => panic!("a many-strings kind the header has no code for: {other:?}"),
             };

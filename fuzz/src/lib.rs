@@ -17,7 +17,7 @@
 
 pub mod alloc_append;
 pub mod capi;
-pub mod derive_roundtrip;
+pub mod variants_roundtrip;
 pub mod detect;
 pub mod dropin;
 pub mod latin1;

@@ -246,30 +246,30 @@ kernel_fns! {$
 
     /// Latin-1 to UTF-8, a prefix (as `utf8_to_utf16le_prefix`; Latin-1
     /// has no errors).
-    [feature = "legacy"] latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Latin-1 to UTF-16LE, a prefix.
-    [feature = "legacy"] latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-16BE, a prefix.
-    [feature = "legacy"] latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Latin-1 to UTF-32, a prefix.
-    [feature = "legacy"] latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
     /// UTF-8 to Latin-1, a prefix: `src[..read]` is valid and has no
     /// character above U+00FF.
-    [feature = "legacy"] utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16LE to Latin-1, a prefix (as `utf8_to_latin1_prefix`).
-    [feature = "legacy"] utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-16BE to Latin-1, a prefix.
-    [feature = "legacy"] utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
     /// UTF-32 to Latin-1, a prefix.
-    [feature = "legacy"] utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
     /// Windows-1252 to UTF-8, a prefix (as `latin1_to_utf8_prefix`).
-    [feature = "legacy"] windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
     /// Windows-1252 to UTF-16LE, a prefix.
-    [feature = "legacy"] windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Windows-1252 to UTF-16BE, a prefix.
-    [feature = "legacy"] windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// Windows-1252 to UTF-32, a prefix.
-    [feature = "legacy"] windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
@@ -294,7 +294,7 @@ kernel_fns! {$
     /// UTF-32 values for UTF-16BE.
     [feature = "transcode"] utf32_len_from_utf16be(src: &[u16]) -> usize;
     /// UTF-8 bytes for Latin-1.
-    [feature = "legacy"] utf8_len_from_latin1(src: &[u8]) -> usize;
+    [feature = "single-byte"] utf8_len_from_latin1(src: &[u8]) -> usize;
 }
 
 /// Defines one kernel's table: a wrapper per entry (`name: algorithm,`,

@@ -56,7 +56,7 @@ use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
 use core::mem::MaybeUninit;
 
 pub(crate) mod lossy;
-#[cfg(feature = "legacy")]
+#[cfg(feature = "single-byte")]
 pub(crate) mod windows1252;
 
 /// Below this many input units the transcoders and the UTF-16/UTF-32

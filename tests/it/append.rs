@@ -163,7 +163,7 @@ fn from_utf32(x: &[u32]) {
 
 /// The Latin-1 appending conversions on `b` (from Latin-1) and on the
 /// UTF-8 text `s` (to Latin-1).
-#[cfg(feature = "legacy")]
+#[cfg(feature = "single-byte")]
 fn latin1(b: &[u8], s: &str) {
     let text: String = b.iter().map(|&x| char::from(x)).collect();
     let mut out = String::from("x");
@@ -214,7 +214,7 @@ proptest! {
         from_utf32(&v);
     }
 
-    #[cfg(feature = "legacy")]
+    #[cfg(feature = "single-byte")]
     #[test]
     fn latin1_inputs(b in proptest::collection::vec(any::<u8>(), 0..300), s in common::arb_text(200)) {
         latin1(&b, &s);

@@ -21,22 +21,20 @@ mod columnar;
 mod compat;
 #[cfg(feature = "transcode")]
 mod counts;
-#[cfg(all(feature = "alloc", feature = "derive"))]
-mod derive;
 mod detect;
 mod dispatch;
 #[cfg(feature = "transcode")]
 mod encode_into;
 mod errors;
-#[cfg(all(feature = "std", feature = "stream", feature = "legacy"))]
+#[cfg(all(feature = "std", feature = "stream", feature = "single-byte"))]
 mod io;
-#[cfg(all(feature = "alloc", feature = "legacy"))]
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
 mod latin1;
 #[cfg(feature = "alloc")]
 mod lossy;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 mod lossy_lengths;
-#[cfg(all(feature = "alloc", feature = "transcode", feature = "legacy"))]
+#[cfg(all(feature = "alloc", feature = "transcode", feature = "single-byte"))]
 mod narrow;
 #[cfg(feature = "stream")]
 mod stream;
@@ -44,11 +42,13 @@ mod stream;
 mod transcode_from_utf8;
 #[cfg(feature = "transcode")]
 mod transcode_to_utf8;
-#[cfg(all(feature = "transcode", feature = "legacy"))]
+#[cfg(all(feature = "alloc", feature = "transcode", feature = "single-byte"))]
 mod uninit;
+#[cfg(all(feature = "alloc", feature = "utf8-variants"))]
+mod utf8_variants;
 #[cfg(feature = "transcode")]
 mod valid_input;
 mod validate_utf16_utf32;
 mod validate_utf8;
-#[cfg(all(feature = "alloc", feature = "legacy"))]
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
 mod windows1252;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <uchar.h>
 
 /* The layout that the Rust side (#[repr(C)] RapidutfResult) has. */
 _Static_assert(offsetof(rapidutf_result, status) == 0, "status");
@@ -42,7 +43,7 @@ static int is(rapidutf_result r, int32_t status, int32_t kind, size_t read, size
     return 0;
 }
 
-#define U8(s) ((const uint8_t *)(s)), (sizeof(s) - 1)
+#define U8(s) (s), (sizeof(s) - 1)
 
 static uint16_t swap16(uint16_t u) { return (uint16_t)((u >> 8) | (u << 8)); }
 
@@ -82,9 +83,9 @@ static void test_validation(void) {
 
     /* An error far into a long input (past the SIMD kernels' blocks). */
     {
-        uint8_t big[1000];
+        char big[1000];
         memset(big, 'a', sizeof big);
-        big[777] = 0xFF;
+        big[777] = '\xFF';
         CHECK(is(rapidutf_validate_utf8(big, sizeof big), RAPIDUTF_INVALID_INPUT,
                  RAPIDUTF_KIND_INVALID_BYTE, 777, 0, 1));
         CHECK(!rapidutf_is_valid_utf8(big, sizeof big));
@@ -132,14 +133,14 @@ static void test_validation(void) {
 }
 
 /* "a€😀" in every form. */
-static const uint8_t text8[] = {0x61, 0xE2, 0x82, 0xAC, 0xF0, 0x9F, 0x98, 0x80};
+static const char text8[] = "a\xE2\x82\xAC\xF0\x9F\x98\x80"; /* 8 bytes + NUL */
 static const uint16_t text16[] = {0x61, 0x20AC, 0xD83D, 0xDE00};
 static const uint32_t text32[] = {0x61, 0x20AC, 0x1F600};
 
 static void test_transcoding(void) {
     uint16_t u16[16];
     uint16_t le[4], be[4];
-    uint8_t u8[32];
+    char u8[32];
     uint32_t u32[16];
     size_t i;
     for (i = 0; i < 4; i++) {
@@ -235,10 +236,10 @@ static void test_transcoding(void) {
     /* A long round trip through every form, sized by the length functions. */
     {
         enum { N = 3000 };
-        uint8_t *src = (uint8_t *)malloc(N * 8);
+        char *src = (char *)malloc(N * 8);
         uint16_t *mid16;
         uint32_t *mid32;
-        uint8_t *back;
+        char *back;
         size_t n16, n32, n8;
         rapidutf_result r;
         for (i = 0; i < N; i++) memcpy(src + 8 * i, text8, 8);
@@ -253,7 +254,7 @@ static void test_transcoding(void) {
         CHECK(is(r, RAPIDUTF_OK, 0, n16, n32, 0));
         n8 = rapidutf_utf8_len_from_utf32(mid32, n32);
         CHECK(n8 == N * 8);
-        back = (uint8_t *)malloc(n8);
+        back = (char *)malloc(n8);
         r = rapidutf_utf32_to_utf8(mid32, n32, back, n8);
         CHECK(is(r, RAPIDUTF_OK, 0, n32, n8, 0));
         CHECK(memcmp(back, src, n8) == 0);
@@ -286,7 +287,7 @@ static void test_counts(void) {
 }
 
 static void test_lossy(void) {
-    uint8_t out[64];
+    char out[64];
     uint16_t out16[16];
     rapidutf_result r;
     /* "a" E1 A0 (truncated subpart) C0 (invalid) "b": two U+FFFD. */
@@ -297,7 +298,7 @@ static void test_lossy(void) {
     /* Too small: stops before the U+FFFD that does not fit; resume. */
     r = rapidutf_utf8_to_string_lossy(U8("a\xE1\xA0\xC0" "b"), out, 3);
     CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 1, 1, 0));
-    r = rapidutf_utf8_to_string_lossy((const uint8_t *)"a\xE1\xA0\xC0" "b" + 1, 4, out + 1, 63);
+    r = rapidutf_utf8_to_string_lossy("a\xE1\xA0\xC0" "b" + 1, 4, out + 1, 63);
     CHECK(is(r, RAPIDUTF_OK, 0, 4, 7, 0));
     CHECK(memcmp(out, want, 8) == 0);
     /* Valid input is copied. */
@@ -357,7 +358,7 @@ static void test_bom_and_kernel(void) {
 }
 
 static void test_arguments(void) {
-    uint8_t bytes[16];
+    char bytes[16];
     uint16_t words[8];
     uint32_t dwords[4];
     size_t n = 7;
@@ -420,10 +421,10 @@ static void test_arguments(void) {
               good_set == 0);
         CHECK(rapidutf_detect_encoding(U8("hi"), &good_bom, odd_u32) == -RAPIDUTF_MISALIGNED &&
               good_bom == 9);
-        const uint32_t offs[3] = {0, 2, 3};
+        const int32_t offs[3] = {0, 2, 3};
         r = rapidutf_validate_utf8_offsets32(U8("ok\xFF"), offs, 3, odd_size);
         CHECK(is(r, RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
-        const uint64_t offs64[3] = {0, 2, 3};
+        const int64_t offs64[3] = {0, 2, 3};
         r = rapidutf_validate_utf8_offsets64(U8("ok\xFF"), offs64, 3, odd_size);
         CHECK(is(r, RAPIDUTF_MISALIGNED, 0, 0, 0, 0));
         int untouched = 1;
@@ -437,7 +438,7 @@ static void test_arguments(void) {
     memcpy(bytes, "abcdefgh", 8);
     r = rapidutf_utf8_to_string_lossy(bytes, 8, bytes + 4, 8);
     CHECK(is(r, RAPIDUTF_OVERLAP, 0, 0, 0, 0));
-    r = rapidutf_utf8_to_utf16((const uint8_t *)words, 4, words, 8);
+    r = rapidutf_utf8_to_utf16((const char *)words, 4, words, 8);
     CHECK(is(r, RAPIDUTF_OVERLAP, 0, 0, 0, 0));
     /* Adjacent is fine. */
     r = rapidutf_utf8_to_string_lossy(bytes, 8, bytes + 8, 8);
@@ -452,7 +453,7 @@ static void test_strategies_strings_detection(void) {
     /* "café €5" with a Latin-1 é and a Windows-1252 €, then a truncated
      * sequence at the end. */
     static const char src[] = "caf\xE9 \x80" "5\xE2\x82";
-    uint8_t out[64];
+    char out[64];
     uint16_t out16[32];
     rapidutf_result r;
 
@@ -472,7 +473,7 @@ static void test_strategies_strings_detection(void) {
      * second call on the rest continues exactly. */
     r = rapidutf_utf8_to_string_lossy_with(U8(src), out, 4, RAPIDUTF_STRATEGY_LATIN1);
     CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 3, 3, 0));
-    r = rapidutf_utf8_to_string_lossy_with((const uint8_t *)src + 3, 6, out + 3, 61,
+    r = rapidutf_utf8_to_string_lossy_with(src + 3, 6, out + 3, 61,
                                            RAPIDUTF_STRATEGY_LATIN1);
     CHECK(is(r, RAPIDUTF_OK, 0, 6, 10, 0) &&
           memcmp(out, "caf\xC3\xA9 \xC2\x80" "5\xC3\xA2\xC2\x82", 13) == 0);
@@ -488,11 +489,11 @@ static void test_strategies_strings_detection(void) {
 
     /* Many strings: "héllo", "", "wörld". */
     static const char buf[] = "h\xC3\xA9llow\xC3\xB6rld";
-    const uint32_t good32[] = {0, 6, 6, 12};
-    const uint64_t good64[] = {0, 6, 6, 12};
-    const uint32_t split[] = {0, 2, 12};   /* 2 is inside "é" */
-    const uint32_t past[] = {0, 6, 13};    /* 13 > 12 */
-    const uint32_t down[] = {0, 6, 3, 12}; /* 6 > 3 */
+    const int32_t good32[] = {0, 6, 6, 12};
+    const int64_t good64[] = {0, 6, 6, 12};
+    const int32_t split[] = {0, 2, 12};   /* 2 is inside "é" */
+    const int32_t past[] = {0, 6, 13};    /* 13 > 12 */
+    const int32_t down[] = {0, 6, 3, 12}; /* 6 > 3 */
     size_t at = 99;
     r = rapidutf_validate_utf8_offsets32(U8(buf), good32, 4, &at);
     CHECK(is(r, RAPIDUTF_OK, 0, 12, 0, 0) && at == 99);
@@ -553,7 +554,7 @@ static void test_strategies_strings_detection(void) {
 
 static void test_latin1(void) {
     /* "caf\xE9" as Latin-1 is "café": the last byte becomes two. */
-    uint8_t u8[16];
+    char u8[16];
     CHECK(is(rapidutf_latin1_to_utf8(U8("caf\xE9"), u8, sizeof u8), RAPIDUTF_OK,
              RAPIDUTF_KIND_NONE, 4, 5, 0));
     CHECK(memcmp(u8, "caf\xC3\xA9", 5) == 0);
@@ -570,7 +571,7 @@ static void test_latin1(void) {
     CHECK(u32[0] == 0xB5);
 
     /* And back; U+20AC is 3 bytes of UTF-8 at byte 2. */
-    uint8_t out[16];
+    char out[16];
     CHECK(is(rapidutf_utf8_to_latin1(U8("caf\xC3\xA9"), out, sizeof out), RAPIDUTF_OK,
              RAPIDUTF_KIND_NONE, 5, 4, 0));
     CHECK(memcmp(out, "caf\xE9", 4) == 0);
@@ -586,7 +587,7 @@ static void test_latin1(void) {
 
 static void test_windows1252(void) {
     /* "\x93caf\xE9\x94 \x80": curly quotes, an accent and the euro sign. */
-    uint8_t u8[32];
+    char u8[32];
     CHECK(is(rapidutf_windows1252_to_utf8(U8("\x93" "caf\xE9\x94 \x80"), u8, sizeof u8),
              RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 8, 15, 0));
     CHECK(memcmp(u8, "\xE2\x80\x9C" "caf\xC3\xA9\xE2\x80\x9D \xE2\x82\xAC", 15) == 0);
@@ -612,7 +613,7 @@ static void test_windows1252(void) {
              RAPIDUTF_KIND_NONE, 1, 1, 0));
 
     /* And back: U+20AC is byte 80; U+0080 and U+2126 are not in it. */
-    uint8_t out[16];
+    char out[16];
     CHECK(is(rapidutf_utf8_to_windows1252(U8("5 \xE2\x82\xAC"), out, sizeof out), RAPIDUTF_OK,
              RAPIDUTF_KIND_NONE, 5, 3, 0));
     CHECK(memcmp(out, "5 \x80", 3) == 0);
@@ -623,20 +624,106 @@ static void test_windows1252(void) {
     const uint16_t w[2] = {le16(0x201C), le16(0x2126)};
     CHECK(is(rapidutf_utf16le_to_windows1252(w, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
              RAPIDUTF_KIND_UNREPRESENTABLE, 1, 0, 1));
-    CHECK(out[0] == 0x93);
+    CHECK((unsigned char)out[0] == 0x93);
     const uint16_t wb[1] = {be16(0x2122)};
     CHECK(is(rapidutf_utf16be_to_windows1252(wb, 1, out, sizeof out), RAPIDUTF_OK,
              RAPIDUTF_KIND_NONE, 1, 1, 0));
-    CHECK(out[0] == 0x99);
+    CHECK((unsigned char)out[0] == 0x99);
     const uint16_t wn[2] = {0xD83D, 0xDE00};
     CHECK(is(rapidutf_utf16_to_windows1252(wn, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
              RAPIDUTF_KIND_UNREPRESENTABLE, 0, 0, 2));
     const uint32_t v[2] = {0x2030, 0x110000};
     CHECK(is(rapidutf_utf32_to_windows1252(v, 2, out, sizeof out), RAPIDUTF_INVALID_INPUT,
              RAPIDUTF_KIND_TOO_LARGE, 1, 0, 1));
-    CHECK(out[0] == 0x89);
+    CHECK((unsigned char)out[0] == 0x89);
     CHECK(is(rapidutf_utf32_to_windows1252(v, 1, out, 0), RAPIDUTF_OUTPUT_TOO_SMALL,
              RAPIDUTF_KIND_NONE, 0, 0, 0));
+}
+
+/* Decodes `len` bytes in chunks of `step` bytes (the last may be
+ * shorter) the way a reader of a stream would, with dst room `room`:
+ * what a call leaves unread goes in front of the next chunk. Returns the
+ * output's length in out, or -1 on an unexpected status. */
+static long chunked(const char *src, size_t len, size_t step, size_t room, char *out) {
+    char buf[64];
+    size_t have = 0, at = 0, total = 0;
+    for (;;) {
+        size_t n = len - at < step ? len - at : step;
+        bool last = at + n == len;
+        size_t done = 0;
+        memcpy(buf + have, src + at, n);
+        at += n;
+        have += n;
+        for (;;) {
+            rapidutf_result r = rapidutf_utf8_to_string_lossy_chunk(buf + done, have - done,
+                                                                    out + total, room, last);
+            total += r.written;
+            done += r.read;
+            if (r.status == RAPIDUTF_OK) break;
+            if (r.status != RAPIDUTF_OUTPUT_TOO_SMALL || r.written == 0) return -1;
+        }
+        memmove(buf, buf + done, have - done);
+        have -= done;
+        if (last) return have == 0 ? (long)total : -1;
+        if (have > 3) return -1;
+    }
+}
+
+static void test_version_names_chunks(void) {
+    char want[] = "caf\xC3\xA9 \xEF\xBF\xBD \xF0\x9F\x98\x80\xEF\xBF\xBD!\xEF\xBF\xBD";
+    /* "café", a stray continuation, "😀", a cut "€", "!", a cut "😀". */
+    static const char src[] = "caf\xC3\xA9 \x80 \xF0\x9F\x98\x80\xE2\x82!\xF0\x9F\x98";
+    char out[128];
+    size_t step, room;
+    rapidutf_result r;
+
+    CHECK(strcmp(rapidutf_version(), RAPIDUTF_VERSION) == 0);
+    CHECK(rapidutf_version_number() == RAPIDUTF_VERSION_NUMBER);
+    CHECK(RAPIDUTF_VERSION_NUMBER == RAPIDUTF_VERSION_MAJOR * 1000000 +
+                                         RAPIDUTF_VERSION_MINOR * 1000 + RAPIDUTF_VERSION_PATCH);
+    CHECK(strcmp(rapidutf_status_name(RAPIDUTF_OK), "ok") == 0);
+    CHECK(strcmp(rapidutf_status_name(RAPIDUTF_OUTPUT_TOO_SMALL), "output buffer too small") == 0);
+    CHECK(strcmp(rapidutf_status_name(-5), "unknown status") == 0);
+    CHECK(strcmp(rapidutf_kind_name(RAPIDUTF_KIND_OVERLONG), "overlong encoding") == 0);
+    CHECK(strcmp(rapidutf_kind_name(1000), "unknown kind") == 0);
+    r = rapidutf_validate_utf8(U8("\xE0\x80"));
+    CHECK(strcmp(rapidutf_kind_name(r.kind), "overlong encoding") == 0);
+
+    /* Every chunk size, ample and tight output: always the whole's
+     * from_utf8_lossy. */
+    for (step = 1; step <= sizeof src; step++) {
+        for (room = 4; room <= 64; room += 60) {
+            long n = chunked(src, sizeof src - 1, step, room, out);
+            CHECK(n == (long)(sizeof want - 1) && memcmp(out, want, sizeof want - 1) == 0);
+        }
+    }
+    /* last = false holds back exactly the cut character; last = true
+     * replaces it. */
+    r = rapidutf_utf8_to_string_lossy_chunk(U8("ab\xF0\x9F\x98"), out, sizeof out, false);
+    CHECK(is(r, RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 2, 2, 0));
+    r = rapidutf_utf8_to_string_lossy_chunk(U8("ab\xF0\x9F\x98"), out, sizeof out, true);
+    CHECK(is(r, RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 5, 5, 0));
+    /* UTF-16 from char16_t literals (<uchar.h>), no cast. */
+    {
+        static const char16_t units[] = u"a\u00e9\xD83D";
+        char16_t wide[8];
+        r = rapidutf_utf16_to_string_lossy_chunk(units, 3, out, sizeof out, false);
+        CHECK(is(r, RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 2, 3, 0));
+        r = rapidutf_utf16_to_string_lossy_chunk(units, 3, out, sizeof out, true);
+        CHECK(is(r, RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 3, 6, 0));
+        r = rapidutf_utf8_to_utf16_lossy_chunk(U8("\xC3\xA9\xE2\x82"), wide, 8, false);
+        CHECK(is(r, RAPIDUTF_OK, RAPIDUTF_KIND_NONE, 2, 1, 0) && wide[0] == u'\u00e9');
+    }
+    /* Signed offsets: a negative one is reported as such. */
+    {
+        const int32_t neg[3] = {0, -1, 3};
+        const int64_t neg64[3] = {0, -1, 3};
+        size_t at = 9;
+        r = rapidutf_validate_utf8_offsets32(U8("abc"), neg, 3, &at);
+        CHECK(is(r, RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_NEGATIVE, 0, 0, 0) && at == 0);
+        r = rapidutf_validate_utf8_offsets64(U8("abc"), neg64, 3, &at);
+        CHECK(is(r, RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_NEGATIVE, 0, 0, 0) && at == 0);
+    }
 }
 
 int main(void) {
@@ -649,6 +736,7 @@ int main(void) {
     test_arguments();
     test_latin1();
     test_windows1252();
+    test_version_names_chunks();
     if (failures) {
         fprintf(stderr, "%d of %d checks failed\n", failures, checks);
         return 1;

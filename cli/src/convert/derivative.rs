@@ -1,6 +1,6 @@
 //! The UTF-8 derivatives (`cesu-8`, `mutf-8`, `wtf-8`, `utf8mb3`) and
 //! `surrogateescape`: each window is decoded with the library's
-//! whole-buffer functions ([`rapidutf::derive`]), cut where no character,
+//! whole-buffer functions ([`rapidutf::utf8_variants`]), cut where no character,
 //! surrogate pair or look-ahead is split (see [`crate::derived`]), through
 //! UTF-8 or UTF-16 as an intermediate, and encoded in the output form.
 
@@ -191,7 +191,7 @@ impl Piece<'_> {
 
 /// Encodes a decoded piece in form `to`.
 fn encode<'a>(decoded: &'a Decoded<'_>, to: Form, out: &'a mut Out) -> Result<Cow<'a, [u8]>, Fail> {
-    use rapidutf::derive as d;
+    use rapidutf::utf8_variants as d;
     let internal = |_| Fail::Internal("converting valid text failed");
     Ok(match (decoded, to) {
         (Decoded::Raw(bytes), _) => Cow::Borrowed(&bytes[..]),

@@ -474,10 +474,10 @@ fn to_unicode_or_legacy<'a>(src: Src<'a>, to: Form, out: &'a mut Out) -> Result<
             out.bytes.clear();
             match d {
                 Derivative::Cesu8 => {
-                    out.bytes.extend_from_slice(&r::derive::utf8_to_cesu8_vec(&text))
+                    out.bytes.extend_from_slice(&r::utf8_variants::utf8_to_cesu8_vec(&text))
                 }
                 Derivative::Mutf8 => {
-                    out.bytes.extend_from_slice(&r::derive::utf8_to_mutf8_vec(&text))
+                    out.bytes.extend_from_slice(&r::utf8_variants::utf8_to_mutf8_vec(&text))
                 }
                 Derivative::Wtf8 => out.bytes.extend_from_slice(text.as_bytes()),
                 Derivative::Utf8mb3 => return Err(Stop::Internal("utf8mb3 is input only")),
@@ -542,10 +542,10 @@ pub fn replacement(to: Form) -> &'static [u8] {
 pub fn encode_str(text: &str, to: Form) -> Vec<u8> {
     match to {
         Form::Derived(Derivative::Cesu8) => {
-            return rapidutf::derive::utf8_to_cesu8_vec(text).into_owned()
+            return rapidutf::utf8_variants::utf8_to_cesu8_vec(text).into_owned()
         }
         Form::Derived(Derivative::Mutf8) => {
-            return rapidutf::derive::utf8_to_mutf8_vec(text).into_owned()
+            return rapidutf::utf8_variants::utf8_to_mutf8_vec(text).into_owned()
         }
         Form::Derived(_) => return text.as_bytes().to_vec(),
         _ => {}

@@ -31,7 +31,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "alloc")] {
-//! use rapidutf::derive::surrogateescape::{decode_surrogateescape, encode_surrogateescape};
+//! use rapidutf::utf8_variants::surrogateescape::{decode_surrogateescape, encode_surrogateescape};
 //! let bytes = b"caf\xE9 \xE2\x82\xAC"; // Latin-1 "é", then a UTF-8 "€"
 //! let units = decode_surrogateescape(bytes);
 //! assert_eq!(units, [0x63, 0x61, 0x66, 0xDCE9, 0x20, 0x20AC]);
@@ -45,9 +45,9 @@ pub use alloc_api::*;
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
-    use crate::derive::out::{push_utf8_prefix, utf16_to_utf8_with};
-    use crate::derive::scan::{find_unit, is_high};
     use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
+    use crate::utf8_variants::out::{push_utf8_prefix, utf16_to_utf8_with};
+    use crate::utf8_variants::scan::{find_unit, is_high};
     use alloc::vec::Vec;
 
     /// Decodes with each invalid byte mapped to `base | byte`.
@@ -79,7 +79,7 @@ mod alloc_api {
     /// transcoder.
     ///
     /// ```
-    /// use rapidutf::derive::decode_surrogateescape;
+    /// use rapidutf::utf8_variants::decode_surrogateescape;
     /// assert_eq!(decode_surrogateescape(b"a\xE1\xA0\xC0"), [0x61, 0xDCE1, 0xDCA0, 0xDCC0]);
     /// assert_eq!(decode_surrogateescape(b"\xED\xA0\x80"), [0xDCED, 0xDCA0, 0xDC80]);
     /// ```
@@ -90,11 +90,11 @@ mod alloc_api {
 
     /// Decodes bytes as UTF-8 with MirBSD's OPTU-8 convention: every byte
     /// of an invalid sequence becomes U+EF80..U+EFFF (`0xEF00 | byte`).
-    /// The output is always valid UTF-16. See the [module docs](crate::derive::surrogateescape) for
+    /// The output is always valid UTF-16. See the [module docs](crate::utf8_variants::surrogateescape) for
     /// why this is not injective.
     ///
     /// ```
-    /// use rapidutf::derive::decode_optu8;
+    /// use rapidutf::utf8_variants::decode_optu8;
     /// assert_eq!(decode_optu8(b"a\xFF"), [0x61, 0xEFFF]);
     /// ```
     #[must_use]
@@ -114,7 +114,7 @@ mod alloc_api {
     /// ([`UnpairedLow`](Utf16ErrorKind::UnpairedLow)).
     ///
     /// ```
-    /// use rapidutf::derive::encode_surrogateescape;
+    /// use rapidutf::utf8_variants::encode_surrogateescape;
     /// assert_eq!(encode_surrogateescape(&[0x61, 0xDCFF]).unwrap(), b"a\xFF");
     /// assert_eq!(encode_surrogateescape(&[0x61, 0xDC7F]).unwrap_err().valid_up_to(), 1);
     /// ```
@@ -137,7 +137,7 @@ mod alloc_api {
     /// The first unpaired surrogate.
     ///
     /// ```
-    /// use rapidutf::derive::encode_optu8;
+    /// use rapidutf::utf8_variants::encode_optu8;
     /// assert_eq!(encode_optu8(&[0x61, 0xEFFF]).unwrap(), b"a\xFF");
     /// assert!(encode_optu8(&[0xDCFF]).is_err());
     /// ```

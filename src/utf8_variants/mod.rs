@@ -42,7 +42,7 @@
 //! derivative shares with UTF-8.
 //!
 //! ```
-//! use rapidutf::derive::{validate_cesu8, Cesu8ErrorKind};
+//! use rapidutf::utf8_variants::{validate_cesu8, Cesu8ErrorKind};
 //! // U+1F600 as a CESU-8 surrogate pair is fine; as UTF-8's 4-byte form it is not.
 //! assert!(validate_cesu8(b"\xED\xA0\xBD\xED\xB8\x80").is_ok());
 //! let e = validate_cesu8("a😀".as_bytes()).unwrap_err();
@@ -86,7 +86,7 @@ pub use wtf8::{validate_wtf8, Wtf8Error, Wtf8ErrorKind};
 /// input ends inside a sequence that more input could complete.
 ///
 /// ```
-/// use rapidutf::derive::{validate_mutf8, Mutf8ErrorKind};
+/// use rapidutf::utf8_variants::{validate_mutf8, Mutf8ErrorKind};
 /// let e = validate_mutf8(b"ab\x00").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (2, Some(1), Mutf8ErrorKind::NulByte));
 /// assert_eq!(e.to_string(), "invalid sequence of 1 bytes from index 2: \
@@ -109,7 +109,7 @@ impl<K: Copy> EncodingError<K> {
     /// the invalid sequence.
     ///
     /// ```
-    /// let e = rapidutf::derive::validate_wtf8(b"ok\xFF").unwrap_err();
+    /// let e = rapidutf::utf8_variants::validate_wtf8(b"ok\xFF").unwrap_err();
     /// assert_eq!(e.valid_up_to(), 2);
     /// ```
     #[must_use]
@@ -123,7 +123,7 @@ impl<K: Copy> EncodingError<K> {
     /// complete.
     ///
     /// ```
-    /// use rapidutf::derive::validate_cesu8;
+    /// use rapidutf::utf8_variants::validate_cesu8;
     /// assert_eq!(validate_cesu8(b"\xED\xB0\x80").unwrap_err().error_len(), Some(3));
     /// assert_eq!(validate_cesu8(b"\xED\xA0\x80").unwrap_err().error_len(), None);
     /// ```
@@ -139,7 +139,7 @@ impl<K: Copy> EncodingError<K> {
     /// What is wrong with the sequence.
     ///
     /// ```
-    /// use rapidutf::derive::{validate_utf8mb3, Utf8mb3ErrorKind};
+    /// use rapidutf::utf8_variants::{validate_utf8mb3, Utf8mb3ErrorKind};
     /// let e = validate_utf8mb3("🎉".as_bytes()).unwrap_err();
     /// assert_eq!(e.kind(), Utf8mb3ErrorKind::SupplementaryCharacter);
     /// ```

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "alloc")] {
-//! use rapidutf::derive::mutf8;
+//! use rapidutf::utf8_variants::mutf8;
 //! let units = [0x0000, 0x41, 0xD83D, 0xDE00, 0xDC00]; // NUL, A, 😀, a lone low surrogate
 //! let bytes = mutf8::utf16_to_mutf8_vec(&units);
 //! assert_eq!(bytes, b"\xC0\x80A\xED\xA0\xBD\xED\xB8\x80\xED\xB0\x80");
@@ -36,7 +36,7 @@ use core::fmt;
 /// convertible to UTF-8).
 ///
 /// ```
-/// use rapidutf::derive::{mutf8_to_string, validate_mutf8, Mutf8ErrorKind};
+/// use rapidutf::utf8_variants::{mutf8_to_string, validate_mutf8, Mutf8ErrorKind};
 /// assert_eq!(validate_mutf8(b"\x00").unwrap_err().kind(), Mutf8ErrorKind::NulByte);
 /// assert_eq!(validate_mutf8("😀".as_bytes()).unwrap_err().kind(), Mutf8ErrorKind::FourByteSequence);
 /// assert_eq!(mutf8_to_string(b"\xED\xA0\x80!").unwrap_err().kind(), Mutf8ErrorKind::UnpairedHighSurrogate);
@@ -83,7 +83,7 @@ impl fmt::Display for Mutf8ErrorKind {
 /// The error of the Modified UTF-8 validator and decoders.
 ///
 /// ```
-/// let e: rapidutf::derive::Mutf8Error = rapidutf::derive::validate_mutf8(b"ab\xC0").unwrap_err();
+/// let e: rapidutf::utf8_variants::Mutf8Error = rapidutf::utf8_variants::validate_mutf8(b"ab\xC0").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.error_len()), (2, None)); // C0 80 may follow
 /// ```
 pub type Mutf8Error = EncodingError<Mutf8ErrorKind>;
@@ -132,7 +132,7 @@ fn special(src: &[u8], i: usize, join: bool) -> Result<(u32, usize), Mutf8Error>
 /// The first invalid sequence, with its kind (see [`Mutf8ErrorKind`]).
 ///
 /// ```
-/// use rapidutf::derive::{validate_mutf8, Mutf8ErrorKind};
+/// use rapidutf::utf8_variants::{validate_mutf8, Mutf8ErrorKind};
 /// assert!(validate_mutf8(b"a\xC0\x80b").is_ok()); // "a\0b"
 /// assert!(validate_mutf8(b"\xED\xB0\x80").is_ok()); // a lone low surrogate
 /// let e = validate_mutf8(b"a\xC0\x81").unwrap_err();
@@ -152,9 +152,11 @@ pub use alloc_api::*;
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
-    use crate::derive::out::{push_cesu_pair, push_generalized, push_utf16, push_utf8_prefix};
-    use crate::derive::scan::{find_nul_or_ge_f0, find_unit, is_low_prefix, is_surrogate};
     use crate::scalar::utf8;
+    use crate::utf8_variants::out::{
+        push_cesu_pair, push_generalized, push_utf16, push_utf8_prefix,
+    };
+    use crate::utf8_variants::scan::{find_nul_or_ge_f0, find_unit, is_low_prefix, is_surrogate};
     use alloc::borrow::Cow;
     use alloc::string::String;
     use alloc::vec::Vec;
@@ -167,7 +169,7 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_mutf8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::mutf8_to_utf16_vec;
+    /// use rapidutf::utf8_variants::mutf8_to_utf16_vec;
     /// assert_eq!(mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80").unwrap(), [0x0000, 0xD800]);
     /// ```
     pub fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Mutf8Error> {
@@ -201,7 +203,7 @@ mod alloc_api {
     /// low one, is [`Truncated`](Utf8ErrorKind::Truncated)).
     ///
     /// ```
-    /// use rapidutf::derive::{mutf8_to_string, Mutf8ErrorKind};
+    /// use rapidutf::utf8_variants::{mutf8_to_string, Mutf8ErrorKind};
     /// assert_eq!(mutf8_to_string(b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80").unwrap(), "a\0😀");
     /// let e = mutf8_to_string(b"a\xED\xB8\x80").unwrap_err();
     /// assert_eq!((e.valid_up_to(), e.kind()), (1, Mutf8ErrorKind::UnpairedLowSurrogate));
@@ -237,7 +239,7 @@ mod alloc_api {
         Ok(out.map_or(Cow::Borrowed(whole), Cow::Owned))
     }
 
-    /// Decodes Modified UTF-8 to [WTF-8](crate::derive::wtf8): like
+    /// Decodes Modified UTF-8 to [WTF-8](crate::utf8_variants::wtf8): like
     /// [`mutf8_to_string`], but unpaired surrogates are kept (as WTF-8's
     /// 3-byte forms), so it is total on valid input. Borrows when there is
     /// nothing to change.
@@ -247,7 +249,7 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_mutf8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::mutf8_to_wtf8_vec;
+    /// use rapidutf::utf8_variants::mutf8_to_wtf8_vec;
     /// let wtf8 = mutf8_to_wtf8_vec(b"\xED\xA0\xBD\xED\xB8\x80\xED\xB0\x80").unwrap();
     /// assert_eq!(&wtf8[..], b"\xF0\x9F\x98\x80\xED\xB0\x80"); // 😀, then the lone DC00
     /// ```
@@ -275,7 +277,7 @@ mod alloc_api {
     /// neither.
     ///
     /// ```
-    /// use rapidutf::derive::utf8_to_mutf8_vec;
+    /// use rapidutf::utf8_variants::utf8_to_mutf8_vec;
     /// assert_eq!(&utf8_to_mutf8_vec("a\0😀")[..], b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80");
     /// ```
     #[must_use]
@@ -310,7 +312,7 @@ mod alloc_api {
     /// U+0000 as `C0 80`. Total.
     ///
     /// ```
-    /// use rapidutf::derive::utf16_to_mutf8_vec;
+    /// use rapidutf::utf8_variants::utf16_to_mutf8_vec;
     /// assert_eq!(utf16_to_mutf8_vec(&[0x0000, 0xE9, 0xD800]), b"\xC0\x80\xC3\xA9\xED\xA0\x80");
     /// ```
     #[must_use]

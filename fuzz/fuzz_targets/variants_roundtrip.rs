@@ -1,4 +1,4 @@
-//! Round trips and oracles for the UTF-8 derivatives (`rapidutf::derive`):
+//! Round trips and oracles for the UTF-8 derivatives (`rapidutf::utf8_variants`):
 //!
 //! - `surrogateescape`: decoding any bytes matches a std-built oracle
 //!   (each byte of each maximal invalid subpart escaped to U+DC80..DCFF),
@@ -13,4 +13,4 @@
 //!   and re-encodes to the same bytes; `utf8mb3` accepts exactly UTF-8
 //!   without 4-byte characters.
 #![no_main]
-libfuzzer_sys::fuzz_target!(|data: &[u8]| rapidutf_fuzz::derive_roundtrip::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| rapidutf_fuzz::variants_roundtrip::check(data));

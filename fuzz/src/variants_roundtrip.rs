@@ -1,4 +1,4 @@
-//! Round trips and oracles for the UTF-8 derivatives (`rapidutf::derive`):
+//! Round trips and oracles for the UTF-8 derivatives (`rapidutf::utf8_variants`):
 //!
 //! - `surrogateescape`: decoding any bytes matches a std-built oracle
 //!   (each byte of each maximal invalid subpart escaped to U+DC80..DCFF),
@@ -13,7 +13,7 @@
 //!   and re-encodes to the same bytes; `utf8mb3` accepts exactly UTF-8
 //!   without 4-byte characters.
 
-use rapidutf::derive as d;
+use rapidutf::utf8_variants as d;
 
 /// The check run by the fuzz target of the same name.
 pub fn check(data: &[u8]) {

@@ -16,7 +16,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "alloc")] {
-//! use rapidutf::derive::cesu8;
+//! use rapidutf::utf8_variants::cesu8;
 //! let bytes = cesu8::utf8_to_cesu8_vec("a😀");
 //! assert_eq!(&bytes[..], b"a\xED\xA0\xBD\xED\xB8\x80");
 //! assert_eq!(cesu8::cesu8_to_string(&bytes).unwrap(), "a😀");
@@ -34,7 +34,7 @@ use core::fmt;
 /// Why the input is not CESU-8.
 ///
 /// ```
-/// use rapidutf::derive::{validate_cesu8, Cesu8ErrorKind};
+/// use rapidutf::utf8_variants::{validate_cesu8, Cesu8ErrorKind};
 /// use rapidutf::Utf8ErrorKind;
 /// let kind = |b: &[u8]| validate_cesu8(b).unwrap_err().kind();
 /// assert_eq!(kind(b"\xF0\x9F\x98\x80"), Cesu8ErrorKind::FourByteSequence);
@@ -82,7 +82,7 @@ impl fmt::Display for Cesu8ErrorKind {
 /// The error of the CESU-8 validator and decoders.
 ///
 /// ```
-/// let e: rapidutf::derive::Cesu8Error = rapidutf::derive::validate_cesu8(b"a\xF0").unwrap_err();
+/// let e: rapidutf::utf8_variants::Cesu8Error = rapidutf::utf8_variants::validate_cesu8(b"a\xF0").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.error_len()), (1, Some(1)));
 /// ```
 pub type Cesu8Error = EncodingError<Cesu8ErrorKind>;
@@ -123,7 +123,7 @@ fn special(src: &[u8], i: usize) -> Result<(u32, usize), Cesu8Error> {
 /// The first invalid sequence, with its kind (see [`Cesu8ErrorKind`]).
 ///
 /// ```
-/// use rapidutf::derive::{validate_cesu8, Cesu8ErrorKind};
+/// use rapidutf::utf8_variants::{validate_cesu8, Cesu8ErrorKind};
 /// assert!(validate_cesu8("naïve".as_bytes()).is_ok());
 /// assert!(validate_cesu8(b"\xED\xA0\x80\xED\xB0\x80").is_ok()); // U+10000
 /// let e = validate_cesu8(b"x\xED\xB0\x80").unwrap_err();
@@ -143,12 +143,12 @@ pub use alloc_api::*;
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
-    use crate::derive::out::{
-        push_cesu_pair, push_generalized, push_pair16, push_utf16, push_utf8_prefix,
-    };
-    use crate::derive::scan::{find_ge_f0, find_unit, is_surrogate};
     use crate::error::{Utf16Error, Utf16ErrorKind};
     use crate::scalar::utf8;
+    use crate::utf8_variants::out::{
+        push_cesu_pair, push_generalized, push_pair16, push_utf16, push_utf8_prefix,
+    };
+    use crate::utf8_variants::scan::{find_ge_f0, find_unit, is_surrogate};
     use alloc::borrow::Cow;
     use alloc::string::String;
     use alloc::vec::Vec;
@@ -162,7 +162,7 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_cesu8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::cesu8_to_string;
+    /// use rapidutf::utf8_variants::cesu8_to_string;
     /// assert_eq!(cesu8_to_string(b"\xED\xA0\xBD\xED\xB8\x80!").unwrap(), "😀!");
     /// assert!(matches!(cesu8_to_string(b"plain").unwrap(), std::borrow::Cow::Borrowed("plain")));
     /// assert!(cesu8_to_string("😀".as_bytes()).is_err());
@@ -197,7 +197,7 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_cesu8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::cesu8_to_utf16_vec;
+    /// use rapidutf::utf8_variants::cesu8_to_utf16_vec;
     /// assert_eq!(cesu8_to_utf16_vec(b"a\xED\xA0\xBD\xED\xB8\x80").unwrap(), [0x61, 0xD83D, 0xDE00]);
     /// ```
     pub fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Cesu8Error> {
@@ -224,7 +224,7 @@ mod alloc_api {
     /// surrogate pair. Borrows when there is none.
     ///
     /// ```
-    /// use rapidutf::derive::utf8_to_cesu8_vec;
+    /// use rapidutf::utf8_variants::utf8_to_cesu8_vec;
     /// assert_eq!(&utf8_to_cesu8_vec("𝄞")[..], b"\xED\xA0\xB4\xED\xB4\x9E");
     /// assert!(matches!(utf8_to_cesu8_vec("é"), std::borrow::Cow::Borrowed(_)));
     /// ```
@@ -260,12 +260,12 @@ mod alloc_api {
     /// # Errors
     ///
     /// The first unpaired surrogate: CESU-8 has no form for it (see
-    /// [`utf16_to_mutf8_vec`](crate::derive::utf16_to_mutf8_vec) or
-    /// [`utf16_to_wtf8_vec`](crate::derive::utf16_to_wtf8_vec) for encodings that
+    /// [`utf16_to_mutf8_vec`](crate::utf8_variants::utf16_to_mutf8_vec) or
+    /// [`utf16_to_wtf8_vec`](crate::utf8_variants::utf16_to_wtf8_vec) for encodings that
     /// do).
     ///
     /// ```
-    /// use rapidutf::derive::utf16_to_cesu8_vec;
+    /// use rapidutf::utf8_variants::utf16_to_cesu8_vec;
     /// assert_eq!(utf16_to_cesu8_vec(&[0x41, 0xD83D, 0xDE00]).unwrap(), b"A\xED\xA0\xBD\xED\xB8\x80");
     /// assert_eq!(utf16_to_cesu8_vec(&[0x41, 0xDE00]).unwrap_err().valid_up_to(), 1);
     /// ```

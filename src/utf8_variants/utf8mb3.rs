@@ -6,7 +6,7 @@
 //! first ordinary UTF-8 error, whichever comes first.
 //!
 //! ```
-//! use rapidutf::derive::utf8mb3::{validate_utf8mb3, Utf8mb3ErrorKind};
+//! use rapidutf::utf8_variants::utf8mb3::{validate_utf8mb3, Utf8mb3ErrorKind};
 //! assert_eq!(validate_utf8mb3("Grüße, 世界".as_bytes()), Ok("Grüße, 世界"));
 //! let e = validate_utf8mb3("ok 😀".as_bytes()).unwrap_err();
 //! assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (3, Some(4), Utf8mb3ErrorKind::SupplementaryCharacter));
@@ -20,7 +20,7 @@ use core::fmt;
 /// Why the input is not `utf8mb3`.
 ///
 /// ```
-/// use rapidutf::derive::{validate_utf8mb3, Utf8mb3ErrorKind};
+/// use rapidutf::utf8_variants::{validate_utf8mb3, Utf8mb3ErrorKind};
 /// use rapidutf::Utf8ErrorKind;
 /// let kind = |b: &[u8]| validate_utf8mb3(b).unwrap_err().kind();
 /// assert_eq!(kind("𝄞".as_bytes()), Utf8mb3ErrorKind::SupplementaryCharacter);
@@ -51,7 +51,7 @@ impl fmt::Display for Utf8mb3ErrorKind {
 /// The error of [`validate_utf8mb3`].
 ///
 /// ```
-/// let e: rapidutf::derive::Utf8mb3Error = rapidutf::derive::validate_utf8mb3(b"ab\xF0\x9F").unwrap_err();
+/// let e: rapidutf::utf8_variants::Utf8mb3Error = rapidutf::utf8_variants::validate_utf8mb3(b"ab\xF0\x9F").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.error_len()), (2, Some(2))); // no completion would be allowed
 /// ```
 pub type Utf8mb3Error = EncodingError<Utf8mb3ErrorKind>;
@@ -64,7 +64,7 @@ pub type Utf8mb3Error = EncodingError<Utf8mb3ErrorKind>;
 /// The first supplementary character or UTF-8 error.
 ///
 /// ```
-/// use rapidutf::derive::{validate_utf8mb3, Utf8mb3ErrorKind};
+/// use rapidutf::utf8_variants::{validate_utf8mb3, Utf8mb3ErrorKind};
 /// use rapidutf::Utf8ErrorKind;
 /// let e = validate_utf8mb3(b"a\xC0").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf8mb3ErrorKind::Utf8(Utf8ErrorKind::InvalidByte)));

@@ -12,7 +12,7 @@
 //!
 //! ```
 //! # #[cfg(feature = "alloc")] {
-//! use rapidutf::derive::wtf8;
+//! use rapidutf::utf8_variants::wtf8;
 //! let units = [0x61, 0xD800, 0x62, 0xD83D, 0xDE00]; // a, lone D800, b, 😀
 //! let bytes = wtf8::utf16_to_wtf8_vec(&units);
 //! assert_eq!(bytes, b"a\xED\xA0\x80b\xF0\x9F\x98\x80");
@@ -28,7 +28,7 @@ use core::fmt;
 /// Why the input is not WTF-8.
 ///
 /// ```
-/// use rapidutf::derive::{validate_wtf8, Wtf8ErrorKind};
+/// use rapidutf::utf8_variants::{validate_wtf8, Wtf8ErrorKind};
 /// use rapidutf::Utf8ErrorKind;
 /// let kind = |b: &[u8]| validate_wtf8(b).unwrap_err().kind();
 /// assert_eq!(kind(b"\xED\xA0\x80\xED\xB0\x80"), Wtf8ErrorKind::SurrogatePair);
@@ -60,7 +60,7 @@ impl fmt::Display for Wtf8ErrorKind {
 /// The error of the WTF-8 validator and decoder.
 ///
 /// ```
-/// let e: rapidutf::derive::Wtf8Error = rapidutf::derive::validate_wtf8(b"a\x80").unwrap_err();
+/// let e: rapidutf::utf8_variants::Wtf8Error = rapidutf::utf8_variants::validate_wtf8(b"a\x80").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.error_len()), (1, Some(1)));
 /// ```
 pub type Wtf8Error = EncodingError<Wtf8ErrorKind>;
@@ -85,7 +85,7 @@ fn special(src: &[u8], i: usize) -> Result<(u32, usize), Wtf8Error> {
 /// The first invalid sequence, with its kind (see [`Wtf8ErrorKind`]).
 ///
 /// ```
-/// use rapidutf::derive::{validate_wtf8, Wtf8ErrorKind};
+/// use rapidutf::utf8_variants::{validate_wtf8, Wtf8ErrorKind};
 /// assert!(validate_wtf8("😀".as_bytes()).is_ok());
 /// assert!(validate_wtf8(b"\xED\xA0\x80").is_ok()); // a lone high surrogate
 /// let e = validate_wtf8(b"\xED\xA0\xBD\xED\xB8\x80").unwrap_err(); // an encoded pair
@@ -109,7 +109,7 @@ pub use alloc_api::*;
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
-    use crate::derive::out::{push_generalized, push_utf16, utf16_to_utf8_with};
+    use crate::utf8_variants::out::{push_generalized, push_utf16, utf16_to_utf8_with};
     use alloc::vec::Vec;
 
     /// Decodes WTF-8 to native-endian UTF-16 (potentially ill-formed: the
@@ -121,7 +121,7 @@ mod alloc_api {
     /// The first invalid sequence, as [`validate_wtf8`] reports it.
     ///
     /// ```
-    /// use rapidutf::derive::wtf8_to_utf16_vec;
+    /// use rapidutf::utf8_variants::wtf8_to_utf16_vec;
     /// assert_eq!(wtf8_to_utf16_vec(b"\xED\xB0\x80\xF0\x9F\x98\x80").unwrap(), [0xDC00, 0xD83D, 0xDE00]);
     /// ```
     pub fn wtf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Wtf8Error> {
@@ -151,7 +151,7 @@ mod alloc_api {
     /// through the dispatched UTF-16 to UTF-8 transcoder.
     ///
     /// ```
-    /// use rapidutf::derive::utf16_to_wtf8_vec;
+    /// use rapidutf::utf8_variants::utf16_to_wtf8_vec;
     /// assert_eq!(utf16_to_wtf8_vec(&[0xDBFF, 0x41]), b"\xED\xAF\xBFA");
     /// ```
     #[must_use]
@@ -177,7 +177,7 @@ mod alloc_api {
     /// is not WTF-8). If both are valid WTF-8, so is the result.
     ///
     /// ```
-    /// use rapidutf::derive::wtf8_push;
+    /// use rapidutf::utf8_variants::wtf8_push;
     /// let mut s = b"a\xED\xA0\xBD".to_vec(); // a, lone D83D
     /// wtf8_push(&mut s, b"\xED\xB8\x80b"); // lone DE00, b
     /// assert_eq!(s, "a😀b".as_bytes());
@@ -188,7 +188,7 @@ mod alloc_api {
         if let (true, Some(low)) = (high, surrogate_at(src, 0).filter(|&l| is_low(l))) {
             let high = surrogate_at(dst, n - 3).unwrap_or(0xD800);
             dst.truncate(n - 3);
-            push_generalized(dst, crate::derive::scan::pair(high, low));
+            push_generalized(dst, crate::utf8_variants::scan::pair(high, low));
             dst.extend_from_slice(&src[3..]);
         } else {
             dst.extend_from_slice(src);
@@ -198,7 +198,7 @@ mod alloc_api {
     /// Concatenates two WTF-8 strings (see [`wtf8_push`]).
     ///
     /// ```
-    /// use rapidutf::derive::wtf8_concat;
+    /// use rapidutf::utf8_variants::wtf8_concat;
     /// assert_eq!(wtf8_concat(b"\xED\xA0\x80", b"\xED\xB0\x80"), b"\xF0\x90\x80\x80"); // U+10000
     /// assert_eq!(wtf8_concat(b"\xED\xB0\x80", b"\xED\xA0\x80"), b"\xED\xB0\x80\xED\xA0\x80");
     /// ```

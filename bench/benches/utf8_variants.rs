@@ -1,4 +1,4 @@
-//! The UTF-8 derivatives of `rapidutf::derive` on the generated corpus,
+//! The UTF-8 derivatives of `rapidutf::utf8_variants` on the generated corpus,
 //! against the scalar peer crates (`cesu8` for CESU-8 and Java's Modified
 //! UTF-8, `wtf8` for WTF-8) and against rapidutf's own plain UTF-8 path
 //! (`validate_utf8`, `utf8_to_utf16`, `utf16_to_utf8`), which bounds what a
@@ -12,7 +12,7 @@
 //! supplementary characters, which it rejects.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use rapidutf::derive as d;
+use rapidutf::utf8_variants as d;
 use rapidutf_testkit::corpus::{generated_repeating, BENCH_LEN, LANGUAGES};
 use std::hint::black_box;
 

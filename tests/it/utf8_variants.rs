@@ -6,7 +6,7 @@
 use crate::common;
 
 use proptest::prelude::*;
-use rapidutf::derive::*;
+use rapidutf::utf8_variants::*;
 use rapidutf::Utf8ErrorKind;
 use std::borrow::Cow;
 
@@ -579,7 +579,10 @@ fn long_inputs_use_the_bulk_paths() {
 #[cfg(feature = "std")]
 #[test]
 fn under_every_available_kernel() {
-    common::rerun_under_every_kernel("derive::", "derive::under_every_available_kernel");
+    common::rerun_under_every_kernel(
+        "utf8_variants::",
+        "utf8_variants::under_every_available_kernel",
+    );
 }
 
 /// In a child of [`under_every_available_kernel`]: the kernel asked for
