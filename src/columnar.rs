@@ -112,11 +112,12 @@ type Mask = [u64; WORDS];
 ///
 /// # Errors
 ///
-/// The first view that is malformed ([`MissingBuffer`], [`OutOfBounds`],
-/// [`PrefixMismatch`], [`NonZeroPadding`]) or not valid UTF-8
-/// ([`Invalid`]).
+/// The first view that is malformed ([`MissingBuffer`], [`Negative`] for
+/// a negative offset or length, [`OutOfBounds`], [`PrefixMismatch`],
+/// [`NonZeroPadding`]) or not valid UTF-8 ([`Invalid`]).
 ///
 /// [`MissingBuffer`]: crate::ManyStringsErrorKind::MissingBuffer
+/// [`Negative`]: crate::ManyStringsErrorKind::Negative
 /// [`OutOfBounds`]: crate::ManyStringsErrorKind::OutOfBounds
 /// [`PrefixMismatch`]: crate::ManyStringsErrorKind::PrefixMismatch
 /// [`NonZeroPadding`]: crate::ManyStringsErrorKind::NonZeroPadding
@@ -190,11 +191,11 @@ pub fn validate_plain_byte_array(page: &[u8]) -> Result<usize, ManyStringsError>
 ///
 /// # Errors
 ///
-/// The first value whose length is negative ([`Reversed`]), whose bytes
+/// The first value whose length is negative ([`Negative`]), whose bytes
 /// run past the end of `data` ([`OutOfBounds`]), or that is not valid
 /// UTF-8 ([`Invalid`]).
 ///
-/// [`Reversed`]: crate::ManyStringsErrorKind::Reversed
+/// [`Negative`]: crate::ManyStringsErrorKind::Negative
 /// [`OutOfBounds`]: crate::ManyStringsErrorKind::OutOfBounds
 /// [`Invalid`]: crate::ManyStringsErrorKind::Invalid
 ///
@@ -208,7 +209,7 @@ pub fn validate_plain_byte_array(page: &[u8]) -> Result<usize, ManyStringsError>
 /// assert_eq!(e.index(), 1);
 /// assert_eq!(e.utf8_error().unwrap().error_len(), None);
 /// let e = validate_delta_length_byte_array(&[2, -1], data).unwrap_err();
-/// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::Reversed));
+/// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::Negative));
 /// ```
 pub fn validate_delta_length_byte_array(
     lengths: &[i32],
@@ -400,7 +401,7 @@ impl<'a> Validation<'a> {
         let check = Checker::new(self.kernel);
         let rows = offsets.len().saturating_sub(1);
         let row = |i: usize, want: bool| {
-            let (start, end) = (offsets[i].index(), offsets[i + 1].index());
+            let (start, end) = many::bounds(offsets[i], offsets[i + 1])?;
             if start > buf.len() || end > buf.len() {
                 Err(Kind::OutOfBounds)
             } else if start > end {
@@ -1055,7 +1056,7 @@ fn long_view<B: Deref<Target = [u8]>>(v: u128, buffers: &[B]) -> Result<&[u8], K
         _ => return Err(Kind::MissingBuffer),
     };
     if len > i32::MAX as u32 || offset > i32::MAX as u32 {
-        return Err(Kind::OutOfBounds);
+        return Err(Kind::Negative);
     }
     // Both below 2^31: the sum fits in a `usize`.
     let (len, offset) = (len as usize, offset as usize);
@@ -1345,7 +1346,7 @@ impl Walk for DeltaLength<'_> {
     fn next(&mut self) -> Option<Result<(usize, usize), Kind>> {
         let &len = self.lengths.get(self.row)?;
         let Ok(len) = usize::try_from(len) else {
-            return Some(Err(Kind::Reversed));
+            return Some(Err(Kind::Negative));
         };
         if len > self.data.len() - self.pos {
             return Some(Err(Kind::OutOfBounds));

@@ -75,14 +75,18 @@ pub enum DetectedEncoding {
 }
 
 impl DetectedEncoding {
-    /// Every encoding, in the order of [`EncodingSet::iter`].
+    /// Every encoding, in the order of [`EncodingSet::iter`]. A slice, not
+    /// an array: a new encoding (the enum is `#[non_exhaustive]`)
+    /// lengthens it without changing its type.
     ///
     /// # Example
     ///
     /// ```
-    /// assert_eq!(rapidutf::DetectedEncoding::ALL.len(), 6);
+    /// use rapidutf::DetectedEncoding;
+    /// assert_eq!(DetectedEncoding::ALL.len(), 6);
+    /// assert_eq!(DetectedEncoding::ALL[1].name(), "UTF-16LE");
     /// ```
-    pub const ALL: [DetectedEncoding; 6] = [
+    pub const ALL: &'static [DetectedEncoding] = &[
         DetectedEncoding::Utf8,
         DetectedEncoding::Utf16Le,
         DetectedEncoding::Utf16Be,
@@ -110,6 +114,8 @@ impl DetectedEncoding {
         }
     }
 
+    /// The encoding's bit in an [`EncodingSet`]: bit `i` for `ALL[i]`
+    /// (the variants are declared in the order of `ALL`).
     const fn bit(self) -> u8 {
         1 << self as u8
     }
@@ -130,6 +136,87 @@ impl fmt::Display for DetectedEncoding {
         f.write_str(self.name())
     }
 }
+
+impl core::str::FromStr for DetectedEncoding {
+    type Err = UnknownEncoding;
+
+    /// Parses an encoding name, ignoring case, `-` and `_`: the names
+    /// [`name`](DetectedEncoding::name) gives (`UTF-8`, `UTF-16LE`,
+    /// `UTF-16BE`, `UTF-32LE`, `UTF-32BE`, `windows-1252`), so also
+    /// Python's `utf_16_le` and the like, and `cp1252` and WHATWG's
+    /// `x-cp1252` for Windows-1252.
+    ///
+    /// `UTF-16` and `UTF-32` alone are not accepted (they leave the byte
+    /// order open), nor `latin1` and `iso-8859-1`: WHATWG labels them
+    /// Windows-1252, other software ISO-8859-1, which decodes 27 bytes
+    /// differently.
+    ///
+    /// # Errors
+    ///
+    /// [`UnknownEncoding`] for any other name.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use rapidutf::DetectedEncoding;
+    /// assert_eq!("utf-16le".parse(), Ok(DetectedEncoding::Utf16Le));
+    /// assert_eq!("UTF_32_BE".parse(), Ok(DetectedEncoding::Utf32Be));
+    /// assert_eq!("CP1252".parse(), Ok(DetectedEncoding::Windows1252));
+    /// assert!("utf-16".parse::<DetectedEncoding>().is_err());
+    /// for &e in DetectedEncoding::ALL {
+    ///     assert_eq!(e.to_string().parse(), Ok(e));
+    /// }
+    /// ```
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let is = |key: &str| {
+            s.bytes()
+                .filter(|b| !matches!(b, b'-' | b'_'))
+                .map(|b| b.to_ascii_lowercase())
+                .eq(key.bytes())
+        };
+        let found = if is("utf8") {
+            DetectedEncoding::Utf8
+        } else if is("utf16le") {
+            DetectedEncoding::Utf16Le
+        } else if is("utf16be") {
+            DetectedEncoding::Utf16Be
+        } else if is("utf32le") {
+            DetectedEncoding::Utf32Le
+        } else if is("utf32be") {
+            DetectedEncoding::Utf32Be
+        } else if is("windows1252") || is("cp1252") || is("xcp1252") {
+            DetectedEncoding::Windows1252
+        } else {
+            return Err(UnknownEncoding);
+        };
+        Ok(found)
+    }
+}
+
+/// The error of parsing an unknown [`DetectedEncoding`] name.
+///
+/// # Example
+///
+/// ```
+/// let e = "ebcdic".parse::<rapidutf::DetectedEncoding>().unwrap_err();
+/// assert_eq!(
+///     e.to_string(),
+///     "unknown encoding (expected UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or windows-1252)"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct UnknownEncoding;
+
+impl fmt::Display for UnknownEncoding {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(
+            "unknown encoding (expected UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or \
+             windows-1252)",
+        )
+    }
+}
+
+impl core::error::Error for UnknownEncoding {}
 
 /// A set of [`DetectedEncoding`]s: the candidates of a [`Detection`].
 ///
@@ -183,14 +270,88 @@ impl EncodingSet {
     ///     rapidutf::detect_encoding(b"\xFF\xFE").candidates().iter().map(|e| e.name()).collect();
     /// assert_eq!(names, ["UTF-16LE"]);
     /// ```
-    pub fn iter(self) -> impl Iterator<Item = DetectedEncoding> {
-        DetectedEncoding::ALL.into_iter().filter(move |&e| self.contains(e))
+    pub fn iter(self) -> EncodingSetIter {
+        EncodingSetIter(self)
     }
 
     fn insert(&mut self, e: DetectedEncoding) {
         self.0 |= e.bit();
     }
 }
+
+/// `for e in set`: the encodings in the set, as [`EncodingSet::iter`].
+///
+/// # Example
+///
+/// ```
+/// use rapidutf::{detect_encoding, DetectedEncoding};
+/// let mut seen = Vec::new();
+/// for e in detect_encoding(b"\xFE\xFF\x00a").candidates() {
+///     seen.push(e);
+/// }
+/// assert_eq!(seen, [DetectedEncoding::Utf16Be]);
+/// ```
+impl IntoIterator for EncodingSet {
+    type Item = DetectedEncoding;
+    type IntoIter = EncodingSetIter;
+
+    fn into_iter(self) -> EncodingSetIter {
+        self.iter()
+    }
+}
+
+/// `for e in &set`, as `for e in set` (the set is `Copy`).
+///
+/// # Example
+///
+/// ```
+/// let set = rapidutf::detect_encoding(b"ab").candidates();
+/// assert_eq!((&set).into_iter().count(), set.len());
+/// ```
+impl IntoIterator for &EncodingSet {
+    type Item = DetectedEncoding;
+    type IntoIter = EncodingSetIter;
+
+    fn into_iter(self) -> EncodingSetIter {
+        self.iter()
+    }
+}
+
+/// The encodings of an [`EncodingSet`], in the order of
+/// [`DetectedEncoding::ALL`] ([`EncodingSet::iter`]).
+///
+/// # Example
+///
+/// ```
+/// let mut it = rapidutf::detect_encoding(b"\xFF").candidates().iter();
+/// assert_eq!(it.len(), 1);
+/// assert_eq!(it.next(), Some(rapidutf::DetectedEncoding::Windows1252));
+/// assert_eq!(it.next(), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct EncodingSetIter(EncodingSet);
+
+impl Iterator for EncodingSetIter {
+    type Item = DetectedEncoding;
+
+    fn next(&mut self) -> Option<DetectedEncoding> {
+        let bits = (self.0).0;
+        if bits == 0 {
+            return None;
+        }
+        // The lowest bit first: bit `i` is `ALL[i]` (see `bit`).
+        (self.0).0 = bits & (bits - 1);
+        Some(DetectedEncoding::ALL[bits.trailing_zeros() as usize])
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.0.len(), Some(self.0.len()))
+    }
+}
+
+impl ExactSizeIterator for EncodingSetIter {}
+
+impl core::iter::FusedIterator for EncodingSetIter {}
 
 /// What [`detect_encoding`] found.
 ///

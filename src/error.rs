@@ -448,6 +448,33 @@ pub enum Latin1ErrorKind<E> {
     Unrepresentable(char),
 }
 
+/// The input's own error, or "unrepresentable character U+XXXX" (the kind
+/// alone does not know the target encoding; [`Latin1Error`]'s `Display`
+/// names it, with the position).
+///
+/// ```
+/// # #[cfg(feature = "single-byte")] {
+/// let mut buf = [0u8; 8];
+/// let e = rapidutf::utf8_to_latin1("aΩ".as_bytes(), &mut buf).unwrap_err();
+/// assert_eq!(e.invalid().unwrap().kind().to_string(), "unrepresentable character U+03A9");
+/// // Invalid input: the input's own error, as the whole error says it.
+/// let e = rapidutf::utf8_to_latin1(b"a\xFF", &mut buf).unwrap_err();
+/// let e = e.invalid().unwrap();
+/// assert_eq!(e.kind().to_string(), e.to_string());
+/// assert!(e.kind().to_string().starts_with("invalid utf-8"));
+/// # }
+/// ```
+impl<E: fmt::Display> fmt::Display for Latin1ErrorKind<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Latin1ErrorKind::Invalid(e) => e.fmt(f),
+            Latin1ErrorKind::Unrepresentable(c) => {
+                write!(f, "unrepresentable character U+{:04X}", u32::from(*c))
+            }
+        }
+    }
+}
+
 /// The error of a conversion to Latin-1 (ISO-8859-1) or Windows-1252: the
 /// first character that is either invalid in the input's own encoding or
 /// one the target encoding cannot represent (above U+00FF for Latin-1).

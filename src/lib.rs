@@ -301,6 +301,7 @@ pub use count::{
 };
 pub use detect::{
     detect_encoding, detect_encoding_prefix, DetectedEncoding, Detection, EncodingSet,
+    EncodingSetIter, UnknownEncoding,
 };
 pub use dropin::{from_utf8, from_utf8_mut};
 #[cfg(feature = "alloc")]
@@ -321,7 +322,7 @@ pub use latin1::*;
 #[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
 pub use lossy::{
     utf16_len_from_utf8_lossy, utf16_to_string_lossy, utf16be_to_string_lossy,
-    utf16le_to_string_lossy, utf32_len_from_utf8_lossy, utf8_to_utf16_lossy,
+    utf16le_to_string_lossy, utf32_len_from_utf8_lossy, utf32_to_string_lossy, utf8_to_utf16_lossy,
     utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy, utf8_to_utf32_lossy,
 };
 #[cfg(feature = "alloc")]
@@ -350,8 +351,8 @@ pub use utf16_tools::{
     utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy, utf8_len_from_utf16le_lossy,
 };
 pub use validate::{
-    is_ascii, is_valid_utf8, validate_utf16, validate_utf16be, validate_utf16le, validate_utf32,
-    validate_utf8,
+    is_ascii, is_valid_utf16, is_valid_utf16be, is_valid_utf16le, is_valid_utf32, is_valid_utf8,
+    validate_utf16, validate_utf16be, validate_utf16le, validate_utf32, validate_utf8,
 };
 #[cfg(feature = "single-byte")]
 #[doc(no_inline)]

@@ -342,6 +342,39 @@ pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
 }
 
 #[cfg(feature = "transcode")]
+/// Decodes UTF-32, replacing each value that is not a Unicode scalar value
+/// (a surrogate, or a value above U+10FFFF) with U+FFFD: the same as
+/// `src.iter().map(|&v| char::from_u32(v).unwrap_or('\u{FFFD}')).collect::<String>()`,
+/// with the valid stretches converted by the SIMD transcoder.
+///
+/// ```
+/// let s = rapidutf::utf32_to_string_lossy(&[0x61, 0xD800, 0x1F600, 0x110000]);
+/// assert_eq!(s, "a\u{FFFD}😀\u{FFFD}");
+/// ```
+#[must_use]
+pub fn utf32_to_string_lossy(src: &[u32]) -> String {
+    let mut out = String::new();
+    // Exact for valid input, and enough for any: a surrogate counts the 3
+    // bytes of U+FFFD, a value above U+10FFFF 4.
+    out.reserve_exact(crate::utf8_len_from_utf32(src));
+    let mut rest = src;
+    loop {
+        match crate::dispatch::utf32_to_utf8(rest, &mut out) {
+            Ok(_) => return out,
+            Err(TranscodeError::Invalid { error, .. }) => {
+                // One value is one character, valid or not.
+                out.push(char::REPLACEMENT_CHARACTER);
+                rest = &rest[error.valid_up_to() + 1..];
+            }
+            Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                rest = &rest[read..];
+                grow(&mut out, rest.len(), 4);
+            }
+        }
+    }
+}
+
+#[cfg(feature = "transcode")]
 /// Converts UTF-8 to native-endian UTF-16, replacing each maximal invalid
 /// subpart with U+FFFD. Identical to
 /// `String::from_utf8_lossy(src).encode_utf16().collect::<Vec<u16>>()`,

@@ -35,11 +35,9 @@ pub enum ManyStringsErrorKind {
     /// to the start of the string: exactly what
     /// [`from_utf8`](crate::from_utf8) reports for it alone.
     Invalid(Utf8Error),
-    /// The string's start or end lies past the end of the buffer (or is
-    /// negative).
+    /// The string's start or end lies past the end of the buffer.
     OutOfBounds,
-    /// The string's start lies after its end (offsets that decrease, or a
-    /// negative length).
+    /// The string's start lies after its end (offsets that decrease).
     Reversed,
     /// A string view names a data buffer that does not exist (its buffer
     /// index is at least the number of buffers, or negative).
@@ -59,6 +57,18 @@ pub enum ManyStringsErrorKind {
     /// The selection bitmap, or the bitmap that receives the per-row ASCII
     /// bits, has no bit for this row: it is shorter than the column.
     BitmapTooShort,
+    /// An offset or length of the string is negative: one of signed
+    /// offsets (`i32`, `i64`), a string view's offset or length, or a
+    /// Parquet `DELTA_LENGTH_BYTE_ARRAY` length (all signed in Arrow's and
+    /// Parquet's formats).
+    ///
+    /// ```
+    /// use rapidutf::ManyStringsErrorKind;
+    /// let e = rapidutf::validate_utf8_offsets(b"abc", &[0i32, 1, -2]).unwrap_err();
+    /// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::Negative));
+    /// assert_eq!(e.to_string(), "string 1: offset or length is negative");
+    /// ```
+    Negative,
 }
 
 /// The first string that failed a many-strings validation
@@ -155,6 +165,7 @@ impl fmt::Display for ManyStringsErrorKind {
             }
             ManyStringsErrorKind::NoSuchRow => f.write_str("selected row is not in the column"),
             ManyStringsErrorKind::BitmapTooShort => f.write_str("bitmap has no bit for this row"),
+            ManyStringsErrorKind::Negative => f.write_str("offset or length is negative"),
         }
     }
 }
@@ -174,6 +185,9 @@ mod sealed {
         /// The offset as an index; `usize::MAX` (out of bounds for every
         /// buffer) when negative or too large for `usize`.
         fn index(self) -> usize;
+        /// Whether the offset is below zero (never, for the unsigned
+        /// types).
+        fn is_negative(self) -> bool;
     }
 }
 
@@ -196,9 +210,28 @@ macro_rules! offset_types {
             fn index(self) -> usize {
                 usize::try_from(self).unwrap_or(usize::MAX)
             }
+            #[inline(always)]
+            #[allow(unused_comparisons)] // the unsigned types
+            fn is_negative(self) -> bool {
+                self < 0
+            }
         }
         impl StringOffset for $t {}
     )*};
+}
+
+/// The string `start..end` of an offsets array as indices, or
+/// [`Negative`](ManyStringsErrorKind::Negative) (the bounds are checked
+/// by the caller).
+#[inline(always)]
+pub(crate) fn bounds<O: StringOffset>(
+    start: O,
+    end: O,
+) -> Result<(usize, usize), ManyStringsErrorKind> {
+    if start.is_negative() || end.is_negative() {
+        return Err(ManyStringsErrorKind::Negative);
+    }
+    Ok((start.index(), end.index()))
 }
 offset_types!(u32, u64, usize, i32, i64);
 
@@ -265,7 +298,7 @@ pub(crate) fn offsets_with<O: StringOffset>(
     {
         return Ok(());
     }
-    first_failure(buf, offsets.windows(2).map(|w| (w[0].index(), w[1].index())), validate)
+    first_failure(buf, offsets.windows(2).map(|w| bounds(w[0], w[1])), validate)
 }
 
 /// Whether any offset is below the one before it. Branch-free, and on
@@ -374,7 +407,7 @@ fn ranges_with(
             return Ok(());
         }
     }
-    first_failure(buf, ranges.iter().map(|r| (r.start, r.end)), validate)
+    first_failure(buf, ranges.iter().map(|r| Ok((r.start, r.end))), validate)
 }
 
 /// [`groups_valid`] for ranges in order and in bounds, not reversed: a
@@ -398,29 +431,44 @@ fn ranges_in_order_valid(
     })
 }
 
-/// The slow path: the first of `strings` (as `(start, end)`) that is out
-/// of bounds, reversed or invalid, validated one at a time.
+/// The slow path: the first of `strings` (as `(start, end)`, or why a
+/// string has none) that is negative, out of bounds, reversed or invalid,
+/// validated one at a time.
 #[cold]
 #[inline(never)]
 fn first_failure(
     buf: &[u8],
-    strings: impl Iterator<Item = (usize, usize)>,
+    strings: impl Iterator<Item = Result<(usize, usize), ManyStringsErrorKind>>,
     validate: impl Fn(&[u8]) -> Result<(), Utf8Error>,
 ) -> Result<(), ManyStringsError> {
-    for (index, (start, end)) in strings.enumerate() {
-        let kind = if start > buf.len() || end > buf.len() {
-            ManyStringsErrorKind::OutOfBounds
-        } else if start > end {
-            ManyStringsErrorKind::Reversed
-        } else {
-            match validate(&buf[start..end]) {
+    for (index, string) in strings.enumerate() {
+        let kind = match string {
+            Err(kind) => kind,
+            Ok((start, end)) => match check_one(buf, start, end, &validate) {
                 Ok(()) => continue,
-                Err(e) => ManyStringsErrorKind::Invalid(e),
-            }
+                Err(kind) => kind,
+            },
         };
         return Err(ManyStringsError { index, kind });
     }
     Ok(())
+}
+
+/// Why `buf[start..end]` is out of bounds, reversed or invalid, if it is.
+#[inline(always)]
+fn check_one(
+    buf: &[u8],
+    start: usize,
+    end: usize,
+    validate: impl Fn(&[u8]) -> Result<(), Utf8Error>,
+) -> Result<(), ManyStringsErrorKind> {
+    if start > buf.len() || end > buf.len() {
+        Err(ManyStringsErrorKind::OutOfBounds)
+    } else if start > end {
+        Err(ManyStringsErrorKind::Reversed)
+    } else {
+        validate(&buf[start..end]).map_err(ManyStringsErrorKind::Invalid)
+    }
 }
 
 impl crate::Kernel {

@@ -48,12 +48,17 @@ pub enum ErrorStrategy {
 }
 
 impl ErrorStrategy {
-    /// Every strategy.
+    /// Every strategy. A slice, not an array: a new strategy (the enum is
+    /// `#[non_exhaustive]`) lengthens it without changing its type.
     ///
     /// ```
-    /// assert_eq!(rapidutf::ErrorStrategy::ALL.len(), 4);
+    /// use rapidutf::ErrorStrategy;
+    /// assert_eq!(ErrorStrategy::ALL.len(), 4);
+    /// for &strategy in ErrorStrategy::ALL {
+    ///     assert_eq!(strategy.name().parse(), Ok(strategy));
+    /// }
     /// ```
-    pub const ALL: [ErrorStrategy; 4] = [
+    pub const ALL: &'static [ErrorStrategy] = &[
         ErrorStrategy::Replace,
         ErrorStrategy::Ignore,
         ErrorStrategy::Latin1,

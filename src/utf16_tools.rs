@@ -6,12 +6,15 @@
 //! costs one validation pass. The byte swaps are plain loops over whole
 //! slices, which the compiler vectorises.
 
-use crate::error::Utf16Error;
+use crate::error::{TranscodeError, Utf16Error};
+use core::convert::Infallible;
 
 /// Byte order plumbing over the public UTF-16 functions.
 trait Order {
     /// U+FFFD as a unit stored in this byte order.
     const REPLACEMENT: u16;
+    /// A unit stored in this byte order, as a native one.
+    fn native(unit: u16) -> u16;
     fn validate(src: &[u16]) -> Result<(), Utf16Error>;
     #[cfg(feature = "transcode")]
     fn utf8_len(src: &[u16]) -> usize;
@@ -23,6 +26,10 @@ struct Be;
 
 impl Order for Native {
     const REPLACEMENT: u16 = 0xFFFD;
+    #[inline]
+    fn native(unit: u16) -> u16 {
+        unit
+    }
     #[inline]
     fn validate(src: &[u16]) -> Result<(), Utf16Error> {
         crate::validate_utf16(src)
@@ -37,6 +44,10 @@ impl Order for Native {
 impl Order for Le {
     const REPLACEMENT: u16 = 0xFFFDu16.to_le();
     #[inline]
+    fn native(unit: u16) -> u16 {
+        u16::from_le(unit)
+    }
+    #[inline]
     fn validate(src: &[u16]) -> Result<(), Utf16Error> {
         crate::validate_utf16le(src)
     }
@@ -49,6 +60,10 @@ impl Order for Le {
 
 impl Order for Be {
     const REPLACEMENT: u16 = 0xFFFDu16.to_be();
+    #[inline]
+    fn native(unit: u16) -> u16 {
+        u16::from_be(unit)
+    }
     #[inline]
     fn validate(src: &[u16]) -> Result<(), Utf16Error> {
         crate::validate_utf16be(src)
@@ -85,16 +100,36 @@ fn make_well_formed<O: Order>(buf: &mut [u16]) -> usize {
     lone
 }
 
-fn to_well_formed<O: Order>(src: &[u16], dst: &mut [u16]) -> usize {
-    assert!(
-        dst.len() >= src.len(),
-        "dst too short: {} units for {} units of input",
-        dst.len(),
-        src.len()
-    );
-    let dst = &mut dst[..src.len()];
-    dst.copy_from_slice(src);
-    make_well_formed::<O>(dst)
+/// The longest prefix of `src` that fits in `dst` and ends on a character
+/// boundary (not between the units of a surrogate pair): all of `src`
+/// when it fits, else `Err` with the prefix's length.
+#[inline]
+fn fitting<O: Order>(src: &[u16], dst: &[u16]) -> Result<usize, usize> {
+    let n = dst.len();
+    if n >= src.len() {
+        return Ok(src.len());
+    }
+    let is = |u: u16, lo: u16| (O::native(u) & 0xFC00) == lo;
+    let splits_pair = n > 0 && is(src[n - 1], 0xD800) && is(src[n], 0xDC00);
+    Err(if splits_pair { n - 1 } else { n })
+}
+
+fn to_well_formed<O: Order>(
+    src: &[u16],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Infallible>> {
+    let (n, fits) = match fitting::<O>(src, dst) {
+        Ok(n) => (n, true),
+        Err(n) => (n, false),
+    };
+    let dst = &mut dst[..n];
+    dst.copy_from_slice(&src[..n]);
+    let replaced = make_well_formed::<O>(dst);
+    if fits {
+        Ok(replaced)
+    } else {
+        Err(TranscodeError::OutputTooSmall { read: n, written: n })
+    }
 }
 
 #[cfg(feature = "transcode")]
@@ -106,29 +141,40 @@ fn utf8_len_lossy<O: Order>(src: &[u16]) -> usize {
 }
 
 /// Swaps the bytes of each unit of `src` into `dst[..src.len()]`:
-/// UTF-16LE to UTF-16BE and back.
+/// UTF-16LE to UTF-16BE and back. Returns the number of units written,
+/// `src.len()`.
 ///
-/// # Panics
+/// Units are swapped one by one, whatever they hold: the input is not
+/// validated, and a surrogate pair split by a short `dst` is still split.
 ///
-/// If `dst.len() < src.len()`.
+/// # Errors
+///
+/// [`TranscodeError::OutputTooSmall`] when `dst.len() < src.len()`,
+/// after swapping the first `dst.len()` units into `dst` (`read` and
+/// `written` are both `dst.len()`).
 ///
 /// ```
+/// use rapidutf::TranscodeError;
 /// let le: Vec<u16> = "hé".encode_utf16().map(u16::to_le).collect();
 /// let mut be = [0u16; 2];
-/// rapidutf::swap_utf16_bytes(&le, &mut be);
+/// assert_eq!(rapidutf::swap_utf16_bytes(&le, &mut be), Ok(2));
 /// assert_eq!(be, [0x68u16.to_be(), 0xE9u16.to_be()]);
+///
+/// let mut short = [0u16; 1];
+/// let e = rapidutf::swap_utf16_bytes(&le, &mut short).unwrap_err();
+/// assert_eq!(e, TranscodeError::OutputTooSmall { read: 1, written: 1 });
+/// assert_eq!(short, [0x68u16.to_be()]);
 /// ```
 #[inline]
-pub fn swap_utf16_bytes(src: &[u16], dst: &mut [u16]) {
-    assert!(
-        dst.len() >= src.len(),
-        "dst too short: {} units for {} units of input",
-        dst.len(),
-        src.len()
-    );
-    for (d, s) in dst.iter_mut().zip(src) {
+pub fn swap_utf16_bytes(src: &[u16], dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    let n = src.len().min(dst.len());
+    for (d, s) in dst[..n].iter_mut().zip(src) {
         *d = s.swap_bytes();
     }
+    if n < src.len() {
+        return Err(TranscodeError::OutputTooSmall { read: n, written: n });
+    }
+    Ok(n)
 }
 
 /// Swaps the bytes of each unit of `buf` in place: UTF-16LE to UTF-16BE
@@ -196,52 +242,73 @@ pub fn make_utf16be_well_formed(buf: &mut [u16]) -> usize {
 /// each unpaired surrogate with U+FFFD (see [`make_utf16_well_formed`]).
 /// Returns the number of surrogates replaced.
 ///
-/// # Panics
+/// # Errors
 ///
-/// If `dst.len() < src.len()`.
+/// [`TranscodeError::OutputTooSmall`] when `dst.len() < src.len()`: the
+/// longest prefix of `src` that fits and does not end between the two
+/// units of a surrogate pair is made well-formed into `dst` (`read` and
+/// `written` are its length), as the transcoders do.
 ///
 /// ```
-/// let src = [0xDC00, 0x62];
-/// let mut dst = [0u16; 2];
-/// assert_eq!(rapidutf::to_well_formed_utf16(&src, &mut dst), 1);
-/// assert_eq!(dst, [0xFFFD, 0x62]);
+/// use rapidutf::TranscodeError;
+/// let src = [0xDC00, 0x62, 0xD83D, 0xDE00];
+/// let mut dst = [0u16; 4];
+/// assert_eq!(rapidutf::to_well_formed_utf16(&src, &mut dst), Ok(1));
+/// assert_eq!(dst, [0xFFFD, 0x62, 0xD83D, 0xDE00]);
+///
+/// // Three units would split the pair U+1F600: two are written.
+/// let mut short = [0u16; 3];
+/// let e = rapidutf::to_well_formed_utf16(&src, &mut short).unwrap_err();
+/// assert_eq!(e, TranscodeError::OutputTooSmall { read: 2, written: 2 });
+/// assert_eq!(short[..2], [0xFFFD, 0x62]);
 /// ```
 #[inline]
-pub fn to_well_formed_utf16(src: &[u16], dst: &mut [u16]) -> usize {
+pub fn to_well_formed_utf16(
+    src: &[u16],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Infallible>> {
     to_well_formed::<Native>(src, dst)
 }
 
 /// [`to_well_formed_utf16`] for UTF-16LE units.
 ///
-/// # Panics
+/// # Errors
 ///
-/// If `dst.len() < src.len()`.
+/// As [`to_well_formed_utf16`].
 ///
 /// ```
 /// let src = [0xD800u16.to_le()];
 /// let mut dst = [0u16; 1];
-/// assert_eq!(rapidutf::to_well_formed_utf16le(&src, &mut dst), 1);
+/// assert_eq!(rapidutf::to_well_formed_utf16le(&src, &mut dst), Ok(1));
 /// assert_eq!(dst, [0xFFFDu16.to_le()]);
+/// assert!(rapidutf::to_well_formed_utf16le(&src, &mut []).is_err());
 /// ```
 #[inline]
-pub fn to_well_formed_utf16le(src: &[u16], dst: &mut [u16]) -> usize {
+pub fn to_well_formed_utf16le(
+    src: &[u16],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Infallible>> {
     to_well_formed::<Le>(src, dst)
 }
 
 /// [`to_well_formed_utf16`] for UTF-16BE units.
 ///
-/// # Panics
+/// # Errors
 ///
-/// If `dst.len() < src.len()`.
+/// As [`to_well_formed_utf16`].
 ///
 /// ```
 /// let src = [0x41u16.to_be()];
 /// let mut dst = [0u16; 1];
-/// assert_eq!(rapidutf::to_well_formed_utf16be(&src, &mut dst), 0);
+/// assert_eq!(rapidutf::to_well_formed_utf16be(&src, &mut dst), Ok(0));
 /// assert_eq!(dst, src);
+/// assert!(rapidutf::to_well_formed_utf16be(&src, &mut []).is_err());
 /// ```
 #[inline]
-pub fn to_well_formed_utf16be(src: &[u16], dst: &mut [u16]) -> usize {
+pub fn to_well_formed_utf16be(
+    src: &[u16],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Infallible>> {
     to_well_formed::<Be>(src, dst)
 }
 

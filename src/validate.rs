@@ -87,6 +87,60 @@ pub fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
     crate::dispatch::validate_utf16be(src)
 }
 
+/// Whether native-endian UTF-16 `src` is well-formed (every surrogate
+/// paired): [`validate_utf16`]`(src).is_ok()`, as
+/// [`is_valid_utf8`] is for UTF-8.
+///
+/// ```
+/// assert!(rapidutf::is_valid_utf16(&[0x61, 0xD83D, 0xDE00]));
+/// assert!(!rapidutf::is_valid_utf16(&[0x61, 0xDE00]));
+/// ```
+#[inline]
+#[must_use]
+pub fn is_valid_utf16(src: &[u16]) -> bool {
+    crate::dispatch::validate_utf16(src).is_ok()
+}
+
+/// [`is_valid_utf16`] for UTF-16LE units.
+///
+/// ```
+/// let units = [0xD83Du16.to_le(), 0xDE00u16.to_le()];
+/// assert!(rapidutf::is_valid_utf16le(&units));
+/// assert!(!rapidutf::is_valid_utf16le(&units[..1]));
+/// ```
+#[inline]
+#[must_use]
+pub fn is_valid_utf16le(src: &[u16]) -> bool {
+    crate::dispatch::validate_utf16le(src).is_ok()
+}
+
+/// [`is_valid_utf16`] for UTF-16BE units.
+///
+/// ```
+/// let units = [0xD83Du16.to_be(), 0xDE00u16.to_be()];
+/// assert!(rapidutf::is_valid_utf16be(&units));
+/// assert!(!rapidutf::is_valid_utf16be(&units[1..]));
+/// ```
+#[inline]
+#[must_use]
+pub fn is_valid_utf16be(src: &[u16]) -> bool {
+    crate::dispatch::validate_utf16be(src).is_ok()
+}
+
+/// Whether every value of `src` is a Unicode scalar value (no surrogate,
+/// nothing above U+10FFFF): [`validate_utf32`]`(src).is_ok()`.
+///
+/// ```
+/// assert!(rapidutf::is_valid_utf32(&[0x61, 0x10FFFF]));
+/// assert!(!rapidutf::is_valid_utf32(&[0x61, 0xD800]));
+/// assert!(!rapidutf::is_valid_utf32(&[0x110000]));
+/// ```
+#[inline]
+#[must_use]
+pub fn is_valid_utf32(src: &[u32]) -> bool {
+    crate::dispatch::validate_utf32(src).is_ok()
+}
+
 /// Validates UTF-32: every value must be a Unicode scalar value.
 ///
 /// # Errors

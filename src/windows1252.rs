@@ -19,6 +19,13 @@
 //!   U+0080..=U+009F whose bytes stand for those), with a [`Latin1Error`]
 //!   that says which and where, in input units.
 //!
+//! - **Lengths**: [`utf8_len_from_windows1252`] (exact, at kernel speed),
+//!   [`windows1252_len_from_utf8`] (the characters: the size that always
+//!   suffices), and the UTF-16 and UTF-32 ones (one unit per byte).
+//! - **Allocating forms** (`alloc`): `windows1252_to_string`, the `_vec`
+//!   forms and the `_append` forms that write into a `String`'s or `Vec`'s
+//!   spare capacity, as the Latin-1 module has them.
+//!
 //! The same buffer rules as [`transcode`](crate::transcode) apply: no
 //! `dst` length, however small, panics or writes out of bounds, and
 //! [`TranscodeError::OutputTooSmall`] reports how much was converted.
@@ -148,7 +155,8 @@ pub fn windows1252_to_utf32(
 /// - [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
 ///   character that is invalid UTF-8 (the kind carries the
 ///   [`Utf8Error`]) or that Windows-1252 cannot represent
-///   ([`Latin1ErrorKind::Unrepresentable`](crate::Latin1ErrorKind::Unrepresentable), with its position in bytes).
+///   ([`Latin1ErrorKind::Unrepresentable`](crate::Latin1ErrorKind::Unrepresentable),
+///   with its position in bytes).
 /// - [`TranscodeError::OutputTooSmall`] when the next character does not
 ///   fit in `dst` (`src.len()` always suffices).
 ///
@@ -246,13 +254,396 @@ pub fn utf32_to_windows1252(
     encoder::utf32_to_windows1252(active_fns(), src, dst)
 }
 
+/// The number of UTF-8 bytes for Windows-1252 `src`: one per ASCII byte,
+/// two per byte `A0..=FF` and per byte `80..=9F` whose character is below
+/// U+0800 (`ƒ`, `Š`, `Œ`, ... and the five C1 controls), three for the
+/// others (`€`, the quotes, `™`, ...): `windows1252_to_string(src).len()`,
+/// without converting.
+///
+/// ```
+/// assert_eq!(rapidutf::utf8_len_from_windows1252(b"caf\xE9 \x80 \x8A"), 5 + 1 + 3 + 1 + 2);
+/// ```
+#[must_use]
+pub fn utf8_len_from_windows1252(src: &[u8]) -> usize {
+    crate::dispatch::utf8_len_from_latin1(src) + crate::scalar::windows1252::three_byte_count(src)
+}
+
+/// The number of UTF-16 units for Windows-1252 `src`: `src.len()` (every
+/// character of Windows-1252 is in the Basic Multilingual Plane).
+///
+/// ```
+/// assert_eq!(rapidutf::utf16_len_from_windows1252(b"\x80 5"), 3);
+/// ```
+#[must_use]
+pub const fn utf16_len_from_windows1252(src: &[u8]) -> usize {
+    src.len()
+}
+
+/// The number of UTF-32 values for Windows-1252 `src`: `src.len()`.
+///
+/// ```
+/// assert_eq!(rapidutf::utf32_len_from_windows1252(b"\x80 5"), 3);
+/// ```
+#[must_use]
+pub const fn utf32_len_from_windows1252(src: &[u8]) -> usize {
+    src.len()
+}
+
+/// The number of Windows-1252 bytes for UTF-8 `src`: its number of
+/// characters, [`count_chars`](crate::count_chars).
+///
+/// On any input, the bytes that are not continuation bytes; a buffer of
+/// this size always holds the conversion of the input's valid and
+/// representable prefix.
+///
+/// ```
+/// assert_eq!(rapidutf::windows1252_len_from_utf8("“café” €".as_bytes()), 8);
+/// ```
+#[must_use]
+pub fn windows1252_len_from_utf8(src: &[u8]) -> usize {
+    crate::dispatch::count_chars(src)
+}
+
+/// The number of Windows-1252 bytes for UTF-16 `src` (any byte order):
+/// `src.len()`, one per unit (a conversion that succeeds has no surrogate
+/// pairs).
+///
+/// ```
+/// assert_eq!(rapidutf::windows1252_len_from_utf16(&[0x20AC, 0x35]), 2);
+/// ```
+#[must_use]
+pub const fn windows1252_len_from_utf16(src: &[u16]) -> usize {
+    src.len()
+}
+
+/// The number of Windows-1252 bytes for UTF-32 `src`: `src.len()`.
+///
+/// ```
+/// assert_eq!(rapidutf::windows1252_len_from_utf32(&[0x2122, 0xE9]), 2);
+/// ```
+#[must_use]
+pub const fn windows1252_len_from_utf32(src: &[u32]) -> usize {
+    src.len()
+}
+
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_forms {
-    use super::{Latin1Error, TranscodeError, Utf8Error};
+    use super::{encoder, Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+    use crate::dispatch::active_fns;
     use alloc::string::String;
     use alloc::vec;
     use alloc::vec::Vec;
+    use core::convert::Infallible;
+
+    /// The result of a conversion from Windows-1252 into room reserved at
+    /// a size that always suffices.
+    #[inline]
+    fn fits(r: Result<usize, TranscodeError<Infallible>>) -> usize {
+        match r {
+            Ok(n) => n,
+            Err(TranscodeError::Invalid { error, .. }) => match error {},
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("room of a size that always suffices was too small")
+            }
+        }
+    }
+
+    /// The result of a conversion to Windows-1252 into room reserved at a
+    /// size that always suffices (one byte per input unit).
+    #[inline]
+    fn fits_or<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
+        match r {
+            Ok(n) => Ok(n),
+            Err(TranscodeError::Invalid { error, .. }) => Err(error),
+            Err(TranscodeError::OutputTooSmall { .. }) => {
+                unreachable!("room of a size that always suffices was too small")
+            }
+        }
+    }
+
+    /// Appends the UTF-8 of Windows-1252 `src` to `dst`: the bytes
+    /// appended, written straight into the string's spare capacity.
+    ///
+    /// ```
+    /// let mut s = String::from("> ");
+    /// assert_eq!(rapidutf::windows1252_to_utf8_append(b"\x93caf\xE9\x94", &mut s), 11);
+    /// assert_eq!(s, "> “café”");
+    /// ```
+    pub fn windows1252_to_utf8_append(src: &[u8], dst: &mut String) -> usize {
+        dst.reserve(utf8_room(src.len(), crate::utf8_len_from_latin1(src)));
+        fits(crate::dispatch::windows1252_to_utf8(src, dst))
+    }
+
+    /// Appends the native-endian UTF-16 of Windows-1252 `src` to `dst`:
+    /// the units appended (one per byte).
+    ///
+    /// ```
+    /// let mut v = vec![0x3E];
+    /// assert_eq!(rapidutf::windows1252_to_utf16_append(b"\x80!", &mut v), 2);
+    /// assert_eq!(v, [0x3E, 0x20AC, 0x21]);
+    /// ```
+    pub fn windows1252_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(src.len());
+        fits(crate::dispatch::windows1252_to_utf16(src, dst))
+    }
+
+    /// [`windows1252_to_utf16_append`] to UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::windows1252_to_utf16le_append(b"\x80", &mut v);
+    /// assert_eq!(v, [0x20ACu16.to_le()]);
+    /// ```
+    pub fn windows1252_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(src.len());
+        fits(crate::dispatch::windows1252_to_utf16le(src, dst))
+    }
+
+    /// [`windows1252_to_utf16_append`] to UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::windows1252_to_utf16be_append(b"\x80", &mut v);
+    /// assert_eq!(v, [0x20ACu16.to_be()]);
+    /// ```
+    pub fn windows1252_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(src.len());
+        fits(crate::dispatch::windows1252_to_utf16be(src, dst))
+    }
+
+    /// Appends the UTF-32 of Windows-1252 `src` to `dst`: the values
+    /// appended (one per byte).
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// assert_eq!(rapidutf::windows1252_to_utf32_append(b"\x99!", &mut v), 2);
+    /// assert_eq!(v, [0x2122, 0x21]);
+    /// ```
+    pub fn windows1252_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> usize {
+        dst.reserve(src.len());
+        fits(crate::dispatch::windows1252_to_utf32(src, dst))
+    }
+
+    /// Converts Windows-1252 to native-endian UTF-16, allocated at its
+    /// exact size.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::windows1252_to_utf16_vec(b"\x93hi\x94"), [0x201C, 0x68, 0x69, 0x201D]);
+    /// ```
+    #[must_use]
+    pub fn windows1252_to_utf16_vec(src: &[u8]) -> Vec<u16> {
+        let mut v = Vec::new();
+        windows1252_to_utf16_append(src, &mut v);
+        v
+    }
+
+    /// [`windows1252_to_utf16_vec`] to UTF-16LE.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::windows1252_to_utf16le_vec(b"\x80"), [0x20ACu16.to_le()]);
+    /// ```
+    #[must_use]
+    pub fn windows1252_to_utf16le_vec(src: &[u8]) -> Vec<u16> {
+        let mut v = Vec::new();
+        windows1252_to_utf16le_append(src, &mut v);
+        v
+    }
+
+    /// [`windows1252_to_utf16_vec`] to UTF-16BE.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::windows1252_to_utf16be_vec(b"\x80"), [0x20ACu16.to_be()]);
+    /// ```
+    #[must_use]
+    pub fn windows1252_to_utf16be_vec(src: &[u8]) -> Vec<u16> {
+        let mut v = Vec::new();
+        windows1252_to_utf16be_append(src, &mut v);
+        v
+    }
+
+    /// Converts Windows-1252 to UTF-32, allocated at its exact size.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::windows1252_to_utf32_vec(b"\x99!"), [0x2122, 0x21]);
+    /// ```
+    #[must_use]
+    pub fn windows1252_to_utf32_vec(src: &[u8]) -> Vec<u32> {
+        let mut v = Vec::new();
+        windows1252_to_utf32_append(src, &mut v);
+        v
+    }
+
+    /// Appends the Windows-1252 of UTF-8 `src` to `dst`: `Ok(bytes
+    /// appended)`.
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of [`super::utf8_to_windows1252`]: the first
+    /// character that is invalid UTF-8 or that Windows-1252 cannot
+    /// represent. The conversion of the input before it stays appended.
+    ///
+    /// ```
+    /// let mut v = b"> ".to_vec();
+    /// assert_eq!(rapidutf::utf8_to_windows1252_append("5 €".as_bytes(), &mut v), Ok(3));
+    /// assert_eq!(v, b"> 5 \x80");
+    /// assert!(rapidutf::utf8_to_windows1252_append("ok Ω".as_bytes(), &mut v).is_err());
+    /// assert_eq!(v, b"> 5 \x80ok ");
+    /// ```
+    pub fn utf8_to_windows1252_append(
+        src: &[u8],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf8Error>> {
+        dst.reserve(super::windows1252_len_from_utf8(src));
+        fits_or(encoder::utf8_to_windows1252(active_fns(), src, dst))
+    }
+
+    /// Appends the Windows-1252 of native-endian UTF-16 `src` to `dst`:
+    /// `Ok(bytes appended)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf8_to_windows1252_append`], with positions in units and the
+    /// [`Utf16Error`] of an unpaired surrogate.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// assert_eq!(rapidutf::utf16_to_windows1252_append(&[0x20AC, 0x35], &mut v), Ok(2));
+    /// assert_eq!(v, b"\x805");
+    /// ```
+    pub fn utf16_to_windows1252_append(
+        src: &[u16],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf16Error>> {
+        #[cfg(target_endian = "little")]
+        return utf16le_to_windows1252_append(src, dst);
+        #[cfg(target_endian = "big")]
+        return utf16be_to_windows1252_append(src, dst);
+    }
+
+    /// [`utf16_to_windows1252_append`] from UTF-16LE.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf16_to_windows1252_append`].
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16le_to_windows1252_append(&[0x20ACu16.to_le()], &mut v).unwrap();
+    /// assert_eq!(v, b"\x80");
+    /// ```
+    pub fn utf16le_to_windows1252_append(
+        src: &[u16],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf16Error>> {
+        dst.reserve(src.len());
+        fits_or(encoder::utf16le_to_windows1252(active_fns(), src, dst))
+    }
+
+    /// [`utf16_to_windows1252_append`] from UTF-16BE.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf16_to_windows1252_append`].
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16be_to_windows1252_append(&[0x20ACu16.to_be()], &mut v).unwrap();
+    /// assert_eq!(v, b"\x80");
+    /// ```
+    pub fn utf16be_to_windows1252_append(
+        src: &[u16],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf16Error>> {
+        dst.reserve(src.len());
+        fits_or(encoder::utf16be_to_windows1252(active_fns(), src, dst))
+    }
+
+    /// Appends the Windows-1252 of UTF-32 `src` to `dst`: `Ok(bytes
+    /// appended)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf8_to_windows1252_append`], with positions in values and the
+    /// [`Utf32Error`] of a value that is not a scalar value.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// assert_eq!(rapidutf::utf32_to_windows1252_append(&[0x2122, 0xE9], &mut v), Ok(2));
+    /// assert_eq!(v, b"\x99\xE9");
+    /// assert!(rapidutf::utf32_to_windows1252_append(&[0x3A9], &mut v).is_err());
+    /// ```
+    pub fn utf32_to_windows1252_append(
+        src: &[u32],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf32Error>> {
+        dst.reserve(src.len());
+        fits_or(encoder::utf32_to_windows1252(active_fns(), src, dst))
+    }
+
+    /// Native-endian UTF-16 to a `Vec` of Windows-1252 bytes.
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of [`super::utf16_to_windows1252`]: an unpaired
+    /// surrogate, or a character Windows-1252 cannot represent.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf16_to_windows1252_vec(&[0x201C, 0x68, 0x201D]).unwrap(), b"\x93h\x94");
+    /// assert!(rapidutf::utf16_to_windows1252_vec(&[0xD800]).is_err());
+    /// ```
+    pub fn utf16_to_windows1252_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
+        let mut v = Vec::new();
+        utf16_to_windows1252_append(src, &mut v)?;
+        Ok(v)
+    }
+
+    /// [`utf16_to_windows1252_vec`] from UTF-16LE.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf16_to_windows1252_vec`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf16le_to_windows1252_vec(&[0x20ACu16.to_le()]).unwrap(), b"\x80");
+    /// ```
+    pub fn utf16le_to_windows1252_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
+        let mut v = Vec::new();
+        utf16le_to_windows1252_append(src, &mut v)?;
+        Ok(v)
+    }
+
+    /// [`utf16_to_windows1252_vec`] from UTF-16BE.
+    ///
+    /// # Errors
+    ///
+    /// As [`utf16_to_windows1252_vec`].
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf16be_to_windows1252_vec(&[0x20ACu16.to_be()]).unwrap(), b"\x80");
+    /// ```
+    pub fn utf16be_to_windows1252_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
+        let mut v = Vec::new();
+        utf16be_to_windows1252_append(src, &mut v)?;
+        Ok(v)
+    }
+
+    /// UTF-32 to a `Vec` of Windows-1252 bytes.
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of [`super::utf32_to_windows1252`]: a value that
+    /// is not a scalar value, or a character Windows-1252 cannot represent.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::utf32_to_windows1252_vec(&[0x2122, 0xE9]).unwrap(), b"\x99\xE9");
+    /// assert!(rapidutf::utf32_to_windows1252_vec(&[0x110000]).is_err());
+    /// ```
+    pub fn utf32_to_windows1252_vec(src: &[u32]) -> Result<Vec<u8>, Latin1Error<Utf32Error>> {
+        let mut v = Vec::new();
+        utf32_to_windows1252_append(src, &mut v)?;
+        Ok(v)
+    }
 
     /// Windows-1252 to a `String`.
     ///
@@ -338,4 +729,12 @@ mod alloc_forms {
 }
 
 #[cfg(feature = "alloc")]
-pub use alloc_forms::{utf8_to_windows1252_vec, windows1252_to_string};
+pub use alloc_forms::{
+    utf16_to_windows1252_append, utf16_to_windows1252_vec, utf16be_to_windows1252_append,
+    utf16be_to_windows1252_vec, utf16le_to_windows1252_append, utf16le_to_windows1252_vec,
+    utf32_to_windows1252_append, utf32_to_windows1252_vec, utf8_to_windows1252_append,
+    utf8_to_windows1252_vec, windows1252_to_string, windows1252_to_utf16_append,
+    windows1252_to_utf16_vec, windows1252_to_utf16be_append, windows1252_to_utf16be_vec,
+    windows1252_to_utf16le_append, windows1252_to_utf16le_vec, windows1252_to_utf32_append,
+    windows1252_to_utf32_vec, windows1252_to_utf8_append,
+};

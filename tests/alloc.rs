@@ -421,7 +421,7 @@ fn lossy_dense_errors() {
             ("0xFF 4096, then ASCII", [vec![0xFF; 4096], vec![b'a'; len - 4096]].concat()),
         ];
         for (shape, bytes) in shapes {
-            for strategy in rapidutf::ErrorStrategy::ALL {
+            for &strategy in rapidutf::ErrorStrategy::ALL {
                 let got = peak(|| rapidutf::utf8_to_string_lossy_with(&bytes, strategy));
                 report.check(
                     &format!("utf8_to_string_lossy_with({strategy})"),

@@ -210,7 +210,7 @@ fn bench_strategies(c: &mut Criterion) {
         let (lang, broken) = (t.name, with_utf8_errors(&t.text, 1000));
         let id = |f: &str| BenchmarkId::new(f, "");
         let mut g = group(c, "lossy_strategies", lang, broken.len());
-        for s in rapidutf::ErrorStrategy::ALL {
+        for &s in rapidutf::ErrorStrategy::ALL {
             g.bench_function(id(&format!("rapidutf/utf8_to_string_lossy_with/{s}")), |b| {
                 b.iter(|| rapidutf::utf8_to_string_lossy_with(black_box(&broken), s).len())
             });

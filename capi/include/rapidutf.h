@@ -183,6 +183,9 @@ enum rapidutf_kind {
     /* A conversion to Latin-1: the character at `read` is valid but above
      * U+00FF; error_len is its length in input units. */
     RAPIDUTF_KIND_UNREPRESENTABLE = 12,
+    /* Many-strings validation: an offset of the string is negative (read
+     * and error_len are 0). */
+    RAPIDUTF_KIND_NEGATIVE = 13,
     /* A kind that a newer library added and this header has no code for. */
     RAPIDUTF_KIND_OTHER = 127
 };
@@ -552,10 +555,11 @@ size_t rapidutf_to_well_formed_utf16be(const rapidutf_char16 *src, size_t src_le
  * the first failing string, whose index goes to *string_index unless it
  * is null: with a UTF-8 kind, read and error_len are relative to that
  * string, as validating it alone reports; with
- * RAPIDUTF_KIND_OUT_OF_BOUNDS or RAPIDUTF_KIND_REVERSED they are 0. A
+ * RAPIDUTF_KIND_OUT_OF_BOUNDS, RAPIDUTF_KIND_REVERSED or
+ * RAPIDUTF_KIND_NEGATIVE they are 0. A
  * misaligned string_index is RAPIDUTF_MISALIGNED, before anything is
  * validated. The offsets are signed, as Arrow's (int32_t for utf8 arrays,
- * int64_t for large_utf8); a negative one is RAPIDUTF_KIND_OUT_OF_BOUNDS. */
+ * int64_t for large_utf8); a negative one is RAPIDUTF_KIND_NEGATIVE. */
 rapidutf_result rapidutf_validate_utf8_offsets32(const char *buf, size_t buf_len,
                                                  const int32_t *offsets, size_t offsets_len,
                                                  size_t *string_index);

@@ -105,6 +105,7 @@ pub(crate) fn kind_name(kind: i32) -> &'static CStr {
         }
         RAPIDUTF_KIND_OUT_OF_BOUNDS => c"range extends past the end of the buffer",
         RAPIDUTF_KIND_REVERSED => c"range starts after it ends",
+        RAPIDUTF_KIND_NEGATIVE => c"offset or length is negative",
         RAPIDUTF_KIND_UNREPRESENTABLE => c"character not representable in the output encoding",
         RAPIDUTF_KIND_OTHER => c"an error this version has no code for",
         _ => c"unknown kind",
@@ -157,6 +158,7 @@ mod tests {
         let many = [
             (RAPIDUTF_KIND_OUT_OF_BOUNDS, ManyStringsErrorKind::OutOfBounds),
             (RAPIDUTF_KIND_REVERSED, ManyStringsErrorKind::Reversed),
+            (RAPIDUTF_KIND_NEGATIVE, ManyStringsErrorKind::Negative),
         ];
         for (code, k) in many {
             assert_eq!(text(rapidutf_kind_name(code)), k.to_string(), "{k:?}");
@@ -178,13 +180,13 @@ mod tests {
         for bad in [-1, 8, 127, i32::MIN, i32::MAX] {
             assert_eq!(text(rapidutf_status_name(bad)), "unknown status");
         }
-        let kinds: Vec<&str> = (0..=12).chain([127]).map(|k| text(rapidutf_kind_name(k))).collect();
+        let kinds: Vec<&str> = (0..=13).chain([127]).map(|k| text(rapidutf_kind_name(k))).collect();
         let mut unique = kinds.clone();
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), kinds.len(), "{kinds:?}");
         assert!(!kinds.contains(&"unknown kind"));
-        for bad in [-1, 13, 126, i32::MIN, i32::MAX] {
+        for bad in [-1, 14, 126, i32::MIN, i32::MAX] {
             assert_eq!(text(rapidutf_kind_name(bad)), "unknown kind");
         }
     }

@@ -30,6 +30,8 @@ pub const RAPIDUTF_BAD_STRATEGY: i32 = 7;
 pub const RAPIDUTF_KIND_OUT_OF_BOUNDS: i32 = 10;
 /// Many-strings validation: a string's start lies after its end.
 pub const RAPIDUTF_KIND_REVERSED: i32 = 11;
+/// Many-strings validation: an offset of the string is negative.
+pub const RAPIDUTF_KIND_NEGATIVE: i32 = 13;
 
 /// `rapidutf_detect_encoding`: UTF-8.
 pub const RAPIDUTF_ENCODING_UTF8: i32 = 1;
@@ -206,6 +208,7 @@ unsafe fn offsets<O: StringOffset>(
             ManyStringsErrorKind::Invalid(u) => return RapidutfResult::invalid(&u),
             ManyStringsErrorKind::OutOfBounds => RAPIDUTF_KIND_OUT_OF_BOUNDS,
             ManyStringsErrorKind::Reversed => RAPIDUTF_KIND_REVERSED,
+            ManyStringsErrorKind::Negative => RAPIDUTF_KIND_NEGATIVE,
             _ => RAPIDUTF_KIND_OTHER,
         };
         RapidutfResult { status: RAPIDUTF_INVALID_INPUT, kind, read: 0, written: 0, error_len: 0 }
@@ -220,7 +223,8 @@ unsafe fn offsets<O: StringOffset>(
 /// first failing string, whose index goes to `*string_index` (unless it is
 /// null): with a UTF-8 kind, `read` and `error_len` are relative to that
 /// string (as validating it alone would report); with
-/// `RAPIDUTF_KIND_OUT_OF_BOUNDS` or `RAPIDUTF_KIND_REVERSED`, they are 0.
+/// `RAPIDUTF_KIND_OUT_OF_BOUNDS`, `RAPIDUTF_KIND_REVERSED` or
+/// `RAPIDUTF_KIND_NEGATIVE`, they are 0.
 /// A misaligned `string_index` is `RAPIDUTF_MISALIGNED`, before anything
 /// is validated.
 ///

@@ -444,7 +444,7 @@ fn lossy(bytes: &[u8], units: &[u16]) {
     let want16: Vec<u16> = want8.encode_utf16().collect();
     let c16 = |s: *const u8, n, d: *mut u16, m| unsafe { rapidutf_utf8_to_utf16_lossy(s, n, d, m) };
     lossy_c("utf8_to_utf16_lossy", bytes, &want16, bytes.len(), &c16);
-    for strategy in rapidutf::ErrorStrategy::ALL {
+    for &strategy in rapidutf::ErrorStrategy::ALL {
         let code = match strategy {
             rapidutf::ErrorStrategy::Replace => RAPIDUTF_STRATEGY_REPLACE,
             rapidutf::ErrorStrategy::Ignore => RAPIDUTF_STRATEGY_IGNORE,
@@ -501,7 +501,7 @@ fn utf16_tools(units: &[u16]) {
     // passed, and `src` and `dst` are distinct.
     let r = unsafe { rapidutf_swap_utf16_bytes(src.as_ptr(), n, dst.as_mut_ptr(), n) };
     let mut want = units.to_vec();
-    rapidutf::swap_utf16_bytes(units, &mut want);
+    assert_eq!(rapidutf::swap_utf16_bytes(units, &mut want), Ok(n));
     assert_eq!(
         (r, &dst),
         (result(RAPIDUTF_OK, RAPIDUTF_KIND_NONE, n, n, 0), &want),
@@ -514,7 +514,10 @@ fn utf16_tools(units: &[u16]) {
     type Make = (unsafe extern "C" fn(*mut u16, usize) -> usize, fn(&mut [u16]) -> usize);
     type To = (
         unsafe extern "C" fn(*const u16, usize, *mut u16, usize) -> usize,
-        fn(&[u16], &mut [u16]) -> usize,
+        fn(
+            &[u16],
+            &mut [u16],
+        ) -> Result<usize, rapidutf::TranscodeError<core::convert::Infallible>>,
     );
     let forms: [(&str, Make, To); 3] = [
         (
@@ -540,7 +543,7 @@ fn utf16_tools(units: &[u16]) {
         let got = unsafe { c_make(buf.as_mut_ptr(), n) };
         assert_eq!((got, &buf), (lone, &want), "make_{name}_well_formed");
         let mut want2 = units.to_vec();
-        assert_eq!(r_to(units, &mut want2), lone);
+        assert_eq!(r_to(units, &mut want2), Ok(lone));
         let mut dst = buffer(n, 0u16);
         let got = unsafe { c_to(src.as_ptr(), n, dst.as_mut_ptr(), n) };
         assert_eq!((got, &dst), (lone, &want2), "to_well_formed_{name}");
@@ -618,6 +621,9 @@ fn text(bytes: &[u8], cut: u8) {
                 }
                 rapidutf::ManyStringsErrorKind::Reversed => {
                     result(RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_REVERSED, 0, 0, 0)
+                }
+                rapidutf::ManyStringsErrorKind::Negative => {
+                    result(RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_NEGATIVE, 0, 0, 0)
                 }
                 other => panic!("a many-strings kind the header has no code for: {other:?}"),
             };

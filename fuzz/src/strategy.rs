@@ -27,7 +27,7 @@ pub fn check(data: &[u8]) {
         rest
     };
     let valid = core::str::from_utf8(bytes).is_ok();
-    for strategy in ErrorStrategy::ALL {
+    for &strategy in ErrorStrategy::ALL {
         let name = strategy.name();
         assert_eq!(name.parse(), Ok(strategy), "{name} does not parse back");
         assert_eq!(strategy.to_string(), name);

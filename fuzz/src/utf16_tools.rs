@@ -13,6 +13,8 @@
 //! native-endian bytes.
 
 use crate::{as_u16s, long, seed, Input, LONG};
+use core::convert::Infallible;
+use rapidutf::TranscodeError;
 
 /// The check run by the fuzz target of the same name.
 pub fn check(data: &[u8]) {
@@ -27,7 +29,7 @@ pub fn check(data: &[u8]) {
     assert_eq!(fixed.len(), src.len(), "std's repair keeps the length");
 
     type Make = fn(&mut [u16]) -> usize;
-    type To = fn(&[u16], &mut [u16]) -> usize;
+    type To = fn(&[u16], &mut [u16]) -> Result<usize, TranscodeError<Infallible>>;
     type Len = fn(&[u16]) -> usize;
     let forms: [(&str, fn(u16) -> u16, Make, To, Len); 3] = [
         (
@@ -60,7 +62,7 @@ pub fn check(data: &[u8]) {
         assert!(buf == want, "make_{what}_well_formed");
         // A longer dst: the units past the input's length stay untouched.
         let mut dst = vec![0xA5A5u16; src.len() + 3];
-        assert_eq!(to(&stored, &mut dst), lone, "to_well_formed_{what}: count");
+        assert_eq!(to(&stored, &mut dst), Ok(lone), "to_well_formed_{what}: count");
         assert!(dst[..src.len()] == want[..], "to_well_formed_{what}");
         assert!(dst[src.len()..].iter().all(|&u| u == 0xA5A5), "to_well_formed_{what} wrote past");
         assert_eq!(len8(&stored), lossy.len(), "utf8_len_from_{what}_lossy");
@@ -68,7 +70,7 @@ pub fn check(data: &[u8]) {
 
     let swapped: Vec<u16> = src.iter().map(|u| u.swap_bytes()).collect();
     let mut dst = vec![0xA5A5u16; src.len() + 2];
-    rapidutf::swap_utf16_bytes(&src, &mut dst);
+    assert_eq!(rapidutf::swap_utf16_bytes(&src, &mut dst), Ok(src.len()));
     assert!(dst[..src.len()] == swapped[..], "swap_utf16_bytes");
     assert!(dst[src.len()..].iter().all(|&u| u == 0xA5A5), "swap_utf16_bytes wrote past");
     let mut buf = src.clone();

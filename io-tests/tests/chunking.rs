@@ -133,7 +133,7 @@ fn check_text_codec(input: &[u8], chunks: &[&[u8]]) {
         }
         (got, want) => panic!("{got:?} for {want:?} on {input:02X?} as {chunks:02X?}"),
     }
-    for s in ErrorStrategy::ALL {
+    for &s in ErrorStrategy::ALL {
         let (frames, e) = run_codec(Utf8Codec::lossy(s), chunks);
         assert!(e.is_none());
         assert_eq!(frames.concat(), lossy_oracle(input, s), "{s} {input:02X?} as {chunks:02X?}");
@@ -185,7 +185,7 @@ fn check_lines_codec(input: &[u8], chunks: &[&[u8]], max: usize) {
         Some(_) => {}
     }
     if max == usize::MAX {
-        for s in ErrorStrategy::ALL {
+        for &s in ErrorStrategy::ALL {
             let lossy = lossy_oracle(input, s);
             let (frames, e) = run_codec(Utf8LinesCodec::lossy(s), chunks);
             assert!(e.is_none());
@@ -249,7 +249,7 @@ fn check_stream(input: &[u8], chunks: &[&[u8]]) {
             );
         }
     }
-    for s in ErrorStrategy::ALL {
+    for &s in ErrorStrategy::ALL {
         let (items, e) = run_stream(Utf8Stream::lossy(Chunks(bytes.iter().cloned().collect()), s));
         assert!(e.is_none());
         assert_eq!(items.concat(), lossy_oracle(input, s), "{s} {input:02X?} as {chunks:02X?}");

@@ -117,12 +117,13 @@ pub enum Encoding {
 }
 
 impl Encoding {
-    /// Every encoding.
+    /// Every encoding. A slice, not an array: a new encoding (the enum is
+    /// `#[non_exhaustive]`) lengthens it without changing its type.
     ///
     /// ```
     /// assert_eq!(rapidutf::io::Encoding::ALL.len(), 7);
     /// ```
-    pub const ALL: [Encoding; 7] = [
+    pub const ALL: &'static [Encoding] = &[
         Encoding::Utf8,
         Encoding::Utf16Le,
         Encoding::Utf16Be,

@@ -19,6 +19,40 @@ pub(crate) const HIGH: [u16; 32] = [
     0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0x009D, 0x017E, 0x0178, // 98..9F
 ];
 
+/// Bit `i` set where byte `0x80 + i` decodes to a character of three
+/// UTF-8 bytes (U+0800 and above: `€`, the quotes, `™`, ...); the other
+/// bytes `80..9F` take two, as every byte `A0..FF` does.
+const THREE_BYTES: u32 = {
+    let mut mask = 0;
+    let mut i = 0;
+    while i < 32 {
+        if HIGH[i] >= 0x800 {
+            mask |= 1 << i;
+        }
+        i += 1;
+    }
+    mask
+};
+
+/// The number of bytes of `src` whose character takes three UTF-8 bytes:
+/// with the Latin-1 length (which counts two for each of them), the
+/// UTF-8 length of Windows-1252 `src`.
+///
+/// Blocks of 32 bytes with no byte `80..9F` (most of any text: those are
+/// punctuation) are skipped by a test the compiler vectorises.
+pub(crate) fn three_byte_count(src: &[u8]) -> usize {
+    let counted = |bytes: &[u8]| {
+        bytes.iter().filter(|&&b| b & 0xE0 == 0x80 && THREE_BYTES >> (b & 0x1F) & 1 == 1).count()
+    };
+    let blocks = src.chunks_exact(32);
+    let tail = counted(blocks.remainder());
+    blocks
+        .filter(|block| block.iter().fold(false, |any, &b| any | (b & 0xE0 == 0x80)))
+        .map(counted)
+        .sum::<usize>()
+        + tail
+}
+
 /// Windows-1252 as a source of the generic scalar loop
 /// (`super::transcode::transcode`): every byte is a character.
 pub(crate) struct Windows1252;

@@ -37,6 +37,7 @@ fn result_key(r: Result<(), ManyStringsError>) -> Result<(), Fail> {
             }
             ManyStringsErrorKind::OutOfBounds => "oob".into(),
             ManyStringsErrorKind::Reversed => "rev".into(),
+            ManyStringsErrorKind::Negative => "neg".into(),
             ManyStringsErrorKind::MissingBuffer => "missing".into(),
             ManyStringsErrorKind::PrefixMismatch => "prefix".into(),
             ManyStringsErrorKind::NonZeroPadding => "padding".into(),
@@ -405,7 +406,9 @@ fn check_offsets(buf: &[u8], offsets: &[i64], sel: &Sel) {
         .windows(2)
         .map(|w| {
             let (s, e) = (w[0], w[1]);
-            if s < 0 || e < 0 || s as usize > buf.len() || e as usize > buf.len() {
+            if s < 0 || e < 0 {
+                Err("neg")
+            } else if s as usize > buf.len() || e as usize > buf.len() {
                 Err("oob")
             } else if s > e {
                 Err("rev")
@@ -491,7 +494,10 @@ fn view_model(v: u128, buffers: &[Vec<u8>]) -> Result<Vec<u8>, &'static str> {
         return Err("missing");
     }
     let data = &buffers[buffer as usize];
-    if len < 0 || offset < 0 || offset as usize + len as usize > data.len() {
+    if len < 0 || offset < 0 {
+        return Err("neg");
+    }
+    if offset as usize + len as usize > data.len() {
         return Err("oob");
     }
     let s = &data[offset as usize..offset as usize + len as usize];
@@ -571,7 +577,7 @@ fn delta_model(lengths: &[i32], data: &[u8]) -> (Vec<Vec<u8>>, Option<&'static s
     let (mut rows, mut pos) = (Vec::new(), 0usize);
     for &l in lengths {
         if l < 0 {
-            return (rows, Some("rev"), pos);
+            return (rows, Some("neg"), pos);
         }
         if pos + l as usize > data.len() {
             return (rows, Some("oob"), pos);
@@ -723,8 +729,12 @@ fn columnar_string_view_fields() {
     // Negative buffer index, offset and length (int32 in Arrow's format).
     assert_eq!(e(long_view(20, &data[..4], u32::MAX, 0)), Err((1, "missing".into())));
     assert_eq!(e(long_view(20, &data[..4], 1, 0)), Err((1, "missing".into())));
-    assert_eq!(e(long_view(20, &data[..4], 0, u32::MAX)), Err((1, "oob".into())));
-    assert_eq!(e(long_view(u32::MAX, &data[..4], 0, 0)), Err((1, "oob".into())));
+    assert_eq!(e(long_view(20, &data[..4], 0, u32::MAX)), Err((1, "neg".into())));
+    assert_eq!(e(long_view(u32::MAX, &data[..4], 0, 0)), Err((1, "neg".into())));
+    assert_eq!(e(long_view(20, &data[..4], 0, 1 << 31)), Err((1, "neg".into())));
+    // The largest offset and length, positive: past the end.
+    assert_eq!(e(long_view(20, &data[..4], 0, i32::MAX as u32)), Err((1, "oob".into())));
+    assert_eq!(e(long_view(i32::MAX as u32, &data[..4], 0, 0)), Err((1, "oob".into())));
     assert_eq!(e(long_view(20, b"a st", 0, 1)), Err((1, "prefix".into())));
     // A long view cutting "é" in half.
     let cut = data.len() as u32 - 10;

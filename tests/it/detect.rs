@@ -232,7 +232,7 @@ proptest! {
         prop_oneof![Just(0u8), Just(0xD8), Just(0xDC), any::<u8>(), 0u8..0x80], 0..600)) {
         prop_assume!(rapidutf::detect_bom(&bytes).is_none());
         let d = detect_encoding(&bytes);
-        for e in DetectedEncoding::ALL {
+        for &e in DetectedEncoding::ALL {
             prop_assert_eq!(d.candidates().contains(e), std_valid(e, &bytes), "{:?}", e);
         }
         prop_assert!(d.candidates().contains(d.encoding()));
@@ -251,5 +251,67 @@ proptest! {
         prop_assert_eq!(detect_encoding(&le32(&s)).encoding(), Utf32Le);
         prop_assert_eq!(detect_encoding(&be32(&s)).encoding(), Utf32Be);
         prop_assert!(detect_encoding(&le16(&s)).candidates().contains(Utf16Le));
+    }
+}
+
+#[test]
+fn encoding_names_parse() {
+    // Every name Display prints, in any case, with or without separators.
+    for &e in DetectedEncoding::ALL {
+        let name = e.to_string();
+        assert_eq!(name.parse(), Ok(e));
+        assert_eq!(name.to_lowercase().parse(), Ok(e));
+        assert_eq!(name.to_uppercase().replace('-', "_").parse(), Ok(e));
+        assert_eq!(name.replace('-', "").parse(), Ok(e));
+    }
+    // Aliases: Python's codec names, cp1252, WHATWG's x-cp1252.
+    let aliases = [
+        ("utf_8", Utf8),
+        ("utf_16_le", Utf16Le),
+        ("utf_16_be", Utf16Be),
+        ("utf_32_le", Utf32Le),
+        ("utf_32_be", Utf32Be),
+        ("cp1252", Windows1252),
+        ("x-cp1252", Windows1252),
+    ];
+    for (name, e) in aliases {
+        assert_eq!(name.parse(), Ok(e), "{name}");
+    }
+    // Without a byte order, another encoding, or nothing.
+    for name in ["utf-16", "UTF-32", "latin1", "iso-8859-1", "utf-7", "", "utf-8 ", "utf8x"] {
+        let err = name.parse::<DetectedEncoding>().unwrap_err();
+        assert_eq!(err, rapidutf::UnknownEncoding, "{name}");
+        assert!(err.to_string().starts_with("unknown encoding"));
+    }
+}
+
+#[test]
+fn encoding_sets_iterate() {
+    let inputs: [&[u8]; 6] =
+        [b"", b"ab", b"\xFF", b"a\0b\0", b"\0\0\0a\0\0\0b", b"\xFF\xFE\0\0a\0\0\0"];
+    for input in inputs {
+        let set = detect_encoding(input).candidates();
+        // In the order of ALL: exactly the members.
+        let want: Vec<DetectedEncoding> =
+            DetectedEncoding::ALL.iter().copied().filter(|&e| set.contains(e)).collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), want);
+        assert_eq!(set.into_iter().collect::<Vec<_>>(), want);
+        assert_eq!((&set).into_iter().collect::<Vec<_>>(), want);
+        let mut it = set.iter();
+        for left in (0..=want.len()).rev() {
+            assert_eq!(it.len(), left);
+            assert_eq!(it.size_hint(), (left, Some(left)));
+            if left > 0 {
+                it.next();
+            }
+        }
+        assert_eq!(it.next(), None);
+        assert_eq!(it.next(), None);
+        let mut seen = 0;
+        for e in &set {
+            assert!(set.contains(e));
+            seen += 1;
+        }
+        assert_eq!(seen, set.len());
     }
 }

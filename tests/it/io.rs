@@ -536,7 +536,7 @@ proptest! {
             input.insert(at, 0xFF);
         }
         let pts = points(input.len(), &raw);
-        for enc in Encoding::ALL {
+        for &enc in Encoding::ALL {
             for bom in [false, true] {
                 check_encode_writer(&input, &pts, enc, bom);
             }
@@ -846,7 +846,7 @@ fn encode_writer_every_split_point() {
     ];
     for input in texts {
         for p in 0..=input.len() {
-            for enc in Encoding::ALL {
+            for &enc in Encoding::ALL {
                 check_encode_writer(&input, &[p], enc, p % 2 == 0);
             }
         }

@@ -573,6 +573,14 @@ fn error_display() {
     assert_eq!(e.to_string(), rapidutf::validate_utf8(b"ab\xFF").unwrap_err().to_string());
     let e: &dyn std::error::Error = &e;
     assert!(!e.to_string().is_empty());
+    // The kind alone: the character, or the input's own error.
+    let e = rapidutf::utf16_to_latin1_vec(&[0x61, 0x3A9]).unwrap_err();
+    assert_eq!(e.kind().to_string(), "unrepresentable character U+03A9");
+    let e = rapidutf::utf32_to_latin1_vec(&[0x61, 0x1F600]).unwrap_err();
+    assert_eq!(e.kind().to_string(), "unrepresentable character U+1F600");
+    let e = rapidutf::utf16_to_latin1_vec(&[0x61, 0xD800]).unwrap_err();
+    let want = rapidutf::validate_utf16(&[0x61, 0xD800]).unwrap_err().to_string();
+    assert_eq!(e.kind().to_string(), want);
 }
 
 /// Dispatch picks the kernel once per process: the tests above run again

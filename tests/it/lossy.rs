@@ -370,7 +370,7 @@ mod strategies {
     }
 
     pub(super) fn check(bytes: &[u8]) {
-        for strategy in ErrorStrategy::ALL {
+        for &strategy in ErrorStrategy::ALL {
             let want = oracle(bytes, strategy);
             let got = rapidutf::utf8_to_string_lossy_with(bytes, strategy);
             assert_eq!(got, want, "{strategy} {bytes:02X?}");
@@ -441,7 +441,7 @@ mod strategies {
     }
 
     fn check_stream(bytes: &[u8], cuts: &[usize], room: usize) {
-        for strategy in ErrorStrategy::ALL {
+        for &strategy in ErrorStrategy::ALL {
             let want = oracle(bytes, strategy);
             let (o8, o16, o32) = stream(bytes, cuts, room, strategy);
             let ctx = || format!("{strategy} {bytes:02X?} cut at {cuts:?}, room {room}");
@@ -586,7 +586,7 @@ mod strategies {
         for (v, line) in inputs.iter().zip(lines) {
             let want: Vec<&str> = line.split(' ').collect();
             assert_eq!(want.len(), 4, "{line}");
-            for (strategy, want) in ErrorStrategy::ALL.into_iter().zip(want) {
+            for (strategy, want) in ErrorStrategy::ALL.iter().copied().zip(want) {
                 let got = rapidutf::utf8_to_string_lossy_with(v, strategy);
                 assert_eq!(hex(got.as_bytes()), want, "{strategy} {v:02X?}");
             }
@@ -715,6 +715,67 @@ mod window_boundaries {
                 };
                 assert!(f(placed.get()) == want, "utf16 lossy ({order:?}): {}", case.label());
             }
+        }
+    }
+}
+
+/// `utf32_to_string_lossy` against std (`char::from_u32`, each value that
+/// is no scalar value one U+FFFD): every length to 200 values with a bad
+/// value at every offset (both sides of every block boundary), runs of
+/// bad values, arbitrary values, under every kernel.
+#[cfg(feature = "transcode")]
+mod utf32 {
+    use crate::common;
+    use crate::common::cases::TEXT;
+    use proptest::prelude::*;
+
+    fn oracle(values: &[u32]) -> String {
+        values.iter().map(|&v| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)).collect()
+    }
+
+    fn check(values: &[u32]) {
+        assert_eq!(rapidutf::utf32_to_string_lossy(values), oracle(values), "{values:X?}");
+    }
+
+    #[test]
+    fn bad_values_at_every_offset() {
+        let text: Vec<u32> = TEXT.chars().map(u32::from).cycle().take(200).collect();
+        for len in 0..=200 {
+            check(&text[..len]);
+            for at in 0..len {
+                for bad in [0xD800, 0xDFFF, 0x11_0000, u32::MAX] {
+                    let mut v = text[..len].to_vec();
+                    v[at] = bad;
+                    check(&v);
+                    // And a run of them to the end.
+                    v[at..].fill(bad);
+                    check(&v);
+                }
+            }
+        }
+        check(&[0xDC00; 1000]);
+        check(&[0x11_0000, 0x61].repeat(300));
+    }
+
+    /// The function always dispatches: re-run these tests under every
+    /// other available kernel.
+    #[cfg(feature = "std")]
+    #[test]
+    fn under_every_available_kernel() {
+        common::rerun_under_every_kernel(
+            "lossy::utf32::",
+            "lossy::utf32::under_every_available_kernel",
+        );
+    }
+
+    proptest! {
+        #![proptest_config(common::proptest_config(256))]
+
+        #[test]
+        fn arbitrary_values(values in prop::collection::vec(prop_oneof![
+            8 => 0u32..0x800, 4 => 0u32..0x11_0000, 1 => 0xD800u32..0xE000, 1 => any::<u32>()],
+            0..400)) {
+            check(&values);
         }
     }
 }

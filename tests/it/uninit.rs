@@ -93,7 +93,7 @@ fn lossy_in_pieces_is_std() {
             });
             assert_eq!(got, want16.iter().map(|u| u.to_be()).collect::<Vec<_>>(), "{src:02X?}");
         }
-        for strategy in ErrorStrategy::ALL {
+        for &strategy in ErrorStrategy::ALL {
             let want = rapidutf::utf8_to_string_lossy_with(&src, strategy).into_owned();
             let want16 = rapidutf::utf8_to_utf16_lossy_with(&src, strategy);
             // Room for the widest replacement of a 3-byte subpart.

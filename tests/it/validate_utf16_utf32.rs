@@ -111,7 +111,9 @@ mod exhaustive {
 mod utf16_tools {
     //! The UTF-16 helpers: byte swap, well-formed check and repair, lossy length.
     use crate::common::cases::*;
+    use core::convert::Infallible;
     use proptest::prelude::*;
+    use rapidutf::TranscodeError;
 
     fn lossy16(src: &[u16]) -> (Vec<u16>, usize) {
         let fixed: Vec<u16> = String::from_utf16_lossy(src).encode_utf16().collect();
@@ -127,7 +129,7 @@ mod utf16_tools {
         assert_eq!(rapidutf::make_utf16_well_formed(&mut buf), lone);
         assert_eq!(buf, want);
         let mut dst = vec![0u16; src.len() + 3];
-        assert_eq!(rapidutf::to_well_formed_utf16(src, &mut dst), lone);
+        assert_eq!(rapidutf::to_well_formed_utf16(src, &mut dst), Ok(lone));
         assert_eq!(&dst[..src.len()], want);
         assert!(dst[src.len()..].iter().all(|&u| u == 0));
 
@@ -142,9 +144,9 @@ mod utf16_tools {
         assert_eq!(rapidutf::make_utf16be_well_formed(&mut b), lone);
         assert_eq!(b, want_be);
         let mut d = vec![0u16; src.len()];
-        assert_eq!(rapidutf::to_well_formed_utf16le(&le, &mut d), lone);
+        assert_eq!(rapidutf::to_well_formed_utf16le(&le, &mut d), Ok(lone));
         assert_eq!(d, want_le);
-        assert_eq!(rapidutf::to_well_formed_utf16be(&be, &mut d), lone);
+        assert_eq!(rapidutf::to_well_formed_utf16be(&be, &mut d), Ok(lone));
         assert_eq!(d, want_be);
 
         #[cfg(feature = "transcode")]
@@ -157,14 +159,56 @@ mod utf16_tools {
 
         let swapped: Vec<u16> = src.iter().map(|u| u.swap_bytes()).collect();
         let mut d = vec![0u16; src.len()];
-        rapidutf::swap_utf16_bytes(src, &mut d);
+        assert_eq!(rapidutf::swap_utf16_bytes(src, &mut d), Ok(src.len()));
         assert_eq!(d, swapped);
         let mut b = src.to_vec();
         rapidutf::swap_utf16_bytes_in_place(&mut b);
         assert_eq!(b, swapped);
-        rapidutf::swap_utf16_bytes(&le, &mut d);
+        assert_eq!(rapidutf::swap_utf16_bytes(&le, &mut d), Ok(src.len()));
         assert_eq!(d, be);
+
+        check_short_dst(src, &want);
     }
+
+    /// Every `dst` shorter than `src`: `OutputTooSmall`, with the longest
+    /// prefix that fits (whole characters for the well-formed copies)
+    /// written, by std's lossy decoding of that prefix, and nothing past
+    /// it.
+    fn check_short_dst(src: &[u16], want: &[u16]) {
+        for n in 0..src.len() {
+            let mut d = vec![0xA5A5u16; src.len()];
+            let e = rapidutf::swap_utf16_bytes(src, &mut d[..n]).unwrap_err();
+            assert_eq!(e, TranscodeError::OutputTooSmall { read: n, written: n });
+            let swapped: Vec<u16> = src[..n].iter().map(|u| u.swap_bytes()).collect();
+            assert_eq!(d[..n], swapped[..]);
+            assert!(d[n..].iter().all(|&u| u == 0xA5A5));
+
+            // A prefix of whole characters: a pair is never split.
+            let splits = n > 0 && (0xD800..0xDC00).contains(&src[n - 1]);
+            let splits = splits && (0xDC00..0xE000).contains(&src[n]);
+            let fit = if splits { n - 1 } else { n };
+            let (fixed, _) = lossy16(&src[..fit]);
+            assert_eq!(fixed[..], want[..fit], "a prefix repairs as the whole");
+            let forms: [(Store, To); 3] = [
+                (|u| u, rapidutf::to_well_formed_utf16),
+                (u16::to_le, rapidutf::to_well_formed_utf16le),
+                (u16::to_be, rapidutf::to_well_formed_utf16be),
+            ];
+            for (order, to) in forms {
+                let stored: Vec<u16> = src.iter().map(|&u| order(u)).collect();
+                let mut d = vec![0xA5A5u16; src.len()];
+                let e = to(&stored, &mut d[..n]).unwrap_err();
+                assert_eq!(e, TranscodeError::OutputTooSmall { read: fit, written: fit }, "{n}");
+                let fixed: Vec<u16> = fixed.iter().map(|&u| order(u)).collect();
+                assert_eq!(d[..fit], fixed[..], "{n}");
+                assert!(d[fit..].iter().all(|&u| u == 0xA5A5), "{n}");
+            }
+        }
+    }
+
+    /// A unit stored in a byte order; a `to_well_formed_utf16*` function.
+    type Store = fn(u16) -> u16;
+    type To = fn(&[u16], &mut [u16]) -> Result<usize, TranscodeError<Infallible>>;
 
     #[test]
     fn utf16_tools_cases() {
@@ -184,15 +228,23 @@ mod utf16_tools {
     }
 
     #[test]
-    #[should_panic(expected = "dst too short")]
-    fn swap_panics_on_short_dst() {
-        rapidutf::swap_utf16_bytes(&[1, 2, 3], &mut [0; 2]);
-    }
-
-    #[test]
-    #[should_panic(expected = "dst too short")]
-    fn to_well_formed_panics_on_short_dst() {
-        rapidutf::to_well_formed_utf16(&[1, 2, 3], &mut [0; 2]);
+    fn short_dst_is_an_error() {
+        let e = TranscodeError::OutputTooSmall { read: 2, written: 2 };
+        assert_eq!(rapidutf::swap_utf16_bytes(&[1, 2, 3], &mut [0; 2]), Err(e));
+        assert_eq!(rapidutf::to_well_formed_utf16(&[1, 2, 3], &mut [0; 2]), Err(e));
+        // The pair U+1F600 is not split.
+        let e = TranscodeError::OutputTooSmall { read: 1, written: 1 };
+        let src = [0x61, 0xD83D, 0xDE00];
+        assert_eq!(rapidutf::to_well_formed_utf16(&src, &mut [0; 2]), Err(e));
+        let le = src.map(u16::to_le);
+        assert_eq!(rapidutf::to_well_formed_utf16le(&le, &mut [0; 2]), Err(e));
+        let be = src.map(u16::to_be);
+        assert_eq!(rapidutf::to_well_formed_utf16be(&be, &mut [0; 2]), Err(e));
+        // A lone high surrogate at the end of what fits is a character.
+        let e = TranscodeError::OutputTooSmall { read: 2, written: 2 };
+        let mut d = [0; 2];
+        assert_eq!(rapidutf::to_well_formed_utf16(&[0x61, 0xD83D, 0x62], &mut d), Err(e));
+        assert_eq!(d, [0x61, 0xFFFD]);
     }
 
     fn utf16_strategy() -> impl Strategy<Value = Vec<u16>> {
@@ -271,6 +323,95 @@ mod window_boundaries {
                 let got = k.validate_utf32(src).map_err(|e| e.key());
                 assert_eq!(got, want, "{k}: validate_utf32: {}", case.label());
             }
+        }
+    }
+}
+
+/// `is_valid_utf16*` and `is_valid_utf32` against std (`char::decode_utf16`,
+/// `char::from_u32`): text of every length to 200 units with a lone
+/// surrogate, or a value that is no scalar value, at every offset (both
+/// sides of every block boundary of the kernels), arbitrary units, and
+/// all of it under every kernel (the functions always dispatch).
+mod is_valid {
+    use crate::common::cases::TEXT;
+    use crate::common::Order;
+    use proptest::prelude::*;
+
+    /// The function of `order`.
+    fn is_valid16(order: Order) -> fn(&[u16]) -> bool {
+        match order {
+            Order::Native => rapidutf::is_valid_utf16,
+            Order::Le => rapidutf::is_valid_utf16le,
+            Order::Be => rapidutf::is_valid_utf16be,
+        }
+    }
+
+    fn check16(units: &[u16]) {
+        let want = char::decode_utf16(units.iter().copied()).all(|r| r.is_ok());
+        for order in Order::ALL {
+            let stored = order.encode(units);
+            assert_eq!(is_valid16(order)(&stored), want, "{order:?} {units:X?}");
+        }
+        assert_eq!(rapidutf::validate_utf16(units).is_ok(), want);
+    }
+
+    fn check32(values: &[u32]) {
+        let want = values.iter().all(|&v| char::from_u32(v).is_some());
+        assert_eq!(rapidutf::is_valid_utf32(values), want, "{values:X?}");
+    }
+
+    #[test]
+    fn every_length_and_offset() {
+        let units: Vec<u16> = TEXT.encode_utf16().cycle().take(200).collect();
+        let values: Vec<u32> = TEXT.chars().map(u32::from).cycle().take(200).collect();
+        for len in 0..=200 {
+            // A prefix of whole characters: never cut inside a pair.
+            let cut =
+                (0..=len).rev().find(|&n| n == 0 || !(0xD800..0xDC00).contains(&units[n - 1]));
+            let text = &units[..cut.unwrap_or(0)];
+            check16(text);
+            check32(&values[..len]);
+            for at in 0..=text.len() {
+                for bad in [0xD800, 0xDBFF, 0xDC00, 0xDFFF] {
+                    let mut v = text.to_vec();
+                    v.insert(at, bad);
+                    check16(&v);
+                }
+            }
+            for at in 0..len {
+                for bad in [0xD800, 0xDFFF, 0x11_0000, u32::MAX] {
+                    let mut v = values[..len].to_vec();
+                    v[at] = bad;
+                    check32(&v);
+                }
+            }
+        }
+    }
+
+    /// These tests always dispatch: re-run them under every other
+    /// available kernel.
+    #[cfg(feature = "std")]
+    #[test]
+    fn under_every_available_kernel() {
+        crate::common::rerun_under_every_kernel(
+            "validate_utf16_utf32::is_valid::",
+            "validate_utf16_utf32::is_valid::under_every_available_kernel",
+        );
+    }
+
+    proptest! {
+        #![proptest_config(crate::common::proptest_config(256))]
+
+        #[test]
+        fn arbitrary_units(units in prop::collection::vec(prop_oneof![
+            4 => 0u16..0x800, 2 => 0xD800u16..0xE000, 1 => any::<u16>()], 0..300)) {
+            check16(&units);
+        }
+
+        #[test]
+        fn arbitrary_values(values in prop::collection::vec(prop_oneof![
+            4 => 0u32..0x11_0000, 1 => 0xD800u32..0xE000, 1 => any::<u32>()], 0..300)) {
+            check32(&values);
         }
     }
 }

@@ -1106,12 +1106,21 @@ mod many_strings {
         check_ranges(buf, &[(0, 7), (3, 7), (1, 3)]); // overlapping
         check_ranges(buf, &[(4, 3)]);
         check_ranges(buf, &[(0, 3), (6, 9)]);
-        // Negative i32/i64 offsets are out of bounds.
+        // Negative i32/i64 offsets are reported as such, before anything
+        // else about the string, and only for the strings they bound.
         let e = rapidutf::validate_utf8_offsets(buf, &[0i32, -1]).unwrap_err();
-        assert_eq!((e.index(), e.kind()), (0, ManyStringsErrorKind::OutOfBounds));
+        assert_eq!((e.index(), e.kind()), (0, ManyStringsErrorKind::Negative));
         let e = rapidutf::validate_utf8_offsets(buf, &[-3i64, 2]).unwrap_err();
-        assert_eq!((e.index(), e.kind()), (0, ManyStringsErrorKind::OutOfBounds));
-        assert_eq!(e.to_string(), "string 0: range extends past the end of the buffer");
+        assert_eq!((e.index(), e.kind()), (0, ManyStringsErrorKind::Negative));
+        assert_eq!(e.to_string(), "string 0: offset or length is negative");
+        let e = rapidutf::validate_utf8_offsets(buf, &[0i64, 0, 99, i64::MIN]).unwrap_err();
+        assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::OutOfBounds));
+        let e = rapidutf::validate_utf8_offsets(buf, &[0i32, 0, i32::MIN, 5]).unwrap_err();
+        assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::Negative));
+        for k in Kernel::available() {
+            let e = k.validate_utf8_offsets(buf, &[0i32, 0, 0, -4]).unwrap_err();
+            assert_eq!((e.index(), e.kind()), (2, ManyStringsErrorKind::Negative), "{k}");
+        }
     }
 
     #[test]

@@ -47,6 +47,76 @@ fn check_decode(bytes: &[u8]) {
     let mut d32 = vec![0u32; bytes.len()];
     let n = rapidutf::windows1252_to_utf32(bytes, &mut d32).unwrap();
     assert!(d32[..n].iter().copied().eq(want.chars().map(u32::from)), "UTF-32 of {bytes:02X?}");
+    // The lengths, exact.
+    assert_eq!(rapidutf::utf8_len_from_windows1252(bytes), want.len(), "{bytes:02X?}");
+    assert_eq!(rapidutf::utf16_len_from_windows1252(bytes), units.len());
+    assert_eq!(rapidutf::utf32_len_from_windows1252(bytes), want.chars().count());
+    check_decode_alloc(bytes, &want, &units);
+}
+
+/// The appending and allocating decoders on `bytes`: the appends after
+/// what `dst` held, with the count appended.
+fn check_decode_alloc(bytes: &[u8], want: &str, units: &[u16]) {
+    let mut s = String::from("» ");
+    assert_eq!(rapidutf::windows1252_to_utf8_append(bytes, &mut s), want.len());
+    assert_eq!(s.strip_prefix("» "), Some(want), "{bytes:02X?}");
+    let le: Vec<u16> = units.iter().map(|u| u.to_le()).collect();
+    let be: Vec<u16> = units.iter().map(|u| u.to_be()).collect();
+    type Append16 = fn(&[u8], &mut Vec<u16>) -> usize;
+    type Vec16 = fn(&[u8]) -> Vec<u16>;
+    let forms: [(&str, Append16, Vec16, &[u16]); 3] = [
+        (
+            "native",
+            rapidutf::windows1252_to_utf16_append,
+            rapidutf::windows1252_to_utf16_vec,
+            units,
+        ),
+        ("LE", rapidutf::windows1252_to_utf16le_append, rapidutf::windows1252_to_utf16le_vec, &le),
+        ("BE", rapidutf::windows1252_to_utf16be_append, rapidutf::windows1252_to_utf16be_vec, &be),
+    ];
+    for (what, append, to_vec, want16) in forms {
+        let mut v = vec![0xA5A5u16];
+        assert_eq!(append(bytes, &mut v), want16.len(), "{what}");
+        assert_eq!(v[1..], want16[..], "{what} append of {bytes:02X?}");
+        assert_eq!(to_vec(bytes), want16, "{what} vec of {bytes:02X?}");
+    }
+    let want32: Vec<u32> = want.chars().map(u32::from).collect();
+    let mut v = vec![7u32];
+    assert_eq!(rapidutf::windows1252_to_utf32_append(bytes, &mut v), want32.len());
+    assert_eq!(v[1..], want32[..]);
+    assert_eq!(rapidutf::windows1252_to_utf32_vec(bytes), want32);
+}
+
+/// An encoder to Windows-1252 from units `S` with input errors `E`: into
+/// a slice, appending to a `Vec`, into a new `Vec`.
+type EncodeInto<S, E> = fn(&[S], &mut [u8]) -> Result<usize, TranscodeError<Latin1Error<E>>>;
+type EncodeAppend<S, E> = fn(&[S], &mut Vec<u8>) -> Result<usize, Latin1Error<E>>;
+type EncodeVec<S, E> = fn(&[S]) -> Result<Vec<u8>, Latin1Error<E>>;
+
+/// The appending and allocating forms of an encoder against its slice
+/// form's result on the same input: the same bytes, or the same error
+/// with the conversion before it appended.
+fn check_encode_alloc<S, E: PartialEq + std::fmt::Debug>(
+    what: &str,
+    src: &[S],
+    slice: EncodeInto<S, E>,
+    append: EncodeAppend<S, E>,
+    to_vec: EncodeVec<S, E>,
+) {
+    let mut dst = vec![0u8; src.len()];
+    let (bytes, err) = match slice(src, &mut dst) {
+        Ok(n) => (dst[..n].to_vec(), None),
+        Err(TranscodeError::Invalid { error, written }) => (dst[..written].to_vec(), Some(error)),
+        Err(e) => panic!("{what}: {e:?} with a buffer of the input's size"),
+    };
+    let mut v = b"> ".to_vec();
+    let got = append(src, &mut v);
+    assert_eq!(v[2..], bytes[..], "{what}: appended");
+    match &err {
+        None => assert_eq!(got, Ok(bytes.len()), "{what}"),
+        Some(e) => assert_eq!(got.as_ref().err(), Some(e), "{what}"),
+    }
+    assert_eq!(to_vec(src), err.map_or(Ok(bytes), Err), "{what}: vec");
 }
 
 /// The result of every encoder on `s`, in the UTF-8 encoder's terms: the
@@ -114,6 +184,53 @@ fn check_encode(s: &str) -> Result<Vec<u8>, (usize, char)> {
         Err(e) => panic!("{e:?}"),
     };
     assert_eq!(got, want, "UTF-32 {s:?}");
+
+    // The lengths: one byte per character, per unit, per value.
+    assert_eq!(rapidutf::windows1252_len_from_utf8(s.as_bytes()), values.len());
+    assert_eq!(rapidutf::windows1252_len_from_utf16(&units), units.len());
+    assert_eq!(rapidutf::windows1252_len_from_utf32(&values), values.len());
+    check_encode_alloc(
+        "UTF-8",
+        s.as_bytes(),
+        rapidutf::utf8_to_windows1252,
+        rapidutf::utf8_to_windows1252_append,
+        rapidutf::utf8_to_windows1252_vec,
+    );
+    type Vec16 = fn(&[u16]) -> Result<Vec<u8>, Latin1Error<rapidutf::Utf16Error>>;
+    type Append16 = fn(&[u16], &mut Vec<u8>) -> Result<usize, Latin1Error<rapidutf::Utf16Error>>;
+    let forms: [(&str, F16, Append16, Vec16, &[u16]); 3] = [
+        (
+            "UTF-16",
+            rapidutf::utf16_to_windows1252,
+            rapidutf::utf16_to_windows1252_append,
+            rapidutf::utf16_to_windows1252_vec,
+            &units,
+        ),
+        (
+            "UTF-16LE",
+            rapidutf::utf16le_to_windows1252,
+            rapidutf::utf16le_to_windows1252_append,
+            rapidutf::utf16le_to_windows1252_vec,
+            &le,
+        ),
+        (
+            "UTF-16BE",
+            rapidutf::utf16be_to_windows1252,
+            rapidutf::utf16be_to_windows1252_append,
+            rapidutf::utf16be_to_windows1252_vec,
+            &be,
+        ),
+    ];
+    for (what, slice, append, to_vec, src) in forms {
+        check_encode_alloc(what, src, slice, append, to_vec);
+    }
+    check_encode_alloc(
+        "UTF-32",
+        &values,
+        rapidutf::utf32_to_windows1252,
+        rapidutf::utf32_to_windows1252_append,
+        rapidutf::utf32_to_windows1252_vec,
+    );
     want
 }
 
@@ -174,6 +291,32 @@ fn unrepresentable_and_invalid_at_every_offset() {
                 }
                 other => panic!("{bytes:02X?}: {other:?}"),
             }
+            check_encode_alloc(
+                "invalid UTF-8",
+                &bytes,
+                rapidutf::utf8_to_windows1252,
+                rapidutf::utf8_to_windows1252_append,
+                rapidutf::utf8_to_windows1252_vec,
+            );
+            // A lone surrogate, a value that is no scalar value.
+            let mut units: Vec<u16> = base.encode_utf16().collect();
+            units.insert(units.len().min(at), 0xDC00);
+            check_encode_alloc(
+                "invalid UTF-16",
+                &units,
+                rapidutf::utf16_to_windows1252,
+                rapidutf::utf16_to_windows1252_append,
+                rapidutf::utf16_to_windows1252_vec,
+            );
+            let mut values: Vec<u32> = base.chars().map(u32::from).collect();
+            values.insert(at, 0x11_0000);
+            check_encode_alloc(
+                "invalid UTF-32",
+                &values,
+                rapidutf::utf32_to_windows1252,
+                rapidutf::utf32_to_windows1252_append,
+                rapidutf::utf32_to_windows1252_vec,
+            );
         }
     }
 }

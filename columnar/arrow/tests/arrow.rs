@@ -529,7 +529,7 @@ fn repair_matches_cpython() {
         })
         .collect();
     assert_eq!(lines.len(), rows.len());
-    for (s, strategy) in ErrorStrategy::ALL.into_iter().enumerate() {
+    for (s, strategy) in ErrorStrategy::ALL.iter().copied().enumerate() {
         for (array, values) in arrays(&rows, &mut rng) {
             let fixed = rapidutf_arrow::repair(&array, strategy).unwrap();
             let got = bytes_of(fixed.as_ref());

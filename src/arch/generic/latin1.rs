@@ -341,6 +341,7 @@ struct BytesToWide<'a, M, T: Target> {
 // SAFETY: `len` is the shorter of the two buffers; `block` loads and
 // stores exactly the block's `V::BYTES` elements, and never fails.
 unsafe impl<M: ByteUnits, T: Target> OneToOne for BytesToWide<'_, M, T> {
+    #[inline(always)]
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }
@@ -414,6 +415,7 @@ struct Utf16ToLatin1<'a, O> {
 // block's `V::BYTES` units and stores its `V::BYTES` bytes, only after the
 // test that can fail.
 unsafe impl<O: ByteOrder> OneToOne for Utf16ToLatin1<'_, O> {
+    #[inline(always)]
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }
@@ -470,6 +472,7 @@ struct Utf32ToLatin1<'a> {
 
 // SAFETY: as for `Utf16ToLatin1`, with `V::BYTES` values of 32 bits.
 unsafe impl OneToOne for Utf32ToLatin1<'_> {
+    #[inline(always)]
     fn len(&self) -> usize {
         self.src.len().min(self.dst.len())
     }

@@ -144,7 +144,10 @@ fn from_lanes<const N: usize, const W: usize>(l: [[u8; W]; N]) -> u8x16 {
 unsafe impl Count for u8x16 {
     #[inline(always)]
     unsafe fn gt_i8(self, t: i8) -> Self {
-        u8x16::new(self.to_array().map(|b| if (b as i8) > t { 0xFF } else { 0 }))
+        // `from_fn` rather than `<[u8; 16]>::map`: the latter's `try_map`
+        // stayed out of line in the kernel (`ci/inlining.sh`).
+        let b = self.to_array();
+        u8x16::new(core::array::from_fn(|i| if (b[i] as i8) > t { 0xFF } else { 0 }))
     }
 
     #[inline(always)]
@@ -163,7 +166,8 @@ unsafe impl Count for u8x16 {
         // two compares vectorise instead (and cost about the same with
         // one).
         let units = |b: u8| ((b as i8) >= -0x40) as u8 + (b >= 0xF0) as u8;
-        u8x16::new(self.to_array().map(|b| 0u8.wrapping_sub(units(b))))
+        let b = self.to_array();
+        u8x16::new(core::array::from_fn(|i| 0u8.wrapping_sub(units(b[i]))))
     }
 
     #[inline(always)]
@@ -220,15 +224,18 @@ unsafe impl Leads for u8x16 {
     }
 }
 
+#[inline(always)]
 fn u16s(v: u8x16) -> [u16; 8] {
     let b = v.to_array();
     core::array::from_fn(|i| u16::from_le_bytes([b[2 * i], b[2 * i + 1]]))
 }
 
+#[inline(always)]
 fn from_u16s(a: [u16; 8]) -> u8x16 {
     u8x16::new(core::array::from_fn(|i| a[i / 2].to_le_bytes()[i % 2]))
 }
 
+#[inline(always)]
 fn u32s(v: u8x16) -> [u32; 4] {
     let b = v.to_array();
     core::array::from_fn(|i| {
@@ -236,15 +243,18 @@ fn u32s(v: u8x16) -> [u32; 4] {
     })
 }
 
+#[inline(always)]
 fn from_u32s(a: [u32; 4]) -> u8x16 {
     u8x16::new(core::array::from_fn(|i| a[i / 4].to_le_bytes()[i % 4]))
 }
 
+#[inline(always)]
 fn map16(v: u8x16, o: u8x16, f: impl Fn(u16, u16) -> u16) -> u8x16 {
     let (a, b) = (u16s(v), u16s(o));
     from_u16s(core::array::from_fn(|i| f(a[i], b[i])))
 }
 
+#[inline(always)]
 fn map32(v: u8x16, o: u8x16, f: impl Fn(u32, u32) -> u32) -> u8x16 {
     let (a, b) = (u32s(v), u32s(o));
     from_u32s(core::array::from_fn(|i| f(a[i], b[i])))
