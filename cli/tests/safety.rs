@@ -504,7 +504,7 @@ fn convert_ok(args: &[&str], input: &[u8]) -> Vec<u8> {
 
 #[test]
 fn bomless_utf16_and_utf32_are_read_in_host_order() {
-    // The example: "Hi" in UTF-16LE without a BOM.
+    // "Hi" in UTF-16LE without a BOM, read as iconv reads it.
     if cfg!(target_endian = "little") {
         assert_eq!(convert_ok(&["convert", "-f", "UTF-16", "-t", "UTF-8"], b"H\0i\0"), b"Hi");
         assert_eq!(convert_ok(&["convert", "-f", "UTF-32", "-t", "UTF-8"], b"H\0\0\0"), b"H");
