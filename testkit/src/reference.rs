@@ -213,5 +213,8 @@ pub fn detect(bytes: &[u8], prefix: bool) -> Detected {
             "windows-1252"
         }
     };
-    Detected { encoding, bom_len: 0, ascii: utf8 && bytes.is_ascii(), candidates }
+    // ASCII only when the text is detected as UTF-8 (`Detection::is_ascii`):
+    // ASCII bytes with zeros between them are UTF-16 or UTF-32 text.
+    let ascii = encoding == "UTF-8" && bytes.is_ascii();
+    Detected { encoding, bom_len: 0, ascii, candidates }
 }
