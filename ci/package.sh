@@ -35,7 +35,9 @@ timed "cargo package" cargo package -p rapidutf --allow-dirty --no-verify --targ
 
 log "contents of $(basename "$crate")"
 mapfile -t files < <(tar -tzf "$crate" | sed "s|^rapidutf-$version/||" | grep -v '/$' | sort)
-printf '  %s\n' "${files[@]}" | head -n 12 >&2
+# The first twelve, without a pipe (head closing it early is a SIGPIPE
+# for printf, which pipefail turns into a failure).
+printf '  %s\n' "${files[@]:0:12}" >&2
 echo "  ... ${#files[@]} files" >&2
 for want in Cargo.toml README.md LICENSE-MIT LICENSE-APACHE src/lib.rs build.rs; do
     grep -qx "$want" <<<"$(printf '%s\n' "${files[@]}")" || die "the package lacks $want"
