@@ -69,8 +69,8 @@ if rustup run nightly rustc --version >/dev/null 2>&1; then
     grep -q 'Available on <strong>crate feature <code>alloc</code></strong> only' \
         "$CARGO_TARGET_DIR/doc/rapidutf/fn.string_from_utf8.html" ||
         die "docs.rs build: feature-gated items are not marked (doc_cfg)"
-    grep -q 'Available on <strong>crate features <code>alloc</code> and <code>transcode</code></strong> only' \
-        "$CARGO_TARGET_DIR/doc/rapidutf/fn.utf8_to_utf16_vec.html" ||
+    grep -q 'Available on <strong>crate features <code>transcode</code> and <code>alloc</code></strong> only' \
+        "$CARGO_TARGET_DIR/doc/rapidutf/transcode/fn.utf8_to_utf16_vec.html" ||
         die "docs.rs build: items behind two features are not marked with both (doc_cfg)"
 else
     die "the nightly toolchain is required for the docs.rs build (rustup toolchain install nightly)"
