@@ -77,7 +77,12 @@ unsafe impl Vector for u8x16 {
 
     #[inline(always)]
     unsafe fn any_high_bit(self) -> bool {
-        self.any()
+        // Not `wide`'s own `u8x16::any()`: its fallback for targets without
+        // SIMD (0.7.33) masks each 8-byte half with `0x80808080808080`,
+        // seven bytes, and misses the high bit of one lane in eight (lanes
+        // 0 and 8 on big-endian s390x, where an invalid byte there passed
+        // validation). `move_mask` tests every lane on every target.
+        self.move_mask() != 0
     }
 }
 
