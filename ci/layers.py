@@ -7,8 +7,7 @@ and `super::` chains that climb to the crate root. A name the crate root
 re-exports (`crate::Kernel`, `crate::utf8_to_utf16_vec`) counts as an
 import of the module that defines it, read from the `pub use` lines of
 lib.rs (a glob re-export, `pub use grid::*`, stands for the public items
-of that module, and for the names on the `name: ...` lines of its macro
-invocations, which define its transcoders); any other name of the crate root counts as an import of
+of that module); any other name of the crate root counts as an import of
 `lib` itself. `arch/`, `scalar/`, `stream/`, `utf8_variants/` and `io/` are one
 node each; `#[cfg(test)]` modules are left out (tests may use the whole
 crate), and a `super::` inside a `mod name { .. }` block climbs from it.
@@ -45,9 +44,6 @@ LAYERS = [
 
 ITEM = re.compile(r"\bpub\s+(?:unsafe\s+)?(?:const\s+)?(?:fn|struct|enum|trait|type|const|static|mod|union)"
                   r"\s+([A-Za-z_]\w*)")
-
-
-MACRO_ITEM = re.compile(r"^\s+([a-z_]\w*)\s*:\s+(?!:)", re.M)
 
 
 def modules(src):
@@ -145,9 +141,6 @@ def root_exports(src, mods):
             for f in mods[mod]:
                 body = code(f)
                 names.update(ITEM.findall(body))
-                # Functions a macro writes from a `name: ...` line of its
-                # invocation (the transcoder tables).
-                names.update(MACRO_ITEM.findall(body))
         elif what == "{":
             names = set()
             for entry in split_group(braced(text, m.start(2))):

@@ -13,40 +13,6 @@ use core::fmt;
 use core::str::FromStr;
 use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
-/// Defines `Kernel::$name`, the free transcoder `crate::$name` through one
-/// kernel (its entry for the byte order, then the scalar finish), with an
-/// example that compares the two on `$sample` under every available
-/// kernel. Plumbing only.
-macro_rules! kernel_transcoders {
-    ($([$cond:meta] $name:ident: $s:ty => $d:ty, $err:ty, $glue:ident::<$($t:ty),*>, $sample:literal;)*) => {$(
-        #[cfg($cond)]
-        #[cfg_attr(docsrs, doc(cfg($cond)))]
-        #[doc = concat!("[`crate::", stringify!($name), "`] with this kernel.")]
-        ///
-        /// # Errors
-        ///
-        #[doc = concat!("As [`crate::", stringify!($name), "`].")]
-        ///
-        /// # Panics
-        ///
-        /// If the kernel is not [available](Kernel::is_available).
-        ///
-        /// ```
-        #[doc = concat!("let src = ", $sample, ";")]
-        /// let (mut a, mut b) = ([0; 64], [0; 64]);
-        /// for k in rapidutf::Kernel::available() {
-        #[doc = concat!("    let r = k.", stringify!($name), "(&src, &mut a);")]
-        #[doc = concat!("    assert_eq!(r, rapidutf::", stringify!($name), "(&src, &mut b));")]
-        ///     let n = r.unwrap_or_else(|e| e.written());
-        ///     assert_eq!(a[..n], b[..n], "{k}");
-        /// }
-        /// ```
-        pub fn $name(self, src: &$s, dst: &mut [$d]) -> Result<usize, TranscodeError<$err>> {
-            glue::$glue::<$($t),*>(self.fns(), src, dst)
-        }
-    )*};
-}
-
 /// One implementation of the crate's algorithms.
 ///
 /// [`Kernel::Scalar`] always exists. The others exist where this build's
@@ -392,44 +358,1114 @@ impl Kernel {
         self.fns().utf32_len_from_utf16be(src)
     }
 
-    kernel_transcoders! {
-        [feature = "transcode"] utf8_to_utf16: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Native>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        [feature = "transcode"] utf8_to_utf16le: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Le>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        [feature = "transcode"] utf8_to_utf16be: [u8] => u16, Utf8Error, transcode_with::<Utf8, Utf16<Be>, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        [feature = "transcode"] utf8_to_utf32: [u8] => u32, Utf8Error, transcode_with::<Utf8, Utf32, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        [feature = "transcode"] utf16_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Native>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "transcode"] utf16le_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Le>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "transcode"] utf16be_to_utf8: [u16] => u8, Utf16Error, transcode_with::<Utf16<Be>, Utf8, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "transcode"] utf32_to_utf8: [u32] => u8, Utf32Error, transcode_with::<Utf32, Utf8, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "transcode"] utf16_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Native>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "transcode"] utf16le_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Le>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "transcode"] utf16be_to_utf32: [u16] => u32, Utf16Error, transcode_with::<Utf16<Be>, Utf32, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "transcode"] utf32_to_utf16: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Native>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "transcode"] utf32_to_utf16le: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Le>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "transcode"] utf32_to_utf16be: [u32] => u16, Utf32Error, transcode_with::<Utf32, Utf16<Be>, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "single-byte"] latin1_to_utf8: [u8] => u8, Infallible, transcode_with::<Latin1, Utf8, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "single-byte"] latin1_to_utf16: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Native>, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "single-byte"] latin1_to_utf16le: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Le>, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "single-byte"] latin1_to_utf16be: [u8] => u16, Infallible, transcode_with::<Latin1, Utf16<Be>, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "single-byte"] latin1_to_utf32: [u8] => u32, Infallible, transcode_with::<Latin1, Utf32, _>, "*b\"caf\\xE9 \\xA9\"";
-        [feature = "single-byte"] utf8_to_latin1: [u8] => u8, Latin1Error<Utf8Error>, transcode_with::<ToLatin1<Utf8>, Latin1, _>, "*b\"a\\xC3\\xA9\\xE2\\x82\\xAC\\xF0\\x9F\\x98\\x80!\\xFF\"";
-        [feature = "single-byte"] utf16_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "single-byte"] utf16le_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "single-byte"] utf16be_to_latin1: [u16] => u8, Latin1Error<Utf16Error>, transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>, "[0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00]";
-        [feature = "single-byte"] utf32_to_latin1: [u32] => u8, Latin1Error<Utf32Error>, transcode_with::<ToLatin1<Utf32>, Latin1, _>, "[0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800]";
-        [feature = "single-byte"] windows1252_to_utf8: [u8] => u8, Infallible, transcode_with::<Windows1252, Utf8, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "single-byte"] windows1252_to_utf16: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Native>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "single-byte"] windows1252_to_utf16le: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Le>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "single-byte"] windows1252_to_utf16be: [u8] => u16, Infallible, transcode_with::<Windows1252, Utf16<Be>, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "single-byte"] windows1252_to_utf32: [u8] => u32, Infallible, transcode_with::<Windows1252, Utf32, _>, "*b\"caf\\xE9 \\x80\\x93\\x81\\xFF\"";
-        [feature = "transcode"] str_to_utf16: str => u16, Infallible, valid_with::<Str, Utf16<Native>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        [feature = "transcode"] str_to_utf16le: str => u16, Infallible, valid_with::<Str, Utf16<Le>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        [feature = "transcode"] str_to_utf16be: str => u16, Infallible, valid_with::<Str, Utf16<Be>, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        [feature = "transcode"] str_to_utf32: str => u32, Infallible, valid_with::<Str, Utf32, _>, "\"a\u{E9}\u{20AC}\u{1F600}!\"";
-        [feature = "transcode"] chars_to_utf8: [char] => u8, Infallible, valid_with::<Chars, Utf8, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
-        [feature = "transcode"] chars_to_utf16: [char] => u16, Infallible, valid_with::<Chars, Utf16<Native>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
-        [feature = "transcode"] chars_to_utf16le: [char] => u16, Infallible, valid_with::<Chars, Utf16<Le>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
-        [feature = "transcode"] chars_to_utf16be: [char] => u16, Infallible, valid_with::<Chars, Utf16<Be>, _>, "['a', '\u{E9}', '\u{20AC}', '\u{1F600}']";
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf8_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80!\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf8_to_utf16(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf8_to_utf16(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf8_to_utf16(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        glue::transcode_with::<Utf8, Utf16<Native>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf8_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80!\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf8_to_utf16le(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf8_to_utf16le(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf8_to_utf16le(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        glue::transcode_with::<Utf8, Utf16<Le>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf8_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80!\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf8_to_utf16be(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf8_to_utf16be(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf8_to_utf16be(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        glue::transcode_with::<Utf8, Utf16<Be>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf8_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80!\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf8_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf8_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf8_to_utf32(
+        self,
+        src: &[u8],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        glue::transcode_with::<Utf8, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf16_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16_to_utf8(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        glue::transcode_with::<Utf16<Native>, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf16le_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16le_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16le_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16le_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16le_to_utf8(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        glue::transcode_with::<Utf16<Le>, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf16be_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16be_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16be_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16be_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16be_to_utf8(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        glue::transcode_with::<Utf16<Be>, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf32_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf32_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf32_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf32_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf32_to_utf8(
+        self,
+        src: &[u32],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Utf32Error>> {
+        glue::transcode_with::<Utf32, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf16_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16_to_utf32(
+        self,
+        src: &[u16],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        glue::transcode_with::<Utf16<Native>, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf16le_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16le_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16le_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16le_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16le_to_utf32(
+        self,
+        src: &[u16],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        glue::transcode_with::<Utf16<Le>, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf16be_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16be_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16be_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16be_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16be_to_utf32(
+        self,
+        src: &[u16],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        glue::transcode_with::<Utf16<Be>, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf32_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf32_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf32_to_utf16(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf32_to_utf16(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf32_to_utf16(
+        self,
+        src: &[u32],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf32Error>> {
+        glue::transcode_with::<Utf32, Utf16<Native>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf32_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf32_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf32_to_utf16le(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf32_to_utf16le(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf32_to_utf16le(
+        self,
+        src: &[u32],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf32Error>> {
+        glue::transcode_with::<Utf32, Utf16<Le>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::utf32_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf32_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf32_to_utf16be(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf32_to_utf16be(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf32_to_utf16be(
+        self,
+        src: &[u32],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Utf32Error>> {
+        glue::transcode_with::<Utf32, Utf16<Be>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::latin1_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::latin1_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \xA9";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.latin1_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::latin1_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn latin1_to_utf8(
+        self,
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Latin1, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::latin1_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::latin1_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \xA9";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.latin1_to_utf16(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::latin1_to_utf16(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn latin1_to_utf16(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Latin1, Utf16<Native>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::latin1_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::latin1_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \xA9";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.latin1_to_utf16le(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::latin1_to_utf16le(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn latin1_to_utf16le(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Latin1, Utf16<Le>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::latin1_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::latin1_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \xA9";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.latin1_to_utf16be(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::latin1_to_utf16be(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn latin1_to_utf16be(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Latin1, Utf16<Be>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::latin1_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::latin1_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \xA9";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.latin1_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::latin1_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn latin1_to_utf32(
+        self,
+        src: &[u8],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Latin1, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::utf8_to_latin1`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf8_to_latin1`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"a\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80!\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf8_to_latin1(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf8_to_latin1(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf8_to_latin1(
+        self,
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error<Utf8Error>>> {
+        glue::transcode_with::<ToLatin1<Utf8>, Latin1, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::utf16_to_latin1`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16_to_latin1`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16_to_latin1(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16_to_latin1(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16_to_latin1(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
+        glue::transcode_with::<ToLatin1<Utf16<Native>>, Latin1, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::utf16le_to_latin1`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16le_to_latin1`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16le_to_latin1(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16le_to_latin1(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16le_to_latin1(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
+        glue::transcode_with::<ToLatin1<Utf16<Le>>, Latin1, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::utf16be_to_latin1`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf16be_to_latin1`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u16, 0xE9, 0x20AC, 0xD83D, 0xDE00, 0xDC00];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf16be_to_latin1(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf16be_to_latin1(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf16be_to_latin1(
+        self,
+        src: &[u16],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
+        glue::transcode_with::<ToLatin1<Utf16<Be>>, Latin1, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::utf32_to_latin1`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::utf32_to_latin1`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = [0x61u32, 0xE9, 0x20AC, 0x1F600, 0xD800];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.utf32_to_latin1(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::utf32_to_latin1(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn utf32_to_latin1(
+        self,
+        src: &[u32],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Latin1Error<Utf32Error>>> {
+        glue::transcode_with::<ToLatin1<Utf32>, Latin1, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::windows1252_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::windows1252_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \x80\x93\x81\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.windows1252_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::windows1252_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn windows1252_to_utf8(
+        self,
+        src: &[u8],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Windows1252, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::windows1252_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::windows1252_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \x80\x93\x81\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.windows1252_to_utf16(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::windows1252_to_utf16(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn windows1252_to_utf16(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Windows1252, Utf16<Native>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::windows1252_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::windows1252_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \x80\x93\x81\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.windows1252_to_utf16le(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::windows1252_to_utf16le(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn windows1252_to_utf16le(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Windows1252, Utf16<Le>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::windows1252_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::windows1252_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \x80\x93\x81\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.windows1252_to_utf16be(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::windows1252_to_utf16be(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn windows1252_to_utf16be(
+        self,
+        src: &[u8],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Windows1252, Utf16<Be>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "single-byte")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+    /// [`crate::windows1252_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::windows1252_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = *b"caf\xE9 \x80\x93\x81\xFF";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.windows1252_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::windows1252_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn windows1252_to_utf32(
+        self,
+        src: &[u8],
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::transcode_with::<Windows1252, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::str_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::str_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = "aé€😀!";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.str_to_utf16(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::str_to_utf16(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn str_to_utf16(
+        self,
+        src: &str,
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Str, Utf16<Native>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::str_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::str_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = "aé€😀!";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.str_to_utf16le(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::str_to_utf16le(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn str_to_utf16le(
+        self,
+        src: &str,
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Str, Utf16<Le>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::str_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::str_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = "aé€😀!";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.str_to_utf16be(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::str_to_utf16be(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn str_to_utf16be(
+        self,
+        src: &str,
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Str, Utf16<Be>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::str_to_utf32`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::str_to_utf32`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = "aé€😀!";
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.str_to_utf32(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::str_to_utf32(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn str_to_utf32(
+        self,
+        src: &str,
+        dst: &mut [u32],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Str, Utf32, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::chars_to_utf8`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::chars_to_utf8`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = ['a', 'é', '€', '😀'];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.chars_to_utf8(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::chars_to_utf8(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn chars_to_utf8(
+        self,
+        src: &[char],
+        dst: &mut [u8],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Chars, Utf8, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::chars_to_utf16`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::chars_to_utf16`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = ['a', 'é', '€', '😀'];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.chars_to_utf16(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::chars_to_utf16(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn chars_to_utf16(
+        self,
+        src: &[char],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Chars, Utf16<Native>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::chars_to_utf16le`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::chars_to_utf16le`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = ['a', 'é', '€', '😀'];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.chars_to_utf16le(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::chars_to_utf16le(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn chars_to_utf16le(
+        self,
+        src: &[char],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Chars, Utf16<Le>, _>(self.fns(), src, dst)
+    }
+
+    #[cfg(feature = "transcode")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+    /// [`crate::chars_to_utf16be`] with this kernel.
+    ///
+    /// # Errors
+    ///
+    /// As [`crate::chars_to_utf16be`].
+    ///
+    /// # Panics
+    ///
+    /// If the kernel is not [available](Kernel::is_available).
+    ///
+    /// ```
+    /// let src = ['a', 'é', '€', '😀'];
+    /// let (mut a, mut b) = ([0; 64], [0; 64]);
+    /// for k in rapidutf::Kernel::available() {
+    ///     let r = k.chars_to_utf16be(&src, &mut a);
+    ///     assert_eq!(r, rapidutf::chars_to_utf16be(&src, &mut b));
+    ///     let n = r.unwrap_or_else(|e| e.written());
+    ///     assert_eq!(a[..n], b[..n], "{k}");
+    /// }
+    /// ```
+    pub fn chars_to_utf16be(
+        self,
+        src: &[char],
+        dst: &mut [u16],
+    ) -> Result<usize, TranscodeError<Infallible>> {
+        glue::valid_with::<Chars, Utf16<Be>, _>(self.fns(), src, dst)
     }
 
     #[cfg(feature = "single-byte")]

@@ -38,186 +38,248 @@
 use crate::error::{Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use core::convert::Infallible;
 
-/// Defines one public conversion from Latin-1; the doc comes from the call
-/// site. (Plumbing only.)
-macro_rules! from_latin1 {
-    ($(#[$doc:meta])* $name:ident: $dst:ty) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        /// Only [`TranscodeError::OutputTooSmall`], when the next character
-        /// does not fit in `dst` (see the [module docs](crate::latin1) for
-        /// sizes that always suffice): every byte is a Latin-1 character.
-        #[inline]
-        pub fn $name(src: &[u8], dst: &mut [$dst]) -> Result<usize, TranscodeError<Infallible>> {
-            crate::dispatch::$name(src, dst)
-        }
-    };
+/// Converts Latin-1 to UTF-8: `Ok(bytes written)`.
+///
+/// `dst.len() >= 2 * src.len()` always suffices; the exact size is
+/// [`utf8_len_from_latin1`].
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let n = rapidutf::latin1_to_utf8(b"caf\xE9", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], "café".as_bytes());
+///
+/// let mut tiny = [0u8; 4];
+/// let e = rapidutf::latin1_to_utf8(b"caf\xE9", &mut tiny).unwrap_err();
+/// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 3, written: 3 });
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst` (see the [module docs](crate::latin1) for
+/// sizes that always suffice): every byte is a Latin-1 character.
+#[inline]
+pub fn latin1_to_utf8(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::latin1_to_utf8(src, dst)
 }
 
-/// Defines one public conversion to Latin-1; the doc comes from the call
-/// site. (Plumbing only.)
-macro_rules! to_latin1 {
-    ($(#[$doc:meta])* $name:ident: $src:ty, $err:ty) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        /// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
-        /// character that is invalid in the input or above U+00FF, or
-        /// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
-        /// end (`dst.len() >= src.len()` always suffices). Whichever comes
-        /// first in the input is reported.
-        #[inline]
-        pub fn $name(
-            src: &[$src],
-            dst: &mut [u8],
-        ) -> Result<usize, TranscodeError<Latin1Error<$err>>> {
-            crate::dispatch::$name(src, dst)
-        }
-    };
+/// Converts Latin-1 to native-endian UTF-16: `Ok(units written)`, one
+/// per byte.
+///
+/// `dst.len() >= src.len()` always suffices.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::latin1_to_utf16(b"\xC0a", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xC0, 0x61]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst` (see the [module docs](crate::latin1) for
+/// sizes that always suffice): every byte is a Latin-1 character.
+#[inline]
+pub fn latin1_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::latin1_to_utf16(src, dst)
 }
 
-from_latin1!(
-    /// Converts Latin-1 to UTF-8: `Ok(bytes written)`.
-    ///
-    /// `dst.len() >= 2 * src.len()` always suffices; the exact size is
-    /// [`utf8_len_from_latin1`].
-    ///
-    /// ```
-    /// let mut buf = [0u8; 8];
-    /// let n = rapidutf::latin1_to_utf8(b"caf\xE9", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], "café".as_bytes());
-    ///
-    /// let mut tiny = [0u8; 4];
-    /// let e = rapidutf::latin1_to_utf8(b"caf\xE9", &mut tiny).unwrap_err();
-    /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 3, written: 3 });
-    /// ```
-    latin1_to_utf8: u8
-);
-from_latin1!(
-    /// Converts Latin-1 to native-endian UTF-16: `Ok(units written)`, one
-    /// per byte.
-    ///
-    /// `dst.len() >= src.len()` always suffices.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::latin1_to_utf16(b"\xC0a", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xC0, 0x61]);
-    /// ```
-    latin1_to_utf16: u16
-);
-from_latin1!(
-    /// Converts Latin-1 to UTF-16LE: `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::latin1_to_utf16le(b"\xFF", &mut buf).unwrap();
-    /// // Units whose bytes in memory are little-endian.
-    /// assert_eq!(buf[..n], [0xFF_u16.to_le()]);
-    /// ```
-    latin1_to_utf16le: u16
-);
-from_latin1!(
-    /// Converts Latin-1 to UTF-16BE: `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::latin1_to_utf16be(b"\xFF", &mut buf).unwrap();
-    /// // Units whose bytes in memory are big-endian.
-    /// assert_eq!(buf[..n], [0xFF_u16.to_be()]);
-    /// ```
-    latin1_to_utf16be: u16
-);
-from_latin1!(
-    /// Converts Latin-1 to UTF-32: `Ok(values written)`, one per byte.
-    ///
-    /// `dst.len() >= src.len()` always suffices.
-    ///
-    /// ```
-    /// let mut buf = [0u32; 4];
-    /// let n = rapidutf::latin1_to_utf32(b"\xB5m", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xB5, 0x6D]);
-    /// ```
-    latin1_to_utf32: u32
-);
+/// Converts Latin-1 to UTF-16LE: `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::latin1_to_utf16le(b"\xFF", &mut buf).unwrap();
+/// // Units whose bytes in memory are little-endian.
+/// assert_eq!(buf[..n], [0xFF_u16.to_le()]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst` (see the [module docs](crate::latin1) for
+/// sizes that always suffice): every byte is a Latin-1 character.
+#[inline]
+pub fn latin1_to_utf16le(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::latin1_to_utf16le(src, dst)
+}
 
-to_latin1!(
-    /// Converts UTF-8 to Latin-1: `Ok(bytes written)`.
-    ///
-    /// `dst.len() >= src.len()` always suffices; the exact size is
-    /// [`latin1_len_from_utf8`].
-    ///
-    /// ```
-    /// use rapidutf::{Latin1ErrorKind, TranscodeError};
-    /// let mut buf = [0u8; 8];
-    /// let n = rapidutf::utf8_to_latin1("café".as_bytes(), &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], b"caf\xE9");
-    ///
-    /// // A character above U+00FF, at byte 1.
-    /// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
-    /// else { panic!() };
-    /// assert_eq!(e.valid_up_to(), 1);
-    /// assert_eq!(e.kind(), Latin1ErrorKind::Unrepresentable('€'));
-    ///
-    /// // Invalid UTF-8: the validator's own error.
-    /// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
-    /// else { panic!() };
-    /// assert_eq!(e.valid_up_to(), 2);
-    /// assert_eq!(e.invalid().unwrap().kind(), rapidutf::Utf8ErrorKind::Truncated);
-    /// ```
-    utf8_to_latin1: u8, Utf8Error
-);
-to_latin1!(
-    /// Converts native-endian UTF-16 to Latin-1: `Ok(bytes written)`, one
-    /// per unit.
-    ///
-    /// ```
-    /// use rapidutf::{Latin1ErrorKind, TranscodeError};
-    /// let mut buf = [0u8; 4];
-    /// let n = rapidutf::utf16_to_latin1(&[0x61, 0xE9], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], b"a\xE9");
-    /// let e = rapidutf::utf16_to_latin1(&[0x61, 0x100], &mut buf).unwrap_err();
-    /// assert_eq!(e.invalid().unwrap().kind(), Latin1ErrorKind::Unrepresentable('\u{100}'));
-    /// ```
-    utf16_to_latin1: u16, Utf16Error
-);
-to_latin1!(
-    /// Converts UTF-16LE to Latin-1: `Ok(bytes written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 4];
-    /// let src = [0xE9_u16.to_le()];
-    /// assert_eq!(rapidutf::utf16le_to_latin1(&src, &mut buf), Ok(1));
-    /// assert_eq!(buf[0], 0xE9);
-    /// ```
-    utf16le_to_latin1: u16, Utf16Error
-);
-to_latin1!(
-    /// Converts UTF-16BE to Latin-1: `Ok(bytes written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 4];
-    /// let src = [0xE9_u16.to_be()];
-    /// assert_eq!(rapidutf::utf16be_to_latin1(&src, &mut buf), Ok(1));
-    /// assert_eq!(buf[0], 0xE9);
-    /// ```
-    utf16be_to_latin1: u16, Utf16Error
-);
-to_latin1!(
-    /// Converts UTF-32 to Latin-1: `Ok(bytes written)`, one per value.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 4];
-    /// assert_eq!(rapidutf::utf32_to_latin1(&[0x41, 0xFF], &mut buf), Ok(2));
-    /// assert_eq!(&buf[..2], b"A\xFF");
-    /// let e = rapidutf::utf32_to_latin1(&[0x41, 0xD800], &mut buf).unwrap_err();
-    /// assert!(e.invalid().unwrap().invalid().is_some());
-    /// ```
-    utf32_to_latin1: u32, Utf32Error
-);
+/// Converts Latin-1 to UTF-16BE: `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::latin1_to_utf16be(b"\xFF", &mut buf).unwrap();
+/// // Units whose bytes in memory are big-endian.
+/// assert_eq!(buf[..n], [0xFF_u16.to_be()]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst` (see the [module docs](crate::latin1) for
+/// sizes that always suffice): every byte is a Latin-1 character.
+#[inline]
+pub fn latin1_to_utf16be(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::latin1_to_utf16be(src, dst)
+}
+
+/// Converts Latin-1 to UTF-32: `Ok(values written)`, one per byte.
+///
+/// `dst.len() >= src.len()` always suffices.
+///
+/// ```
+/// let mut buf = [0u32; 4];
+/// let n = rapidutf::latin1_to_utf32(b"\xB5m", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xB5, 0x6D]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst` (see the [module docs](crate::latin1) for
+/// sizes that always suffice): every byte is a Latin-1 character.
+#[inline]
+pub fn latin1_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::latin1_to_utf32(src, dst)
+}
+
+/// Converts UTF-8 to Latin-1: `Ok(bytes written)`.
+///
+/// `dst.len() >= src.len()` always suffices; the exact size is
+/// [`latin1_len_from_utf8`].
+///
+/// ```
+/// use rapidutf::{Latin1ErrorKind, TranscodeError};
+/// let mut buf = [0u8; 8];
+/// let n = rapidutf::utf8_to_latin1("café".as_bytes(), &mut buf).unwrap();
+/// assert_eq!(&buf[..n], b"caf\xE9");
+///
+/// // A character above U+00FF, at byte 1.
+/// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1("a€".as_bytes(), &mut buf)
+/// else { panic!() };
+/// assert_eq!(e.valid_up_to(), 1);
+/// assert_eq!(e.kind(), Latin1ErrorKind::Unrepresentable('€'));
+///
+/// // Invalid UTF-8: the validator's own error.
+/// let Err(TranscodeError::Invalid { error: e, .. }) = rapidutf::utf8_to_latin1(b"ab\xC3", &mut buf)
+/// else { panic!() };
+/// assert_eq!(e.valid_up_to(), 2);
+/// assert_eq!(e.invalid().unwrap().kind(), rapidutf::Utf8ErrorKind::Truncated);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
+/// character that is invalid in the input or above U+00FF, or
+/// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
+/// end (`dst.len() >= src.len()` always suffices). Whichever comes
+/// first in the input is reported.
+#[inline]
+pub fn utf8_to_latin1(
+    src: &[u8],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError<Latin1Error<Utf8Error>>> {
+    crate::dispatch::utf8_to_latin1(src, dst)
+}
+
+/// Converts native-endian UTF-16 to Latin-1: `Ok(bytes written)`, one
+/// per unit.
+///
+/// ```
+/// use rapidutf::{Latin1ErrorKind, TranscodeError};
+/// let mut buf = [0u8; 4];
+/// let n = rapidutf::utf16_to_latin1(&[0x61, 0xE9], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], b"a\xE9");
+/// let e = rapidutf::utf16_to_latin1(&[0x61, 0x100], &mut buf).unwrap_err();
+/// assert_eq!(e.invalid().unwrap().kind(), Latin1ErrorKind::Unrepresentable('\u{100}'));
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
+/// character that is invalid in the input or above U+00FF, or
+/// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
+/// end (`dst.len() >= src.len()` always suffices). Whichever comes
+/// first in the input is reported.
+#[inline]
+pub fn utf16_to_latin1(
+    src: &[u16],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
+    crate::dispatch::utf16_to_latin1(src, dst)
+}
+
+/// Converts UTF-16LE to Latin-1: `Ok(bytes written)`.
+///
+/// ```
+/// let mut buf = [0u8; 4];
+/// let src = [0xE9_u16.to_le()];
+/// assert_eq!(rapidutf::utf16le_to_latin1(&src, &mut buf), Ok(1));
+/// assert_eq!(buf[0], 0xE9);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
+/// character that is invalid in the input or above U+00FF, or
+/// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
+/// end (`dst.len() >= src.len()` always suffices). Whichever comes
+/// first in the input is reported.
+#[inline]
+pub fn utf16le_to_latin1(
+    src: &[u16],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
+    crate::dispatch::utf16le_to_latin1(src, dst)
+}
+
+/// Converts UTF-16BE to Latin-1: `Ok(bytes written)`.
+///
+/// ```
+/// let mut buf = [0u8; 4];
+/// let src = [0xE9_u16.to_be()];
+/// assert_eq!(rapidutf::utf16be_to_latin1(&src, &mut buf), Ok(1));
+/// assert_eq!(buf[0], 0xE9);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
+/// character that is invalid in the input or above U+00FF, or
+/// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
+/// end (`dst.len() >= src.len()` always suffices). Whichever comes
+/// first in the input is reported.
+#[inline]
+pub fn utf16be_to_latin1(
+    src: &[u16],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError<Latin1Error<Utf16Error>>> {
+    crate::dispatch::utf16be_to_latin1(src, dst)
+}
+
+/// Converts UTF-32 to Latin-1: `Ok(bytes written)`, one per value.
+///
+/// ```
+/// let mut buf = [0u8; 4];
+/// assert_eq!(rapidutf::utf32_to_latin1(&[0x41, 0xFF], &mut buf), Ok(2));
+/// assert_eq!(&buf[..2], b"A\xFF");
+/// let e = rapidutf::utf32_to_latin1(&[0x41, 0xD800], &mut buf).unwrap_err();
+/// assert!(e.invalid().unwrap().invalid().is_some());
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] with a [`Latin1Error`] at the first
+/// character that is invalid in the input or above U+00FF, or
+/// [`TranscodeError::OutputTooSmall`] when `dst` is full before the
+/// end (`dst.len() >= src.len()` always suffices). Whichever comes
+/// first in the input is reported.
+#[inline]
+pub fn utf32_to_latin1(
+    src: &[u32],
+    dst: &mut [u8],
+) -> Result<usize, TranscodeError<Latin1Error<Utf32Error>>> {
+    crate::dispatch::utf32_to_latin1(src, dst)
+}
 
 /// The number of UTF-8 bytes for Latin-1 `src`: one per ASCII byte, two
 /// per byte `80..=FF`.
@@ -320,142 +382,177 @@ mod alloc_api {
         }
     }
 
-    /// Defines a public appending conversion from Latin-1: reserves the
-    /// exact size, then converts into the spare capacity. (Plumbing only.)
-    macro_rules! from_latin1_append {
-        ($(#[$doc:meta])* $name:ident: $out:ty = $conv:ident, $len:path) => {
-            $(#[$doc])*
-            pub fn $name(src: &[u8], dst: &mut $out) -> usize {
-                dst.reserve($len(src));
-                fits(crate::dispatch::$conv(src, dst))
-            }
-        };
+    /// Appends the UTF-8 of Latin-1 `src` to `dst`: the bytes
+    /// appended, written straight into the string's spare capacity.
+    ///
+    /// ```
+    /// let mut s = String::from("a ");
+    /// assert_eq!(rapidutf::latin1_to_utf8_append(b"caf\xE9", &mut s), 5);
+    /// assert_eq!(s, "a café");
+    /// ```
+    pub fn latin1_to_utf8_append(src: &[u8], dst: &mut String) -> usize {
+        dst.reserve(utf8_len_from_latin1(src));
+        fits(crate::dispatch::latin1_to_utf8(src, dst))
     }
 
-    /// Defines a public appending conversion to Latin-1. (Plumbing only.)
-    macro_rules! to_latin1_append {
-        ($(#[$doc:meta])* $name:ident: $src:ty, $err:ty = $conv:ident, $len:path) => {
-            $(#[$doc])*
-            ///
-            /// # Errors
-            ///
-            /// The [`Latin1Error`] of the first character that is invalid
-            /// in the input or above U+00FF. The conversion of the input
-            /// before it stays appended.
-            pub fn $name(src: &[$src], dst: &mut Vec<u8>) -> Result<usize, Latin1Error<$err>> {
-                dst.reserve($len(src));
-                fits_or(crate::dispatch::$conv(src, dst))
-            }
-        };
+    /// Appends the native-endian UTF-16 of Latin-1 `src` to `dst`: the
+    /// units appended.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::latin1_to_utf16_append(b"\xE9!", &mut v);
+    /// assert_eq!(v, [0xE9, 0x21]);
+    /// ```
+    pub fn latin1_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(utf16_len_from_latin1(src));
+        fits(crate::dispatch::latin1_to_utf16(src, dst))
     }
 
-    from_latin1_append!(
-        /// Appends the UTF-8 of Latin-1 `src` to `dst`: the bytes
-        /// appended, written straight into the string's spare capacity.
-        ///
-        /// ```
-        /// let mut s = String::from("a ");
-        /// assert_eq!(rapidutf::latin1_to_utf8_append(b"caf\xE9", &mut s), 5);
-        /// assert_eq!(s, "a café");
-        /// ```
-        latin1_to_utf8_append: String = latin1_to_utf8, utf8_len_from_latin1
-    );
-    from_latin1_append!(
-        /// Appends the native-endian UTF-16 of Latin-1 `src` to `dst`: the
-        /// units appended.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::latin1_to_utf16_append(b"\xE9!", &mut v);
-        /// assert_eq!(v, [0xE9, 0x21]);
-        /// ```
-        latin1_to_utf16_append: Vec<u16> = latin1_to_utf16, utf16_len_from_latin1
-    );
-    from_latin1_append!(
-        /// [`latin1_to_utf16_append`] to UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::latin1_to_utf16le_append(b"\xE9", &mut v);
-        /// assert_eq!(v, [0xE9u16.to_le()]);
-        /// ```
-        latin1_to_utf16le_append: Vec<u16> = latin1_to_utf16le, utf16_len_from_latin1
-    );
-    from_latin1_append!(
-        /// [`latin1_to_utf16_append`] to UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::latin1_to_utf16be_append(b"\xE9", &mut v);
-        /// assert_eq!(v, [0xE9u16.to_be()]);
-        /// ```
-        latin1_to_utf16be_append: Vec<u16> = latin1_to_utf16be, utf16_len_from_latin1
-    );
-    from_latin1_append!(
-        /// Appends the UTF-32 of Latin-1 `src` to `dst`: the values
-        /// appended.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::latin1_to_utf32_append(b"\xE9!", &mut v);
-        /// assert_eq!(v, [0xE9, 0x21]);
-        /// ```
-        latin1_to_utf32_append: Vec<u32> = latin1_to_utf32, utf32_len_from_latin1
-    );
-    to_latin1_append!(
-        /// Appends the Latin-1 of UTF-8 `src` to `dst`: `Ok(bytes
-        /// appended)`.
-        ///
-        /// ```
-        /// let mut v = b"> ".to_vec();
-        /// assert_eq!(rapidutf::utf8_to_latin1_append("café".as_bytes(), &mut v), Ok(4));
-        /// assert_eq!(v, b"> caf\xE9");
-        /// ```
-        utf8_to_latin1_append: u8, Utf8Error = utf8_to_latin1, latin1_len_from_utf8
-    );
-    to_latin1_append!(
-        /// Appends the Latin-1 of native-endian UTF-16 `src` to `dst`:
-        /// `Ok(bytes appended)`.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf16_to_latin1_append(&[0x63, 0xE9], &mut v).unwrap();
-        /// assert_eq!(v, b"c\xE9");
-        /// ```
-        utf16_to_latin1_append: u16, Utf16Error = utf16_to_latin1, latin1_len_from_utf16
-    );
-    to_latin1_append!(
-        /// [`utf16_to_latin1_append`] from UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf16le_to_latin1_append(&[0xE9u16.to_le()], &mut v).unwrap();
-        /// assert_eq!(v, b"\xE9");
-        /// ```
-        utf16le_to_latin1_append: u16, Utf16Error = utf16le_to_latin1, latin1_len_from_utf16
-    );
-    to_latin1_append!(
-        /// [`utf16_to_latin1_append`] from UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf16be_to_latin1_append(&[0xE9u16.to_be()], &mut v).unwrap();
-        /// assert_eq!(v, b"\xE9");
-        /// ```
-        utf16be_to_latin1_append: u16, Utf16Error = utf16be_to_latin1, latin1_len_from_utf16
-    );
-    to_latin1_append!(
-        /// Appends the Latin-1 of UTF-32 `src` to `dst`: `Ok(bytes
-        /// appended)`.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf32_to_latin1_append(&[0x63, 0xE9], &mut v).unwrap();
-        /// assert_eq!(v, b"c\xE9");
-        /// assert!(rapidutf::utf32_to_latin1_append(&[0x20AC], &mut v).is_err());
-        /// ```
-        utf32_to_latin1_append: u32, Utf32Error = utf32_to_latin1, latin1_len_from_utf32
-    );
+    /// [`latin1_to_utf16_append`] to UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::latin1_to_utf16le_append(b"\xE9", &mut v);
+    /// assert_eq!(v, [0xE9u16.to_le()]);
+    /// ```
+    pub fn latin1_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(utf16_len_from_latin1(src));
+        fits(crate::dispatch::latin1_to_utf16le(src, dst))
+    }
+
+    /// [`latin1_to_utf16_append`] to UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::latin1_to_utf16be_append(b"\xE9", &mut v);
+    /// assert_eq!(v, [0xE9u16.to_be()]);
+    /// ```
+    pub fn latin1_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(utf16_len_from_latin1(src));
+        fits(crate::dispatch::latin1_to_utf16be(src, dst))
+    }
+
+    /// Appends the UTF-32 of Latin-1 `src` to `dst`: the values
+    /// appended.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::latin1_to_utf32_append(b"\xE9!", &mut v);
+    /// assert_eq!(v, [0xE9, 0x21]);
+    /// ```
+    pub fn latin1_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> usize {
+        dst.reserve(utf32_len_from_latin1(src));
+        fits(crate::dispatch::latin1_to_utf32(src, dst))
+    }
+
+    /// Appends the Latin-1 of UTF-8 `src` to `dst`: `Ok(bytes
+    /// appended)`.
+    ///
+    /// ```
+    /// let mut v = b"> ".to_vec();
+    /// assert_eq!(rapidutf::utf8_to_latin1_append("café".as_bytes(), &mut v), Ok(4));
+    /// assert_eq!(v, b"> caf\xE9");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first character that is invalid
+    /// in the input or above U+00FF. The conversion of the input
+    /// before it stays appended.
+    pub fn utf8_to_latin1_append(
+        src: &[u8],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf8Error>> {
+        dst.reserve(latin1_len_from_utf8(src));
+        fits_or(crate::dispatch::utf8_to_latin1(src, dst))
+    }
+
+    /// Appends the Latin-1 of native-endian UTF-16 `src` to `dst`:
+    /// `Ok(bytes appended)`.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16_to_latin1_append(&[0x63, 0xE9], &mut v).unwrap();
+    /// assert_eq!(v, b"c\xE9");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first character that is invalid
+    /// in the input or above U+00FF. The conversion of the input
+    /// before it stays appended.
+    pub fn utf16_to_latin1_append(
+        src: &[u16],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf16Error>> {
+        dst.reserve(latin1_len_from_utf16(src));
+        fits_or(crate::dispatch::utf16_to_latin1(src, dst))
+    }
+
+    /// [`utf16_to_latin1_append`] from UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16le_to_latin1_append(&[0xE9u16.to_le()], &mut v).unwrap();
+    /// assert_eq!(v, b"\xE9");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first character that is invalid
+    /// in the input or above U+00FF. The conversion of the input
+    /// before it stays appended.
+    pub fn utf16le_to_latin1_append(
+        src: &[u16],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf16Error>> {
+        dst.reserve(latin1_len_from_utf16(src));
+        fits_or(crate::dispatch::utf16le_to_latin1(src, dst))
+    }
+
+    /// [`utf16_to_latin1_append`] from UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16be_to_latin1_append(&[0xE9u16.to_be()], &mut v).unwrap();
+    /// assert_eq!(v, b"\xE9");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first character that is invalid
+    /// in the input or above U+00FF. The conversion of the input
+    /// before it stays appended.
+    pub fn utf16be_to_latin1_append(
+        src: &[u16],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf16Error>> {
+        dst.reserve(latin1_len_from_utf16(src));
+        fits_or(crate::dispatch::utf16be_to_latin1(src, dst))
+    }
+
+    /// Appends the Latin-1 of UTF-32 `src` to `dst`: `Ok(bytes
+    /// appended)`.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf32_to_latin1_append(&[0x63, 0xE9], &mut v).unwrap();
+    /// assert_eq!(v, b"c\xE9");
+    /// assert!(rapidutf::utf32_to_latin1_append(&[0x20AC], &mut v).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`Latin1Error`] of the first character that is invalid
+    /// in the input or above U+00FF. The conversion of the input
+    /// before it stays appended.
+    pub fn utf32_to_latin1_append(
+        src: &[u32],
+        dst: &mut Vec<u8>,
+    ) -> Result<usize, Latin1Error<Utf32Error>> {
+        dst.reserve(latin1_len_from_utf32(src));
+        fits_or(crate::dispatch::utf32_to_latin1(src, dst))
+    }
 
     /// Converts Latin-1 to a `String`, allocated at its exact size.
     ///

@@ -87,308 +87,484 @@ use crate::error::ShiftPosition;
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use core::convert::Infallible;
 
-/// Defines one public transcoder; the doc comes from the call site.
-/// (Plumbing only.) It calls `crate::dispatch::$name`: the SIMD kernel
-/// converts a prefix, the scalar loop finishes.
-macro_rules! transcoder {
-    ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $err:ty, dispatch) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        /// [`TranscodeError::Invalid`] at the first invalid input unit, or
-        /// [`TranscodeError::OutputTooSmall`] when the next character does
-        /// not fit in `dst` (see the [module docs](crate::transcode) for
-        /// sizes that always suffice). Whichever comes first in the input
-        /// is reported.
-        #[inline]
-        pub fn $name(src: &[$src], dst: &mut [$dst]) -> Result<usize, TranscodeError<$err>> {
-            crate::dispatch::$name(src, dst)
-        }
-    };
+/// Converts UTF-8 to native-endian UTF-16: `Ok(units written)`.
+///
+/// `dst.len() >= src.len()` always suffices.
+///
+/// ```
+/// let mut buf = [0u16; 8];
+/// let n = rapidutf::utf8_to_utf16("h€!".as_bytes(), &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0x21]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf8_to_utf16(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+    crate::dispatch::utf8_to_utf16(src, dst)
 }
 
-transcoder!(
-    /// Converts UTF-8 to native-endian UTF-16: `Ok(units written)`.
-    ///
-    /// `dst.len() >= src.len()` always suffices.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 8];
-    /// let n = rapidutf::utf8_to_utf16("h€!".as_bytes(), &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0x21]);
-    /// ```
-    utf8_to_utf16: u8 => u16, Utf8Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-8 to UTF-16LE: `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::utf8_to_utf16le("é€".as_bytes(), &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xE9u16.to_le(), 0x20ACu16.to_le()]);
-    /// // A too-small buffer holds what fits, and says how far it got.
-    /// let e = rapidutf::utf8_to_utf16le("é€".as_bytes(), &mut buf[..1]).unwrap_err();
-    /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
-    /// ```
-    utf8_to_utf16le: u8 => u16, Utf8Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-8 to UTF-16BE: `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::utf8_to_utf16be("é€".as_bytes(), &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xE9u16.to_be(), 0x20ACu16.to_be()]);
-    /// ```
-    utf8_to_utf16be: u8 => u16, Utf8Error, dispatch
-);
-transcoder!(
-    /// Converts native-endian UTF-16 to UTF-8: `Ok(bytes written)`.
-    ///
-    /// `dst.len() >= 3 * src.len()` always suffices.
-    ///
-    /// ```
-    /// let src: Vec<u16> = "h€𝄞".encode_utf16().collect();
-    /// let mut buf = [0u8; 16];
-    /// let n = rapidutf::utf16_to_utf8(&src, &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], "h€𝄞".as_bytes());
-    /// ```
-    utf16_to_utf8: u16 => u8, Utf16Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-16LE to UTF-8: `Ok(bytes written)`.
-    ///
-    /// ```
-    /// let src = [0x68u16.to_le(), 0x20ACu16.to_le()];
-    /// let mut buf = [0u8; 8];
-    /// let n = rapidutf::utf16le_to_utf8(&src, &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], "h€".as_bytes());
-    /// // An unpaired surrogate is an error at its position.
-    /// let e = rapidutf::utf16le_to_utf8(&[0x61u16.to_le(), 0xD800u16.to_le()], &mut buf);
-    /// assert_eq!(e.unwrap_err().into_invalid().unwrap().valid_up_to(), 1);
-    /// ```
-    utf16le_to_utf8: u16 => u8, Utf16Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-16BE to UTF-8: `Ok(bytes written)`.
-    ///
-    /// ```
-    /// let src = [0x68u16.to_be(), 0x20ACu16.to_be()];
-    /// let mut buf = [0u8; 8];
-    /// let n = rapidutf::utf16be_to_utf8(&src, &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], "h€".as_bytes());
-    /// ```
-    utf16be_to_utf8: u16 => u8, Utf16Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-8 to UTF-32: `Ok(values written)`.
-    ///
-    /// `dst.len() >= src.len()` always suffices.
-    ///
-    /// ```
-    /// let mut buf = [0u32; 4];
-    /// let n = rapidutf::utf8_to_utf32("a😀".as_bytes(), &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
-    /// // Invalid input: the error says where.
-    /// let e = rapidutf::utf8_to_utf32(b"ab\xC0\x80", &mut buf).unwrap_err();
-    /// assert_eq!(e.into_invalid().unwrap().valid_up_to(), 2);
-    /// ```
-    utf8_to_utf32: u8 => u32, Utf8Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-32 to UTF-8: `Ok(bytes written)`.
-    ///
-    /// `dst.len() >= 4 * src.len()` always suffices.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 8];
-    /// let n = rapidutf::utf32_to_utf8(&[0x61, 0x1F600], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], "a😀".as_bytes());
-    /// // A surrogate or a value above U+10FFFF is an error.
-    /// assert!(rapidutf::utf32_to_utf8(&[0xD800], &mut buf).is_err());
-    /// ```
-    utf32_to_utf8: u32 => u8, Utf32Error, dispatch
-);
-transcoder!(
-    /// Converts native-endian UTF-16 to UTF-32: `Ok(values written)`.
-    ///
-    /// `dst.len() >= src.len()` always suffices.
-    ///
-    /// ```
-    /// let src: Vec<u16> = "a😀".encode_utf16().collect();
-    /// let mut buf = [0u32; 4];
-    /// let n = rapidutf::utf16_to_utf32(&src, &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
-    /// ```
-    utf16_to_utf32: u16 => u32, Utf16Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-16LE to UTF-32: `Ok(values written)`.
-    ///
-    /// ```
-    /// let src = [0xD83Du16.to_le(), 0xDE00u16.to_le()];
-    /// let mut buf = [0u32; 2];
-    /// let n = rapidutf::utf16le_to_utf32(&src, &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x1F600]);
-    /// ```
-    utf16le_to_utf32: u16 => u32, Utf16Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-16BE to UTF-32: `Ok(values written)`.
-    ///
-    /// ```
-    /// let src = [0xD83Du16.to_be(), 0xDE00u16.to_be()];
-    /// let mut buf = [0u32; 2];
-    /// let n = rapidutf::utf16be_to_utf32(&src, &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x1F600]);
-    /// ```
-    utf16be_to_utf32: u16 => u32, Utf16Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-32 to native-endian UTF-16: `Ok(units written)`.
-    ///
-    /// `dst.len() >= 2 * src.len()` always suffices.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::utf32_to_utf16(&[0x61, 0x1F600], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
-    /// ```
-    utf32_to_utf16: u32 => u16, Utf32Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-32 to UTF-16LE: `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 2];
-    /// let n = rapidutf::utf32_to_utf16le(&[0x1F600], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xD83Du16.to_le(), 0xDE00u16.to_le()]);
-    /// ```
-    utf32_to_utf16le: u32 => u16, Utf32Error, dispatch
-);
-transcoder!(
-    /// Converts UTF-32 to UTF-16BE: `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 2];
-    /// let n = rapidutf::utf32_to_utf16be(&[0x1F600], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xD83Du16.to_be(), 0xDE00u16.to_be()]);
-    /// ```
-    utf32_to_utf16be: u32 => u16, Utf32Error, dispatch
-);
-
-/// Defines one public transcoder of valid input (a `&str` or chars); the
-/// doc comes from the call site. (Plumbing only.)
-macro_rules! valid_transcoder {
-    ($(#[$doc:meta])* $name:ident: $src:ty => $dst:ty, $size:literal) => {
-        $(#[$doc])*
-        ///
-        /// # Errors
-        ///
-        /// Only [`TranscodeError::OutputTooSmall`], when the next character
-        /// does not fit in `dst`: the input is valid by its type, and
-        #[doc = concat!("`dst.len() >= ", $size, "` always suffices (see the")]
-        /// [module docs](crate::transcode) for the exact sizes).
-        #[inline]
-        pub fn $name(src: &$src, dst: &mut [$dst]) -> Result<usize, TranscodeError<Infallible>> {
-            crate::dispatch::$name(src, dst)
-        }
-    };
+/// Converts UTF-8 to UTF-16LE: `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::utf8_to_utf16le("é€".as_bytes(), &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xE9u16.to_le(), 0x20ACu16.to_le()]);
+/// // A too-small buffer holds what fits, and says how far it got.
+/// let e = rapidutf::utf8_to_utf16le("é€".as_bytes(), &mut buf[..1]).unwrap_err();
+/// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf8_to_utf16le(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+    crate::dispatch::utf8_to_utf16le(src, dst)
 }
 
-valid_transcoder!(
-    /// Converts a `&str` to native-endian UTF-16 without validating it
-    /// again: `Ok(units written)`. The same units as
-    /// [`str::encode_utf16`], several times faster.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 8];
-    /// let n = rapidutf::str_to_utf16("h€𝄞", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0xD834, 0xDD1E]);
-    /// ```
-    str_to_utf16: str => u16, "src.len()"
-);
-valid_transcoder!(
-    /// Converts a `&str` to UTF-16LE without validating it again:
-    /// `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::str_to_utf16le("é!", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xE9u16.to_le(), 0x21u16.to_le()]);
-    /// ```
-    str_to_utf16le: str => u16, "src.len()"
-);
-valid_transcoder!(
-    /// Converts a `&str` to UTF-16BE without validating it again:
-    /// `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::str_to_utf16be("é!", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0xE9u16.to_be(), 0x21u16.to_be()]);
-    /// // Too small a buffer is the only error: here after one character.
-    /// let e = rapidutf::str_to_utf16be("é!", &mut buf[..1]).unwrap_err();
-    /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
-    /// ```
-    str_to_utf16be: str => u16, "src.len()"
-);
-valid_transcoder!(
-    /// Converts a `&str` to UTF-32 without validating it again:
-    /// `Ok(values written)`, the values of [`str::chars`].
-    ///
-    /// ```
-    /// let mut buf = [0u32; 4];
-    /// let n = rapidutf::str_to_utf32("a😀", &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
-    /// ```
-    str_to_utf32: str => u32, "src.len()"
-);
-valid_transcoder!(
-    /// Converts chars to UTF-8 without checking them (a `char` is a scalar
-    /// value by its type): `Ok(bytes written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u8; 8];
-    /// let n = rapidutf::chars_to_utf8(&['a', 'é', '😀'], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], "aé😀".as_bytes());
-    /// ```
-    chars_to_utf8: [char] => u8, "4 * src.len()"
-);
-valid_transcoder!(
-    /// Converts chars to native-endian UTF-16 without checking them:
-    /// `Ok(units written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 4];
-    /// let n = rapidutf::chars_to_utf16(&['a', '😀'], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
-    /// ```
-    chars_to_utf16: [char] => u16, "2 * src.len()"
-);
-valid_transcoder!(
-    /// Converts chars to UTF-16LE without checking them: `Ok(units
-    /// written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 2];
-    /// let n = rapidutf::chars_to_utf16le(&['€'], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x20ACu16.to_le()]);
-    /// ```
-    chars_to_utf16le: [char] => u16, "2 * src.len()"
-);
-valid_transcoder!(
-    /// Converts chars to UTF-16BE without checking them: `Ok(units
-    /// written)`.
-    ///
-    /// ```
-    /// let mut buf = [0u16; 2];
-    /// let n = rapidutf::chars_to_utf16be(&['€'], &mut buf).unwrap();
-    /// assert_eq!(&buf[..n], &[0x20ACu16.to_be()]);
-    /// ```
-    chars_to_utf16be: [char] => u16, "2 * src.len()"
-);
+/// Converts UTF-8 to UTF-16BE: `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::utf8_to_utf16be("é€".as_bytes(), &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xE9u16.to_be(), 0x20ACu16.to_be()]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf8_to_utf16be(src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
+    crate::dispatch::utf8_to_utf16be(src, dst)
+}
+
+/// Converts native-endian UTF-16 to UTF-8: `Ok(bytes written)`.
+///
+/// `dst.len() >= 3 * src.len()` always suffices.
+///
+/// ```
+/// let src: Vec<u16> = "h€𝄞".encode_utf16().collect();
+/// let mut buf = [0u8; 16];
+/// let n = rapidutf::utf16_to_utf8(&src, &mut buf).unwrap();
+/// assert_eq!(&buf[..n], "h€𝄞".as_bytes());
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf16_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::dispatch::utf16_to_utf8(src, dst)
+}
+
+/// Converts UTF-16LE to UTF-8: `Ok(bytes written)`.
+///
+/// ```
+/// let src = [0x68u16.to_le(), 0x20ACu16.to_le()];
+/// let mut buf = [0u8; 8];
+/// let n = rapidutf::utf16le_to_utf8(&src, &mut buf).unwrap();
+/// assert_eq!(&buf[..n], "h€".as_bytes());
+/// // An unpaired surrogate is an error at its position.
+/// let e = rapidutf::utf16le_to_utf8(&[0x61u16.to_le(), 0xD800u16.to_le()], &mut buf);
+/// assert_eq!(e.unwrap_err().into_invalid().unwrap().valid_up_to(), 1);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf16le_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::dispatch::utf16le_to_utf8(src, dst)
+}
+
+/// Converts UTF-16BE to UTF-8: `Ok(bytes written)`.
+///
+/// ```
+/// let src = [0x68u16.to_be(), 0x20ACu16.to_be()];
+/// let mut buf = [0u8; 8];
+/// let n = rapidutf::utf16be_to_utf8(&src, &mut buf).unwrap();
+/// assert_eq!(&buf[..n], "h€".as_bytes());
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf16be_to_utf8(src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::dispatch::utf16be_to_utf8(src, dst)
+}
+
+/// Converts UTF-8 to UTF-32: `Ok(values written)`.
+///
+/// `dst.len() >= src.len()` always suffices.
+///
+/// ```
+/// let mut buf = [0u32; 4];
+/// let n = rapidutf::utf8_to_utf32("a😀".as_bytes(), &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
+/// // Invalid input: the error says where.
+/// let e = rapidutf::utf8_to_utf32(b"ab\xC0\x80", &mut buf).unwrap_err();
+/// assert_eq!(e.into_invalid().unwrap().valid_up_to(), 2);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf8_to_utf32(src: &[u8], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf8Error>> {
+    crate::dispatch::utf8_to_utf32(src, dst)
+}
+
+/// Converts UTF-32 to UTF-8: `Ok(bytes written)`.
+///
+/// `dst.len() >= 4 * src.len()` always suffices.
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let n = rapidutf::utf32_to_utf8(&[0x61, 0x1F600], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], "a😀".as_bytes());
+/// // A surrogate or a value above U+10FFFF is an error.
+/// assert!(rapidutf::utf32_to_utf8(&[0xD800], &mut buf).is_err());
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf32_to_utf8(src: &[u32], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf32Error>> {
+    crate::dispatch::utf32_to_utf8(src, dst)
+}
+
+/// Converts native-endian UTF-16 to UTF-32: `Ok(values written)`.
+///
+/// `dst.len() >= src.len()` always suffices.
+///
+/// ```
+/// let src: Vec<u16> = "a😀".encode_utf16().collect();
+/// let mut buf = [0u32; 4];
+/// let n = rapidutf::utf16_to_utf32(&src, &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf16_to_utf32(src: &[u16], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::dispatch::utf16_to_utf32(src, dst)
+}
+
+/// Converts UTF-16LE to UTF-32: `Ok(values written)`.
+///
+/// ```
+/// let src = [0xD83Du16.to_le(), 0xDE00u16.to_le()];
+/// let mut buf = [0u32; 2];
+/// let n = rapidutf::utf16le_to_utf32(&src, &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x1F600]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf16le_to_utf32(src: &[u16], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::dispatch::utf16le_to_utf32(src, dst)
+}
+
+/// Converts UTF-16BE to UTF-32: `Ok(values written)`.
+///
+/// ```
+/// let src = [0xD83Du16.to_be(), 0xDE00u16.to_be()];
+/// let mut buf = [0u32; 2];
+/// let n = rapidutf::utf16be_to_utf32(&src, &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x1F600]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf16be_to_utf32(src: &[u16], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::dispatch::utf16be_to_utf32(src, dst)
+}
+
+/// Converts UTF-32 to native-endian UTF-16: `Ok(units written)`.
+///
+/// `dst.len() >= 2 * src.len()` always suffices.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::utf32_to_utf16(&[0x61, 0x1F600], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf32_to_utf16(src: &[u32], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf32Error>> {
+    crate::dispatch::utf32_to_utf16(src, dst)
+}
+
+/// Converts UTF-32 to UTF-16LE: `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 2];
+/// let n = rapidutf::utf32_to_utf16le(&[0x1F600], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xD83Du16.to_le(), 0xDE00u16.to_le()]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf32_to_utf16le(src: &[u32], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf32Error>> {
+    crate::dispatch::utf32_to_utf16le(src, dst)
+}
+
+/// Converts UTF-32 to UTF-16BE: `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 2];
+/// let n = rapidutf::utf32_to_utf16be(&[0x1F600], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xD83Du16.to_be(), 0xDE00u16.to_be()]);
+/// ```
+///
+/// # Errors
+///
+/// [`TranscodeError::Invalid`] at the first invalid input unit, or
+/// [`TranscodeError::OutputTooSmall`] when the next character does
+/// not fit in `dst` (see the [module docs](crate::transcode) for
+/// sizes that always suffice). Whichever comes first in the input
+/// is reported.
+#[inline]
+pub fn utf32_to_utf16be(src: &[u32], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf32Error>> {
+    crate::dispatch::utf32_to_utf16be(src, dst)
+}
+
+/// Converts a `&str` to native-endian UTF-16 without validating it
+/// again: `Ok(units written)`. The same units as
+/// [`str::encode_utf16`], several times faster.
+///
+/// ```
+/// let mut buf = [0u16; 8];
+/// let n = rapidutf::str_to_utf16("h€𝄞", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x68, 0x20AC, 0xD834, 0xDD1E]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn str_to_utf16(src: &str, dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::str_to_utf16(src, dst)
+}
+
+/// Converts a `&str` to UTF-16LE without validating it again:
+/// `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::str_to_utf16le("é!", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xE9u16.to_le(), 0x21u16.to_le()]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn str_to_utf16le(src: &str, dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::str_to_utf16le(src, dst)
+}
+
+/// Converts a `&str` to UTF-16BE without validating it again:
+/// `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::str_to_utf16be("é!", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0xE9u16.to_be(), 0x21u16.to_be()]);
+/// // Too small a buffer is the only error: here after one character.
+/// let e = rapidutf::str_to_utf16be("é!", &mut buf[..1]).unwrap_err();
+/// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn str_to_utf16be(src: &str, dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::str_to_utf16be(src, dst)
+}
+
+/// Converts a `&str` to UTF-32 without validating it again:
+/// `Ok(values written)`, the values of [`str::chars`].
+///
+/// ```
+/// let mut buf = [0u32; 4];
+/// let n = rapidutf::str_to_utf32("a😀", &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x61, 0x1F600]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn str_to_utf32(src: &str, dst: &mut [u32]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::str_to_utf32(src, dst)
+}
+
+/// Converts chars to UTF-8 without checking them (a `char` is a scalar
+/// value by its type): `Ok(bytes written)`.
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let n = rapidutf::chars_to_utf8(&['a', 'é', '😀'], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], "aé😀".as_bytes());
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= 4 * src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn chars_to_utf8(src: &[char], dst: &mut [u8]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::chars_to_utf8(src, dst)
+}
+
+/// Converts chars to native-endian UTF-16 without checking them:
+/// `Ok(units written)`.
+///
+/// ```
+/// let mut buf = [0u16; 4];
+/// let n = rapidutf::chars_to_utf16(&['a', '😀'], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x61, 0xD83D, 0xDE00]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= 2 * src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn chars_to_utf16(src: &[char], dst: &mut [u16]) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::chars_to_utf16(src, dst)
+}
+
+/// Converts chars to UTF-16LE without checking them: `Ok(units
+/// written)`.
+///
+/// ```
+/// let mut buf = [0u16; 2];
+/// let n = rapidutf::chars_to_utf16le(&['€'], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x20ACu16.to_le()]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= 2 * src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn chars_to_utf16le(
+    src: &[char],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::chars_to_utf16le(src, dst)
+}
+
+/// Converts chars to UTF-16BE without checking them: `Ok(units
+/// written)`.
+///
+/// ```
+/// let mut buf = [0u16; 2];
+/// let n = rapidutf::chars_to_utf16be(&['€'], &mut buf).unwrap();
+/// assert_eq!(&buf[..n], &[0x20ACu16.to_be()]);
+/// ```
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when the next character
+/// does not fit in `dst`: the input is valid by its type, and
+/// `dst.len() >= 2 * src.len()` always suffices (see the
+/// [module docs](crate::transcode) for the exact sizes).
+#[inline]
+pub fn chars_to_utf16be(
+    src: &[char],
+    dst: &mut [u16],
+) -> Result<usize, TranscodeError<Infallible>> {
+    crate::dispatch::chars_to_utf16be(src, dst)
+}
 
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
@@ -503,276 +679,372 @@ mod alloc_api {
         }
     }
 
-    /// Defines a public appending transcoder: reserves `$len(src)` units,
-    /// then converts into the spare capacity. (Plumbing only.)
-    macro_rules! append_fn {
-        ($(#[$doc:meta])* $name:ident: $src:ty => $out:ty, $err:ty = $conv:ident, $len:path) => {
-            $(#[$doc])*
-            ///
-            /// # Errors
-            ///
-            /// The input's first error. The conversion of the valid prefix
-            /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
-            /// `dst` to its old length to undo it.
-            pub fn $name(src: &[$src], dst: &mut $out) -> Result<usize, $err> {
-                dst.reserve($len(src));
-                appended(crate::dispatch::$conv(src, dst))
-            }
-        };
+    /// Appends the native-endian UTF-16 of UTF-8 `src` to `dst`:
+    /// `Ok(units appended)`, written straight into `dst`'s spare
+    /// capacity (reserved at the exact size).
+    ///
+    /// ```
+    /// let mut v = vec![0x3E];
+    /// assert_eq!(rapidutf::utf8_to_utf16_append("é€".as_bytes(), &mut v), Ok(2));
+    /// assert_eq!(v, [0x3E, 0xE9, 0x20AC]);
+    /// let e = rapidutf::utf8_to_utf16_append(b"ok\xFF", &mut v).unwrap_err();
+    /// assert_eq!((e.valid_up_to(), v.len()), (2, 5));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf8_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
+        dst.reserve(crate::utf16_len_from_utf8(src));
+        appended(crate::dispatch::utf8_to_utf16(src, dst))
     }
 
-    /// Defines a public appending transcoder of valid input. (Plumbing
-    /// only.)
-    macro_rules! append_valid_fn {
-        ($(#[$doc:meta])* $name:ident: $src:ty => $out:ty = $conv:ident, $len:expr) => {
-            $(#[$doc])*
-            pub fn $name(src: &$src, dst: &mut $out) -> usize {
-                dst.reserve($len(src));
-                appended_valid(crate::dispatch::$conv(src, dst))
-            }
-        };
+    /// [`utf8_to_utf16_append`] to UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf8_to_utf16le_append("€".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v, [0x20ACu16.to_le()]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf8_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
+        dst.reserve(crate::utf16_len_from_utf8(src));
+        appended(crate::dispatch::utf8_to_utf16le(src, dst))
     }
 
-    append_fn!(
-        /// Appends the native-endian UTF-16 of UTF-8 `src` to `dst`:
-        /// `Ok(units appended)`, written straight into `dst`'s spare
-        /// capacity (reserved at the exact size).
-        ///
-        /// ```
-        /// let mut v = vec![0x3E];
-        /// assert_eq!(rapidutf::utf8_to_utf16_append("é€".as_bytes(), &mut v), Ok(2));
-        /// assert_eq!(v, [0x3E, 0xE9, 0x20AC]);
-        /// let e = rapidutf::utf8_to_utf16_append(b"ok\xFF", &mut v).unwrap_err();
-        /// assert_eq!((e.valid_up_to(), v.len()), (2, 5));
-        /// ```
-        utf8_to_utf16_append: u8 => Vec<u16>, Utf8Error = utf8_to_utf16, crate::utf16_len_from_utf8
-    );
-    append_fn!(
-        /// [`utf8_to_utf16_append`] to UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf8_to_utf16le_append("€".as_bytes(), &mut v).unwrap();
-        /// assert_eq!(v, [0x20ACu16.to_le()]);
-        /// ```
-        utf8_to_utf16le_append: u8 => Vec<u16>, Utf8Error = utf8_to_utf16le, crate::utf16_len_from_utf8
-    );
-    append_fn!(
-        /// [`utf8_to_utf16_append`] to UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf8_to_utf16be_append("€".as_bytes(), &mut v).unwrap();
-        /// assert_eq!(v, [0x20ACu16.to_be()]);
-        /// ```
-        utf8_to_utf16be_append: u8 => Vec<u16>, Utf8Error = utf8_to_utf16be, crate::utf16_len_from_utf8
-    );
-    append_fn!(
-        /// Appends the UTF-32 of UTF-8 `src` to `dst`: `Ok(values
-        /// appended)`, written straight into the spare capacity.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf8_to_utf32_append("a😀".as_bytes(), &mut v).unwrap();
-        /// assert_eq!(v, [0x61, 0x1F600]);
-        /// ```
-        utf8_to_utf32_append: u8 => Vec<u32>, Utf8Error = utf8_to_utf32, crate::count_chars
-    );
-    append_fn!(
-        /// Appends the UTF-8 of native-endian UTF-16 `src` to `dst`:
-        /// `Ok(bytes appended)`, written straight into the string's spare
-        /// capacity (no zero-fill, and no second validation of the
-        /// output).
-        ///
-        /// ```
-        /// let mut s = String::from("say ");
-        /// let units: Vec<u16> = "héllo".encode_utf16().collect();
-        /// assert_eq!(rapidutf::utf16_to_utf8_append(&units, &mut s), Ok(6));
-        /// assert_eq!(s, "say héllo");
-        /// ```
-        utf16_to_utf8_append: u16 => String, Utf16Error = utf16_to_utf8, crate::utf8_len_from_utf16
-    );
-    append_fn!(
-        /// [`utf16_to_utf8_append`] from UTF-16LE.
-        ///
-        /// ```
-        /// let mut s = String::new();
-        /// rapidutf::utf16le_to_utf8_append(&[0x20ACu16.to_le()], &mut s).unwrap();
-        /// assert_eq!(s, "€");
-        /// ```
-        utf16le_to_utf8_append: u16 => String, Utf16Error = utf16le_to_utf8, crate::utf8_len_from_utf16le
-    );
-    append_fn!(
-        /// [`utf16_to_utf8_append`] from UTF-16BE.
-        ///
-        /// ```
-        /// let mut s = String::new();
-        /// rapidutf::utf16be_to_utf8_append(&[0x20ACu16.to_be()], &mut s).unwrap();
-        /// assert_eq!(s, "€");
-        /// ```
-        utf16be_to_utf8_append: u16 => String, Utf16Error = utf16be_to_utf8, crate::utf8_len_from_utf16be
-    );
-    append_fn!(
-        /// Appends the UTF-8 of UTF-32 `src` to `dst`: `Ok(bytes
-        /// appended)`.
-        ///
-        /// ```
-        /// let mut s = String::new();
-        /// rapidutf::utf32_to_utf8_append(&[0x61, 0x1F600], &mut s).unwrap();
-        /// assert_eq!(s, "a😀");
-        /// assert!(rapidutf::utf32_to_utf8_append(&[0x110000], &mut s).is_err());
-        /// ```
-        utf32_to_utf8_append: u32 => String, Utf32Error = utf32_to_utf8, crate::utf8_len_from_utf32
-    );
-    append_fn!(
-        /// Appends the UTF-32 of native-endian UTF-16 `src` to `dst`:
-        /// `Ok(values appended)`.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf16_to_utf32_append(&[0x61, 0xD83D, 0xDE00], &mut v).unwrap();
-        /// assert_eq!(v, [0x61, 0x1F600]);
-        /// ```
-        utf16_to_utf32_append: u16 => Vec<u32>, Utf16Error = utf16_to_utf32, crate::utf32_len_from_utf16
-    );
-    append_fn!(
-        /// [`utf16_to_utf32_append`] from UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf16le_to_utf32_append(&[0xE9u16.to_le()], &mut v).unwrap();
-        /// assert_eq!(v, [0xE9]);
-        /// ```
-        utf16le_to_utf32_append: u16 => Vec<u32>, Utf16Error = utf16le_to_utf32, crate::utf32_len_from_utf16le
-    );
-    append_fn!(
-        /// [`utf16_to_utf32_append`] from UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf16be_to_utf32_append(&[0xE9u16.to_be()], &mut v).unwrap();
-        /// assert_eq!(v, [0xE9]);
-        /// ```
-        utf16be_to_utf32_append: u16 => Vec<u32>, Utf16Error = utf16be_to_utf32, crate::utf32_len_from_utf16be
-    );
-    append_fn!(
-        /// Appends the native-endian UTF-16 of UTF-32 `src` to `dst`:
-        /// `Ok(units appended)`.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf32_to_utf16_append(&[0x1F600], &mut v).unwrap();
-        /// assert_eq!(v, [0xD83D, 0xDE00]);
-        /// ```
-        utf32_to_utf16_append: u32 => Vec<u16>, Utf32Error = utf32_to_utf16, crate::utf16_len_from_utf32
-    );
-    append_fn!(
-        /// [`utf32_to_utf16_append`] to UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf32_to_utf16le_append(&[0xE9], &mut v).unwrap();
-        /// assert_eq!(v, [0xE9u16.to_le()]);
-        /// ```
-        utf32_to_utf16le_append: u32 => Vec<u16>, Utf32Error = utf32_to_utf16le, crate::utf16_len_from_utf32
-    );
-    append_fn!(
-        /// [`utf32_to_utf16_append`] to UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::utf32_to_utf16be_append(&[0xE9], &mut v).unwrap();
-        /// assert_eq!(v, [0xE9u16.to_be()]);
-        /// ```
-        utf32_to_utf16be_append: u32 => Vec<u16>, Utf32Error = utf32_to_utf16be, crate::utf16_len_from_utf32
-    );
+    /// [`utf8_to_utf16_append`] to UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf8_to_utf16be_append("€".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v, [0x20ACu16.to_be()]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf8_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
+        dst.reserve(crate::utf16_len_from_utf8(src));
+        appended(crate::dispatch::utf8_to_utf16be(src, dst))
+    }
 
-    append_valid_fn!(
-        /// Appends the native-endian UTF-16 of `src` to `dst`, without
-        /// validating it again: the units appended. The same as
-        /// `dst.extend(src.encode_utf16())`, written straight into the
-        /// spare capacity at kernel speed.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// assert_eq!(rapidutf::str_to_utf16_append("a😀", &mut v), 3);
-        /// assert_eq!(v, "a😀".encode_utf16().collect::<Vec<u16>>());
-        /// ```
-        str_to_utf16_append: str => Vec<u16> = str_to_utf16, |s: &str| crate::utf16_len_from_utf8(s.as_bytes())
-    );
-    append_valid_fn!(
-        /// [`str_to_utf16_append`] to UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::str_to_utf16le_append("€", &mut v);
-        /// assert_eq!(v, [0x20ACu16.to_le()]);
-        /// ```
-        str_to_utf16le_append: str => Vec<u16> = str_to_utf16le, |s: &str| crate::utf16_len_from_utf8(s.as_bytes())
-    );
-    append_valid_fn!(
-        /// [`str_to_utf16_append`] to UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::str_to_utf16be_append("€", &mut v);
-        /// assert_eq!(v, [0x20ACu16.to_be()]);
-        /// ```
-        str_to_utf16be_append: str => Vec<u16> = str_to_utf16be, |s: &str| crate::utf16_len_from_utf8(s.as_bytes())
-    );
-    append_valid_fn!(
-        /// Appends the UTF-32 of `src` (its chars' values) to `dst`,
-        /// without validating it again: the values appended.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// assert_eq!(rapidutf::str_to_utf32_append("añ", &mut v), 2);
-        /// assert_eq!(v, [0x61, 0xF1]);
-        /// ```
-        str_to_utf32_append: str => Vec<u32> = str_to_utf32, |s: &str| crate::count_chars(s.as_bytes())
-    );
-    append_valid_fn!(
-        /// Appends the UTF-8 of `src` to `dst`: the bytes appended. The
-        /// same as `dst.extend(src)`, at kernel speed.
-        ///
-        /// ```
-        /// let mut s = String::from("x");
-        /// assert_eq!(rapidutf::chars_to_utf8_append(&['é', '€'], &mut s), 5);
-        /// assert_eq!(s, "xé€");
-        /// ```
-        chars_to_utf8_append: [char] => String = chars_to_utf8, crate::utf8_len_from_chars
-    );
-    append_valid_fn!(
-        /// Appends the native-endian UTF-16 of `src` to `dst`: the units
-        /// appended.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// assert_eq!(rapidutf::chars_to_utf16_append(&['😀'], &mut v), 2);
-        /// assert_eq!(v, [0xD83D, 0xDE00]);
-        /// ```
-        chars_to_utf16_append: [char] => Vec<u16> = chars_to_utf16, crate::utf16_len_from_chars
-    );
-    append_valid_fn!(
-        /// [`chars_to_utf16_append`] to UTF-16LE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::chars_to_utf16le_append(&['€'], &mut v);
-        /// assert_eq!(v, [0x20ACu16.to_le()]);
-        /// ```
-        chars_to_utf16le_append: [char] => Vec<u16> = chars_to_utf16le, crate::utf16_len_from_chars
-    );
-    append_valid_fn!(
-        /// [`chars_to_utf16_append`] to UTF-16BE.
-        ///
-        /// ```
-        /// let mut v = Vec::new();
-        /// rapidutf::chars_to_utf16be_append(&['€'], &mut v);
-        /// assert_eq!(v, [0x20ACu16.to_be()]);
-        /// ```
-        chars_to_utf16be_append: [char] => Vec<u16> = chars_to_utf16be, crate::utf16_len_from_chars
-    );
+    /// Appends the UTF-32 of UTF-8 `src` to `dst`: `Ok(values
+    /// appended)`, written straight into the spare capacity.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf8_to_utf32_append("a😀".as_bytes(), &mut v).unwrap();
+    /// assert_eq!(v, [0x61, 0x1F600]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf8_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> Result<usize, Utf8Error> {
+        dst.reserve(crate::count_chars(src));
+        appended(crate::dispatch::utf8_to_utf32(src, dst))
+    }
+
+    /// Appends the UTF-8 of native-endian UTF-16 `src` to `dst`:
+    /// `Ok(bytes appended)`, written straight into the string's spare
+    /// capacity (no zero-fill, and no second validation of the
+    /// output).
+    ///
+    /// ```
+    /// let mut s = String::from("say ");
+    /// let units: Vec<u16> = "héllo".encode_utf16().collect();
+    /// assert_eq!(rapidutf::utf16_to_utf8_append(&units, &mut s), Ok(6));
+    /// assert_eq!(s, "say héllo");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf16_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
+        dst.reserve(crate::utf8_len_from_utf16(src));
+        appended(crate::dispatch::utf16_to_utf8(src, dst))
+    }
+
+    /// [`utf16_to_utf8_append`] from UTF-16LE.
+    ///
+    /// ```
+    /// let mut s = String::new();
+    /// rapidutf::utf16le_to_utf8_append(&[0x20ACu16.to_le()], &mut s).unwrap();
+    /// assert_eq!(s, "€");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf16le_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
+        dst.reserve(crate::utf8_len_from_utf16le(src));
+        appended(crate::dispatch::utf16le_to_utf8(src, dst))
+    }
+
+    /// [`utf16_to_utf8_append`] from UTF-16BE.
+    ///
+    /// ```
+    /// let mut s = String::new();
+    /// rapidutf::utf16be_to_utf8_append(&[0x20ACu16.to_be()], &mut s).unwrap();
+    /// assert_eq!(s, "€");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf16be_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
+        dst.reserve(crate::utf8_len_from_utf16be(src));
+        appended(crate::dispatch::utf16be_to_utf8(src, dst))
+    }
+
+    /// Appends the UTF-8 of UTF-32 `src` to `dst`: `Ok(bytes
+    /// appended)`.
+    ///
+    /// ```
+    /// let mut s = String::new();
+    /// rapidutf::utf32_to_utf8_append(&[0x61, 0x1F600], &mut s).unwrap();
+    /// assert_eq!(s, "a😀");
+    /// assert!(rapidutf::utf32_to_utf8_append(&[0x110000], &mut s).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf32_to_utf8_append(src: &[u32], dst: &mut String) -> Result<usize, Utf32Error> {
+        dst.reserve(crate::utf8_len_from_utf32(src));
+        appended(crate::dispatch::utf32_to_utf8(src, dst))
+    }
+
+    /// Appends the UTF-32 of native-endian UTF-16 `src` to `dst`:
+    /// `Ok(values appended)`.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16_to_utf32_append(&[0x61, 0xD83D, 0xDE00], &mut v).unwrap();
+    /// assert_eq!(v, [0x61, 0x1F600]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf16_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
+        dst.reserve(crate::utf32_len_from_utf16(src));
+        appended(crate::dispatch::utf16_to_utf32(src, dst))
+    }
+
+    /// [`utf16_to_utf32_append`] from UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16le_to_utf32_append(&[0xE9u16.to_le()], &mut v).unwrap();
+    /// assert_eq!(v, [0xE9]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf16le_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
+        dst.reserve(crate::utf32_len_from_utf16le(src));
+        appended(crate::dispatch::utf16le_to_utf32(src, dst))
+    }
+
+    /// [`utf16_to_utf32_append`] from UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf16be_to_utf32_append(&[0xE9u16.to_be()], &mut v).unwrap();
+    /// assert_eq!(v, [0xE9]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf16be_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
+        dst.reserve(crate::utf32_len_from_utf16be(src));
+        appended(crate::dispatch::utf16be_to_utf32(src, dst))
+    }
+
+    /// Appends the native-endian UTF-16 of UTF-32 `src` to `dst`:
+    /// `Ok(units appended)`.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf32_to_utf16_append(&[0x1F600], &mut v).unwrap();
+    /// assert_eq!(v, [0xD83D, 0xDE00]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf32_to_utf16_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
+        dst.reserve(crate::utf16_len_from_utf32(src));
+        appended(crate::dispatch::utf32_to_utf16(src, dst))
+    }
+
+    /// [`utf32_to_utf16_append`] to UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf32_to_utf16le_append(&[0xE9], &mut v).unwrap();
+    /// assert_eq!(v, [0xE9u16.to_le()]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf32_to_utf16le_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
+        dst.reserve(crate::utf16_len_from_utf32(src));
+        appended(crate::dispatch::utf32_to_utf16le(src, dst))
+    }
+
+    /// [`utf32_to_utf16_append`] to UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::utf32_to_utf16be_append(&[0xE9], &mut v).unwrap();
+    /// assert_eq!(v, [0xE9u16.to_be()]);
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The input's first error. The conversion of the valid prefix
+    /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
+    /// `dst` to its old length to undo it.
+    pub fn utf32_to_utf16be_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
+        dst.reserve(crate::utf16_len_from_utf32(src));
+        appended(crate::dispatch::utf32_to_utf16be(src, dst))
+    }
+
+    /// Appends the native-endian UTF-16 of `src` to `dst`, without
+    /// validating it again: the units appended. The same as
+    /// `dst.extend(src.encode_utf16())`, written straight into the
+    /// spare capacity at kernel speed.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// assert_eq!(rapidutf::str_to_utf16_append("a😀", &mut v), 3);
+    /// assert_eq!(v, "a😀".encode_utf16().collect::<Vec<u16>>());
+    /// ```
+    pub fn str_to_utf16_append(src: &str, dst: &mut Vec<u16>) -> usize {
+        dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
+        appended_valid(crate::dispatch::str_to_utf16(src, dst))
+    }
+
+    /// [`str_to_utf16_append`] to UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::str_to_utf16le_append("€", &mut v);
+    /// assert_eq!(v, [0x20ACu16.to_le()]);
+    /// ```
+    pub fn str_to_utf16le_append(src: &str, dst: &mut Vec<u16>) -> usize {
+        dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
+        appended_valid(crate::dispatch::str_to_utf16le(src, dst))
+    }
+
+    /// [`str_to_utf16_append`] to UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::str_to_utf16be_append("€", &mut v);
+    /// assert_eq!(v, [0x20ACu16.to_be()]);
+    /// ```
+    pub fn str_to_utf16be_append(src: &str, dst: &mut Vec<u16>) -> usize {
+        dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
+        appended_valid(crate::dispatch::str_to_utf16be(src, dst))
+    }
+
+    /// Appends the UTF-32 of `src` (its chars' values) to `dst`,
+    /// without validating it again: the values appended.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// assert_eq!(rapidutf::str_to_utf32_append("añ", &mut v), 2);
+    /// assert_eq!(v, [0x61, 0xF1]);
+    /// ```
+    pub fn str_to_utf32_append(src: &str, dst: &mut Vec<u32>) -> usize {
+        dst.reserve(crate::count_chars(src.as_bytes()));
+        appended_valid(crate::dispatch::str_to_utf32(src, dst))
+    }
+
+    /// Appends the UTF-8 of `src` to `dst`: the bytes appended. The
+    /// same as `dst.extend(src)`, at kernel speed.
+    ///
+    /// ```
+    /// let mut s = String::from("x");
+    /// assert_eq!(rapidutf::chars_to_utf8_append(&['é', '€'], &mut s), 5);
+    /// assert_eq!(s, "xé€");
+    /// ```
+    pub fn chars_to_utf8_append(src: &[char], dst: &mut String) -> usize {
+        dst.reserve(crate::utf8_len_from_chars(src));
+        appended_valid(crate::dispatch::chars_to_utf8(src, dst))
+    }
+
+    /// Appends the native-endian UTF-16 of `src` to `dst`: the units
+    /// appended.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// assert_eq!(rapidutf::chars_to_utf16_append(&['😀'], &mut v), 2);
+    /// assert_eq!(v, [0xD83D, 0xDE00]);
+    /// ```
+    pub fn chars_to_utf16_append(src: &[char], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(crate::utf16_len_from_chars(src));
+        appended_valid(crate::dispatch::chars_to_utf16(src, dst))
+    }
+
+    /// [`chars_to_utf16_append`] to UTF-16LE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::chars_to_utf16le_append(&['€'], &mut v);
+    /// assert_eq!(v, [0x20ACu16.to_le()]);
+    /// ```
+    pub fn chars_to_utf16le_append(src: &[char], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(crate::utf16_len_from_chars(src));
+        appended_valid(crate::dispatch::chars_to_utf16le(src, dst))
+    }
+
+    /// [`chars_to_utf16_append`] to UTF-16BE.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// rapidutf::chars_to_utf16be_append(&['€'], &mut v);
+    /// assert_eq!(v, [0x20ACu16.to_be()]);
+    /// ```
+    pub fn chars_to_utf16be_append(src: &[char], dst: &mut Vec<u16>) -> usize {
+        dst.reserve(crate::utf16_len_from_chars(src));
+        appended_valid(crate::dispatch::chars_to_utf16be(src, dst))
+    }
 
     /// Converts UTF-8 to a new native-endian UTF-16 vector.
     ///
