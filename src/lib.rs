@@ -251,6 +251,8 @@ pub mod columnar;
 pub mod compat;
 #[cfg(feature = "transcode")]
 mod count;
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
+mod decode_detected;
 pub mod detect;
 mod dispatch;
 mod dropin;
@@ -299,6 +301,11 @@ pub use count::{
     utf32_len_from_utf16, utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_chars,
     utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,
 };
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "single-byte"))))]
+pub use decode_detected::{
+    decode_detected, decode_detected_lossy, DetectedDecodeError, DetectedDecodeErrorKind,
+};
 pub use detect::{
     detect_encoding, detect_encoding_prefix, DetectedEncoding, Detection, EncodingSet,
     EncodingSetIter, UnknownEncoding,
@@ -308,7 +315,7 @@ pub use dropin::{from_utf8, from_utf8_mut};
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use dropin::{string_from_utf8, FromUtf8Error};
 pub use error::{
-    Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error,
+    Latin1Error, Latin1ErrorKind, Lossy, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error,
     Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 #[cfg(feature = "transcode")]
