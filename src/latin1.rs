@@ -15,6 +15,11 @@
 //!   [`Latin1Error`] that says which
 //!   ([`Latin1ErrorKind`](crate::Latin1ErrorKind)) and where (in input
 //!   units).
+//! - **Lossy, from UTF-8** ([`utf8_to_latin1_lossy`],
+//!   [`str_to_latin1_lossy`], and with `alloc` their `_vec` and `_append`
+//!   forms): a caller-chosen byte for each character above U+00FF and each
+//!   maximal invalid subpart, with the count of replacements
+//!   ([`Lossy`](crate::Lossy)).
 //!
 //! The same buffer rules as [`transcode`](crate::transcode) apply: no
 //! `dst` length, however small, panics or writes out of bounds, and

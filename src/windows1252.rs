@@ -18,6 +18,11 @@
 //!   represent (everything above U+00FF but the 27, and the 27 C1 controls
 //!   U+0080..=U+009F whose bytes stand for those), with a [`Latin1Error`]
 //!   that says which and where, in input units.
+//! - **Lossy, from UTF-8** ([`utf8_to_windows1252_lossy`],
+//!   [`str_to_windows1252_lossy`], and with `alloc` their `_vec` and
+//!   `_append` forms): a caller-chosen byte for each character
+//!   Windows-1252 cannot represent and each maximal invalid subpart, with
+//!   the count of replacements ([`Lossy`](crate::Lossy)).
 //!
 //! - **Lengths**: [`utf8_len_from_windows1252`] (exact, at kernel speed),
 //!   [`windows1252_len_from_utf8`] (the characters: the size that always
