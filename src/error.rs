@@ -630,3 +630,53 @@ impl ShiftPosition for core::convert::Infallible {
         match self {}
     }
 }
+
+// ---------------------------------------------------------------------
+// What a lossy conversion reports besides its output.
+// ---------------------------------------------------------------------
+
+/// The output of a lossy conversion and how many replacements it made.
+///
+/// A lossy conversion never fails on bad input: it writes a replacement
+/// instead (a caller-chosen byte when encoding to Latin-1 or
+/// Windows-1252, U+FFFD when decoding). Whether it did is what a caller
+/// needs to know to warn, log or fall back, so every form reports it:
+/// `replaced` counts the replacements (one per character the target
+/// cannot represent, one per maximal invalid subpart of the input), and
+/// [`had_replacements`](Self::had_replacements) is encoding_rs's flag of
+/// the same name. A count rather than a flag, because it costs nothing
+/// more to keep and tells "one stray byte" from "the wrong encoding".
+///
+/// `output` is the count of units written for the forms that write into
+/// a caller's buffer or append to one, and the new value (a `Vec<u8>`, a
+/// `Cow<str>`) for the allocating forms.
+///
+/// ```
+/// # #[cfg(all(feature = "single-byte", feature = "alloc"))] {
+/// use rapidutf::Lossy;
+/// let Lossy { output, replaced } = rapidutf::str_to_latin1_lossy_vec("5 € or 5 ¥", b'?');
+/// assert_eq!((output.as_slice(), replaced), (&b"5 ? or 5 \xA5"[..], 1));
+/// # }
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use]
+pub struct Lossy<T> {
+    /// The output: units written, or the converted value.
+    pub output: T,
+    /// The number of replacements made.
+    pub replaced: usize,
+}
+
+impl<T> Lossy<T> {
+    /// Whether anything was replaced: `replaced > 0`.
+    ///
+    /// ```
+    /// let r = rapidutf::Lossy { output: 3, replaced: 0 };
+    /// assert!(!r.had_replacements());
+    /// ```
+    #[must_use]
+    #[inline]
+    pub const fn had_replacements(&self) -> bool {
+        self.replaced > 0
+    }
+}

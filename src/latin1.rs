@@ -15,6 +15,11 @@
 //!   [`Latin1Error`] that says which
 //!   ([`Latin1ErrorKind`](crate::Latin1ErrorKind)) and where (in input
 //!   units).
+//! - **Lossy, from UTF-8** ([`utf8_to_latin1_lossy`],
+//!   [`str_to_latin1_lossy`], and with `alloc` their `_vec` and `_append`
+//!   forms): a caller-chosen byte for each character above U+00FF and each
+//!   maximal invalid subpart, with the count of replacements
+//!   ([`Lossy`](crate::Lossy)).
 //!
 //! The same buffer rules as [`transcode`](crate::transcode) apply: no
 //! `dst` length, however small, panics or writes out of bounds, and
@@ -699,6 +704,193 @@ mod alloc_api {
 
 #[cfg(feature = "alloc")]
 pub use alloc_api::*;
+
+// ---------------------------------------------------------------------
+// Lossy encoding from UTF-8: a caller-chosen byte for what Latin-1
+// cannot represent.
+// ---------------------------------------------------------------------
+
+use crate::error::Lossy;
+use crate::glue::single_byte_lossy::{self, Bytes, Valid};
+use crate::scalar::latin1::Latin1;
+
+/// Converts UTF-8 to Latin-1, writing `replacement` for each character
+/// above U+00FF and for each maximal invalid subpart of the input (the
+/// units `String::from_utf8_lossy` replaces with one U+FFFD each): `Ok` with the bytes written and the
+/// number of replacements.
+///
+/// Python's `s.encode("latin-1", errors="replace")` is this with
+/// `b'?'`. The representable text runs on the same SIMD kernel as
+/// [`utf8_to_latin1`], at the same speed; only the replacements take the
+/// scalar path.
+///
+/// `dst.len() >= src.len()` always suffices (one byte per character or
+/// invalid subpart).
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when `dst` is full before the
+/// end: `read` and `written` are at a character boundary, so the caller
+/// can go on from `src[read..]` with more room. (The replacements in the
+/// part written are not reported then; a `dst` of `src.len()` bytes never
+/// runs out.)
+///
+/// ```
+/// use rapidutf::Lossy;
+/// let mut buf = [0u8; 16];
+/// let r = rapidutf::utf8_to_latin1_lossy("5 € for ½".as_bytes(), &mut buf, b'?').unwrap();
+/// assert_eq!(r, Lossy { output: 9, replaced: 1 });
+/// assert_eq!(&buf[..r.output], b"5 ? for \xBD");
+///
+/// // Invalid UTF-8: one replacement per maximal invalid subpart.
+/// let r = rapidutf::utf8_to_latin1_lossy(b"a\xF0\x9F\x98b\xFF", &mut buf, b'?').unwrap();
+/// assert_eq!((&buf[..r.output], r.replaced), (&b"a?b?"[..], 2));
+///
+/// let e = rapidutf::utf8_to_latin1_lossy("ab€".as_bytes(), &mut buf[..2], b'?').unwrap_err();
+/// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 2 });
+/// ```
+pub fn utf8_to_latin1_lossy(
+    src: &[u8],
+    dst: &mut [u8],
+    replacement: u8,
+) -> Result<Lossy<usize>, TranscodeError<Infallible>> {
+    let (r, replaced) = single_byte_lossy::encode_lossy::<Bytes, Latin1, _>(
+        crate::dispatch::active_fns(),
+        src,
+        dst,
+        replacement,
+    );
+    r.map(|output| Lossy { output, replaced })
+}
+
+/// Converts a `str` to Latin-1, writing `replacement` for each character
+/// above U+00FF: `Ok` with the bytes written and the number of
+/// replacements.
+///
+/// As [`utf8_to_latin1_lossy`] for input known to be valid.
+/// `dst.len() >= src.chars().count()` always suffices
+/// ([`latin1_len_from_utf8`] counts it at kernel speed), and so does
+/// `src.len()`.
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], as for
+/// [`utf8_to_latin1_lossy`].
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let r = rapidutf::str_to_latin1_lossy("Ωmega", &mut buf, b'?').unwrap();
+/// assert_eq!((&buf[..r.output], r.had_replacements()), (&b"?mega"[..], true));
+/// ```
+pub fn str_to_latin1_lossy(
+    src: &str,
+    dst: &mut [u8],
+    replacement: u8,
+) -> Result<Lossy<usize>, TranscodeError<Infallible>> {
+    let (r, replaced) = single_byte_lossy::encode_lossy::<Valid, Latin1, _>(
+        crate::dispatch::active_fns(),
+        src.as_bytes(),
+        dst,
+        replacement,
+    );
+    r.map(|output| Lossy { output, replaced })
+}
+
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+mod lossy_alloc {
+    use super::{single_byte_lossy, Bytes, Latin1, Lossy, Valid};
+    use alloc::vec::Vec;
+
+    /// Appends the Latin-1 of UTF-8 `src` to `dst`, writing `replacement`
+    /// for each character above U+00FF and each maximal invalid subpart:
+    /// the bytes appended and the number of replacements.
+    ///
+    /// Reserves the input's character count and writes into the spare
+    /// capacity; never fails.
+    ///
+    /// ```
+    /// let mut v = b"> ".to_vec();
+    /// let r = rapidutf::utf8_to_latin1_lossy_append(b"caf\xC3\xA9 \xE2\x82", &mut v, b'?');
+    /// assert_eq!((r.output, r.replaced), (6, 1));
+    /// assert_eq!(v, b"> caf\xE9 ?");
+    /// ```
+    pub fn utf8_to_latin1_lossy_append(
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        replacement: u8,
+    ) -> Lossy<usize> {
+        let room = crate::dispatch::count_chars(src);
+        let fns = crate::dispatch::active_fns();
+        let (output, replaced) =
+            single_byte_lossy::append_lossy::<Bytes, Latin1>(fns, src, dst, replacement, room);
+        Lossy { output, replaced }
+    }
+
+    /// Appends the Latin-1 of `src` to `dst`, writing `replacement` for
+    /// each character above U+00FF: the bytes appended and the number of
+    /// replacements.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// let r = rapidutf::str_to_latin1_lossy_append("naïve “quote”", &mut v, b'"');
+    /// assert_eq!((r.output, r.replaced), (13, 2));
+    /// assert_eq!(v, b"na\xEFve \"quote\"");
+    /// ```
+    pub fn str_to_latin1_lossy_append(
+        src: &str,
+        dst: &mut Vec<u8>,
+        replacement: u8,
+    ) -> Lossy<usize> {
+        let room = crate::dispatch::count_chars(src.as_bytes());
+        let fns = crate::dispatch::active_fns();
+        let (output, replaced) = single_byte_lossy::append_lossy::<Valid, Latin1>(
+            fns,
+            src.as_bytes(),
+            dst,
+            replacement,
+            room,
+        );
+        Lossy { output, replaced }
+    }
+
+    /// Converts UTF-8 to a new Latin-1 vector, writing `replacement` for
+    /// each character above U+00FF and each maximal invalid subpart: the
+    /// vector and the number of replacements.
+    ///
+    /// Python's `s.encode("latin-1", errors="replace")` for `b'?'`.
+    ///
+    /// ```
+    /// let r = rapidutf::utf8_to_latin1_lossy_vec("10 € \u{2260} 10 £".as_bytes(), b'?');
+    /// assert_eq!(r.output, b"10 ? ? 10 \xA3");
+    /// assert_eq!(r.replaced, 2);
+    /// ```
+    pub fn utf8_to_latin1_lossy_vec(src: &[u8], replacement: u8) -> Lossy<Vec<u8>> {
+        let mut output = Vec::new();
+        let Lossy { replaced, .. } = utf8_to_latin1_lossy_append(src, &mut output, replacement);
+        Lossy { output, replaced }
+    }
+
+    /// Converts a `str` to a new Latin-1 vector, writing `replacement` for
+    /// each character above U+00FF: the vector and the number of
+    /// replacements.
+    ///
+    /// ```
+    /// let r = rapidutf::str_to_latin1_lossy_vec("Grüße", b'?');
+    /// assert_eq!((r.output.as_slice(), r.had_replacements()), (&b"Gr\xFC\xDFe"[..], false));
+    /// ```
+    pub fn str_to_latin1_lossy_vec(src: &str, replacement: u8) -> Lossy<Vec<u8>> {
+        let mut output = Vec::new();
+        let Lossy { replaced, .. } = str_to_latin1_lossy_append(src, &mut output, replacement);
+        Lossy { output, replaced }
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use lossy_alloc::{
+    str_to_latin1_lossy_append, str_to_latin1_lossy_vec, utf8_to_latin1_lossy_append,
+    utf8_to_latin1_lossy_vec,
+};
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {

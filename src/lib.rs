@@ -32,7 +32,9 @@
 //! | decode what may be broken | [`utf8_to_string_lossy`], [`utf16_to_string_lossy`], [`utf8_to_string_lossy_with`] and an [`ErrorStrategy`] | `alloc` |
 //! | stream | [`stream`] (chunked decoders and validators), [`io`](mod@io) (`Read`/`Write` adapters; tokio codecs and `Bytes` with `tokio`, `bytes`, `futures`) | `stream`; `io` also `std`, `single-byte` |
 //! | find out the encoding | [`detect_bom`], [`detect_encoding`] | none |
+//! | detect and decode in one call | [`decode_detected`], [`decode_detected_lossy`], [`Detection::decode`] | `alloc`, `single-byte` |
 //! | read or write Latin-1 or Windows-1252 | [`latin1`](mod@latin1), [`windows1252`](mod@windows1252) | `single-byte` |
+//! | write Latin-1 or Windows-1252, replacing what they lack | [`utf8_to_latin1_lossy`], [`str_to_windows1252_lossy`], their `_vec` and `_append` forms ([`Lossy`] counts the replacements) | `single-byte` (`alloc` for `_vec`, `_append`) |
 //! | CESU-8, Modified UTF-8, WTF-8, surrogateescape, utf8mb3 | [`utf8_variants`] | `utf8-variants` |
 //! | validate many strings, Arrow or Parquet columns | [`validate_utf8_offsets`], [`validate_utf8_ranges`], [`columnar`] | none |
 //! | store strings as a JavaScript engine or CPython does | [`narrow`](mod@narrow) | `transcode`, `single-byte` |
@@ -62,6 +64,12 @@
 //! - **Windows-1252** as the WHATWG Encoding Standard defines it
 //!   ([`windows1252`](mod@windows1252)): [`windows1252_to_utf8`],
 //!   [`utf8_to_windows1252`] and friends, on the Latin-1 kernels.
+//! - **Lossy encoding to Latin-1 and Windows-1252**: a caller-chosen byte
+//!   for each character the target lacks and each maximal invalid subpart
+//!   ([`utf8_to_latin1_lossy`], [`str_to_latin1_lossy`],
+//!   [`utf8_to_windows1252_lossy`], [`str_to_windows1252_lossy`] and their
+//!   `_vec` and `_append` forms), reporting the replacements in a
+//!   [`Lossy`].
 //! - **Lengths and counts**: [`count_chars`] (also named
 //!   [`utf32_len_from_utf8`]), [`utf16_len_from_utf8`],
 //!   [`utf8_len_from_utf16`], [`utf8_len_from_utf32`], ...
@@ -104,6 +112,8 @@
 //!   features, `Utf8Bytes`, `tokio_util` codecs, an `AsyncRead` adapter and
 //!   a `Stream` of `Bytes` as text.
 //! - **Byte order marks**: [`detect_bom`] and [`Bom`].
+//! - **Detect, then decode**: [`decode_detected`], [`decode_detected_lossy`],
+//!   [`Detection::decode`] and [`Detection::decode_lossy`].
 //! - **UTF-8 variants** ([`utf8_variants`]): CESU-8, Java's Modified UTF-8,
 //!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's
 //!   `utf8mb3`, with their plain-UTF-8 stretches on the SIMD paths.
@@ -251,6 +261,8 @@ pub mod columnar;
 pub mod compat;
 #[cfg(feature = "transcode")]
 mod count;
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
+mod decode_detected;
 pub mod detect;
 mod dispatch;
 mod dropin;
@@ -299,6 +311,11 @@ pub use count::{
     utf32_len_from_utf16, utf32_len_from_utf16be, utf32_len_from_utf16le, utf8_len_from_chars,
     utf8_len_from_utf16, utf8_len_from_utf16be, utf8_len_from_utf16le, utf8_len_from_utf32,
 };
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "single-byte"))))]
+pub use decode_detected::{
+    decode_detected, decode_detected_lossy, DetectedDecodeError, DetectedDecodeErrorKind,
+};
 pub use detect::{
     detect_encoding, detect_encoding_prefix, DetectedEncoding, Detection, EncodingSet,
     EncodingSetIter, UnknownEncoding,
@@ -308,7 +325,7 @@ pub use dropin::{from_utf8, from_utf8_mut};
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 pub use dropin::{string_from_utf8, FromUtf8Error};
 pub use error::{
-    Latin1Error, Latin1ErrorKind, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error,
+    Latin1Error, Latin1ErrorKind, Lossy, TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error,
     Utf32ErrorKind, Utf8Error, Utf8ErrorKind,
 };
 #[cfg(feature = "transcode")]

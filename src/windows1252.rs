@@ -18,6 +18,11 @@
 //!   represent (everything above U+00FF but the 27, and the 27 C1 controls
 //!   U+0080..=U+009F whose bytes stand for those), with a [`Latin1Error`]
 //!   that says which and where, in input units.
+//! - **Lossy, from UTF-8** ([`utf8_to_windows1252_lossy`],
+//!   [`str_to_windows1252_lossy`], and with `alloc` their `_vec` and
+//!   `_append` forms): a caller-chosen byte for each character
+//!   Windows-1252 cannot represent and each maximal invalid subpart, with
+//!   the count of replacements ([`Lossy`](crate::Lossy)).
 //!
 //! - **Lengths**: [`utf8_len_from_windows1252`] (exact, at kernel speed),
 //!   [`windows1252_len_from_utf8`] (the characters: the size that always
@@ -737,4 +742,194 @@ pub use alloc_forms::{
     windows1252_to_utf16_vec, windows1252_to_utf16be_append, windows1252_to_utf16be_vec,
     windows1252_to_utf16le_append, windows1252_to_utf16le_vec, windows1252_to_utf32_append,
     windows1252_to_utf32_vec, windows1252_to_utf8_append,
+};
+
+// ---------------------------------------------------------------------
+// Lossy encoding from UTF-8: a caller-chosen byte for what Windows-1252
+// cannot represent.
+// ---------------------------------------------------------------------
+
+use crate::error::Lossy;
+use crate::glue::single_byte_lossy::{self, Bytes, Valid};
+use crate::scalar::windows1252::Windows1252;
+
+/// Converts UTF-8 to Windows-1252, writing `replacement` for each
+/// character Windows-1252 cannot represent and for each maximal invalid
+/// subpart of the input (the units `String::from_utf8_lossy` replaces
+/// with one U+FFFD each): `Ok` with the bytes written and the number of
+/// replacements.
+///
+/// The characters it cannot represent are those of
+/// [`utf8_to_windows1252`]'s error: everything above U+00FF but the 27
+/// of the bytes `80..=9F`, and the C1 controls U+0080..=U+009F whose
+/// bytes stand for those. Python's `s.encode("cp1252", errors="replace")`
+/// is this with `b'?'`, but for the five controls U+0081, U+008D, U+008F,
+/// U+0090 and U+009D, which the WHATWG index maps to their own bytes and
+/// Python replaces. The representable text runs on the same SIMD kernel
+/// as [`utf8_to_windows1252`]; only the replacements take the scalar
+/// path.
+///
+/// `dst.len() >= src.len()` always suffices.
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], when `dst` is full before the
+/// end: `read` and `written` are at a character boundary, so the caller
+/// can go on from `src[read..]` with more room. (The replacements in the
+/// part written are not reported then; a `dst` of `src.len()` bytes never
+/// runs out.)
+///
+/// ```
+/// use rapidutf::Lossy;
+/// let mut buf = [0u8; 16];
+/// let r = rapidutf::utf8_to_windows1252_lossy("“5 €” → ok".as_bytes(), &mut buf, b'?').unwrap();
+/// assert_eq!(r, Lossy { output: 10, replaced: 1 });
+/// assert_eq!(&buf[..r.output], b"\x935 \x80\x94 ? ok");
+///
+/// let r = rapidutf::utf8_to_windows1252_lossy(b"\xC0\x80!", &mut buf, b'?').unwrap();
+/// assert_eq!((&buf[..r.output], r.replaced), (&b"??!"[..], 2));
+/// ```
+pub fn utf8_to_windows1252_lossy(
+    src: &[u8],
+    dst: &mut [u8],
+    replacement: u8,
+) -> Result<Lossy<usize>, TranscodeError<Infallible>> {
+    let (r, replaced) = single_byte_lossy::encode_lossy::<Bytes, Windows1252, _>(
+        active_fns(),
+        src,
+        dst,
+        replacement,
+    );
+    r.map(|output| Lossy { output, replaced })
+}
+
+/// Converts a `str` to Windows-1252, writing `replacement` for each
+/// character Windows-1252 cannot represent: `Ok` with the bytes written
+/// and the number of replacements.
+///
+/// As [`utf8_to_windows1252_lossy`] for input known to be valid.
+/// `dst.len() >= src.chars().count()` always suffices
+/// ([`windows1252_len_from_utf8`] counts it at kernel speed), and so does
+/// `src.len()`.
+///
+/// # Errors
+///
+/// Only [`TranscodeError::OutputTooSmall`], as for
+/// [`utf8_to_windows1252_lossy`].
+///
+/// ```
+/// let mut buf = [0u8; 8];
+/// let r = rapidutf::str_to_windows1252_lossy("Ω = €", &mut buf, b'?').unwrap();
+/// assert_eq!((&buf[..r.output], r.replaced), (&b"? = \x80"[..], 1));
+/// ```
+pub fn str_to_windows1252_lossy(
+    src: &str,
+    dst: &mut [u8],
+    replacement: u8,
+) -> Result<Lossy<usize>, TranscodeError<Infallible>> {
+    let (r, replaced) = single_byte_lossy::encode_lossy::<Valid, Windows1252, _>(
+        active_fns(),
+        src.as_bytes(),
+        dst,
+        replacement,
+    );
+    r.map(|output| Lossy { output, replaced })
+}
+
+#[cfg(feature = "alloc")]
+#[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
+mod lossy_alloc {
+    use super::{active_fns, single_byte_lossy, Bytes, Lossy, Valid, Windows1252};
+    use alloc::vec::Vec;
+
+    /// Appends the Windows-1252 of UTF-8 `src` to `dst`, writing
+    /// `replacement` for each character Windows-1252 cannot represent and
+    /// each maximal invalid subpart: the bytes appended and the number of
+    /// replacements.
+    ///
+    /// Reserves the input's character count and writes into the spare
+    /// capacity; never fails.
+    ///
+    /// ```
+    /// let mut v = b"> ".to_vec();
+    /// let r = rapidutf::utf8_to_windows1252_lossy_append(b"5 \xE2\x82\xAC \xFF", &mut v, b'?');
+    /// assert_eq!((r.output, r.replaced), (5, 1));
+    /// assert_eq!(v, b"> 5 \x80 ?");
+    /// ```
+    pub fn utf8_to_windows1252_lossy_append(
+        src: &[u8],
+        dst: &mut Vec<u8>,
+        replacement: u8,
+    ) -> Lossy<usize> {
+        let room = crate::dispatch::count_chars(src);
+        let (output, replaced) = single_byte_lossy::append_lossy::<Bytes, Windows1252>(
+            active_fns(),
+            src,
+            dst,
+            replacement,
+            room,
+        );
+        Lossy { output, replaced }
+    }
+
+    /// Appends the Windows-1252 of `src` to `dst`, writing `replacement`
+    /// for each character Windows-1252 cannot represent: the bytes
+    /// appended and the number of replacements.
+    ///
+    /// ```
+    /// let mut v = Vec::new();
+    /// let r = rapidutf::str_to_windows1252_lossy_append("“naïve” ≠ ok", &mut v, b'?');
+    /// assert_eq!((r.output, r.replaced), (12, 1));
+    /// assert_eq!(v, b"\x93na\xEFve\x94 ? ok");
+    /// ```
+    pub fn str_to_windows1252_lossy_append(
+        src: &str,
+        dst: &mut Vec<u8>,
+        replacement: u8,
+    ) -> Lossy<usize> {
+        let room = crate::dispatch::count_chars(src.as_bytes());
+        let (output, replaced) = single_byte_lossy::append_lossy::<Valid, Windows1252>(
+            active_fns(),
+            src.as_bytes(),
+            dst,
+            replacement,
+            room,
+        );
+        Lossy { output, replaced }
+    }
+
+    /// Converts UTF-8 to a new Windows-1252 vector, writing `replacement`
+    /// for each character Windows-1252 cannot represent and each maximal
+    /// invalid subpart: the vector and the number of replacements.
+    ///
+    /// ```
+    /// let r = rapidutf::utf8_to_windows1252_lossy_vec("€ ≈ $".as_bytes(), b'?');
+    /// assert_eq!((r.output.as_slice(), r.replaced), (&b"\x80 ? $"[..], 1));
+    /// ```
+    pub fn utf8_to_windows1252_lossy_vec(src: &[u8], replacement: u8) -> Lossy<Vec<u8>> {
+        let mut output = Vec::new();
+        let Lossy { replaced, .. } =
+            utf8_to_windows1252_lossy_append(src, &mut output, replacement);
+        Lossy { output, replaced }
+    }
+
+    /// Converts a `str` to a new Windows-1252 vector, writing
+    /// `replacement` for each character Windows-1252 cannot represent: the
+    /// vector and the number of replacements.
+    ///
+    /// ```
+    /// let r = rapidutf::str_to_windows1252_lossy_vec("“hi”", b'?');
+    /// assert_eq!((r.output.as_slice(), r.had_replacements()), (&b"\x93hi\x94"[..], false));
+    /// ```
+    pub fn str_to_windows1252_lossy_vec(src: &str, replacement: u8) -> Lossy<Vec<u8>> {
+        let mut output = Vec::new();
+        let Lossy { replaced, .. } = str_to_windows1252_lossy_append(src, &mut output, replacement);
+        Lossy { output, replaced }
+    }
+}
+
+#[cfg(feature = "alloc")]
+pub use lossy_alloc::{
+    str_to_windows1252_lossy_append, str_to_windows1252_lossy_vec,
+    utf8_to_windows1252_lossy_append, utf8_to_windows1252_lossy_vec,
 };

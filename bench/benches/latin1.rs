@@ -20,7 +20,13 @@
 //! - `windows1252_to_utf8/<input>`, `windows1252_to_utf16/<input>`,
 //!   `utf8_to_windows1252/<input>` (inputs `ascii`, `western` and
 //!   `typographic`, see the testkit's `legacy` module): rapidutf against
-//!   encoding_rs's windows-1252 decoder and encoder.
+//!   encoding_rs's windows-1252 decoder and encoder. The encoding groups
+//!   also run the lossy encoders (`utf8_to_latin1_lossy`,
+//!   `utf8_to_windows1252_lossy`), which on representable text take the
+//!   same SIMD path as the strict ones.
+//! - `utf8_to_latin1_replacing/<input>`: the Windows-1252 texts' UTF-8 to
+//!   Latin-1 with `b'?'` for what Latin-1 lacks, beside encoding_rs's
+//!   windows-1252 encoder with replacement.
 //!
 //! `BENCH_QUICK=1` shortens warm-up and measurement (for smoke runs).
 
@@ -96,6 +102,9 @@ fn bench_utf8_to_latin1(c: &mut Criterion) {
         let id = |f: &str| BenchmarkId::new(f, name);
         g.bench_function(id("rapidutf/utf8_to_latin1"), |b| {
             b.iter(|| rapidutf::utf8_to_latin1(black_box(&src), &mut dst).unwrap())
+        });
+        g.bench_function(id("rapidutf/utf8_to_latin1_lossy"), |b| {
+            b.iter(|| rapidutf::utf8_to_latin1_lossy(black_box(&src), &mut dst, b'?').unwrap())
         });
         for k in Kernel::available() {
             g.bench_function(id(&format!("rapidutf-{k}/utf8_to_latin1")), |b| {
@@ -180,10 +189,36 @@ fn bench_windows1252(c: &mut Criterion) {
         g.bench_function(id("rapidutf/utf8_to_windows1252"), |b| {
             b.iter(|| rapidutf::utf8_to_windows1252(black_box(text.as_bytes()), &mut back).unwrap())
         });
+        g.bench_function(id("rapidutf/utf8_to_windows1252_lossy"), |b| {
+            b.iter(|| {
+                rapidutf::utf8_to_windows1252_lossy(black_box(text.as_bytes()), &mut back, b'?')
+                    .unwrap()
+            })
+        });
         g.bench_function(id("encoding_rs/encode_from_utf8"), |b| {
             b.iter(|| {
                 let mut e = encoding_rs::WINDOWS_1252.new_encoder();
                 e.encode_from_utf8_without_replacement(black_box(&text), &mut back, true)
+            })
+        });
+        g.finish();
+
+        // Replacing: the same text to Latin-1, which lacks its quotes,
+        // dashes and euro signs (`typographic`: one replacement in about
+        // forty bytes).
+        let mut g = group(c, "utf8_to_latin1_replacing", name, text.len());
+        g.bench_function(id("rapidutf/utf8_to_latin1_lossy"), |b| {
+            b.iter(|| {
+                rapidutf::utf8_to_latin1_lossy(black_box(text.as_bytes()), &mut back, b'?')
+                    .unwrap()
+            })
+        });
+        g.bench_function(id("encoding_rs/encode_from_utf8"), |b| {
+            // Windows-1252 with replacement, as the nearest peer (it writes
+            // numeric character references, not a byte, for what it lacks).
+            b.iter(|| {
+                let mut e = encoding_rs::WINDOWS_1252.new_encoder();
+                e.encode_from_utf8(black_box(&text), &mut back, true)
             })
         });
         g.finish();

@@ -57,6 +57,8 @@ use core::mem::MaybeUninit;
 
 pub(crate) mod lossy;
 #[cfg(feature = "single-byte")]
+pub(crate) mod single_byte_lossy;
+#[cfg(feature = "single-byte")]
 pub(crate) mod windows1252;
 
 /// Below this many input units the transcoders and the UTF-16/UTF-32

@@ -17,7 +17,7 @@ use crate::scalar::windows1252::{encode, ToWindows1252};
 /// block with a character Latin-1 lacks), before the SIMD prefix is tried
 /// again: typographic text has such a character every few dozen bytes,
 /// and a call into the kernel costs about as much as a few characters.
-const BURST: usize = 32;
+pub(super) const BURST: usize = 32;
 
 /// A kernel's SIMD Latin-1 prefix encoder: `(read, written)` under the
 /// [`Out`] contract.
@@ -160,7 +160,7 @@ fn encode_any<D: Decode<Unit = T>, T: Copy>(
 /// `8D`, `8F`, `90` and `9D`), if any. Eight bytes at a time: a byte is in
 /// `80..=9F` iff its top three bits are `100`, and XOR makes exactly
 /// those bytes zero for the classic zero-byte test.
-fn foreign_c1(fns: &KernelFns, out: &[u8]) -> Option<usize> {
+pub(super) fn foreign_c1(fns: &KernelFns, out: &[u8]) -> Option<usize> {
     // Most text converts in ASCII stretches, which the SIMD test clears.
     let ascii = if out.len() < 64 { scalar::ascii::is_ascii(out) } else { fns.is_ascii(out) };
     if ascii {

@@ -50,3 +50,37 @@ pub fn windows1252_inputs() -> Vec<(&'static str, Vec<u8>)> {
     inputs.push(("typographic", textgen::legacy::windows1252(SEED, TEST_LEN)));
     inputs
 }
+
+/// The reference of the lossy encoders from UTF-8 to a single-byte
+/// encoding: `String::from_utf8_lossy` (one U+FFFD per maximal invalid
+/// subpart), then each character's byte by `byte`, or `replacement` where
+/// it has none (U+FFFD included); the bytes and the number of
+/// replacements.
+pub fn encode_lossy(
+    src: &[u8],
+    replacement: u8,
+    byte: impl Fn(char) -> Option<u8>,
+) -> (Vec<u8>, usize) {
+    let mut replaced = 0;
+    let out = String::from_utf8_lossy(src)
+        .chars()
+        .map(|c| {
+            byte(c).unwrap_or_else(|| {
+                replaced += 1;
+                replacement
+            })
+        })
+        .collect();
+    (out, replaced)
+}
+
+/// [`encode_lossy`] to Latin-1.
+pub fn latin1_encode_lossy(src: &[u8], replacement: u8) -> (Vec<u8>, usize) {
+    encode_lossy(src, replacement, |c| u8::try_from(u32::from(c)).ok())
+}
+
+/// [`encode_lossy`] to Windows-1252, by [`windows1252_table`].
+pub fn windows1252_encode_lossy(src: &[u8], replacement: u8) -> (Vec<u8>, usize) {
+    let table = windows1252_table();
+    encode_lossy(src, replacement, |c| windows1252_byte(&table, c))
+}

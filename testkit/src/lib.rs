@@ -35,5 +35,8 @@ pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;
 #[cfg(feature = "proptest")]
 pub use gen::*;
-pub use legacy::{latin1_inputs, windows1252_byte, windows1252_inputs, windows1252_table};
+pub use legacy::{
+    latin1_encode_lossy, latin1_inputs, windows1252_byte, windows1252_encode_lossy,
+    windows1252_inputs, windows1252_table,
+};
 pub use oracle::*;

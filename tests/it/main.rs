@@ -21,6 +21,8 @@ mod columnar;
 mod compat;
 #[cfg(feature = "transcode")]
 mod counts;
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
+mod decode_detected;
 mod detect;
 mod dispatch;
 #[cfg(feature = "transcode")]
@@ -36,6 +38,8 @@ mod lossy;
 mod lossy_lengths;
 #[cfg(all(feature = "alloc", feature = "transcode", feature = "single-byte"))]
 mod narrow;
+#[cfg(all(feature = "alloc", feature = "single-byte"))]
+mod single_byte_lossy;
 #[cfg(feature = "stream")]
 mod stream;
 #[cfg(feature = "transcode")]
