@@ -29,10 +29,17 @@ use alloc::vec::Vec;
 /// Byte-identical to [`String::from_utf8_lossy`]; borrows when the input
 /// is valid.
 ///
+/// The result reports replacements as std's does: `Cow::Borrowed` exactly
+/// when nothing was replaced (the input is valid UTF-8), `Cow::Owned`
+/// exactly when something was.
+///
 /// ```
+/// use std::borrow::Cow;
 /// // E1 A0 C0: "E1 A0" is a truncated sequence, then C0 is invalid alone.
 /// let s = rapidutf::utf8_to_string_lossy(b"a\xE1\xA0\xC0b");
 /// assert_eq!(s, "a\u{FFFD}\u{FFFD}b");
+/// assert!(matches!(s, Cow::Owned(_))); // something was replaced
+/// assert!(matches!(rapidutf::utf8_to_string_lossy(b"ok"), Cow::Borrowed(_)));
 /// ```
 #[must_use]
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
@@ -497,6 +504,11 @@ fn utf8_to_wide_with<T>(
 /// borrows when the input is valid. With [`ErrorStrategy::Replace`] it is
 /// [`utf8_to_string_lossy`].
 ///
+/// `Cow::Borrowed` exactly when no subpart was handled (the input is
+/// valid UTF-8), whatever the strategy: with [`ErrorStrategy::Ignore`],
+/// an invalid input that comes out as a valid-looking prefix is still
+/// `Owned`.
+///
 /// ```
 /// use rapidutf::{utf8_to_string_lossy_with, ErrorStrategy};
 /// // "Grüße" with the ü in UTF-8 and the ß in Latin-1.
@@ -522,4 +534,310 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
 #[must_use]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
     utf8_to_utf16_with::<Native>(src, strategy)
+}
+
+// ---------------------------------------------------------------------
+// Reporting replacements.
+//
+// The lossy functions above return the output alone, as
+// `String::from_utf8_lossy` does. Whether anything was replaced is what a
+// caller logs, counts or rejects on, and finding out afterwards would
+// cost a second pass (a strict decode, or a search for U+FFFD, which
+// valid input may hold). The UTF-8 to `String` forms say it with their
+// `Cow` (`Borrowed` exactly when nothing was replaced, std's idiom); the
+// others have a `_report` form returning `(output, replaced)`, as
+// `encoding_rs` returns `had_replacements`. They run the strict
+// transcoder first, which on valid input is the whole work (the lossy
+// engines start with the same kernel call), and hand the rest to the
+// lossy engine at the first error: reporting costs nothing on valid
+// input, and the output is the plain form's, byte for byte.
+// ---------------------------------------------------------------------
+
+#[cfg(feature = "transcode")]
+/// Byte order `O`'s strict dispatched transcoders between UTF-8 and
+/// UTF-16, appending to a growable output: the first pass of the
+/// `_report` forms.
+trait Utf16Strict: Utf16Len {
+    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<crate::Utf16Error>>;
+    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>>;
+}
+
+#[cfg(feature = "transcode")]
+impl Utf16Strict for Le {
+    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<crate::Utf16Error>> {
+        crate::dispatch::utf16le_to_utf8(src, dst)
+    }
+    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
+        crate::dispatch::utf8_to_utf16le(src, dst)
+    }
+}
+
+#[cfg(feature = "transcode")]
+impl Utf16Strict for Be {
+    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<crate::Utf16Error>> {
+        crate::dispatch::utf16be_to_utf8(src, dst)
+    }
+    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
+        crate::dispatch::utf8_to_utf16be(src, dst)
+    }
+}
+
+#[cfg(feature = "transcode")]
+/// Runs `strict` (a dispatched transcoder appending to `out`) over `src`,
+/// growing `out` as it runs out (`per_unit`: the worst case per input
+/// unit); returns the rest of `src` from its first error on (whose
+/// position `at` reads), or `None` if there was none.
+fn strict_prefix<'s, T, S: crate::glue::Growable, E>(
+    src: &'s [T],
+    out: &mut S,
+    per_unit: usize,
+    strict: impl Fn(&[T], &mut S) -> Result<usize, TranscodeError<E>>,
+    at: impl Fn(&E) -> usize,
+) -> Option<&'s [T]> {
+    let mut rest = src;
+    loop {
+        match strict(rest, out) {
+            Ok(_) => return None,
+            Err(TranscodeError::Invalid { error, .. }) => return Some(&rest[at(&error)..]),
+            Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                rest = &rest[read..];
+                grow(out, rest.len(), per_unit);
+            }
+        }
+    }
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16_lossy`], reporting whether anything was replaced.
+fn utf16_lossy_report<O: Utf16Strict>(src: &[u16]) -> (String, bool)
+where
+    Utf16<O>: crate::arch::Entry<Utf8>
+        + crate::scalar::transcode::Decode<Unit = u16, Error = crate::Utf16Error>,
+{
+    let mut out = String::new();
+    out.reserve_exact(O::utf8_len(src).min(worst(src.len(), 3)));
+    let Some(mut rest) =
+        strict_prefix(src, &mut out, 3, O::to_utf8, crate::Utf16Error::valid_up_to)
+    else {
+        return (out, false);
+    };
+    let fns = active_fns();
+    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
+        crate::glue::lossy::utf16_lossy_sink::<O, _>(fns, rest, &mut out)
+    {
+        rest = &rest[read..];
+        grow(&mut out, rest.len(), 3);
+    }
+    (out, true)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16_with`], reporting whether any subpart was handled.
+fn utf8_to_utf16_report<O: Utf16Strict>(src: &[u8], strategy: ErrorStrategy) -> (Vec<u16>, bool)
+where
+    crate::scalar::transcode::Utf8: crate::arch::Entry<Utf16<O>>,
+{
+    // `src.len()` units suffice for any input (see `utf8_to_utf16_with`).
+    let mut out = Vec::new();
+    out.reserve_exact(src.len());
+    let Some(mut rest) = strict_prefix(src, &mut out, 1, O::from_utf8, Utf8Error::valid_up_to)
+    else {
+        return (out, false);
+    };
+    let fns = active_fns();
+    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
+        utf8_lossy_sink::<Utf16<O>, _>(fns, rest, &mut out, strategy, true)
+    {
+        rest = &rest[read..];
+        grow(&mut out, rest.len(), 1);
+    }
+    (out, true)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16_to_string_lossy`], also saying whether any unpaired surrogate
+/// was replaced: `true` exactly when the output differs from the strict
+/// decoding ([`utf16_to_string`](crate::utf16_to_string) fails). The
+/// output is the plain form's; on valid input, reporting costs nothing.
+///
+/// # Panics
+///
+/// Never; as the plain form, it allocates (at most 3 bytes per unit).
+///
+/// ```
+/// let (s, replaced) = rapidutf::utf16_to_string_lossy_report(&[0x61, 0xDC00, 0x62]);
+/// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}b", true));
+/// // U+FFFD in the input is not a replacement.
+/// let (s, replaced) = rapidutf::utf16_to_string_lossy_report(&[0xFFFD]);
+/// assert_eq!((s.as_str(), replaced), ("\u{FFFD}", false));
+/// ```
+#[must_use]
+pub fn utf16_to_string_lossy_report(src: &[u16]) -> (String, bool) {
+    utf16_lossy_report::<Native>(src)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16le_to_string_lossy`], also saying whether anything was
+/// replaced, as [`utf16_to_string_lossy_report`] does.
+///
+/// # Panics
+///
+/// Never (see [`utf16_to_string_lossy_report`]).
+///
+/// ```
+/// let units = [0x61, 0xD800].map(u16::to_le);
+/// assert_eq!(rapidutf::utf16le_to_string_lossy_report(&units), ("a\u{FFFD}".to_string(), true));
+/// ```
+#[must_use]
+pub fn utf16le_to_string_lossy_report(src: &[u16]) -> (String, bool) {
+    utf16_lossy_report::<Le>(src)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16be_to_string_lossy`], also saying whether anything was
+/// replaced, as [`utf16_to_string_lossy_report`] does.
+///
+/// # Panics
+///
+/// Never (see [`utf16_to_string_lossy_report`]).
+///
+/// ```
+/// let units = [0xD83D, 0xDE00].map(u16::to_be);
+/// assert_eq!(rapidutf::utf16be_to_string_lossy_report(&units), ("😀".to_string(), false));
+/// ```
+#[must_use]
+pub fn utf16be_to_string_lossy_report(src: &[u16]) -> (String, bool) {
+    utf16_lossy_report::<Be>(src)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf32_to_string_lossy`], also saying whether any value was replaced:
+/// `true` exactly when the output differs from the strict decoding
+/// ([`utf32_to_string`](crate::utf32_to_string) fails).
+///
+/// # Panics
+///
+/// Never; as the plain form, it allocates (at most 4 bytes per value).
+///
+/// ```
+/// let (s, replaced) = rapidutf::utf32_to_string_lossy_report(&[0x61, 0x110000]);
+/// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}", true));
+/// ```
+#[must_use]
+pub fn utf32_to_string_lossy_report(src: &[u32]) -> (String, bool) {
+    let mut out = String::new();
+    // As in `utf32_to_string_lossy`: exact for valid input, enough for any.
+    out.reserve_exact(crate::utf8_len_from_utf32(src));
+    let mut rest = src;
+    let mut replaced = false;
+    loop {
+        match crate::dispatch::utf32_to_utf8(rest, &mut out) {
+            Ok(_) => return (out, replaced),
+            Err(TranscodeError::Invalid { error, .. }) => {
+                // One value is one character, valid or not.
+                out.push(char::REPLACEMENT_CHARACTER);
+                replaced = true;
+                rest = &rest[error.valid_up_to() + 1..];
+            }
+            Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                rest = &rest[read..];
+                grow(&mut out, rest.len(), 4);
+            }
+        }
+    }
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16_lossy`], also saying whether any maximal invalid
+/// subpart was replaced: `true` exactly when `src` is not valid UTF-8,
+/// that is when the output differs from the strict conversion.
+///
+/// # Panics
+///
+/// Never; as the plain form, it allocates (at most one unit per byte).
+///
+/// ```
+/// let (v, replaced) = rapidutf::utf8_to_utf16_lossy_report(b"a\xC0");
+/// assert_eq!((v.as_slice(), replaced), (&[0x61, 0xFFFD][..], true));
+/// assert_eq!(rapidutf::utf8_to_utf16_lossy_report(b"ok").1, false);
+/// ```
+#[must_use]
+pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
+    utf8_to_utf16_report::<Native>(src, ErrorStrategy::Replace)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16le_lossy`], also saying whether anything was replaced,
+/// as [`utf8_to_utf16_lossy_report`] does.
+///
+/// # Panics
+///
+/// Never (see [`utf8_to_utf16_lossy_report`]).
+///
+/// ```
+/// let (v, replaced) = rapidutf::utf8_to_utf16le_lossy_report(b"\xFF");
+/// assert_eq!((v, replaced), (vec![0xFFFDu16.to_le()], true));
+/// ```
+#[must_use]
+pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
+    utf8_to_utf16_report::<Le>(src, ErrorStrategy::Replace)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16be_lossy`], also saying whether anything was replaced,
+/// as [`utf8_to_utf16_lossy_report`] does.
+///
+/// # Panics
+///
+/// Never (see [`utf8_to_utf16_lossy_report`]).
+///
+/// ```
+/// let (v, replaced) = rapidutf::utf8_to_utf16be_lossy_report("é".as_bytes());
+/// assert_eq!((v, replaced), (vec![0xE9u16.to_be()], false));
+/// ```
+#[must_use]
+pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
+    utf8_to_utf16_report::<Be>(src, ErrorStrategy::Replace)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16_lossy_with`], also saying whether any maximal invalid
+/// subpart was handled by `strategy` (replaced, mapped or dropped):
+/// `true` exactly when `src` is not valid UTF-8.
+///
+/// # Panics
+///
+/// Never (see [`utf8_to_utf16_lossy_report`]).
+///
+/// ```
+/// use rapidutf::{utf8_to_utf16_lossy_with_report, ErrorStrategy};
+/// let (v, replaced) = utf8_to_utf16_lossy_with_report(b"a\x80", ErrorStrategy::Ignore);
+/// assert_eq!((v.as_slice(), replaced), (&[0x61][..], true));
+/// ```
+#[must_use]
+pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> (Vec<u16>, bool) {
+    utf8_to_utf16_report::<Native>(src, strategy)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf32_lossy`], also saying whether any maximal invalid
+/// subpart was replaced: `true` exactly when `src` is not valid UTF-8.
+///
+/// # Panics
+///
+/// Never; as the plain form, it allocates (at most one value per byte).
+///
+/// ```
+/// let (v, replaced) = rapidutf::utf8_to_utf32_lossy_report(b"a\xE1\xA0");
+/// assert_eq!((v.as_slice(), replaced), (&[0x61, 0xFFFD][..], true));
+/// ```
+#[must_use]
+pub fn utf8_to_utf32_lossy_report(src: &[u8]) -> (Vec<u32>, bool) {
+    let replaced = core::cell::Cell::new(false);
+    let mut out = Vec::new();
+    utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| {
+        replaced.set(true);
+        out.push(0xFFFD);
+    });
+    (out, replaced.get())
 }

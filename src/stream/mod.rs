@@ -26,6 +26,29 @@
 //!   ([`Utf8Decoder::decode_to_string`] and friends), always on a
 //!   character boundary and without validating twice, and
 //!   [`Utf8Decoder::validate_in_place`] validates a reader's own buffer.
+//! - Every decoder that writes UTF-8 into a `&mut [u8]` also returns it as
+//!   a `&str` ([`Utf8Decoder::decode_to_str`], [`Utf16Decoder::decode_to_str`],
+//!   [`Utf32Decoder::decode_to_str`] and their `_lossy` forms), without
+//!   validating it again and without `unsafe` in the caller.
+//!
+//! # Character boundaries
+//!
+//! Every call that writes UTF-8 (into a `&mut [u8]`, a `&str` or a
+//! `String`) ends on a character boundary: what it wrote is valid UTF-8 on
+//! its own. A character split between chunks (1 to 3 bytes of UTF-8, or a
+//! high surrogate) counts as read and is kept in the decoder until the
+//! chunk that completes it; a character that does not fit in `dst` is left
+//! unread ([`CoderResult::OutputFull`]). With `last = true`, a character
+//! still incomplete at the end is an error in the strict methods and one
+//! U+FFFD in the lossy ones. Empty chunks are allowed anywhere.
+//!
+//! # Replacements
+//!
+//! The lossy methods never fail; each decoder counts what they replaced
+//! ([`Utf8Decoder::replacements`], [`Utf16Decoder::replacements`],
+//! [`Utf32Decoder::replacements`]): 0 exactly when the lossy output so
+//! far is the strict one. The `String` methods also return their call's
+//! count.
 //!
 //! ```
 //! use rapidutf::stream::{CoderResult, Utf8Decoder};
@@ -42,6 +65,7 @@
 use crate::byte_order::{Be, ByteOrder, Le};
 use core::fmt;
 
+mod to_str;
 #[cfg(feature = "alloc")]
 mod to_string;
 mod utf16_decoder;

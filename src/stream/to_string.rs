@@ -197,6 +197,7 @@ impl Utf8Decoder {
                 let n = self.carry_len as usize + taken;
                 strategy.substitute(&subpart[..n], |c| put(dst, c));
                 substituted += 1;
+                self.replaced += 1;
                 i = self.commit_carry(taken);
             }
         }
@@ -234,6 +235,7 @@ impl Utf8Decoder {
             };
             strategy.substitute(&src[i..i + n], |c| put(dst, c));
             substituted += 1;
+            self.replaced += 1;
             i += n;
             self.pos += n;
             after_error = true;
@@ -340,6 +342,7 @@ impl Utf16Decoder {
                     }
                     dst.push(char::REPLACEMENT_CHARACTER);
                     replaced += 1;
+                    self.replaced += 1;
                     self.pos += 1;
                 }
             }
@@ -368,6 +371,7 @@ impl Utf16Decoder {
                     }
                     dst.push(char::REPLACEMENT_CHARACTER);
                     replaced += 1;
+                    self.replaced += 1;
                     (i, self.pos) = (i + 1, self.pos + 1);
                 }
                 Err(TranscodeError::OutputTooSmall { read, .. }) => {
@@ -459,6 +463,7 @@ impl Utf32Decoder {
                     }
                     dst.push(char::REPLACEMENT_CHARACTER);
                     replaced += 1;
+                    self.replaced += 1;
                     (i, self.pos) = (i + 1, self.pos + 1);
                 }
                 Err(TranscodeError::OutputTooSmall { read, .. }) => {

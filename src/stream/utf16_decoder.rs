@@ -2,6 +2,7 @@
 
 use super::{CoderResult, Endian, StreamError};
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
+use crate::glue::str_buf::StrBuf;
 
 /// Converts a stream of UTF-16 chunks (native, LE or BE `u16` units) to
 /// UTF-8 in bounded output buffers, strictly
@@ -44,8 +45,8 @@ pub struct Utf16Decoder {
     pub(super) pos: usize,
     /// A high surrogate (its value) at the end of the input so far.
     pub(super) carry: Option<u16>,
-    /// Unpaired surrogates the lossy slice conversion replaced so far.
-    replaced: u64,
+    /// Unpaired surrogates that the lossy methods replaced so far.
+    pub(super) replaced: u64,
 }
 
 impl Default for Utf16Decoder {
@@ -151,7 +152,9 @@ impl Utf16Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf16Error>> {
-        self.run(src, dst, last, false)
+        let mut out = StrBuf::new(dst);
+        let (result, read) = self.run(src, &mut out, last, false)?;
+        Ok((result, read, out.len()))
     }
 
     /// Converts the next chunk, replacing each unpaired surrogate with
@@ -176,8 +179,9 @@ impl Utf16Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run(src, dst, last, true) {
-            Ok(r) => r,
+        let mut out = StrBuf::new(dst);
+        match self.run(src, &mut out, last, true) {
+            Ok((result, read)) => (result, read, out.len()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
@@ -191,46 +195,51 @@ impl Utf16Decoder {
         self.replaced
     }
 
-    fn transcode(&self, src: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf16Error>> {
+    fn transcode(
+        &self,
+        src: &[u16],
+        out: &mut StrBuf<'_>,
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
         match self.endian {
-            Endian::Little => crate::utf16le_to_utf8(src, dst),
-            Endian::Big => crate::utf16be_to_utf8(src, dst),
+            Endian::Little => crate::dispatch::utf16le_to_utf8(src, out),
+            Endian::Big => crate::dispatch::utf16be_to_utf8(src, out),
         }
     }
 
-    fn run(
+    /// The conversion loop of the slice and `str` outputs: everything it
+    /// writes goes through `out`, which holds only whole characters, so
+    /// the text written ends on a character boundary at every return.
+    /// Returns `(result, read)`; `out.len()` is what was written.
+    pub(super) fn run(
         &mut self,
         src: &[u16],
-        dst: &mut [u8],
+        out: &mut StrBuf<'_>,
         last: bool,
         lossy: bool,
-    ) -> Result<(CoderResult, usize, usize), StreamError<Utf16Error>> {
-        let (mut i, mut o) = (0, 0);
+    ) -> Result<(CoderResult, usize), StreamError<Utf16Error>> {
+        let mut i = 0;
         if let Some(high) = self.carry {
             let next = src.first().map(|&u| self.endian.read(u));
             match next {
                 Some(low) if low & 0xFC00 == 0xDC00 => {
                     let c = 0x10000 + ((u32::from(high) & 0x3FF) << 10 | (u32::from(low) & 0x3FF));
-                    let Some(out) = dst.get_mut(..4) else {
-                        return Ok((CoderResult::OutputFull, 0, 0));
-                    };
                     // A pair always decodes to a scalar value.
-                    char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER).encode_utf8(out);
-                    (i, o) = (1, 4);
+                    if !out.push_char(char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER)) {
+                        return Ok((CoderResult::OutputFull, 0));
+                    }
+                    i = 1;
                     self.pos += 2;
                 }
-                None if !last => return Ok((CoderResult::InputEmpty, 0, 0)),
+                None if !last => return Ok((CoderResult::InputEmpty, 0)),
                 _ => {
                     if !lossy {
                         let error = Utf16Error::new(self.pos, Utf16ErrorKind::UnpairedHigh);
                         return Err(StreamError { error, read: 0, written: 0 });
                     }
-                    let Some(out) = dst.get_mut(..3) else {
-                        return Ok((CoderResult::OutputFull, 0, 0));
-                    };
-                    char::REPLACEMENT_CHARACTER.encode_utf8(out);
+                    if !out.push_char(char::REPLACEMENT_CHARACTER) {
+                        return Ok((CoderResult::OutputFull, 0));
+                    }
                     self.replaced += 1;
-                    o = 3;
                     self.pos += 1;
                 }
             }
@@ -244,43 +253,40 @@ impl Utf16Decoder {
         while i < src.len() {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];
-            let out = &mut dst[o..];
-            let (e, written) = match self.transcode(rest, out) {
-                Ok(n) => {
+            // The transcoder commits its output to `out` (on an error,
+            // the exact conversion of the valid prefix: `TranscodeError`'s
+            // contract).
+            let e = match self.transcode(rest, out) {
+                Ok(_) => {
                     self.pos += rest.len();
-                    (i, o) = (end, o + n);
+                    i = end;
                     continue;
                 }
-                Err(TranscodeError::OutputTooSmall { read, written }) => {
+                Err(TranscodeError::OutputTooSmall { read, .. }) => {
                     self.pos += read;
-                    return Ok((CoderResult::OutputFull, i + read, o + written));
+                    return Ok((CoderResult::OutputFull, i + read));
                 }
-                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
             };
-            // `written` units are the exact conversion of the valid prefix
-            // (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            o += written;
             i += v;
             self.pos += v;
             if e.kind() == Utf16ErrorKind::UnpairedHigh && i + 1 == src.len() && !last {
                 // The low surrogate may start the next chunk.
                 self.carry = Some(self.endian.read(src[i]));
-                return Ok((CoderResult::InputEmpty, src.len(), o));
+                return Ok((CoderResult::InputEmpty, src.len()));
             }
             if !lossy {
                 let error = Utf16Error::new(self.pos, e.kind());
-                return Err(StreamError { error, read: i, written: o });
+                return Err(StreamError { error, read: i, written: out.len() });
             }
-            let Some(out) = dst.get_mut(o..o + 3) else {
-                return Ok((CoderResult::OutputFull, i, o));
-            };
-            char::REPLACEMENT_CHARACTER.encode_utf8(out);
+            if !out.push_char(char::REPLACEMENT_CHARACTER) {
+                return Ok((CoderResult::OutputFull, i));
+            }
             self.replaced += 1;
-            o += 3;
             i += 1;
             self.pos += 1;
         }
-        Ok((CoderResult::InputEmpty, src.len(), o))
+        Ok((CoderResult::InputEmpty, src.len()))
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{CoderResult, StreamError};
 use crate::error::{TranscodeError, Utf32Error};
+use crate::glue::str_buf::StrBuf;
 
 /// Converts a stream of UTF-32 chunks (native-endian `u32` values) to
 /// UTF-8 in bounded output buffers, strictly
@@ -41,6 +42,8 @@ use crate::error::{TranscodeError, Utf32Error};
 pub struct Utf32Decoder {
     /// Stream offset (in values) of the first value not yet converted.
     pub(super) pos: usize,
+    /// Values that the lossy methods replaced so far.
+    pub(super) replaced: u64,
 }
 
 impl Utf32Decoder {
@@ -54,7 +57,7 @@ impl Utf32Decoder {
     /// ```
     #[must_use]
     pub const fn new() -> Self {
-        Utf32Decoder { pos: 0 }
+        Utf32Decoder { pos: 0, replaced: 0 }
     }
 
     /// The number of values of the stream converted so far.
@@ -111,7 +114,10 @@ impl Utf32Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf32Error>> {
-        self.run(src, dst, last, false)
+        let _ = last;
+        let mut out = StrBuf::new(dst);
+        let (result, read) = self.run(src, &mut out, false)?;
+        Ok((result, read, out.len()))
     }
 
     /// Converts the next chunk, replacing each value that is not a
@@ -134,54 +140,54 @@ impl Utf32Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run(src, dst, last, true) {
-            Ok(r) => r,
+        let _ = last;
+        let mut out = StrBuf::new(dst);
+        match self.run(src, &mut out, true) {
+            Ok((result, read)) => (result, read, out.len()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
     }
 
-    fn run(
+    /// The conversion loop of the slice and `str` outputs, through `out`
+    /// (whole characters only). Returns `(result, read)`; `out.len()` is
+    /// what was written.
+    pub(super) fn run(
         &mut self,
         src: &[u32],
-        dst: &mut [u8],
-        _last: bool,
+        out: &mut StrBuf<'_>,
         lossy: bool,
-    ) -> Result<(CoderResult, usize, usize), StreamError<Utf32Error>> {
-        let (mut i, mut o) = (0, 0);
+    ) -> Result<(CoderResult, usize), StreamError<Utf32Error>> {
+        let mut i = 0;
         while i < src.len() {
             let rest = &src[i..];
-            let out = &mut dst[o..];
-            let (e, written) = match crate::utf32_to_utf8(rest, out) {
-                Ok(n) => {
+            // The transcoder commits its output to `out` (on an error, the
+            // exact conversion of the valid prefix).
+            let e = match crate::dispatch::utf32_to_utf8(rest, out) {
+                Ok(_) => {
                     self.pos += rest.len();
-                    o += n;
                     break;
                 }
-                Err(TranscodeError::OutputTooSmall { read, written }) => {
+                Err(TranscodeError::OutputTooSmall { read, .. }) => {
                     self.pos += read;
-                    return Ok((CoderResult::OutputFull, i + read, o + written));
+                    return Ok((CoderResult::OutputFull, i + read));
                 }
-                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
             };
-            // `written` units are the exact conversion of the valid prefix
-            // (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            o += written;
             i += v;
             self.pos += v;
             if !lossy {
                 let error = Utf32Error::new(self.pos, e.kind());
-                return Err(StreamError { error, read: i, written: o });
+                return Err(StreamError { error, read: i, written: out.len() });
             }
-            let Some(out) = dst.get_mut(o..o + 3) else {
-                return Ok((CoderResult::OutputFull, i, o));
-            };
-            char::REPLACEMENT_CHARACTER.encode_utf8(out);
-            o += 3;
+            if !out.push_char(char::REPLACEMENT_CHARACTER) {
+                return Ok((CoderResult::OutputFull, i));
+            }
+            self.replaced += 1;
             i += 1;
             self.pos += 1;
         }
-        Ok((CoderResult::InputEmpty, src.len(), o))
+        Ok((CoderResult::InputEmpty, src.len()))
     }
 }

@@ -1,6 +1,6 @@
 //! Streaming UTF-8 to UTF-16.
 
-use super::utf8_outputs::ToUtf16;
+use super::utf8_outputs::{Output, ToUtf16};
 use super::{CoderResult, Endian, StreamError};
 use crate::error::Utf8Error;
 use crate::strategy::ErrorStrategy;
@@ -54,6 +54,8 @@ pub struct Utf8Decoder {
     /// An incomplete but so far valid character at the end of the input.
     pub(super) carry: [u8; 4],
     pub(super) carry_len: u8,
+    /// Maximal invalid subparts that the lossy methods handled so far.
+    pub(super) replaced: u64,
 }
 
 impl Default for Utf8Decoder {
@@ -87,7 +89,7 @@ impl Utf8Decoder {
     /// ```
     #[must_use]
     pub const fn with_endian(endian: Endian) -> Self {
-        Utf8Decoder { endian, pos: 0, carry: [0; 4], carry_len: 0 }
+        Utf8Decoder { endian, pos: 0, carry: [0; 4], carry_len: 0, replaced: 0 }
     }
 
     /// The byte order of the output.
@@ -165,7 +167,9 @@ impl Utf8Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        self.run_to(&ToUtf16(self.endian), src, dst, last, None)
+        let mut out = ToUtf16::new(self.endian, dst);
+        let (result, read) = self.run_to(&mut out, src, last, None)?;
+        Ok((result, read, out.written()))
     }
 
     /// Converts the next chunk, replacing each maximal invalid subpart
@@ -192,8 +196,9 @@ impl Utf8Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to(&ToUtf16(self.endian), src, dst, last, Some(ErrorStrategy::Replace)) {
-            Ok(r) => r,
+        let mut out = ToUtf16::new(self.endian, dst);
+        match self.run_to(&mut out, src, last, Some(ErrorStrategy::Replace)) {
+            Ok((result, read)) => (result, read, out.written()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }

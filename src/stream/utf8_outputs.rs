@@ -8,122 +8,154 @@
 use super::utf8_decoder::incomplete_tail;
 use super::{CoderResult, Endian, StreamError, Utf8Decoder};
 use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
+use crate::glue::str_buf::StrBuf;
 use crate::strategy::ErrorStrategy;
+use crate::validate::split_valid_utf8;
 
-/// An output form for UTF-8 input: its unit, its bulk conversion and how
-/// one character is written.
+/// An output form for UTF-8 input, over its destination: its bulk
+/// conversion and how one character is written, both appending after what
+/// was written so far.
 pub(super) trait Output {
-    type Unit: Copy;
-    /// A transcoder's contract: `Ok(units written)`, or the first problem
-    /// in input order.
-    fn transcode(
-        &self,
-        src: &[u8],
-        dst: &mut [Self::Unit],
-    ) -> Result<usize, TranscodeError<Utf8Error>>;
-    /// Writes `c` at `dst[*o..]`; false if it does not fit.
-    fn put(&self, dst: &mut [Self::Unit], o: &mut usize, c: char) -> bool;
+    /// A transcoder's contract (`Ok(units written)`, or the first problem
+    /// in input order), with the units it wrote (on an error, the exact
+    /// conversion of what came before it) already appended.
+    fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>>;
+    /// Appends `c`; false (and nothing written) if it does not fit.
+    fn put(&mut self, c: char) -> bool;
+    /// The units written so far.
+    fn written(&self) -> usize;
+    /// Drops what was written after the first `written` units (an earlier
+    /// [`written`](Self::written)).
+    fn rewind(&mut self, written: usize);
 }
 
-/// UTF-8 out: valid stretches are validated by the SIMD validator and
-/// copied.
-struct ToUtf8;
+/// UTF-8 out, as text: valid stretches are validated by the SIMD
+/// validator and copied as the `str`s it returns, so the output holds
+/// whole characters only.
+pub(super) struct ToUtf8<'a>(pub(super) StrBuf<'a>);
 /// UTF-16 out in a byte order, through the SIMD transcoders.
-pub(super) struct ToUtf16(pub(super) Endian);
+pub(super) struct ToUtf16<'a> {
+    endian: Endian,
+    dst: &'a mut [u16],
+    o: usize,
+}
 /// UTF-32 out, through the SIMD transcoder.
-struct ToUtf32;
+struct ToUtf32<'a> {
+    dst: &'a mut [u32],
+    o: usize,
+}
 
-impl Output for ToUtf8 {
-    type Unit = u8;
+impl<'a> ToUtf16<'a> {
+    pub(super) fn new(endian: Endian, dst: &'a mut [u16]) -> Self {
+        ToUtf16 { endian, dst, o: 0 }
+    }
+}
 
-    fn transcode(&self, src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf8Error>> {
+impl Output for ToUtf8<'_> {
+    fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
         // Only as much as fits is looked at.
-        let w = src.len().min(dst.len());
-        let valid = match crate::validate_utf8(&src[..w]) {
-            Ok(_) if w == src.len() => {
-                dst[..w].copy_from_slice(&src[..w]);
-                return Ok(w);
-            }
+        let w = src.len().min(self.0.room());
+        let (valid, error) = split_valid_utf8(&src[..w]);
+        let n = valid.len();
+        self.0.push_str(valid);
+        match error {
+            None if w == src.len() => Ok(n),
             // All that fits is valid; the next character does not fit.
-            Ok(_) => w,
+            None => Err(TranscodeError::OutputTooSmall { read: n, written: n }),
             // A character cut by the end of the room: it does not fit
             // (whether it is valid shows when there is room).
-            Err(e) if w < src.len() && e.error_len().is_none() => e.valid_up_to(),
-            Err(error) => {
-                let written = error.valid_up_to();
-                dst[..written].copy_from_slice(&src[..written]);
-                return Err(TranscodeError::Invalid { error, written });
+            Some(e) if w < src.len() && e.error_len().is_none() => {
+                Err(TranscodeError::OutputTooSmall { read: n, written: n })
             }
-        };
-        dst[..valid].copy_from_slice(&src[..valid]);
-        Err(TranscodeError::OutputTooSmall { read: valid, written: valid })
-    }
-
-    #[inline]
-    fn put(&self, dst: &mut [u8], o: &mut usize, c: char) -> bool {
-        let Some(out) = dst.get_mut(*o..*o + c.len_utf8()) else {
-            return false;
-        };
-        c.encode_utf8(out);
-        *o += c.len_utf8();
-        true
-    }
-}
-
-impl Output for ToUtf16 {
-    type Unit = u16;
-
-    fn transcode(&self, src: &[u8], dst: &mut [u16]) -> Result<usize, TranscodeError<Utf8Error>> {
-        match self.0 {
-            Endian::Little => crate::utf8_to_utf16le(src, dst),
-            Endian::Big => crate::utf8_to_utf16be(src, dst),
+            Some(error) => Err(TranscodeError::Invalid { error, written: n }),
         }
     }
 
     #[inline]
-    fn put(&self, dst: &mut [u16], o: &mut usize, c: char) -> bool {
-        let Some(out) = dst.get_mut(*o..*o + c.len_utf16()) else {
+    fn put(&mut self, c: char) -> bool {
+        self.0.push_char(c)
+    }
+
+    fn written(&self) -> usize {
+        self.0.len()
+    }
+
+    fn rewind(&mut self, written: usize) {
+        self.0.truncate(written);
+    }
+}
+
+impl Output for ToUtf16<'_> {
+    fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
+        let dst = &mut self.dst[self.o..];
+        let r = match self.endian {
+            Endian::Little => crate::utf8_to_utf16le(src, dst),
+            Endian::Big => crate::utf8_to_utf16be(src, dst),
+        };
+        self.o += match &r {
+            Ok(n) => *n,
+            Err(e) => e.written(),
+        };
+        r
+    }
+
+    #[inline]
+    fn put(&mut self, c: char) -> bool {
+        let Some(out) = self.dst.get_mut(self.o..self.o + c.len_utf16()) else {
             return false;
         };
         for u in c.encode_utf16(out) {
-            *u = self.0.write(*u);
+            *u = self.endian.write(*u);
         }
-        *o += c.len_utf16();
+        self.o += c.len_utf16();
         true
+    }
+
+    fn written(&self) -> usize {
+        self.o
+    }
+
+    fn rewind(&mut self, written: usize) {
+        self.o = written;
     }
 }
 
-impl Output for ToUtf32 {
-    type Unit = u32;
-
-    fn transcode(&self, src: &[u8], dst: &mut [u32]) -> Result<usize, TranscodeError<Utf8Error>> {
-        crate::utf8_to_utf32(src, dst)
+impl Output for ToUtf32<'_> {
+    fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
+        let r = crate::utf8_to_utf32(src, &mut self.dst[self.o..]);
+        self.o += match &r {
+            Ok(n) => *n,
+            Err(e) => e.written(),
+        };
+        r
     }
 
     #[inline]
-    fn put(&self, dst: &mut [u32], o: &mut usize, c: char) -> bool {
-        let Some(out) = dst.get_mut(*o) else {
+    fn put(&mut self, c: char) -> bool {
+        let Some(out) = self.dst.get_mut(self.o) else {
             return false;
         };
         *out = u32::from(c);
-        *o += 1;
+        self.o += 1;
         true
+    }
+
+    fn written(&self) -> usize {
+        self.o
+    }
+
+    fn rewind(&mut self, written: usize) {
+        self.o = written;
     }
 }
 
-/// Writes what `strategy` puts for the maximal invalid subpart `bad` at
-/// `dst[*o..]`, all of it or nothing; false if it does not fit.
-fn substitute<O: Output>(
-    out: &O,
-    dst: &mut [O::Unit],
-    o: &mut usize,
-    strategy: ErrorStrategy,
-    bad: &[u8],
-) -> bool {
-    let start = *o;
-    let fits = strategy.substitute(bad, |c| out.put(dst, o, c));
+/// Appends what `strategy` puts for the maximal invalid subpart `bad`,
+/// all of it or nothing; false if it does not fit.
+fn substitute<O: Output>(out: &mut O, strategy: ErrorStrategy, bad: &[u8]) -> bool {
+    let start = out.written();
+    let fits = strategy.substitute(bad, |c| out.put(c));
     if !fits {
-        *o = start;
+        out.rewind(start);
     }
     fits
 }
@@ -266,7 +298,9 @@ impl Utf8Decoder {
         dst: &mut [u32],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        self.run_to(&ToUtf32, src, dst, last, None)
+        let mut out = ToUtf32 { dst, o: 0 };
+        let (result, read) = self.run_to(&mut out, src, last, None)?;
+        Ok((result, read, out.written()))
     }
 
     /// Converts the next chunk to UTF-32, replacing each maximal invalid
@@ -292,8 +326,9 @@ impl Utf8Decoder {
         dst: &mut [u32],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to(&ToUtf32, src, dst, last, Some(ErrorStrategy::Replace)) {
-            Ok(r) => r,
+        let mut out = ToUtf32 { dst, o: 0 };
+        match self.run_to(&mut out, src, last, Some(ErrorStrategy::Replace)) {
+            Ok((result, read)) => (result, read, out.written()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
@@ -325,7 +360,9 @@ impl Utf8Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        self.run_to(&ToUtf8, src, dst, last, None)
+        let mut out = ToUtf8(StrBuf::new(dst));
+        let (result, read) = self.run_to(&mut out, src, last, None)?;
+        Ok((result, read, out.written()))
     }
 
     /// A chunked [`String::from_utf8_lossy`](alloc::string::String::from_utf8_lossy):
@@ -363,8 +400,9 @@ impl Utf8Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to(&ToUtf8, src, dst, last, Some(ErrorStrategy::Replace)) {
-            Ok(r) => r,
+        let mut out = ToUtf8(StrBuf::new(dst));
+        match self.run_to(&mut out, src, last, Some(ErrorStrategy::Replace)) {
+            Ok((result, read)) => (result, read, out.written()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
@@ -402,8 +440,9 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to(&ToUtf8, src, dst, last, Some(strategy)) {
-            Ok(r) => r,
+        let mut out = ToUtf8(StrBuf::new(dst));
+        match self.run_to(&mut out, src, last, Some(strategy)) {
+            Ok((result, read)) => (result, read, out.written()),
             // The lossy path substitutes errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
@@ -429,8 +468,9 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to(&ToUtf32, src, dst, last, Some(strategy)) {
-            Ok(r) => r,
+        let mut out = ToUtf32 { dst, o: 0 };
+        match self.run_to(&mut out, src, last, Some(strategy)) {
+            Ok((result, read)) => (result, read, out.written()),
             // The lossy path substitutes errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
@@ -460,8 +500,9 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, usize) {
-        match self.run_to(&ToUtf16(self.endian()), src, dst, last, Some(strategy)) {
-            Ok(r) => r,
+        let mut out = ToUtf16::new(self.endian(), dst);
+        match self.run_to(&mut out, src, last, Some(strategy)) {
+            Ok((result, read)) => (result, read, out.written()),
             // The lossy path substitutes errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
         }
@@ -469,22 +510,22 @@ impl Utf8Decoder {
 
     /// The conversion loop, for any output form: the pending character
     /// first, then the bulk of `src` through `O::transcode`, with errors
-    /// replaced (lossy) or reported (strict).
+    /// substituted (lossy) or reported (strict). Returns `(result, read)`;
+    /// `out.written()` is what was written.
     pub(super) fn run_to<O: Output>(
         &mut self,
-        out: &O,
+        out: &mut O,
         src: &[u8],
-        dst: &mut [O::Unit],
         last: bool,
         on_error: Option<ErrorStrategy>,
-    ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        let (mut i, mut o) = (0, 0);
+    ) -> Result<(CoderResult, usize), StreamError<Utf8Error>> {
+        let mut i = 0;
         match self.complete_carry(src, last) {
             Carry::None => {}
-            Carry::Pending => return Ok((CoderResult::InputEmpty, src.len(), 0)),
+            Carry::Pending => return Ok((CoderResult::InputEmpty, src.len())),
             Carry::Char(c, taken) => {
-                if !out.put(dst, &mut o, c) {
-                    return Ok((CoderResult::OutputFull, 0, 0));
+                if !out.put(c) {
+                    return Ok((CoderResult::OutputFull, 0));
                 }
                 i = self.commit_carry(taken);
             }
@@ -496,9 +537,10 @@ impl Utf8Decoder {
                 let mut subpart = self.carry;
                 subpart[self.carry_len as usize..][..taken].copy_from_slice(&src[..taken]);
                 let n = self.carry_len as usize + taken;
-                if !substitute(out, dst, &mut o, strategy, &subpart[..n]) {
-                    return Ok((CoderResult::OutputFull, 0, 0));
+                if !substitute(out, strategy, &subpart[..n]) {
+                    return Ok((CoderResult::OutputFull, 0));
                 }
+                self.replaced += 1;
                 i = self.commit_carry(taken);
             }
         }
@@ -509,23 +551,21 @@ impl Utf8Decoder {
         while i < src.len() {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];
-            let room = &mut dst[o..];
-            let (mut e, written) = match out.transcode(rest, room) {
-                Ok(n) => {
+            let mut e = match out.transcode(rest) {
+                Ok(_) => {
                     self.pos += rest.len();
-                    (i, o) = (end, o + n);
+                    i = end;
                     continue;
                 }
-                Err(TranscodeError::OutputTooSmall { read, written }) => {
+                Err(TranscodeError::OutputTooSmall { read, .. }) => {
                     self.pos += read;
-                    return Ok((CoderResult::OutputFull, i + read, o + written));
+                    return Ok((CoderResult::OutputFull, i + read));
                 }
-                Err(TranscodeError::Invalid { error: e, written }) => (e, written),
+                Err(TranscodeError::Invalid { error: e, .. }) => e,
             };
-            // `written` units are the exact conversion of the valid prefix
-            // (`TranscodeError`'s contract).
+            // What was written is the exact conversion of the valid
+            // prefix (`TranscodeError`'s contract).
             let v = e.valid_up_to();
-            o += written;
             i += v;
             self.pos += v;
             if e.error_len().is_none() && end < src.len() {
@@ -542,20 +582,21 @@ impl Utf8Decoder {
                     let tail = &src[i..];
                     self.carry[..tail.len()].copy_from_slice(tail);
                     self.carry_len = tail.len() as u8;
-                    return Ok((CoderResult::InputEmpty, src.len(), o));
+                    return Ok((CoderResult::InputEmpty, src.len()));
                 }
                 None => src.len() - i,
             };
             let Some(strategy) = on_error else {
                 let error = Utf8Error::new(self.pos, e.error_len, e.kind());
-                return Err(StreamError { error, read: i, written: o });
+                return Err(StreamError { error, read: i, written: out.written() });
             };
-            if !substitute(out, dst, &mut o, strategy, &src[i..i + n]) {
-                return Ok((CoderResult::OutputFull, i, o));
+            if !substitute(out, strategy, &src[i..i + n]) {
+                return Ok((CoderResult::OutputFull, i));
             }
+            self.replaced += 1;
             i += n;
             self.pos += n;
         }
-        Ok((CoderResult::InputEmpty, src.len(), o))
+        Ok((CoderResult::InputEmpty, src.len()))
     }
 }

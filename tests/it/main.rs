@@ -36,12 +36,16 @@ mod latin1;
 mod lossy;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 mod lossy_lengths;
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+mod lossy_report;
 #[cfg(all(feature = "alloc", feature = "transcode", feature = "single-byte"))]
 mod narrow;
 #[cfg(all(feature = "alloc", feature = "single-byte"))]
 mod single_byte_lossy;
 #[cfg(feature = "stream")]
 mod stream;
+#[cfg(all(feature = "stream", feature = "alloc"))]
+mod stream_str;
 #[cfg(feature = "transcode")]
 mod transcode_from_utf8;
 #[cfg(feature = "transcode")]
