@@ -37,7 +37,7 @@ LAYERS = [
     ("glue", {"glue", "strategy"}),
     ("dispatch and registry", {"dispatch", "kernel"}),
     ("facades", {"validate", "transcode", "count", "lossy", "bom", "compat", "dropin", "grid", "many", "columnar",
-                 "utf16_tools", "latin1", "windows1252", "detect", "narrow", "uninit"}),
+                 "utf16_tools", "latin1", "windows1252", "detect", "narrow", "uninit", "bytes_input"}),
     ("streams and derivatives", {"stream", "utf8_variants"}),
     ("I/O adapters", {"io"}),
     ("crate root", {"lib"}),

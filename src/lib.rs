@@ -247,6 +247,7 @@ extern crate std;
 mod arch;
 mod bom;
 mod byte_order;
+mod bytes_input;
 pub mod columnar;
 pub mod compat;
 #[cfg(feature = "transcode")]
@@ -292,6 +293,21 @@ mod validate;
 pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
+pub use bytes_input::{
+    utf16be_bytes_to_string, utf16be_bytes_to_string_lossy, utf16le_bytes_to_string,
+    utf16le_bytes_to_string_lossy, utf32be_bytes_to_string, utf32be_bytes_to_string_lossy,
+    utf32le_bytes_to_string, utf32le_bytes_to_string_lossy,
+};
+#[cfg(feature = "transcode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+pub use bytes_input::{
+    utf16be_bytes_to_utf8, utf16le_bytes_to_utf8, utf32be_bytes_to_utf8, utf32le_bytes_to_utf8,
+};
+pub use bytes_input::{
+    validate_utf16be_bytes, validate_utf16le_bytes, validate_utf32be_bytes, validate_utf32le_bytes,
+};
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub use count::{

@@ -56,6 +56,7 @@ use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
 use core::mem::MaybeUninit;
 
 pub(crate) mod lossy;
+pub(crate) mod units;
 #[cfg(feature = "single-byte")]
 pub(crate) mod windows1252;
 
