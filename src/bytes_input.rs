@@ -55,6 +55,8 @@ trait UnitBytes {
     type Error: Copy;
     /// Bytes per unit.
     const SIZE: usize;
+    /// The most UTF-8 bytes one unit becomes (U+FFFD included).
+    const MOST: usize;
     /// The unit in `bytes` (exactly [`SIZE`](Self::SIZE) of them), as the
     /// kernels below expect it.
     fn load(bytes: &[u8]) -> Self::Unit;
@@ -110,6 +112,7 @@ macro_rules! utf16_bytes {
             type Unit = u16;
             type Error = Utf16Error;
             const SIZE: usize = 2;
+            const MOST: usize = 3;
             #[inline(always)]
             fn load(bytes: &[u8]) -> u16 {
                 u16::from_ne_bytes([bytes[0], bytes[1]])
@@ -162,7 +165,6 @@ macro_rules! utf16_bytes {
                 use crate::error::TranscodeError::OutputTooSmall;
                 let fns = crate::dispatch::active_fns();
                 let mut rest = units;
-                dst.reserve(Self::utf8_len(rest));
                 while let Err(OutputTooSmall { read, .. }) =
                     crate::glue::lossy::utf16_lossy_sink::<crate::byte_order::$o, _>(fns, rest, dst)
                 {
@@ -203,6 +205,7 @@ macro_rules! utf32_bytes {
             type Unit = u32;
             type Error = Utf32Error;
             const SIZE: usize = 4;
+            const MOST: usize = 4;
             #[inline(always)]
             fn load(bytes: &[u8]) -> u32 {
                 $from([bytes[0], bytes[1], bytes[2], bytes[3]])
@@ -256,9 +259,6 @@ macro_rules! utf32_bytes {
             }
             #[cfg(all(feature = "transcode", feature = "alloc"))]
             fn append_lossy(units: &[u32], dst: &mut alloc::string::String) {
-                // Exact for valid input, and enough for any: a surrogate
-                // counts the 3 bytes of U+FFFD, a value above U+10FFFF 4.
-                dst.reserve(Self::utf8_len(units));
                 let mut rest = units;
                 loop {
                     match crate::dispatch::utf32_to_utf8(rest, dst) {
@@ -377,6 +377,41 @@ fn to_utf8<U: UnitBytes>(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeE
     }
 }
 
+/// Makes room in `out` for the UTF-8 of `units`, the next of `left`
+/// units still to convert, counting only where the room might not do: on
+/// the first chunk, the whole output is sized from its exact length (with
+/// 1/16 to spare where more chunks follow, never above the worst case),
+/// so the chunks after it seldom count at all; a later chunk that does
+/// not fit (the text changed script) grows the string by amortised
+/// doubling. An output of a lossy decoding may still run out (a lone
+/// surrogate counts 2 bytes and takes 3): its loop grows it then.
+#[cfg(all(feature = "transcode", feature = "alloc"))]
+fn make_room<U: UnitBytes>(out: &mut alloc::string::String, units: &[U::Unit], left: usize) {
+    let spare = out.capacity() - out.len();
+    if units.is_empty() || spare >= U::MOST * units.len() {
+        return;
+    }
+    let need = U::utf8_len(units);
+    if out.capacity() == 0 {
+        let chunks = left.div_ceil(units.len());
+        let guess = need.saturating_mul(chunks);
+        let guess = if chunks > 1 { guess.saturating_add(guess / 16) } else { guess };
+        out.reserve_exact(guess.min(left.saturating_mul(U::MOST)).max(need));
+    } else if spare < need {
+        out.reserve(need);
+    }
+}
+
+/// Shrinks a string whose unused room exceeds half its length (plus
+/// 4 KiB), as the allocating `&[u16]` forms do, after a guess that the
+/// rest of the text did not bear out.
+#[cfg(all(feature = "transcode", feature = "alloc"))]
+fn trim(out: &mut alloc::string::String) {
+    if out.capacity() - out.len() > out.len() / 2 + 4096 {
+        out.shrink_to_fit();
+    }
+}
+
 /// The byte-input conversion to a `String` of encoding `U`.
 #[cfg(all(feature = "transcode", feature = "alloc"))]
 fn to_string<U: UnitBytes>(src: &[u8]) -> Result<alloc::string::String, U::Error> {
@@ -387,7 +422,7 @@ fn to_string<U: UnitBytes>(src: &[u8]) -> Result<alloc::string::String, U::Error
         None => {
             let mut out = alloc::string::String::new();
             let r = for_each_run::<U, _>(src, |units, at| {
-                out.reserve(U::utf8_len(units));
+                make_room::<U>(&mut out, units, (whole - at) / U::SIZE);
                 let mut done = 0;
                 loop {
                     match U::append_utf8(&units[done..], &mut out) {
@@ -407,6 +442,7 @@ fn to_string<U: UnitBytes>(src: &[u8]) -> Result<alloc::string::String, U::Error
             if let ControlFlow::Break(e) = r {
                 return Err(e);
             }
+            trim(&mut out);
             out
         }
     };
@@ -419,12 +455,15 @@ fn to_string<U: UnitBytes>(src: &[u8]) -> Result<alloc::string::String, U::Error
 /// The byte-input lossy decoding of encoding `U`.
 #[cfg(all(feature = "transcode", feature = "alloc"))]
 fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> alloc::string::String {
+    let whole = src.len() - src.len() % U::SIZE;
     let mut out = alloc::string::String::new();
-    let done: ControlFlow<core::convert::Infallible> = for_each_run::<U, _>(src, |units, _| {
+    let done: ControlFlow<core::convert::Infallible> = for_each_run::<U, _>(src, |units, at| {
+        make_room::<U>(&mut out, units, (whole - at) / U::SIZE);
         U::append_lossy(units, &mut out);
         ControlFlow::Continue(())
     });
     debug_assert!(done.is_continue());
+    trim(&mut out);
     if src.len() % U::SIZE != 0 {
         out.push(char::REPLACEMENT_CHARACTER);
     }
@@ -535,12 +574,12 @@ mod transcode_api {
     ///
     /// ```
     /// // "h€!" as a UTF-16LE file's bytes.
-    /// let src = b"h\x00\xAC\x20!\x00";
+    /// let src: &[u8] = b"h\x00\xAC\x20!\x00";
     /// let mut buf = [0u8; 16];
-    /// let n = rapidutf::utf16le_bytes_to_utf8(&src, &mut buf).unwrap();
+    /// let n = rapidutf::utf16le_bytes_to_utf8(src, &mut buf).unwrap();
     /// assert_eq!(&buf[..n], "h€!".as_bytes());
     /// // Too small a buffer: how far it got, in bytes of the input.
-    /// let e = rapidutf::utf16le_bytes_to_utf8(&src, &mut buf[..2]).unwrap_err();
+    /// let e = rapidutf::utf16le_bytes_to_utf8(src, &mut buf[..2]).unwrap_err();
     /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 1 });
     /// ```
     #[inline]

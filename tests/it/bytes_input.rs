@@ -36,121 +36,97 @@ fn text<K>(dec: &Decoded<K>) -> String {
     dec.chars.iter().map(|&(c, _)| c).collect()
 }
 
-/// Checks the four UTF-16 functions of one byte order on `bytes`, with
-/// the transcoder into every `dst` size in `dst_lens`.
-fn check16(bytes: &[u8], be: bool, dst_lens: impl IntoIterator<Item = usize>) {
-    type Validate = fn(&[u8]) -> Result<(), rapidutf::Utf16Error>;
-    type ToString = fn(&[u8]) -> Result<String, rapidutf::Utf16Error>;
-    let (name, validate, to_utf8, to_string, lossy): (
-        &str,
-        Validate,
-        _,
-        ToString,
-        fn(&[u8]) -> String,
-    ) = if be {
-        (
-            "utf16be",
-            rapidutf::validate_utf16be_bytes,
-            rapidutf::utf16be_bytes_to_utf8 as common::Transcoder<u8, u8, _>,
-            rapidutf::utf16be_bytes_to_string,
-            rapidutf::utf16be_bytes_to_string_lossy,
-        )
+/// The four functions of one encoding in one byte order.
+struct Fns<E> {
+    name: &'static str,
+    validate: fn(&[u8]) -> Result<(), E>,
+    to_utf8: common::Transcoder<u8, u8, E>,
+    to_string: fn(&[u8]) -> Result<String, E>,
+    lossy: fn(&[u8]) -> String,
+}
+
+/// The UTF-16 functions of one byte order.
+fn utf16_fns(be: bool) -> Fns<rapidutf::Utf16Error> {
+    if be {
+        Fns {
+            name: "utf16be",
+            validate: rapidutf::validate_utf16be_bytes,
+            to_utf8: rapidutf::utf16be_bytes_to_utf8,
+            to_string: rapidutf::utf16be_bytes_to_string,
+            lossy: rapidutf::utf16be_bytes_to_string_lossy,
+        }
     } else {
-        (
-            "utf16le",
-            rapidutf::validate_utf16le_bytes,
-            rapidutf::utf16le_bytes_to_utf8 as common::Transcoder<u8, u8, _>,
-            rapidutf::utf16le_bytes_to_string,
-            rapidutf::utf16le_bytes_to_string_lossy,
-        )
-    };
-    let dec = dec_utf16_bytes(bytes, be);
-    let at = bytes.as_ptr() as usize % 4;
-    let want = dec.err.map_or(Ok(()), Err);
-    assert_eq!(
-        validate(bytes).map_err(|e| e.key()),
-        want,
-        "validate_{name}_bytes at {at}: {bytes:02X?}"
-    );
-    let want_string = dec.err.map_or_else(|| Ok(text(&dec)), Err);
-    assert_eq!(
-        to_string(bytes).map_err(|e| e.key()),
-        want_string,
-        "{name}_bytes_to_string at {at}"
-    );
-    assert_eq!(
-        lossy(bytes),
-        lossy_unit_bytes(bytes, 2, be),
-        "{name}_bytes_to_string_lossy at {at}"
-    );
-    for dst_len in dst_lens {
-        check_transcoder(
-            &format!("{name}_bytes_to_utf8 at {at}"),
-            to_utf8,
-            bytes,
-            &dec,
-            &enc_utf8,
-            dst_len,
-        );
+        Fns {
+            name: "utf16le",
+            validate: rapidutf::validate_utf16le_bytes,
+            to_utf8: rapidutf::utf16le_bytes_to_utf8,
+            to_string: rapidutf::utf16le_bytes_to_string,
+            lossy: rapidutf::utf16le_bytes_to_string_lossy,
+        }
     }
 }
 
-/// [`check16`] for the UTF-32 functions.
-fn check32(bytes: &[u8], be: bool, dst_lens: impl IntoIterator<Item = usize>) {
-    type Validate = fn(&[u8]) -> Result<(), rapidutf::Utf32Error>;
-    type ToString = fn(&[u8]) -> Result<String, rapidutf::Utf32Error>;
-    let (name, validate, to_utf8, to_string, lossy): (
-        &str,
-        Validate,
-        _,
-        ToString,
-        fn(&[u8]) -> String,
-    ) = if be {
-        (
-            "utf32be",
-            rapidutf::validate_utf32be_bytes,
-            rapidutf::utf32be_bytes_to_utf8 as common::Transcoder<u8, u8, _>,
-            rapidutf::utf32be_bytes_to_string,
-            rapidutf::utf32be_bytes_to_string_lossy,
-        )
+/// The UTF-32 functions of one byte order.
+fn utf32_fns(be: bool) -> Fns<rapidutf::Utf32Error> {
+    if be {
+        Fns {
+            name: "utf32be",
+            validate: rapidutf::validate_utf32be_bytes,
+            to_utf8: rapidutf::utf32be_bytes_to_utf8,
+            to_string: rapidutf::utf32be_bytes_to_string,
+            lossy: rapidutf::utf32be_bytes_to_string_lossy,
+        }
     } else {
-        (
-            "utf32le",
-            rapidutf::validate_utf32le_bytes,
-            rapidutf::utf32le_bytes_to_utf8 as common::Transcoder<u8, u8, _>,
-            rapidutf::utf32le_bytes_to_string,
-            rapidutf::utf32le_bytes_to_string_lossy,
-        )
-    };
-    let dec = dec_utf32_bytes(bytes, be);
-    let at = bytes.as_ptr() as usize % 4;
+        Fns {
+            name: "utf32le",
+            validate: rapidutf::validate_utf32le_bytes,
+            to_utf8: rapidutf::utf32le_bytes_to_utf8,
+            to_string: rapidutf::utf32le_bytes_to_string,
+            lossy: rapidutf::utf32le_bytes_to_string_lossy,
+        }
+    }
+}
+
+/// Checks `fns` on `bytes` against the decoded `dec` and the lossy
+/// oracle's `lossy`, with the transcoder into every `dst` size in
+/// `dst_lens`.
+fn check<E: Key>(
+    fns: &Fns<E>,
+    bytes: &[u8],
+    dec: &Decoded<E::K>,
+    lossy: &str,
+    dst_lens: impl IntoIterator<Item = usize>,
+) {
+    let (name, at) = (fns.name, bytes.as_ptr() as usize % 4);
     let want = dec.err.map_or(Ok(()), Err);
     assert_eq!(
-        validate(bytes).map_err(|e| e.key()),
+        (fns.validate)(bytes).map_err(|e| e.key()),
         want,
         "validate_{name}_bytes at {at}: {bytes:02X?}"
     );
-    let want_string = dec.err.map_or_else(|| Ok(text(&dec)), Err);
+    let want_string = dec.err.map_or_else(|| Ok(text(dec)), Err);
     assert_eq!(
-        to_string(bytes).map_err(|e| e.key()),
+        (fns.to_string)(bytes).map_err(|e| e.key()),
         want_string,
         "{name}_bytes_to_string at {at}"
     );
-    assert_eq!(
-        lossy(bytes),
-        lossy_unit_bytes(bytes, 4, be),
-        "{name}_bytes_to_string_lossy at {at}"
-    );
+    assert_eq!((fns.lossy)(bytes), lossy, "{name}_bytes_to_string_lossy at {at}");
     for dst_len in dst_lens {
-        check_transcoder(
-            &format!("{name}_bytes_to_utf8 at {at}"),
-            to_utf8,
-            bytes,
-            &dec,
-            &enc_utf8,
-            dst_len,
-        );
+        let who = format!("{name}_bytes_to_utf8 at {at}");
+        check_transcoder(&who, fns.to_utf8, bytes, dec, &enc_utf8, dst_len);
     }
+}
+
+/// Checks the UTF-16 functions of one byte order on `bytes`.
+fn check16(bytes: &[u8], be: bool, dst_lens: impl IntoIterator<Item = usize>) {
+    let dec = dec_utf16_bytes(bytes, be);
+    check(&utf16_fns(be), bytes, &dec, &lossy_unit_bytes(bytes, 2, be), dst_lens);
+}
+
+/// Checks the UTF-32 functions of one byte order on `bytes`.
+fn check32(bytes: &[u8], be: bool, dst_lens: impl IntoIterator<Item = usize>) {
+    let dec = dec_utf32_bytes(bytes, be);
+    check(&utf32_fns(be), bytes, &dec, &lossy_unit_bytes(bytes, 4, be), dst_lens);
 }
 
 /// A `dst` that always suffices for `bytes` of either encoding (3 bytes
