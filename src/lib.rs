@@ -29,6 +29,7 @@
 //! | convert a `&str` | [`str_to_utf16_vec`], [`str_to_utf32_vec`], [`str_to_utf16`] (into a buffer, infallible but for its size) | `transcode` |
 //! | convert into a caller's buffer | [`transcode`]: `utf8_to_utf16`, `utf16_to_utf8`, ... (the buffer sizes that always suffice are documented there); [`uninit`] for uninitialised memory | `transcode` |
 //! | allocate the result | [`utf8_to_utf16_vec`], [`utf16_to_string`], [`utf32_to_string`], ... | `transcode`, `alloc` |
+//! | decode UTF-16 or UTF-32 bytes as read from a file (any address, any length) | [`utf16le_bytes_to_string`], [`validate_utf16le_bytes`], [`utf16le_bytes_to_utf8`], [`utf16le_bytes_to_string_lossy`] and the `utf16be`, `utf32le`, `utf32be` forms | `transcode`, `alloc` (validation: none) |
 //! | decode what may be broken | [`utf8_to_string_lossy`], [`utf16_to_string_lossy`], [`utf8_to_string_lossy_with`] and an [`ErrorStrategy`] | `alloc` |
 //! | stream | [`stream`] (chunked decoders and validators), [`io`](mod@io) (`Read`/`Write` adapters; tokio codecs and `Bytes` with `tokio`, `bytes`, `futures`) | `stream`; `io` also `std`, `single-byte` |
 //! | find out the encoding | [`detect_bom`], [`detect_encoding`] | none |
