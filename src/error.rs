@@ -198,6 +198,9 @@ pub enum Utf16ErrorKind {
     UnpairedHigh,
     /// A low (trailing) surrogate U+DC00..U+DFFF not preceded by a high one.
     UnpairedLow,
+    /// The input ends inside a code unit: byte input (the `_bytes`
+    /// functions) of an odd length, whose last byte is reported.
+    IncompleteUnit,
 }
 
 impl fmt::Display for Utf16ErrorKind {
@@ -205,6 +208,7 @@ impl fmt::Display for Utf16ErrorKind {
         f.write_str(match self {
             Self::UnpairedHigh => "unpaired high surrogate, expected a low surrogate (DC00..DFFF)",
             Self::UnpairedLow => "unpaired low surrogate, expected a high surrogate before it",
+            Self::IncompleteUnit => "the input ends inside a code unit (an odd number of bytes)",
         })
     }
 }
@@ -222,7 +226,9 @@ impl Utf16Error {
     }
 
     /// The index (in `u16` units) of the first unpaired surrogate; the input
-    /// before it is valid UTF-16.
+    /// before it is valid UTF-16. The functions that take UTF-16 as bytes
+    /// (`validate_utf16le_bytes` and the other `_bytes` forms) count in
+    /// bytes instead, the offset of the unit in the caller's slice.
     #[must_use]
     #[inline]
     pub const fn valid_up_to(&self) -> usize {
@@ -253,6 +259,10 @@ pub enum Utf32ErrorKind {
     Surrogate,
     /// A value above U+10FFFF.
     TooLarge,
+    /// The input ends inside a code unit: byte input (the `_bytes`
+    /// functions) whose length is not a multiple of 4, with the last 1 to
+    /// 3 bytes reported.
+    IncompleteUnit,
 }
 
 impl fmt::Display for Utf32ErrorKind {
@@ -260,6 +270,7 @@ impl fmt::Display for Utf32ErrorKind {
         f.write_str(match self {
             Self::Surrogate => "surrogate code point (D800..DFFF)",
             Self::TooLarge => "value above 10FFFF",
+            Self::IncompleteUnit => "the input ends inside a code unit (1 to 3 bytes of 4)",
         })
     }
 }
@@ -276,7 +287,8 @@ impl Utf32Error {
         Utf32Error { valid_up_to, kind }
     }
 
-    /// The index of the first value that is not a scalar value.
+    /// The index of the first value that is not a scalar value (in bytes
+    /// for the functions that take UTF-32 as bytes, the `_bytes` forms).
     #[must_use]
     #[inline]
     pub const fn valid_up_to(&self) -> usize {

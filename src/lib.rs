@@ -29,6 +29,7 @@
 //! | convert a `&str` | [`str_to_utf16_vec`], [`str_to_utf32_vec`], [`str_to_utf16`] (into a buffer, infallible but for its size) | `transcode` |
 //! | convert into a caller's buffer | [`transcode`]: `utf8_to_utf16`, `utf16_to_utf8`, ... (the buffer sizes that always suffice are documented there); [`uninit`] for uninitialised memory | `transcode` |
 //! | allocate the result | [`utf8_to_utf16_vec`], [`utf16_to_string`], [`utf32_to_string`], ... | `transcode`, `alloc` |
+//! | decode UTF-16 or UTF-32 bytes as read from a file (any address, any length) | [`utf16le_bytes_to_string`], [`validate_utf16le_bytes`], [`utf16le_bytes_to_utf8`], [`utf16le_bytes_to_string_lossy`] and the `utf16be`, `utf32le`, `utf32be` forms | `transcode`, `alloc` (validation: none) |
 //! | decode what may be broken | [`utf8_to_string_lossy`], [`utf16_to_string_lossy`], [`utf8_to_string_lossy_with`] and an [`ErrorStrategy`] | `alloc` |
 //! | stream | [`stream`] (chunked decoders and validators), [`io`](mod@io) (`Read`/`Write` adapters; tokio codecs and `Bytes` with `tokio`, `bytes`, `futures`) | `stream`; `io` also `std`, `single-byte` |
 //! | find out the encoding | [`detect_bom`], [`detect_encoding`] | none |
@@ -257,6 +258,7 @@ extern crate std;
 mod arch;
 mod bom;
 mod byte_order;
+mod bytes_input;
 pub mod columnar;
 pub mod compat;
 #[cfg(feature = "transcode")]
@@ -304,6 +306,21 @@ mod validate;
 pub mod windows1252;
 
 pub use bom::{detect_bom, Bom};
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+#[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
+pub use bytes_input::{
+    utf16be_bytes_to_string, utf16be_bytes_to_string_lossy, utf16le_bytes_to_string,
+    utf16le_bytes_to_string_lossy, utf32be_bytes_to_string, utf32be_bytes_to_string_lossy,
+    utf32le_bytes_to_string, utf32le_bytes_to_string_lossy,
+};
+#[cfg(feature = "transcode")]
+#[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
+pub use bytes_input::{
+    utf16be_bytes_to_utf8, utf16le_bytes_to_utf8, utf32be_bytes_to_utf8, utf32le_bytes_to_utf8,
+};
+pub use bytes_input::{
+    validate_utf16be_bytes, validate_utf16le_bytes, validate_utf32be_bytes, validate_utf32le_bytes,
+};
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub use count::{

@@ -60,6 +60,7 @@ pub(crate) mod lossy;
 pub(crate) mod str_buf;
 #[cfg(feature = "single-byte")]
 pub(crate) mod single_byte_lossy;
+pub(crate) mod units;
 #[cfg(feature = "single-byte")]
 pub(crate) mod windows1252;
 

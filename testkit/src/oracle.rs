@@ -286,3 +286,83 @@ pub fn check_transcoder<S: Debug, D: Copy + Debug + PartialEq + Default + From<u
     let got = run(f, src, dst_len, D::default());
     assert_eq!(got, want, "{name}: src {src:X?}, dst_len {dst_len}");
 }
+
+/// UTF-16 given as bytes (`big_endian` or little), decoded by
+/// `char::decode_utf16` over its whole units: widths and positions in
+/// bytes, and an odd last byte an `IncompleteUnit` error after everything
+/// before it.
+pub fn dec_utf16_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf16Exp> {
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|b| {
+            if big_endian {
+                u16::from_be_bytes([b[0], b[1]])
+            } else {
+                u16::from_le_bytes([b[0], b[1]])
+            }
+        })
+        .collect();
+    let d = dec_utf16(&units, Order::Native);
+    let partial = (bytes.len() % 2 == 1).then(|| (bytes.len() - 1, Utf16ErrorKind::IncompleteUnit));
+    Decoded {
+        chars: d.chars.into_iter().map(|(c, w)| (c, 2 * w)).collect(),
+        err: d.err.map(|(at, kind)| (2 * at, kind)).or(partial),
+    }
+}
+
+/// UTF-32 given as bytes, decoded by `char::from_u32` over its whole
+/// units: widths and positions in bytes, and trailing 1 to 3 bytes an
+/// `IncompleteUnit` error after everything before them.
+pub fn dec_utf32_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf32Exp> {
+    let values: Vec<u32> = bytes
+        .chunks_exact(4)
+        .map(|b| {
+            let b = [b[0], b[1], b[2], b[3]];
+            if big_endian {
+                u32::from_be_bytes(b)
+            } else {
+                u32::from_le_bytes(b)
+            }
+        })
+        .collect();
+    let d = dec_utf32(&values);
+    let whole = bytes.len() - bytes.len() % 4;
+    let partial = (whole < bytes.len()).then_some((whole, Utf32ErrorKind::IncompleteUnit));
+    Decoded {
+        chars: d.chars.into_iter().map(|(c, w)| (c, 4 * w)).collect(),
+        err: d.err.map(|(at, kind)| (4 * at, kind)).or(partial),
+    }
+}
+
+/// The lossy decoding of UTF-16 or UTF-32 given as bytes (`unit` 2 or 4
+/// bytes): std's `String::from_utf16_lossy`, or `char::from_u32` with
+/// U+FFFD for each invalid value, over the whole units, plus one U+FFFD
+/// for a partial last unit.
+pub fn lossy_unit_bytes(bytes: &[u8], unit: usize, big_endian: bool) -> String {
+    let mut s = if unit == 2 {
+        let units: Vec<u16> = bytes
+            .chunks_exact(2)
+            .map(|b| {
+                if big_endian {
+                    u16::from_be_bytes([b[0], b[1]])
+                } else {
+                    u16::from_le_bytes([b[0], b[1]])
+                }
+            })
+            .collect();
+        String::from_utf16_lossy(&units)
+    } else {
+        bytes
+            .chunks_exact(4)
+            .map(|b| {
+                let b = [b[0], b[1], b[2], b[3]];
+                let v = if big_endian { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) };
+                char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)
+            })
+            .collect()
+    };
+    if bytes.len() % unit != 0 {
+        s.push(char::REPLACEMENT_CHARACTER);
+    }
+    s
+}

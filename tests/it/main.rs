@@ -17,6 +17,8 @@ mod common;
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 mod append;
 mod bom;
+#[cfg(all(feature = "alloc", feature = "transcode"))]
+mod bytes_input;
 mod columnar;
 mod compat;
 #[cfg(feature = "transcode")]
