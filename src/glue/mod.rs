@@ -56,10 +56,10 @@ use crate::scalar::transcode::{transcode, Decode, Encode, Utf16, Utf32, Utf8};
 use core::mem::MaybeUninit;
 
 pub(crate) mod lossy;
-#[cfg(feature = "stream")]
-pub(crate) mod str_buf;
 #[cfg(feature = "single-byte")]
 pub(crate) mod single_byte_lossy;
+#[cfg(feature = "stream")]
+pub(crate) mod str_buf;
 pub(crate) mod units;
 #[cfg(feature = "single-byte")]
 pub(crate) mod windows1252;
