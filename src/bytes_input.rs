@@ -22,7 +22,9 @@
 //! or [`Utf32ErrorKind::IncompleteUnit`](crate::Utf32ErrorKind::IncompleteUnit)
 //! at the partial unit, reported after everything before it (so an
 //! unpaired surrogate earlier in the input comes first); lossy decoding
-//! replaces the partial unit with one U+FFFD.
+//! replaces the partial unit with one U+FFFD (none more after a high
+//! surrogate, whose U+FFFD stands for both, as in the WHATWG UTF-16
+//! decoder).
 //!
 //! # Speed whatever the alignment
 //!
@@ -464,8 +466,17 @@ fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> alloc::string::String {
     });
     debug_assert!(done.is_continue());
     trim(&mut out);
-    if src.len() % U::SIZE != 0 {
-        out.push(char::REPLACEMENT_CHARACTER);
+    // A partial last unit is one more U+FFFD, except right after a high
+    // surrogate (necessarily unpaired: it is the last whole unit), whose
+    // U+FFFD stands for both: the WHATWG UTF-16 decoder reports a single
+    // error for such an end of input, and CPython's codecs replace the two
+    // as one.
+    if whole < src.len() {
+        let after_high =
+            whole >= U::SIZE && U::pairs_with_next(U::load(&src[whole - U::SIZE..whole]));
+        if !after_high {
+            out.push(char::REPLACEMENT_CHARACTER);
+        }
     }
     out
 }
@@ -755,11 +766,15 @@ mod alloc_api {
     /// Decodes UTF-16LE given as bytes (any address, any length),
     /// replacing each unpaired surrogate with U+FFFD, and a trailing odd
     /// byte with one more: `String::from_utf16_lossy` of the units, plus
-    /// that last U+FFFD.
+    /// that last U+FFFD, except after a high surrogate, whose U+FFFD then
+    /// stands for both (as the WHATWG UTF-16 decoder and CPython's codecs
+    /// do).
     ///
     /// ```
     /// let s = rapidutf::utf16le_bytes_to_string_lossy(b"a\x00\x00\xDCb\x00\x3D\xD8c");
-    /// assert_eq!(s, "a\u{FFFD}b\u{FFFD}\u{FFFD}");
+    /// assert_eq!(s, "a\u{FFFD}b\u{FFFD}");
+    /// let s = rapidutf::utf16le_bytes_to_string_lossy(b"a\x00\x00\xDCb\x00c");
+    /// assert_eq!(s, "a\u{FFFD}b\u{FFFD}");
     /// ```
     #[must_use]
     pub fn utf16le_bytes_to_string_lossy(src: &[u8]) -> String {
@@ -768,7 +783,8 @@ mod alloc_api {
 
     /// Decodes UTF-16BE given as bytes (any address, any length),
     /// replacing each unpaired surrogate with U+FFFD, and a trailing odd
-    /// byte with one more.
+    /// byte with one more, except after a high surrogate (see
+    /// [`utf16le_bytes_to_string_lossy`]).
     ///
     /// ```
     /// let s = rapidutf::utf16be_bytes_to_string_lossy(b"\x00a\xDC\x00\x00");

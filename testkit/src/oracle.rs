@@ -337,7 +337,7 @@ pub fn dec_utf32_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf32Exp> {
 /// The lossy decoding of UTF-16 or UTF-32 given as bytes (`unit` 2 or 4
 /// bytes): std's `String::from_utf16_lossy`, or `char::from_u32` with
 /// U+FFFD for each invalid value, over the whole units, plus one U+FFFD
-/// for a partial last unit.
+/// for a partial last unit unless it follows a high surrogate.
 pub fn lossy_unit_bytes(bytes: &[u8], unit: usize, big_endian: bool) -> String {
     let mut s = if unit == 2 {
         let units: Vec<u16> = bytes
@@ -361,7 +361,16 @@ pub fn lossy_unit_bytes(bytes: &[u8], unit: usize, big_endian: bool) -> String {
             })
             .collect()
     };
-    if bytes.len() % unit != 0 {
+    // A partial last unit: one more U+FFFD, except right after a (last,
+    // hence unpaired) high surrogate, whose U+FFFD stands for both, as the
+    // WHATWG UTF-16 decoder and CPython's codecs have it.
+    let whole = bytes.len() - bytes.len() % unit;
+    let after_high = unit == 2 && whole >= 2 && {
+        let b = [bytes[whole - 2], bytes[whole - 1]];
+        let u = if big_endian { u16::from_be_bytes(b) } else { u16::from_le_bytes(b) };
+        u & 0xFC00 == 0xD800
+    };
+    if whole < bytes.len() && !after_high {
         s.push(char::REPLACEMENT_CHARACTER);
     }
     s

@@ -308,6 +308,33 @@ proptest! {
     }
 }
 
+/// The end of UTF-16 input in the middle of a unit, in the lossy forms:
+/// the partial unit is one U+FFFD, except right after a high surrogate,
+/// where both make one. The expected strings are what Node's
+/// `TextDecoder("utf-16le")` (the WHATWG decoder) and CPython's
+/// `decode("utf-16-le", "replace")` return for these bytes.
+#[test]
+fn partial_last_unit_lossy_as_whatwg() {
+    let cases: [(&[u8], &str); 6] = [
+        (b"a\x00\x00\xDCb\x00\x3D\xD8c", "a\u{FFFD}b\u{FFFD}"),
+        (b"a\x00\x3D\xD8", "a\u{FFFD}"),
+        (b"a\x00\x3D\xD8\x00\xDCA", "a\u{1F400}\u{FFFD}"),
+        (b"a\x00\x00\xDCc", "a\u{FFFD}\u{FFFD}"),
+        (b"a\x00c", "a\u{FFFD}"),
+        (b"\x3D\xD8\x3D\xD8c", "\u{FFFD}\u{FFFD}"),
+    ];
+    for (le, want) in cases {
+        assert_eq!(rapidutf::utf16le_bytes_to_string_lossy(le), want, "{le:X?}");
+        assert_eq!(lossy_unit_bytes(le, 2, false), want, "the oracle, {le:X?}");
+        // The same units in the other byte order, the odd byte unchanged.
+        let mut be = le.to_vec();
+        for pair in be.chunks_exact_mut(2) {
+            pair.swap(0, 1);
+        }
+        assert_eq!(rapidutf::utf16be_bytes_to_string_lossy(&be), want, "{be:X?}");
+    }
+}
+
 /// The byte-input functions always dispatch: run this module again under
 /// every other available kernel.
 #[cfg(feature = "std")]
