@@ -33,7 +33,7 @@
 
 // It checks every kernel entry (the transcoders, the lossy and allocating
 // conversions and the Latin-1 ones included), so it needs the default
-// features `std`, `transcode` and `legacy`; tests/it covers the smaller
+// features `std`, `transcode` and `single-byte`; tests/it covers the smaller
 // feature sets.
 #![cfg(all(feature = "std", feature = "transcode", feature = "single-byte"))]
 
@@ -1155,4 +1155,163 @@ fn regrow_active_kernel() {
     units[at] = 0xDC00;
     let e = rapidutf::utf16_to_string(&units).expect_err("an unpaired surrogate");
     assert_eq!((e.valid_up_to(), e.kind()), (at, Utf16ErrorKind::UnpairedLow));
+}
+
+// ---------------------------------------------------------------------------
+// Byte input, `&str` output of the stream decoders, lossy single-byte
+// encoders: the glue with `unsafe` of its own (the in-place view of
+// aligned bytes as units, `StrBuf`'s unchecked `&str`, the replacement
+// bursts), through the active kernel.
+// ---------------------------------------------------------------------------
+
+/// UTF-16LE/BE and UTF-32LE/BE given as bytes at every address modulo 4,
+/// with 0 to 3 stray bytes at the end: validation, the tight-`dst`
+/// transcoder, and the strict and lossy `String` forms, against std.
+#[test]
+fn free_functions_byte_input() {
+    let text = "a\u{e9}\u{20ac}\u{1d11e}z".repeat(if cfg!(miri) { 5 } else { 40 });
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut bad16 = units.clone();
+    bad16.insert(units.len() / 2, 0xDC00);
+    for (name, us) in [("valid", &units), ("lone low surrogate", &bad16)] {
+        for be in [false, true] {
+            let bytes: Vec<u8> = us
+                .iter()
+                .flat_map(|&u| if be { u.to_be_bytes() } else { u.to_le_bytes() })
+                .collect();
+            for extra in 0..2 {
+                let mut data = bytes.clone();
+                data.extend(std::iter::repeat(0x41).take(extra));
+                let want = if extra == 0 { String::from_utf16(us).ok() } else { None };
+                let lossy = {
+                    let mut s = String::from_utf16_lossy(us);
+                    let high_last = us.last().is_some_and(|&u| (0xD800..0xDC00).contains(&u));
+                    if extra > 0 && !high_last {
+                        s.push('\u{FFFD}');
+                    }
+                    s
+                };
+                for off in 0..4 {
+                    let placed = Placed::new(&data, off, 0xFF);
+                    let src = placed.get();
+                    let what = format!(
+                        "UTF-16{}, {name}, +{extra}, offset {off}",
+                        if be { "BE" } else { "LE" }
+                    );
+                    let (validate, to_utf8, to_string, to_lossy): (
+                        fn(&[u8]) -> Result<(), rapidutf::Utf16Error>,
+                        fn(&[u8], &mut [u8]) -> Result<usize, TranscodeError<rapidutf::Utf16Error>>,
+                        fn(&[u8]) -> Result<String, rapidutf::Utf16Error>,
+                        fn(&[u8]) -> String,
+                    ) = if be {
+                        (
+                            rapidutf::validate_utf16be_bytes,
+                            rapidutf::utf16be_bytes_to_utf8,
+                            rapidutf::utf16be_bytes_to_string,
+                            rapidutf::utf16be_bytes_to_string_lossy,
+                        )
+                    } else {
+                        (
+                            rapidutf::validate_utf16le_bytes,
+                            rapidutf::utf16le_bytes_to_utf8,
+                            rapidutf::utf16le_bytes_to_string,
+                            rapidutf::utf16le_bytes_to_string_lossy,
+                        )
+                    };
+                    assert_eq!(validate(src).is_ok(), want.is_some(), "{what}");
+                    assert_eq!(to_string(src).ok(), want, "{what}");
+                    assert_eq!(to_lossy(src), lossy, "{what}");
+                    if let Some(w) = &want {
+                        for len in [w.len(), w.len().saturating_sub(1)] {
+                            let (r, out) = with_dst(len, off, 0xA5u8, |dst| to_utf8(src, dst));
+                            match r {
+                                Ok(n) => assert_eq!(&out[..n], w.as_bytes(), "{what}, dst {len}"),
+                                Err(e) => assert!(len < w.len(), "{what}, dst {len}: {e:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // UTF-32, valid, at every address, one byte order per offset.
+    let values: Vec<u32> = text.chars().map(u32::from).collect();
+    for off in 0..4 {
+        let be = off % 2 == 1;
+        let bytes: Vec<u8> = values
+            .iter()
+            .flat_map(|&v| if be { v.to_be_bytes() } else { v.to_le_bytes() })
+            .collect();
+        let placed = Placed::new(&bytes, off, 0xFF);
+        let src = placed.get();
+        let got = if be {
+            rapidutf::utf32be_bytes_to_string(src)
+        } else {
+            rapidutf::utf32le_bytes_to_string(src)
+        };
+        assert_eq!(got.as_deref(), Ok(text.as_str()), "UTF-32, offset {off}");
+    }
+}
+
+/// The stream decoders' `&str` output into buffers of every size around
+/// the output's, in two chunks split inside a character, and the lossy
+/// Latin-1 encoder into tight buffers.
+#[test]
+fn free_functions_str_outputs() {
+    use rapidutf::stream::{Utf16Decoder, Utf8Decoder};
+    let text = "ab\u{e9}\u{20ac}\u{1d11e}".repeat(if cfg!(miri) { 3 } else { 20 });
+    let bytes = text.as_bytes();
+    let split = 3; // inside "é"
+    for len in [4, 7, text.len()] {
+        let mut d = Utf8Decoder::new();
+        let mut got = String::new();
+        let mut rest = &bytes[..split];
+        let mut last = false;
+        loop {
+            let (_, read, s) = with_dst(len, 1, 0u8, |dst| {
+                d.decode_to_str(rest, dst, last).map(|(r, n, s)| (r, n, s.to_owned()))
+            })
+            .0
+            .unwrap();
+            got.push_str(&s);
+            rest = &rest[read..];
+            if rest.is_empty() {
+                if last {
+                    break;
+                }
+                rest = &bytes[split..];
+                last = true;
+            }
+        }
+        assert_eq!(got, text, "UTF-8 decode_to_str, dst {len}");
+        let units: Vec<u16> = text.encode_utf16().collect();
+        let mut d = Utf16Decoder::new();
+        let mut got = String::new();
+        for (chunk, last) in [(&units[..5], false), (&units[5..], true)] {
+            let mut rest = chunk;
+            loop {
+                let (_, read, s) = with_dst(len, 0, 0u8, |dst| {
+                    let (r, n, s) = d.decode_to_str_lossy(rest, dst, last);
+                    (r, n, s.to_owned())
+                })
+                .0;
+                got.push_str(&s);
+                rest = &rest[read..];
+                if rest.is_empty() {
+                    break;
+                }
+            }
+        }
+        assert_eq!(got, text, "UTF-16 decode_to_str_lossy, dst {len}");
+    }
+    let src = "caf\u{e9} \u{20ac}5 \u{1d11e}!".repeat(if cfg!(miri) { 2 } else { 10 });
+    let want: Vec<u8> = src.chars().map(|c| u8::try_from(u32::from(c)).unwrap_or(b'?')).collect();
+    for len in [want.len(), want.len() - 1] {
+        let (r, out) =
+            with_dst(len, 3, 0xA5u8, |dst| rapidutf::str_to_latin1_lossy(&src, dst, b'?'));
+        match r {
+            Ok(l) => assert_eq!(&out[..l.output], &want[..], "str_to_latin1_lossy, dst {len}"),
+            Err(_) => assert!(len < want.len(), "str_to_latin1_lossy, dst {len}"),
+        }
+    }
 }
