@@ -16,8 +16,8 @@
 #![allow(clippy::type_complexity)]
 
 pub mod alloc_append;
+pub mod bytes_input;
 pub mod capi;
-pub mod variants_roundtrip;
 pub mod detect;
 pub mod dropin;
 pub mod latin1;
@@ -32,6 +32,7 @@ pub mod stream_validate;
 pub mod transcode_dst;
 pub mod utf16_tools;
 pub mod validate;
+pub mod variants_roundtrip;
 
 /// Inputs at least this long (in units) run the AVX-512 kernels' 512-bit
 /// loops (from 8 KiB) many times over, and outgrow the allocating
