@@ -109,6 +109,7 @@ headers = {
     "utf16_tools": [b"\x00", b"\x01"],
     "detect": [b"\x00", b"\x01"],
     "capi": [b"\x00\x00", b"\x01\x55"],
+    "single_byte_lossy": [b"\x00?\xff", b"\x01?\x10", b"\x00\x1a\xc2", b"\x03?\xff"],
     "bytes_input": [b"\x00\xff", b"\x05\x40", b"\x0a\xc8", b"\x0f\x10"],
 }
 for target in sys.argv[2:]:

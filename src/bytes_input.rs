@@ -18,8 +18,8 @@
 //! [`TranscodeError::OutputTooSmall`]'s `read`, is a byte offset into the
 //! caller's slice (always a multiple of 2 or 4). A length that is not a
 //! whole number of units is an error of its own,
-//! [`Utf16ErrorKind::IncompleteUnit`](crate::Utf16ErrorKind::IncompleteUnit)
-//! or [`Utf32ErrorKind::IncompleteUnit`](crate::Utf32ErrorKind::IncompleteUnit)
+//! [`Utf16ErrorKind::IncompleteUnit`]
+//! or [`Utf32ErrorKind::IncompleteUnit`]
 //! at the partial unit, reported after everything before it (so an
 //! unpaired surrogate earlier in the input comes first); lossy decoding
 //! replaces the partial unit with one U+FFFD (none more after a high

@@ -19,7 +19,7 @@
 //!   [`str_to_latin1_lossy`], and with `alloc` their `_vec` and `_append`
 //!   forms): a caller-chosen byte for each character above U+00FF and each
 //!   maximal invalid subpart, with the count of replacements
-//!   ([`Lossy`](crate::Lossy)).
+//!   ([`Lossy`]).
 //!
 //! The same buffer rules as [`transcode`](crate::transcode) apply: no
 //! `dst` length, however small, panics or writes out of bounds, and

@@ -33,7 +33,7 @@
 //! | decode what may be broken | [`utf8_to_string_lossy`], [`utf16_to_string_lossy`], [`utf8_to_string_lossy_with`] and an [`ErrorStrategy`] | `alloc` |
 //! | stream | [`stream`] (chunked decoders and validators), [`io`](mod@io) (`Read`/`Write` adapters; tokio codecs and `Bytes` with `tokio`, `bytes`, `futures`) | `stream`; `io` also `std`, `single-byte` |
 //! | find out the encoding | [`detect_bom`], [`detect_encoding`] | none |
-//! | detect and decode in one call | [`decode_detected`], [`decode_detected_lossy`], [`Detection::decode`] | `alloc`, `single-byte` |
+//! | detect and decode in one call | [`decode_detected()`], [`decode_detected_lossy`], [`Detection::decode`] | `alloc`, `single-byte` |
 //! | read or write Latin-1 or Windows-1252 | [`latin1`](mod@latin1), [`windows1252`](mod@windows1252) | `single-byte` |
 //! | write Latin-1 or Windows-1252, replacing what they lack | [`utf8_to_latin1_lossy`], [`str_to_windows1252_lossy`], their `_vec` and `_append` forms ([`Lossy`] counts the replacements) | `single-byte` (`alloc` for `_vec`, `_append`) |
 //! | CESU-8, Modified UTF-8, WTF-8, surrogateescape, utf8mb3 | [`utf8_variants`] | `utf8-variants` |
@@ -113,7 +113,7 @@
 //!   features, `Utf8Bytes`, `tokio_util` codecs, an `AsyncRead` adapter and
 //!   a `Stream` of `Bytes` as text.
 //! - **Byte order marks**: [`detect_bom`] and [`Bom`].
-//! - **Detect, then decode**: [`decode_detected`], [`decode_detected_lossy`],
+//! - **Detect, then decode**: [`decode_detected()`], [`decode_detected_lossy`],
 //!   [`Detection::decode`] and [`Detection::decode_lossy`].
 //! - **UTF-8 variants** ([`utf8_variants`]): CESU-8, Java's Modified UTF-8,
 //!   WTF-8, Python's `surrogateescape` (PEP 383) and OPTU-8, and MySQL's

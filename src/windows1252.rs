@@ -22,7 +22,7 @@
 //!   [`str_to_windows1252_lossy`], and with `alloc` their `_vec` and
 //!   `_append` forms): a caller-chosen byte for each character
 //!   Windows-1252 cannot represent and each maximal invalid subpart, with
-//!   the count of replacements ([`Lossy`](crate::Lossy)).
+//!   the count of replacements ([`Lossy`]).
 //!
 //! - **Lengths**: [`utf8_len_from_windows1252`] (exact, at kernel speed),
 //!   [`windows1252_len_from_utf8`] (the characters: the size that always

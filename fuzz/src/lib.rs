@@ -24,6 +24,7 @@ pub mod latin1;
 pub mod long;
 pub mod many;
 pub mod roundtrip;
+pub mod single_byte_lossy;
 pub mod str_chars;
 pub mod strategy;
 pub mod stream_decode;
