@@ -481,6 +481,18 @@ fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> alloc::string::String {
     out
 }
 
+/// [`to_string_lossy`], also saying whether anything was replaced: the
+/// strict decoding first, which on valid input is the whole work (the
+/// lossy one starts with the same kernels), and the lossy one only after
+/// it failed. `true` exactly when the strict form fails.
+#[cfg(all(feature = "transcode", feature = "alloc"))]
+fn to_string_lossy_report<U: UnitBytes>(src: &[u8]) -> (alloc::string::String, bool) {
+    match to_string::<U>(src) {
+        Ok(s) => (s, false),
+        Err(_) => (to_string_lossy::<U>(src), true),
+    }
+}
+
 /// Validates UTF-16LE given as bytes, at any address: every surrogate
 /// must be paired, and the length must be even.
 ///
@@ -684,7 +696,8 @@ pub use transcode_api::*;
 #[cfg(all(feature = "transcode", feature = "alloc"))]
 mod alloc_api {
     use super::{
-        to_string, to_string_lossy, Utf16BeBytes, Utf16LeBytes, Utf32BeBytes, Utf32LeBytes,
+        to_string, to_string_lossy, to_string_lossy_report, Utf16BeBytes, Utf16LeBytes,
+        Utf32BeBytes, Utf32LeBytes,
     };
     use crate::error::{Utf16Error, Utf32Error};
     use alloc::string::String;
@@ -819,6 +832,69 @@ mod alloc_api {
     #[must_use]
     pub fn utf32be_bytes_to_string_lossy(src: &[u8]) -> String {
         to_string_lossy::<Utf32BeBytes>(src)
+    }
+    /// [`utf16le_bytes_to_string_lossy`], also saying whether anything was
+    /// replaced: `true` exactly when [`utf16le_bytes_to_string`] fails (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's; on valid UTF-16LE the strict decoding is the whole work.
+    ///
+    /// ```
+    /// let (s, replaced) = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00\x00\xDCb\x00");
+    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}b", true));
+    /// let (s, replaced) = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00b\x00");
+    /// assert_eq!((s.as_str(), replaced), ("ab", false));
+    /// ```
+    #[must_use]
+    pub fn utf16le_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
+        to_string_lossy_report::<Utf16LeBytes>(src)
+    }
+
+    /// [`utf16be_bytes_to_string_lossy`], also saying whether anything was
+    /// replaced: `true` exactly when [`utf16be_bytes_to_string`] fails (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's; on valid UTF-16BE the strict decoding is the whole work.
+    ///
+    /// ```
+    /// let (s, replaced) = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\xDC\x00\x00");
+    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}\u{FFFD}", true));
+    /// let (s, replaced) = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\x00b");
+    /// assert_eq!((s.as_str(), replaced), ("ab", false));
+    /// ```
+    #[must_use]
+    pub fn utf16be_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
+        to_string_lossy_report::<Utf16BeBytes>(src)
+    }
+
+    /// [`utf32le_bytes_to_string_lossy`], also saying whether anything was
+    /// replaced: `true` exactly when [`utf32le_bytes_to_string`] fails (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's; on valid UTF-32LE the strict decoding is the whole work.
+    ///
+    /// ```
+    /// let (s, replaced) = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00\x00\xD8\x00\x00");
+    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}", true));
+    /// let (s, replaced) = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00");
+    /// assert_eq!((s.as_str(), replaced), ("a", false));
+    /// ```
+    #[must_use]
+    pub fn utf32le_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
+        to_string_lossy_report::<Utf32LeBytes>(src)
+    }
+
+    /// [`utf32be_bytes_to_string_lossy`], also saying whether anything was
+    /// replaced: `true` exactly when [`utf32be_bytes_to_string`] fails (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's; on valid UTF-32BE the strict decoding is the whole work.
+    ///
+    /// ```
+    /// let (s, replaced) = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a\x00\x11\x00\x00");
+    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}", true));
+    /// let (s, replaced) = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a");
+    /// assert_eq!((s.as_str(), replaced), ("a", false));
+    /// ```
+    #[must_use]
+    pub fn utf32be_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
+        to_string_lossy_report::<Utf32BeBytes>(src)
     }
 }
 

@@ -309,9 +309,10 @@ pub use bom::{detect_bom, Bom};
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
 pub use bytes_input::{
-    utf16be_bytes_to_string, utf16be_bytes_to_string_lossy, utf16le_bytes_to_string,
-    utf16le_bytes_to_string_lossy, utf32be_bytes_to_string, utf32be_bytes_to_string_lossy,
-    utf32le_bytes_to_string, utf32le_bytes_to_string_lossy,
+    utf16be_bytes_to_string, utf16be_bytes_to_string_lossy, utf16be_bytes_to_string_lossy_report,
+    utf16le_bytes_to_string, utf16le_bytes_to_string_lossy, utf16le_bytes_to_string_lossy_report,
+    utf32be_bytes_to_string, utf32be_bytes_to_string_lossy, utf32be_bytes_to_string_lossy_report,
+    utf32le_bytes_to_string, utf32le_bytes_to_string_lossy, utf32le_bytes_to_string_lossy_report,
 };
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]

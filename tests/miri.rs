@@ -1164,6 +1164,15 @@ fn regrow_active_kernel() {
 // bursts), through the active kernel.
 // ---------------------------------------------------------------------------
 
+/// The UTF-16 byte-input functions of one byte order: validation, the
+/// buffer transcoder, the strict and the lossy `String` decoders.
+type Utf16BytesFns = (
+    fn(&[u8]) -> Result<(), rapidutf::Utf16Error>,
+    fn(&[u8], &mut [u8]) -> Result<usize, TranscodeError<rapidutf::Utf16Error>>,
+    fn(&[u8]) -> Result<String, rapidutf::Utf16Error>,
+    fn(&[u8]) -> String,
+);
+
 /// UTF-16LE/BE and UTF-32LE/BE given as bytes at every address modulo 4,
 /// with 0 to 3 stray bytes at the end: validation, the tight-`dst`
 /// transcoder, and the strict and lossy `String` forms, against std.
@@ -1198,12 +1207,7 @@ fn free_functions_byte_input() {
                         "UTF-16{}, {name}, +{extra}, offset {off}",
                         if be { "BE" } else { "LE" }
                     );
-                    let (validate, to_utf8, to_string, to_lossy): (
-                        fn(&[u8]) -> Result<(), rapidutf::Utf16Error>,
-                        fn(&[u8], &mut [u8]) -> Result<usize, TranscodeError<rapidutf::Utf16Error>>,
-                        fn(&[u8]) -> Result<String, rapidutf::Utf16Error>,
-                        fn(&[u8]) -> String,
-                    ) = if be {
+                    let (validate, to_utf8, to_string, to_lossy): Utf16BytesFns = if be {
                         (
                             rapidutf::validate_utf16be_bytes,
                             rapidutf::utf16be_bytes_to_utf8,

@@ -43,6 +43,7 @@ struct Fns<E> {
     to_utf8: common::Transcoder<u8, u8, E>,
     to_string: fn(&[u8]) -> Result<String, E>,
     lossy: fn(&[u8]) -> String,
+    lossy_report: fn(&[u8]) -> (String, bool),
 }
 
 /// The UTF-16 functions of one byte order.
@@ -54,6 +55,7 @@ fn utf16_fns(be: bool) -> Fns<rapidutf::Utf16Error> {
             to_utf8: rapidutf::utf16be_bytes_to_utf8,
             to_string: rapidutf::utf16be_bytes_to_string,
             lossy: rapidutf::utf16be_bytes_to_string_lossy,
+            lossy_report: rapidutf::utf16be_bytes_to_string_lossy_report,
         }
     } else {
         Fns {
@@ -62,6 +64,7 @@ fn utf16_fns(be: bool) -> Fns<rapidutf::Utf16Error> {
             to_utf8: rapidutf::utf16le_bytes_to_utf8,
             to_string: rapidutf::utf16le_bytes_to_string,
             lossy: rapidutf::utf16le_bytes_to_string_lossy,
+            lossy_report: rapidutf::utf16le_bytes_to_string_lossy_report,
         }
     }
 }
@@ -75,6 +78,7 @@ fn utf32_fns(be: bool) -> Fns<rapidutf::Utf32Error> {
             to_utf8: rapidutf::utf32be_bytes_to_utf8,
             to_string: rapidutf::utf32be_bytes_to_string,
             lossy: rapidutf::utf32be_bytes_to_string_lossy,
+            lossy_report: rapidutf::utf32be_bytes_to_string_lossy_report,
         }
     } else {
         Fns {
@@ -83,6 +87,7 @@ fn utf32_fns(be: bool) -> Fns<rapidutf::Utf32Error> {
             to_utf8: rapidutf::utf32le_bytes_to_utf8,
             to_string: rapidutf::utf32le_bytes_to_string,
             lossy: rapidutf::utf32le_bytes_to_string_lossy,
+            lossy_report: rapidutf::utf32le_bytes_to_string_lossy_report,
         }
     }
 }
@@ -111,6 +116,12 @@ fn check<E: Key>(
         "{name}_bytes_to_string at {at}"
     );
     assert_eq!((fns.lossy)(bytes), lossy, "{name}_bytes_to_string_lossy at {at}");
+    // Replaced exactly when the strict decoding fails.
+    assert_eq!(
+        (fns.lossy_report)(bytes),
+        (lossy.to_string(), dec.err.is_some()),
+        "{name}_bytes_to_string_lossy_report at {at}"
+    );
     for dst_len in dst_lens {
         let who = format!("{name}_bytes_to_utf8 at {at}");
         check_transcoder(&who, fns.to_utf8, bytes, dec, &enc_utf8, dst_len);
