@@ -1260,6 +1260,7 @@ fn free_functions_byte_input() {
 /// The stream decoders' `&str` output into buffers of every size around
 /// the output's, in two chunks split inside a character, and the lossy
 /// Latin-1 encoder into tight buffers.
+#[cfg(feature = "stream")]
 #[test]
 fn free_functions_str_outputs() {
     use rapidutf::stream::{Utf16Decoder, Utf8Decoder};
