@@ -29,7 +29,10 @@ use crate::scalar::windows1252::Windows1252;
 // On big-endian targets the algorithms on 16- and 32-bit lanes (which
 // assume little-endian lanes) are in no table, and neither are their
 // vector operations; on targets without a SIMD kernel (wasm32 without
-// simd128, others without `portable`) no algorithm is.
+// simd128, others without `portable`) no algorithm is, and where the
+// portable kernel is the only one and has no one-instruction byte shuffle
+// (wasm32 without simd128, with `portable`) it leaves the transcoding
+// steps to the scalar loop, so only its validators and counts are.
 #[cfg_attr(
     any(
         target_endian = "big",
@@ -37,7 +40,10 @@ use crate::scalar::windows1252::Windows1252;
             target_arch = "x86_64",
             target_arch = "aarch64",
             all(target_arch = "wasm32", target_feature = "simd128"),
-            feature = "portable"
+            all(
+                feature = "portable",
+                any(target_feature = "ssse3", target_feature = "simd128", target_feature = "neon")
+            )
         ))
     ),
     allow(dead_code)
