@@ -287,22 +287,26 @@ pub fn check_transcoder<S: Debug, D: Copy + Debug + PartialEq + Default + From<u
     assert_eq!(got, want, "{name}: src {src:X?}, dst_len {dst_len}");
 }
 
+/// The whole 16-bit units of `bytes`, read in the given byte order (a
+/// partial last unit left out).
+fn units16(bytes: &[u8], big_endian: bool) -> Vec<u16> {
+    let read = if big_endian { u16::from_be_bytes } else { u16::from_le_bytes };
+    bytes.chunks_exact(2).map(|b| read([b[0], b[1]])).collect()
+}
+
+/// The whole 32-bit values of `bytes`, read in the given byte order (a
+/// partial last value left out).
+fn units32(bytes: &[u8], big_endian: bool) -> Vec<u32> {
+    let read = if big_endian { u32::from_be_bytes } else { u32::from_le_bytes };
+    bytes.chunks_exact(4).map(|b| read([b[0], b[1], b[2], b[3]])).collect()
+}
+
 /// UTF-16 given as bytes (`big_endian` or little), decoded by
 /// `char::decode_utf16` over its whole units: widths and positions in
 /// bytes, and an odd last byte an `IncompleteUnit` error after everything
 /// before it.
 pub fn dec_utf16_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf16Exp> {
-    let units: Vec<u16> = bytes
-        .chunks_exact(2)
-        .map(|b| {
-            if big_endian {
-                u16::from_be_bytes([b[0], b[1]])
-            } else {
-                u16::from_le_bytes([b[0], b[1]])
-            }
-        })
-        .collect();
-    let d = dec_utf16(&units, Order::Native);
+    let d = dec_utf16(&units16(bytes, big_endian), Order::Native);
     let partial = (bytes.len() % 2 == 1).then(|| (bytes.len() - 1, Utf16ErrorKind::IncompleteUnit));
     Decoded {
         chars: d.chars.into_iter().map(|(c, w)| (c, 2 * w)).collect(),
@@ -314,18 +318,7 @@ pub fn dec_utf16_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf16Exp> {
 /// units: widths and positions in bytes, and trailing 1 to 3 bytes an
 /// `IncompleteUnit` error after everything before them.
 pub fn dec_utf32_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf32Exp> {
-    let values: Vec<u32> = bytes
-        .chunks_exact(4)
-        .map(|b| {
-            let b = [b[0], b[1], b[2], b[3]];
-            if big_endian {
-                u32::from_be_bytes(b)
-            } else {
-                u32::from_le_bytes(b)
-            }
-        })
-        .collect();
-    let d = dec_utf32(&values);
+    let d = dec_utf32(&units32(bytes, big_endian));
     let whole = bytes.len() - bytes.len() % 4;
     let partial = (whole < bytes.len()).then_some((whole, Utf32ErrorKind::IncompleteUnit));
     Decoded {
@@ -339,37 +332,19 @@ pub fn dec_utf32_bytes(bytes: &[u8], big_endian: bool) -> Decoded<Utf32Exp> {
 /// U+FFFD for each invalid value, over the whole units, plus one U+FFFD
 /// for a partial last unit unless it follows a high surrogate.
 pub fn lossy_unit_bytes(bytes: &[u8], unit: usize, big_endian: bool) -> String {
-    let mut s = if unit == 2 {
-        let units: Vec<u16> = bytes
-            .chunks_exact(2)
-            .map(|b| {
-                if big_endian {
-                    u16::from_be_bytes([b[0], b[1]])
-                } else {
-                    u16::from_le_bytes([b[0], b[1]])
-                }
-            })
-            .collect();
-        String::from_utf16_lossy(&units)
-    } else {
-        bytes
-            .chunks_exact(4)
-            .map(|b| {
-                let b = [b[0], b[1], b[2], b[3]];
-                let v = if big_endian { u32::from_be_bytes(b) } else { u32::from_le_bytes(b) };
-                char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER)
-            })
-            .collect()
+    let units = (unit == 2).then(|| units16(bytes, big_endian));
+    let mut s = match &units {
+        Some(units) => String::from_utf16_lossy(units),
+        None => units32(bytes, big_endian)
+            .into_iter()
+            .map(|v| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER))
+            .collect(),
     };
     // A partial last unit: one more U+FFFD, except right after a (last,
     // hence unpaired) high surrogate, whose U+FFFD stands for both, as the
     // WHATWG UTF-16 decoder and CPython's codecs have it.
     let whole = bytes.len() - bytes.len() % unit;
-    let after_high = unit == 2 && whole >= 2 && {
-        let b = [bytes[whole - 2], bytes[whole - 1]];
-        let u = if big_endian { u16::from_be_bytes(b) } else { u16::from_le_bytes(b) };
-        u & 0xFC00 == 0xD800
-    };
+    let after_high = units.as_ref().and_then(|u| u.last()).is_some_and(|&u| u & 0xFC00 == 0xD800);
     if whole < bytes.len() && !after_high {
         s.push(char::REPLACEMENT_CHARACTER);
     }
