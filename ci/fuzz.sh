@@ -42,6 +42,7 @@
 #
 # A crash leaves its input in fuzz/artifacts/<target>/; reproduce with
 #   cargo +nightly fuzz run <target> fuzz/artifacts/<target>/<file>
+# (cargo-fuzz), or run fuzz/target/<host>/release/<target> on the file.
 #
 # Environment:
 #   FUZZ_SECONDS       seconds per target (default 60)
@@ -74,11 +75,6 @@ fi
 require_cmd g++ g++ # libfuzzer-sys compiles libFuzzer's C++
 rustup run nightly rustc --version >/dev/null 2>&1 ||
     die "the nightly toolchain is required (rustup toolchain install nightly)"
-if ! cargo +nightly fuzz --version >/dev/null 2>&1; then
-    log "installing cargo-fuzz"
-    timed "cargo install cargo-fuzz" cargo +nightly install cargo-fuzz --locked
-fi
-
 log "seeding fuzz/corpus from the generated corpus"
 seeds=$(mktemp -d)
 trap 'rm -rf "$seeds"' EXIT
@@ -122,8 +118,36 @@ for target in sys.argv[2:]:
 print(f"{len(seeds)} seeds (per header) for each of {len(sys.argv) - 2} targets", file=sys.stderr)
 PY
 
-log "building fuzz targets (nightly, ASan, debug assertions)"
-timed "cargo fuzz build" nice cargo +nightly fuzz build --debug-assertions
+# The build cargo-fuzz would make (`cargo fuzz build --debug-assertions`;
+# the flags of its 0.13 release: libFuzzer's coverage instrumentation,
+# `--cfg fuzzing`, ASan, debug assertions and overflow checks), without
+# cargo-fuzz itself, whose installation took three minutes of a fresh CI
+# machine. cargo-fuzz forces one codegen unit for the fuzzers' speed; a
+# smoke run is dominated by the build, so the profile's default stays.
+# `cargo +nightly fuzz run <target>` builds and runs the same targets for
+# anyone who has cargo-fuzz.
+fuzz_rustflags=(
+    -Cpasses=sancov-module
+    -Cllvm-args=-sanitizer-coverage-level=4
+    -Cllvm-args=-sanitizer-coverage-inline-8bit-counters
+    -Cllvm-args=-sanitizer-coverage-pc-table
+    -Cllvm-args=-sanitizer-coverage-trace-compares
+    -Cllvm-args=-sanitizer-coverage-stack-depth
+    --cfg fuzzing
+    -Zsanitizer=address
+    -Cunsafe-allow-abi-mismatch=sanitizer
+    -Cdebug-assertions
+    -Coverflow-checks
+)
+triple=$(rustc +nightly -vV | sed -n 's/^host: //p')
+log "building fuzz targets (nightly, libFuzzer instrumentation, ASan, debug assertions)"
+RUSTFLAGS="${fuzz_rustflags[*]} ${RUSTFLAGS:-}" timed "fuzz build" nice cargo +nightly build \
+    --manifest-path fuzz/Cargo.toml --target "$triple" --release --bins \
+    --config 'profile.release.debug="line-tables-only"'
+bin_dir=fuzz/target/$triple/release
+# ASan's one-definition-rule check misfires on Rust's duplicated statics
+# (cargo-fuzz sets the same).
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_odr_violation=0"
 
 failed=()
 for i in "${!targets[@]}"; do
@@ -136,12 +160,13 @@ for i in "${!targets[@]}"; do
     fi
     per=$((seconds / ${#runs[@]}))
     ((per > 0)) || per=1
+    mkdir -p "fuzz/artifacts/$t"
     for k in "${runs[@]}"; do
         log "fuzzing $t for ${per}s with RAPIDUTF_KERNEL=$k (-max_len=$max_len)"
         # -print_final_stats: the executions and the corpus size, for the log.
-        if ! RAPIDUTF_KERNEL=$k timed "fuzz $t ($k)" cargo +nightly fuzz run --debug-assertions "$t" -- \
-            -max_len="$max_len" -max_total_time="$per" -timeout=30 -rss_limit_mb=4096 \
-            -print_final_stats=1; then
+        if ! RAPIDUTF_KERNEL=$k timed "fuzz $t ($k)" "$bin_dir/$t" \
+            -artifact_prefix="fuzz/artifacts/$t/" -max_len="$max_len" -max_total_time="$per" \
+            -timeout=30 -rss_limit_mb=4096 -print_final_stats=1 "fuzz/corpus/$t"; then
             failed+=("$t ($k)")
         fi
     done
