@@ -18,6 +18,7 @@
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
 #   RAPIDUTF_BOUNDARY        window-boundary cases: quick, sampled or full (default quick here)
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
+#   RAPIDUTF_TEST_RERUN      1 to re-run the dispatching modules under each kernel (default 0 here)
 #   RAPIDUTF_TEST_SKIP_KERNELS kernels tests/it leaves out (default scalar; empty: none)
 #   AARCH64_TIMEOUT          seconds before the test run is killed (default 1200)
 # Extra arguments go to `cargo test` (after the defaults below).
@@ -34,6 +35,11 @@ require=neon
 # take a quarter of the emulated time. tests/it leaves it out of its
 # kernel loops (it still dispatches to it where a test names it).
 export RAPIDUTF_TEST_SKIP_KERNELS=${RAPIDUTF_TEST_SKIP_KERNELS-scalar}
+# No re-runs of the dispatching modules in child processes, one per
+# kernel: the kernel-level tests run every kernel in-process, the glue
+# around them is the same code under whichever kernel dispatch picks, and
+# the children took about half the emulated time (tests/it/common.rs).
+export RAPIDUTF_TEST_RERUN=${RAPIDUTF_TEST_RERUN:-0}
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 # The generated corpus only: the real one (../shared) runs natively in

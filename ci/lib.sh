@@ -46,19 +46,20 @@ require_cmd() {
 # the environment or a .cargo/config; the emulated-CPU runs must use the
 # plain baseline target (no target-cpu=native, no extra target features),
 # or they would prove nothing. RUSTFLAGS set (even empty) wins over every
-# config-file rustflags, so pinning it to "" is enough; this warns when
-# something was overridden.
+# config-file rustflags, so pinning it to "" (or to the flags given, which
+# must not change code generation) is enough; this warns when something
+# else was overridden.
 pin_baseline_rustflags() {
-    local v
+    local v pinned=${1:-}
     for v in RUSTFLAGS CARGO_ENCODED_RUSTFLAGS CARGO_BUILD_RUSTFLAGS \
         CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS; do
-        if [[ -n ${!v:-} ]]; then
+        if [[ -n ${!v:-} && ! ($v == RUSTFLAGS && ${!v} == "$pinned") ]]; then
             printf 'warning: ignoring %s=%q for this run\n' "$v" "${!v}" >&2
         fi
     done
     unset CARGO_ENCODED_RUSTFLAGS CARGO_BUILD_RUSTFLAGS \
         CARGO_TARGET_X86_64_UNKNOWN_LINUX_GNU_RUSTFLAGS
-    export RUSTFLAGS=""
+    export RUSTFLAGS=$pinned
 }
 
 # `timed NAME CMD...`: runs CMD and prints how long it took.

@@ -38,7 +38,11 @@
 # backend when CPUID reports AVX2 and executes SSE4.1's `vpextrd` there:
 # on the `Haswell,-sse4.1` model (AVX2 without SSE4.1, which no real CPU
 # is) the test harness itself would die of SIGILL before any rapidutf code
-# ran. The flag only selects that crate's portable backend.
+# ran. The flag only selects that crate's portable backend. `.ci/run`
+# passes the same flag to every native build, and this script builds the
+# tests as the test step does (`cargo test --workspace`, the default
+# profile and target dir), so in CI the binary is the test step's own,
+# already built, not a second optimised build of the suite.
 #
 # Environment:
 #   PROPTEST_CASES           proptest cases per property (default 16 here: the
@@ -60,8 +64,7 @@ EXTRA=("$@")
 ulimit -c 0 # qemu would otherwise write a core file for the SIGILL probes
 
 require_cmd qemu-x86_64 qemu-user
-pin_baseline_rustflags
-export RUSTFLAGS='--cfg chacha20_backend="soft"'
+pin_baseline_rustflags '--cfg chacha20_backend="soft"'
 export PROPTEST_CASES=${PROPTEST_CASES:-16}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 # The generated corpus only: the real one (../shared) runs natively in
@@ -104,7 +107,8 @@ declare -A TRAPS=(
 read -r -a cpus <<<"${QEMU_X86_CPUS:-Nehalem Haswell Haswell,-sse4.1 Haswell,-ssse3 Haswell,-popcnt Nehalem,-popcnt}"
 read -r -a full_cpus <<<"${QEMU_X86_FULL:-}"
 TESTS=(dispatch:: kernels::valid_input_matches_std kernels::utf16_valid kernels::utf32_valid
-    latin1::under_every_available_kernel counts::kernels::valid_against_std valid_input::random_text_matches_std)
+    latin1::window_boundaries latin1::every_dst_size counts::kernels::valid_against_std
+    valid_input::random_text_matches_std)
 
 # qemu 7.2 warns once per process about model features TCG cannot emulate
 # (pcid, x2apic, tsc-deadline, hle, invpcid, rtm); none matters here.
@@ -128,13 +132,12 @@ for cpu in "${cpus[@]}" "${full_cpus[@]}"; do
     echo "qemu -cpu $cpu: detects [$got], traps [${TRAPS[$cpu]}]" >&2
 done
 
-log "building the integration test binary (baseline x86_64, opt-level 2)"
-# Optimised (debug assertions and overflow checks stay on): unoptimised
-# intrinsics code runs many times slower under emulation. A target dir of
-# its own, so the profile and the flag do not evict the normal test build.
+log "building the integration test binary (baseline x86_64; the test step's build)"
+# rapidutf, its testkit and proptest are optimised in the default profile
+# (Cargo.toml), debug assertions and overflow checks on: unoptimised
+# intrinsics code would run many times slower under emulation.
 it_bin=$(
-    cargo test -p rapidutf --test it --no-run --message-format=json \
-        --config profile.dev.opt-level=2 --target-dir "$target_dir/qemu-x86" |
+    cargo test --workspace --no-run --message-format=json |
         python3 -c '
 import json, sys
 for line in sys.stdin:
@@ -142,7 +145,8 @@ for line in sys.stdin:
         m = json.loads(line)
     except ValueError:
         continue
-    if m.get("reason") == "compiler-artifact" and m["profile"]["test"] and m.get("executable"):
+    if (m.get("reason") == "compiler-artifact" and m["profile"]["test"]
+            and m["target"]["name"] == "it" and m.get("executable")):
         print(m["executable"])
 '
 )

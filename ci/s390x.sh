@@ -13,6 +13,7 @@
 #   PROPTEST_CASES           proptest cases per property (default 64 here)
 #   RAPIDUTF_BOUNDARY        window-boundary cases: quick, sampled or full (default quick here)
 #   RAPIDUTF_EXPECT_PORTABLE 0 not to require the portable kernel (default 1)
+#   RAPIDUTF_TEST_RERUN      1 to re-run the dispatching modules under each kernel (default 0 here)
 #   S390X_TIMEOUT            seconds before the test run is killed (default 1200)
 # Extra arguments go to `cargo test` (after the defaults below).
 set -euo pipefail
@@ -28,6 +29,11 @@ export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 # The generated corpus only: the real one (../shared) runs natively in
 # `cargo test`, and under emulation it would double the corpus tests' time.
 export RAPIDUTF_SHARED=${RAPIDUTF_SHARED:-none}
+# No re-runs of the dispatching modules in child processes, one per
+# kernel: the kernel-level tests run every kernel in-process, the glue
+# around them is the same code under whichever kernel dispatch picks, and
+# the children took about half the emulated time (tests/it/common.rs).
+export RAPIDUTF_TEST_RERUN=${RAPIDUTF_TEST_RERUN:-0}
 
 apt_install gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 

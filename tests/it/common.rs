@@ -334,8 +334,13 @@ pub fn self_command() -> std::process::Command {
 /// that calls this), and asserts that every child passes: so the tests of
 /// APIs that always dispatch cover every kernel.
 ///
-/// Does nothing in such a child, or when the caller set
-/// `RAPIDUTF_KERNEL` itself.
+/// Does nothing in such a child, when the caller set `RAPIDUTF_KERNEL`
+/// itself, or with `RAPIDUTF_TEST_RERUN=0`: the emulated runs (qemu-aarch64,
+/// qemu-s390x) set it, because there the kernel-level tests already run
+/// every kernel in-process, the dispatching APIs' glue is the same code
+/// whichever kernel it calls and runs under the active one, and the
+/// children would take about half of the emulated time; the native run
+/// keeps them.
 pub fn rerun_under_every_kernel(filter: &str, caller: &str) {
     rerun_under_every_kernel_skipping(filter, &[caller]);
 }
@@ -344,7 +349,9 @@ pub fn rerun_under_every_kernel(filter: &str, caller: &str) {
 /// (the caller first): tests that already loop over every kernel
 /// themselves would otherwise run once per kernel for nothing.
 pub fn rerun_under_every_kernel_skipping(filter: &str, skip: &[&str]) {
-    if std::env::var_os("RAPIDUTF_KERNEL").is_some() {
+    if std::env::var_os("RAPIDUTF_KERNEL").is_some()
+        || std::env::var("RAPIDUTF_TEST_RERUN").is_ok_and(|v| v == "0")
+    {
         return;
     }
     for k in kernels() {

@@ -474,8 +474,14 @@ fn base(len: usize, mixed: bool) -> Vec<char> {
         .collect()
 }
 
+/// Every unrepresentable character and invalid sequence at every
+/// offset of texts of every length to 200, every kernel and conversion.
+/// At the `quick` boundary level (the emulated and sanitised runs) the
+/// lengths other than the block-edge ones take one offset in three,
+/// rotating with the length, so every offset is still met.
 #[test]
 fn errors_at_every_offset() {
+    let quick = common::boundary::level() == common::boundary::Level::Quick;
     // Characters above U+00FF (unrepresentable), then invalid sequences.
     let utf8_bad: [&[u8]; 11] = [
         "€".as_bytes(),
@@ -497,6 +503,9 @@ fn errors_at_every_offset() {
         for mixed in [false, true] {
             let text = base(len, mixed);
             for pos in 0..=len {
+                if quick && !dense && (len + pos) % 3 != 0 {
+                    continue;
+                }
                 let (head, tail): (String, String) =
                     (text[..pos].iter().collect(), text[pos..].iter().collect());
                 let pick = |n: usize| (len + pos) % n;
