@@ -292,9 +292,10 @@ mod window_boundaries {
     #[test]
     fn utf16_every_probe_at_every_offset_every_kernel() {
         let ks = kernels();
-        // Cases seen, short and long, for the tools' sampling below.
-        let mut tool_runs = [0usize; 2];
-        for case in utf16_cases(level()) {
+        let level = level();
+        // Cases seen so far, short and long, for the tools' sampling below.
+        let mut seen = [0usize; 2];
+        for case in utf16_cases(level) {
             for order in case.pick(&Order::ALL) {
                 let placed = Placed::new(&order.encode(&case.input), case.src_shift());
                 let src = placed.get();
@@ -313,9 +314,9 @@ mod window_boundaries {
             // nearly all of this test's time (the long inputs the most),
             // on one short case in four and one long case in eight.
             let long = case.shape != Shape::Short;
-            let nth = &mut tool_runs[usize::from(long)];
-            *nth += 1;
-            if level() != Level::Quick || (*nth - 1) % if long { 8 } else { 4 } == 0 {
+            let n = seen[usize::from(long)];
+            seen[usize::from(long)] += 1;
+            if level != Level::Quick || n % if long { 8 } else { 4 } == 0 {
                 super::utf16_tools::check_utf16_tools(case.placed().get());
             }
         }
