@@ -4,7 +4,8 @@
 //!
 //! A kernel converts (or validates and copies) each valid stretch, as the
 //! strict transcoders do. After an error, scalar code decodes the input
-//! one character at a time for as long as errors are dense, and hands
+//! (one character at a time, or eight bytes at a time where none of them
+//! starts a multi-byte character) for as long as errors are dense, and hands
 //! back to the kernel once [`RESUME`] bytes (or units) in a row decode:
 //! on text with an error every few bytes a kernel call per error cost
 //! several times what the scalar decoder does (lossy decoding of 4 MiB of
@@ -105,6 +106,28 @@ pub(crate) trait LossyTarget: Encode {
         dst: &mut Out<Self::Unit>,
         blocks: bool,
     ) -> Result<usize, TranscodeError<Utf8Error>>;
+
+    /// Writes the lossy decoding of `chunk`, eight bytes none of which
+    /// starts a multi-byte character (each is ASCII or a maximal invalid
+    /// subpart on its own, replaced by U+FFFD), at the start of `dst`,
+    /// and nothing past it: the number of units written, or `None`
+    /// (nothing written) when `dst` is shorter than the longest such
+    /// output.
+    fn singles(chunk: &[u8; 8], dst: &mut Out<Self::Unit>) -> Option<usize>;
+}
+
+/// Copies `buf[at..at + W]` to `dst[at..at + W]`.
+#[inline(always)]
+fn copy<const W: usize>(dst: &mut Out<u8>, buf: &[u8], at: usize) {
+    for (d, &s) in dst[at..at + W].iter_mut().zip(&buf[at..at + W]) {
+        d.write(s);
+    }
+}
+
+/// Whether any of `chunk` may start a multi-byte character (C2 to F4).
+#[inline(always)]
+fn has_lead(chunk: &[u8; 8]) -> bool {
+    chunk.iter().fold(false, |any, &b| any | (b.wrapping_sub(0xC2) < 0xF5 - 0xC2))
 }
 
 impl LossyTarget for Utf8 {
@@ -132,6 +155,35 @@ impl LossyTarget for Utf8 {
             Some(error) => Err(TranscodeError::Invalid { error, written: n }),
         }
     }
+
+    #[inline(always)]
+    fn singles(chunk: &[u8; 8], dst: &mut Out<u8>) -> Option<usize> {
+        let dst = dst.get_mut(..24)?;
+        // Each byte's output is built in `buf` as one, or as U+FFFD's three
+        // bytes, with no branch on which (the choice is as good as random
+        // where errors are dense): the two bytes after an ASCII byte are
+        // overwritten by what follows it, or left past the end.
+        let mut buf = [0u8; 26];
+        let mut n = 0;
+        for &b in chunk {
+            let high = usize::from(b >> 7);
+            buf[n] = if high == 0 { b } else { 0xEF };
+            buf[n + 1] = 0xBF;
+            buf[n + 2] = 0xBD;
+            n += 1 + 2 * high;
+        }
+        // Exactly `buf[..n]` (8 to 24 bytes) into `dst`, as two copies of
+        // one width that overlap in the middle (each of a constant size,
+        // so a pair of moves rather than a call).
+        if n <= 16 {
+            copy::<8>(dst, &buf, 0);
+            copy::<8>(dst, &buf, n - 8);
+        } else {
+            copy::<16>(dst, &buf, 0);
+            copy::<16>(dst, &buf, n - 16);
+        }
+        Some(n)
+    }
 }
 
 impl<O: ByteOrder> LossyTarget for Utf16<O>
@@ -146,6 +198,14 @@ where
         _: bool,
     ) -> Result<usize, TranscodeError<Utf8Error>> {
         transcode_with::<Utf8, Utf16<O>, _>(fns, src, &mut Uninit(dst))
+    }
+
+    #[inline(always)]
+    fn singles(chunk: &[u8; 8], dst: &mut Out<u16>) -> Option<usize> {
+        for (d, &b) in dst.get_mut(..8)?.iter_mut().zip(chunk) {
+            d.write(O::write16(if b < 0x80 { u16::from(b) } else { 0xFFFD }));
+        }
+        Some(8)
     }
 }
 
@@ -214,7 +274,7 @@ fn ascii_run(bytes: &[u8]) -> bool {
 /// ends; `false` when `dst` has no room for the next character or
 /// replacement (`*i` and `*o` are then at its start).
 #[inline]
-fn dense_utf8<E: Encode>(
+fn dense_utf8<E: LossyTarget>(
     src: &[u8],
     dst: &mut Out<E::Unit>,
     i: &mut usize,
@@ -242,6 +302,15 @@ fn dense_utf8<E: Encode>(
             }
             *i += 1;
             clean = 0;
+            // The first chunk is tested here, so that the call is made only
+            // when it will decode something.
+            let chunk = src[*i..].first_chunk::<8>();
+            if strategy == ErrorStrategy::Replace && chunk.is_some_and(|c| !has_lead(c)) {
+                match singles::<E>(src, dst, i, o) {
+                    Some(n) => clean = n,
+                    None => return true,
+                }
+            }
             continue;
         } else {
             match scalar::utf8::decode_or_subpart(src, *i) {
@@ -264,6 +333,50 @@ fn dense_utf8<E: Encode>(
         clean += w;
     }
     true
+}
+
+/// After a byte that was a subpart on its own, decodes `src` from `*i`
+/// eight bytes at a time for as long as none of them starts a multi-byte
+/// character (ASCII mixed with stray continuation bytes and bytes that
+/// never occur in UTF-8), each chunk by [`LossyTarget::singles`]:
+/// `Some(n)` with the `n` valid bytes in a row that end what it decoded,
+/// or `None` when a run of ASCII follows (from the start, or after a
+/// chunk) that should go back to the kernel at once.
+///
+/// Where errors are this dense, whether the next byte is ASCII is as good
+/// as random, and each such guess the branch predictor loses costs more
+/// than the rest of a byte's work in [`dense_utf8`]'s loop. Kept out of
+/// that loop, whose other cases (multi-byte characters and their
+/// truncations between errors) it would only slow down.
+#[inline(never)]
+fn singles<E: LossyTarget>(
+    src: &[u8],
+    dst: &mut Out<E::Unit>,
+    i: &mut usize,
+    o: &mut usize,
+) -> Option<usize> {
+    if ascii_run(&src[*i..]) {
+        return None;
+    }
+    let mut clean = 0;
+    while let Some(chunk) = src[*i..].first_chunk::<8>() {
+        if has_lead(chunk) {
+            break;
+        }
+        let Some(n) = E::singles(chunk, &mut dst[*o..]) else {
+            break;
+        };
+        *i += 8;
+        *o += n;
+        // The ASCII bytes that end the chunk (all eight when it has no
+        // other) are valid input in a row.
+        let high = u64::from_le_bytes(*chunk) & 0x8080_8080_8080_8080;
+        clean = if high == 0 { clean + 8 } else { high.leading_zeros() as usize / 8 };
+        if clean != 0 && ascii_run(&src[*i..]) {
+            return None;
+        }
+    }
+    Some(clean)
 }
 
 /// Lossy UTF-8 to `E` (UTF-8, or UTF-16 in a byte order) into `dst`, each

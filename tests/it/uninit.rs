@@ -370,3 +370,90 @@ fn conversions_agree_with_their_buffer_forms() {
         }
     }
 }
+
+/// Dense errors of the kind the lossy decoders take eight bytes at a time
+/// (ASCII mixed with bytes that are a maximal invalid subpart on their
+/// own), with a character of every length and a truncated one now and
+/// then so that both paths alternate at every alignment: at every room,
+/// in pieces, the output is std's and nothing is written past what each
+/// call reports (the C ABI's promise rests on it).
+#[test]
+fn dense_lossy_writes_exactly_what_it_reports() {
+    const SINGLES: [u8; 8] = [0x80, 0x9F, 0xBF, 0xC0, 0xC1, 0xF5, 0xFE, 0xFF];
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut inputs = Vec::new();
+    for len in [8, 9, 15, 16, 17, 23, 24, 25, 40, 64, 97] {
+        for leads in [false, true] {
+            let mut v = Vec::new();
+            while v.len() < len {
+                let r = next();
+                match r % 16 {
+                    0..=7 => v.push(b'a' + (r >> 8) as u8 % 26),
+                    15 if leads => {
+                        v.extend_from_slice(["é", "€", "😀"][(r >> 8) as usize % 3].as_bytes())
+                    }
+                    14 if leads => v.extend_from_slice(b"\xE2\x82"),
+                    _ => v.push(SINGLES[(r >> 8) as usize % 8]),
+                }
+            }
+            inputs.push(v);
+        }
+    }
+    for src in &inputs {
+        let want = String::from_utf8_lossy(src).into_owned();
+        let want16: Vec<u16> = want.encode_utf16().collect();
+        for room in 4..=want.len() + 2 {
+            let (mut out, mut rest) = (Vec::new(), &src[..]);
+            loop {
+                // 0xA5 is never output here: ASCII, U+FFFD's bytes and
+                // characters whose UTF-8 has no 0xA5.
+                let mut buf = vec![0xA5u8; room];
+                // SAFETY: `u8` and `MaybeUninit<u8>` have the same layout,
+                // and the decoder writes only initialised bytes.
+                let dst = unsafe { &mut *(&mut buf[..] as *mut [u8] as *mut [MaybeUninit<u8>]) };
+                let r = uninit::utf8_to_utf8_lossy(rest, dst, ErrorStrategy::Replace);
+                let (read, written) = match r {
+                    Ok(w) => (rest.len(), w),
+                    Err(TranscodeError::OutputTooSmall { read, written }) => (read, written),
+                    Err(e) => panic!("{e:?}"),
+                };
+                assert!(buf[written..].iter().all(|&b| b == 0xA5), "{src:02X?}, room {room}");
+                out.extend_from_slice(&buf[..written]);
+                rest = &rest[read..];
+                if r.is_ok() {
+                    break;
+                }
+                assert!(read > 0 || written > 0, "no progress, room {room}");
+            }
+            assert_eq!(String::from_utf8(out).as_deref(), Ok(want.as_str()), "room {room}");
+        }
+        for room in 2..=want16.len() + 1 {
+            let (mut out, mut rest) = (Vec::new(), &src[..]);
+            loop {
+                let mut buf = vec![0xA5A5u16; room];
+                // SAFETY: as above, for `u16`.
+                let dst = unsafe { &mut *(&mut buf[..] as *mut [u16] as *mut [MaybeUninit<u16>]) };
+                let r = uninit::utf8_to_utf16_lossy(rest, dst, ErrorStrategy::Replace);
+                let (read, written) = match r {
+                    Ok(w) => (rest.len(), w),
+                    Err(TranscodeError::OutputTooSmall { read, written }) => (read, written),
+                    Err(e) => panic!("{e:?}"),
+                };
+                assert!(buf[written..].iter().all(|&u| u == 0xA5A5), "{src:02X?}, room {room}");
+                out.extend_from_slice(&buf[..written]);
+                rest = &rest[read..];
+                if r.is_ok() {
+                    break;
+                }
+                assert!(read > 0 || written > 0, "no progress, room {room}");
+            }
+            assert_eq!(out, want16, "room {room}");
+        }
+    }
+}
