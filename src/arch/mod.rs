@@ -32,7 +32,8 @@ use crate::scalar::windows1252::Windows1252;
 // simd128, others without `portable`) no algorithm is, and where the
 // portable kernel is the only one and has no one-instruction byte shuffle
 // (wasm32 without simd128, with `portable`) it leaves the transcoding
-// steps to the scalar loop, so only its validators and counts are.
+// steps to the scalar loop, so only its validators and counts are (and
+// the re-exports of the unused entries are unused imports).
 #[cfg_attr(
     any(
         target_endian = "big",
@@ -46,7 +47,7 @@ use crate::scalar::windows1252::Windows1252;
             )
         ))
     ),
-    allow(dead_code)
+    allow(dead_code, unused_imports)
 )]
 pub(crate) mod generic;
 #[cfg(feature = "portable")]

@@ -1,0 +1,219 @@
+//! UTF-16 and UTF-32 to UTF-8 (and `char`s to UTF-8): the kernel
+//! prefixes, as the [parent module](super) describes them.
+
+use super::{
+    all_pairs, encode, has_surrogates, invalid32, load16, pairs_to_utf8, put_utf8, scalar16,
+    WideVector,
+};
+use crate::arch::Out;
+use crate::byte_order::ByteOrder;
+
+/// UTF-16 in byte order `O` to UTF-8: the kernel prefix.
+#[inline(always)]
+pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
+    src: &[u16],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // Units per vector.
+    let u = V::BYTES / 2;
+    let (n, cap) = (src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let (mut i, mut o) = (0, 0);
+    // Room for two vectors' worth of units of 3 bytes plus the scratch of
+    // the last store.
+    while i + 2 * u <= n && o + 4 * V::BYTES <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 2u <= n` makes the
+        // two vector loads in bounds (and `i + 4u <= n` the four of the
+        // ASCII run, whose two stores of `V::BYTES` bytes `o + 2 *
+        // V::BYTES <= cap` covers). Each `encode` writes at most
+        // 3u + 4 bytes at `o`, after at most 3u bytes of
+        // the first, which `o + 4 * V::BYTES = o + 8u <= cap` covers;
+        // `all_pairs` output is `V::BYTES` bytes per vector; `put_utf8`
+        // writes 4 bytes per character of at most u + 1 units, at most
+        // 4u + 4 <= 8u bytes.
+        unsafe {
+            let a = load16::<V, O>(sp.add(i));
+            let b = load16::<V, O>(sp.add(i + u));
+            let ascii = V::splat16(0xFF80);
+            if !a.or(b).and(ascii).any() {
+                a.narrow16(b).store(dp.add(o));
+                i += 2 * u;
+                o += 2 * u;
+                // ASCII comes in runs: four vectors per step with one
+                // test, until a step holds a non-ASCII unit (the outer
+                // loop takes it from there).
+                while i + 4 * u <= n && o + 4 * u <= cap {
+                    let v = [
+                        load16::<V, O>(sp.add(i)),
+                        load16::<V, O>(sp.add(i + u)),
+                        load16::<V, O>(sp.add(i + 2 * u)),
+                        load16::<V, O>(sp.add(i + 3 * u)),
+                    ];
+                    if v[0].or(v[1]).or(v[2].or(v[3])).and(ascii).any() {
+                        break;
+                    }
+                    v[0].narrow16(v[1]).store(dp.add(o));
+                    v[2].narrow16(v[3]).store(dp.add(o + 2 * u));
+                    i += 4 * u;
+                    o += 4 * u;
+                }
+                continue;
+            }
+            if !has_surrogates(a) {
+                o += encode(a, dp.add(o));
+                i += u;
+                if !has_surrogates(b) {
+                    o += encode(b, dp.add(o));
+                    i += u;
+                }
+                continue;
+            }
+            if all_pairs(a) {
+                pairs_to_utf8(a).store(dp.add(o));
+                i += u;
+                o += 2 * u;
+                if all_pairs(b) {
+                    pairs_to_utf8(b).store(dp.add(o));
+                    i += u;
+                    o += 2 * u;
+                }
+                continue;
+            }
+            let end = i + u;
+            if !scalar16::<O>(src, &mut i, &mut o, end, |o, c| put_utf8(dp.add(o), c)) {
+                break;
+            }
+        }
+    }
+    (i, o)
+}
+
+/// UTF-32 to UTF-8: the kernel prefix.
+#[inline(always)]
+pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { utf32_to_utf8_checked::<V, true>(src, dst) }
+}
+
+/// Chars (scalar values by their type) to UTF-8: the kernel prefix of
+/// [`utf32_to_utf8`] without its checks.
+#[inline(always)]
+pub(crate) unsafe fn chars_to_utf8<V: WideVector>(
+    src: &[char],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
+    unsafe { utf32_to_utf8_checked::<V, false>(crate::arch::chars_as_u32(src), dst) }
+}
+
+/// UTF-32 to UTF-8, checking that each value is a scalar value (`CHECK`)
+/// or knowing it.
+///
+/// # Safety
+///
+/// The ISA; without `CHECK`, every value of `src` is a scalar value.
+#[inline(always)]
+unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
+    src: &[u32],
+    dst: &mut Out<u8>,
+) -> (usize, usize) {
+    // Values per vector.
+    let w = V::BYTES / 4;
+    let (n, cap) = (src.len(), dst.len());
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    let (mut i, mut o) = (0, 0);
+    while i + 4 * w <= n && o + 4 * V::BYTES <= cap {
+        // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
+        // four loads (`i + 8w <= n` the eight of the ASCII run, whose two
+        // stores of `V::BYTES` bytes `o + 2 * V::BYTES <= cap` covers);
+        // each half of u values writes at most 4u = 2 * V::BYTES bytes
+        // (`encode`'s `3u + 4`, or u values of `put_utf8`), which
+        // `o + 4 * V::BYTES <= cap` covers for both.
+        unsafe {
+            let p = sp.add(i).cast::<u8>();
+            let b = V::BYTES;
+            let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
+            let all = v[0].or(v[1]).or(v[2]).or(v[3]);
+            let ascii = V::splat32(0xFFFF_FF80);
+            if !all.and(ascii).any() {
+                v[0].narrow32(v[1]).narrow16(v[2].narrow32(v[3])).store(dp.add(o));
+                i += 4 * w;
+                o += 4 * w;
+                // ASCII comes in runs: eight vectors per step with one test.
+                while i + 8 * w <= n && o + 8 * w <= cap {
+                    let p = sp.add(i).cast::<u8>();
+                    let x = [
+                        V::load(p),
+                        V::load(p.add(b)),
+                        V::load(p.add(2 * b)),
+                        V::load(p.add(3 * b)),
+                        V::load(p.add(4 * b)),
+                        V::load(p.add(5 * b)),
+                        V::load(p.add(6 * b)),
+                        V::load(p.add(7 * b)),
+                    ];
+                    let any = x[0].or(x[1]).or(x[2].or(x[3])).or(x[4].or(x[5]).or(x[6].or(x[7])));
+                    if any.and(ascii).any() {
+                        break;
+                    }
+                    x[0].narrow32(x[1]).narrow16(x[2].narrow32(x[3])).store(dp.add(o));
+                    x[4].narrow32(x[5]).narrow16(x[6].narrow32(x[7])).store(dp.add(o + b));
+                    i += 8 * w;
+                    o += 8 * w;
+                }
+                continue;
+            }
+            // Two halves, written out: as a loop over `v`, the vectors
+            // would go through the stack.
+            if !utf32_half::<V, CHECK>(v[0], v[1], src, &mut i, dp, &mut o)
+                || !utf32_half::<V, CHECK>(v[2], v[3], src, &mut i, dp, &mut o)
+            {
+                break;
+            }
+        }
+    }
+    (i, o)
+}
+
+/// The 2 * `V::BYTES / 4` values `a`, `c` at `src[*i..]` as UTF-8 at
+/// `dst + *o`, advancing `*i` and `*o`; `false` (with nothing consumed) if
+/// one of them is not a scalar value (tested only with `CHECK`).
+///
+/// # Safety
+///
+/// The ISA; `src[*i..]` holds the values; `dst + *o` has `2 * V::BYTES`
+/// writable bytes; without `CHECK`, the values are scalar values.
+#[inline(always)]
+unsafe fn utf32_half<V: WideVector, const CHECK: bool>(
+    a: V,
+    c: V,
+    src: &[u32],
+    i: &mut usize,
+    dst: *mut u8,
+    o: &mut usize,
+) -> bool {
+    let u = V::BYTES / 2;
+    // SAFETY: the caller guarantees the ISA and the room: `encode` writes
+    // at most 3u + 4 <= 4u bytes, `put_utf8` 4 bytes per value.
+    unsafe {
+        if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
+            let units = a.narrow32(c);
+            if CHECK && has_surrogates(units) {
+                return false;
+            }
+            *o += encode(units, dst.add(*o));
+        } else {
+            if CHECK && invalid32(a).or(invalid32(c)).any() {
+                return false;
+            }
+            for &ch in &src[*i..*i + u] {
+                *o += put_utf8(dst.add(*o), ch);
+            }
+        }
+    }
+    *i += u;
+    true
+}
