@@ -11,10 +11,9 @@
 //! cargo run --release --example public_calls -- Korean   # one language
 //! ```
 //!
-//! Only functions that exist in every version of the crate since its
-//! public functions were written out are used, so that the same program
-//! measures one version against another (build it against each and
-//! compare the tables). Each cell is the best of 15 rounds of about 2 ms;
+//! Only long-standing functions are used, so that the same program
+//! measures one version of the crate against another (build it against
+//! each and compare the tables). Each cell is the best of 15 rounds of about 2 ms;
 //! the inputs are prefixes of the generated text, cut back to a character
 //! boundary.
 
