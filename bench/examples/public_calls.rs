@@ -13,9 +13,9 @@
 //!
 //! Only long-standing functions are used, so that the same program
 //! measures one version of the crate against another (build it against
-//! each and compare the tables). Each cell is the best of 15 rounds of about 2 ms;
-//! the inputs are prefixes of the generated text, cut back to a character
-//! boundary.
+//! each and compare the tables). Each cell is the best of 15 rounds of
+//! about 2 ms; the inputs are prefixes of the generated text, cut back to
+//! a character boundary.
 
 mod common;
 
