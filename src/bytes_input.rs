@@ -91,9 +91,10 @@ trait UnitBytes {
     #[cfg(all(feature = "transcode", feature = "alloc"))]
     fn to_string(units: &[Self::Unit]) -> Result<alloc::string::String, Self::Error>;
     /// Appends the lossy decoding of `units` (ending on a character
-    /// boundary, or at the end of the input) to `dst`.
+    /// boundary, or at the end of the input) to `dst`, adding the number
+    /// of replacements to `replaced`.
     #[cfg(all(feature = "transcode", feature = "alloc"))]
-    fn append_lossy(units: &[Self::Unit], dst: &mut alloc::string::String);
+    fn append_lossy(units: &[Self::Unit], dst: &mut alloc::string::String, replaced: &mut usize);
 }
 
 /// UTF-16LE bytes: units in memory order, for the `utf16le` kernels.
@@ -163,12 +164,14 @@ macro_rules! utf16_bytes {
                 $to_string(units)
             }
             #[cfg(all(feature = "transcode", feature = "alloc"))]
-            fn append_lossy(units: &[u16], dst: &mut alloc::string::String) {
+            fn append_lossy(units: &[u16], dst: &mut alloc::string::String, replaced: &mut usize) {
                 use crate::error::TranscodeError::OutputTooSmall;
                 let fns = crate::dispatch::active_fns();
                 let mut rest = units;
-                while let Err(OutputTooSmall { read, .. }) =
-                    crate::glue::lossy::utf16_lossy_sink::<crate::byte_order::$o, _>(fns, rest, dst)
+                while let Err(OutputTooSmall { read, .. }) = crate::glue::lossy::utf16_lossy_sink::<
+                    crate::byte_order::$o,
+                    _,
+                >(fns, rest, dst, replaced)
                 {
                     // A lone surrogate takes 3 bytes, one more than it
                     // counted: room for the rest at its worst.
@@ -260,7 +263,7 @@ macro_rules! utf32_bytes {
                 crate::utf32_to_string(units)
             }
             #[cfg(all(feature = "transcode", feature = "alloc"))]
-            fn append_lossy(units: &[u32], dst: &mut alloc::string::String) {
+            fn append_lossy(units: &[u32], dst: &mut alloc::string::String, replaced: &mut usize) {
                 let mut rest = units;
                 loop {
                     match crate::dispatch::utf32_to_utf8(rest, dst) {
@@ -268,6 +271,7 @@ macro_rules! utf32_bytes {
                         Err(TranscodeError::Invalid { error, .. }) => {
                             // One value is one character, valid or not.
                             dst.push(char::REPLACEMENT_CHARACTER);
+                            *replaced += 1;
                             rest = &rest[error.valid_up_to() + 1..];
                         }
                         Err(TranscodeError::OutputTooSmall { read, .. }) => {
@@ -454,14 +458,18 @@ fn to_string<U: UnitBytes>(src: &[u8]) -> Result<alloc::string::String, U::Error
     }
 }
 
-/// The byte-input lossy decoding of encoding `U`.
+/// The byte-input lossy decoding of encoding `U`, with the number of
+/// replacements (one per unpaired surrogate or invalid value, and one for
+/// a partial last unit that is not already counted with the unpaired high
+/// surrogate before it).
 #[cfg(all(feature = "transcode", feature = "alloc"))]
-fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> alloc::string::String {
+fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> crate::error::Lossy<alloc::string::String> {
     let whole = src.len() - src.len() % U::SIZE;
     let mut out = alloc::string::String::new();
+    let mut replaced = 0;
     let done: ControlFlow<core::convert::Infallible> = for_each_run::<U, _>(src, |units, at| {
         make_room::<U>(&mut out, units, (whole - at) / U::SIZE);
-        U::append_lossy(units, &mut out);
+        U::append_lossy(units, &mut out, &mut replaced);
         ControlFlow::Continue(())
     });
     debug_assert!(done.is_continue());
@@ -476,21 +484,10 @@ fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> alloc::string::String {
             whole >= U::SIZE && U::pairs_with_next(U::load(&src[whole - U::SIZE..whole]));
         if !after_high {
             out.push(char::REPLACEMENT_CHARACTER);
+            replaced += 1;
         }
     }
-    out
-}
-
-/// [`to_string_lossy`], also saying whether anything was replaced: the
-/// strict decoding first, which on valid input is the whole work (the
-/// lossy one starts with the same kernels), and the lossy one only after
-/// it failed. `true` exactly when the strict form fails.
-#[cfg(all(feature = "transcode", feature = "alloc"))]
-fn to_string_lossy_report<U: UnitBytes>(src: &[u8]) -> (alloc::string::String, bool) {
-    match to_string::<U>(src) {
-        Ok(s) => (s, false),
-        Err(_) => (to_string_lossy::<U>(src), true),
-    }
+    crate::error::Lossy { output: out, replaced }
 }
 
 /// Validates UTF-16LE given as bytes, at any address: every surrogate
@@ -696,10 +693,9 @@ pub use transcode_api::*;
 #[cfg(all(feature = "transcode", feature = "alloc"))]
 mod alloc_api {
     use super::{
-        to_string, to_string_lossy, to_string_lossy_report, Utf16BeBytes, Utf16LeBytes,
-        Utf32BeBytes, Utf32LeBytes,
+        to_string, to_string_lossy, Utf16BeBytes, Utf16LeBytes, Utf32BeBytes, Utf32LeBytes,
     };
-    use crate::error::{Utf16Error, Utf32Error};
+    use crate::error::{Lossy, Utf16Error, Utf32Error};
     use alloc::string::String;
 
     /// Converts UTF-16LE given as bytes (any address, any length) to a
@@ -791,7 +787,7 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn utf16le_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf16LeBytes>(src)
+        to_string_lossy::<Utf16LeBytes>(src).output
     }
 
     /// Decodes UTF-16BE given as bytes (any address, any length),
@@ -805,7 +801,7 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn utf16be_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf16BeBytes>(src)
+        to_string_lossy::<Utf16BeBytes>(src).output
     }
 
     /// Decodes UTF-32LE given as bytes (any address, any length),
@@ -818,7 +814,7 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn utf32le_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf32LeBytes>(src)
+        to_string_lossy::<Utf32LeBytes>(src).output
     }
 
     /// Decodes UTF-32BE given as bytes (any address, any length),
@@ -831,70 +827,67 @@ mod alloc_api {
     /// ```
     #[must_use]
     pub fn utf32be_bytes_to_string_lossy(src: &[u8]) -> String {
+        to_string_lossy::<Utf32BeBytes>(src).output
+    }
+    /// [`utf16le_bytes_to_string_lossy`], also counting the replacements:
+    /// `replaced` is 0 exactly when [`utf16le_bytes_to_string`] succeeds (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's.
+    ///
+    /// ```
+    /// let r = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00\x00\xDCb\x00");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}b", 1));
+    /// let r = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00b\x00");
+    /// assert_eq!((r.output.as_str(), r.had_replacements()), ("ab", false));
+    /// ```
+    pub fn utf16le_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
+        to_string_lossy::<Utf16LeBytes>(src)
+    }
+
+    /// [`utf16be_bytes_to_string_lossy`], also counting the replacements:
+    /// `replaced` is 0 exactly when [`utf16be_bytes_to_string`] succeeds (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's.
+    ///
+    /// ```
+    /// // A lone low surrogate, then half a unit: two replacements.
+    /// let r = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\xDC\x00\x00");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}\u{FFFD}", 2));
+    /// let r = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\x00b");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("ab", 0));
+    /// ```
+    pub fn utf16be_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
+        to_string_lossy::<Utf16BeBytes>(src)
+    }
+
+    /// [`utf32le_bytes_to_string_lossy`], also counting the replacements:
+    /// `replaced` is 0 exactly when [`utf32le_bytes_to_string`] succeeds (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's.
+    ///
+    /// ```
+    /// let r = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00\x00\xD8\x00\x00");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}", 1));
+    /// let r = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("a", 0));
+    /// ```
+    pub fn utf32le_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
+        to_string_lossy::<Utf32LeBytes>(src)
+    }
+
+    /// [`utf32be_bytes_to_string_lossy`], also counting the replacements:
+    /// `replaced` is 0 exactly when [`utf32be_bytes_to_string`] succeeds (a
+    /// U+FFFD in the input itself is not a replacement). The output is the
+    /// plain form's.
+    ///
+    /// ```
+    /// let r = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a\x00\x11\x00\x00");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}", 1));
+    /// let r = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a");
+    /// assert_eq!((r.output.as_str(), r.replaced), ("a", 0));
+    /// ```
+    pub fn utf32be_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
         to_string_lossy::<Utf32BeBytes>(src)
-    }
-    /// [`utf16le_bytes_to_string_lossy`], also saying whether anything was
-    /// replaced: `true` exactly when [`utf16le_bytes_to_string`] fails (a
-    /// U+FFFD in the input itself is not a replacement). The output is the
-    /// plain form's; on valid UTF-16LE the strict decoding is the whole work.
-    ///
-    /// ```
-    /// let (s, replaced) = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00\x00\xDCb\x00");
-    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}b", true));
-    /// let (s, replaced) = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00b\x00");
-    /// assert_eq!((s.as_str(), replaced), ("ab", false));
-    /// ```
-    #[must_use]
-    pub fn utf16le_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
-        to_string_lossy_report::<Utf16LeBytes>(src)
-    }
-
-    /// [`utf16be_bytes_to_string_lossy`], also saying whether anything was
-    /// replaced: `true` exactly when [`utf16be_bytes_to_string`] fails (a
-    /// U+FFFD in the input itself is not a replacement). The output is the
-    /// plain form's; on valid UTF-16BE the strict decoding is the whole work.
-    ///
-    /// ```
-    /// let (s, replaced) = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\xDC\x00\x00");
-    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}\u{FFFD}", true));
-    /// let (s, replaced) = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\x00b");
-    /// assert_eq!((s.as_str(), replaced), ("ab", false));
-    /// ```
-    #[must_use]
-    pub fn utf16be_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
-        to_string_lossy_report::<Utf16BeBytes>(src)
-    }
-
-    /// [`utf32le_bytes_to_string_lossy`], also saying whether anything was
-    /// replaced: `true` exactly when [`utf32le_bytes_to_string`] fails (a
-    /// U+FFFD in the input itself is not a replacement). The output is the
-    /// plain form's; on valid UTF-32LE the strict decoding is the whole work.
-    ///
-    /// ```
-    /// let (s, replaced) = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00\x00\xD8\x00\x00");
-    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}", true));
-    /// let (s, replaced) = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00");
-    /// assert_eq!((s.as_str(), replaced), ("a", false));
-    /// ```
-    #[must_use]
-    pub fn utf32le_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
-        to_string_lossy_report::<Utf32LeBytes>(src)
-    }
-
-    /// [`utf32be_bytes_to_string_lossy`], also saying whether anything was
-    /// replaced: `true` exactly when [`utf32be_bytes_to_string`] fails (a
-    /// U+FFFD in the input itself is not a replacement). The output is the
-    /// plain form's; on valid UTF-32BE the strict decoding is the whole work.
-    ///
-    /// ```
-    /// let (s, replaced) = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a\x00\x11\x00\x00");
-    /// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}", true));
-    /// let (s, replaced) = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a");
-    /// assert_eq!((s.as_str(), replaced), ("a", false));
-    /// ```
-    #[must_use]
-    pub fn utf32be_bytes_to_string_lossy_report(src: &[u8]) -> (String, bool) {
-        to_string_lossy_report::<Utf32BeBytes>(src)
     }
 }
 

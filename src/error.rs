@@ -652,9 +652,11 @@ impl ShiftPosition for core::convert::Infallible {
 /// A lossy conversion never fails on bad input: it writes a replacement
 /// instead (a caller-chosen byte when encoding to Latin-1 or
 /// Windows-1252, U+FFFD when decoding). Whether it did is what a caller
-/// needs to know to warn, log or fall back, so every form reports it:
-/// `replaced` counts the replacements (one per character the target
-/// cannot represent, one per maximal invalid subpart of the input), and
+/// needs to know to warn, log or fall back, so the lossy encoders and the
+/// `_report` forms of the lossy decoders return it: `replaced` counts the
+/// replacements (one per character the target cannot represent, one per
+/// maximal invalid subpart of UTF-8 input, one per unpaired surrogate or
+/// invalid UTF-32 value), and
 /// [`had_replacements`](Self::had_replacements) is encoding_rs's flag of
 /// the same name. A count rather than a flag, because it costs nothing
 /// more to keep and tells "one stray byte" from "the wrong encoding".

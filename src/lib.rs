@@ -81,7 +81,12 @@
 //! - **Lossy decoding** (with `alloc`): [`utf8_to_string_lossy`],
 //!   [`utf8_to_utf16_lossy`], [`utf8_to_utf32_lossy`] and
 //!   [`utf16_to_string_lossy`], identical to std's, and the exact lengths
-//!   [`utf16_len_from_utf8_lossy`] and [`utf32_len_from_utf8_lossy`].
+//!   [`utf16_len_from_utf8_lossy`] and [`utf32_len_from_utf8_lossy`]. The
+//!   `_report` forms ([`utf8_to_utf16_lossy_report`],
+//!   [`utf16_to_string_lossy_report`], ...) also count the replacements,
+//!   in the same [`Lossy`] as the encoders; the UTF-8 to `String` forms
+//!   say it with their `Cow`, and the stream decoders keep a running
+//!   count.
 //! - **For JavaScript engines and Python** ([`narrow`](mod@narrow)): the
 //!   narrowest form in one pass, [`utf8_to_latin1_or_utf16`] (what V8 and
 //!   JavaScriptCore store), [`utf8_to_pep393`] and

@@ -20,7 +20,7 @@ use crate::glue::{finish_utf8, split_result};
 use crate::scalar::transcode::Utf16;
 use crate::scalar::transcode::Utf8;
 use crate::strategy::ErrorStrategy;
-use crate::{Kernel, TranscodeError, Utf8Error};
+use crate::{Kernel, Lossy, TranscodeError, Utf8Error};
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -192,7 +192,7 @@ fn utf8_lossy<'a>(
     out.push_str(valid);
     let mut rest = &src[valid.len()..];
     while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        utf8_lossy_sink::<Utf8, _>(fns, rest, &mut out, strategy, true)
+        utf8_lossy_sink::<Utf8, _>(fns, rest, &mut out, strategy, true, &mut 0)
     {
         rest = &rest[read..];
         grow(&mut out, rest.len(), 3);
@@ -303,8 +303,9 @@ impl Utf16Len for Be {
 }
 
 #[cfg(feature = "transcode")]
-/// Lossy UTF-16 in byte order `O` to a new `String`.
-fn utf16_lossy<O: Utf16Len>(src: &[u16]) -> String
+/// Lossy UTF-16 in byte order `O` to a new `String`, with the number of
+/// unpaired surrogates replaced.
+fn utf16_lossy<O: Utf16Len>(src: &[u16]) -> Lossy<String>
 where
     Utf16<O>: crate::arch::Entry<Utf8>
         + crate::scalar::transcode::Decode<Unit = u16, Error = crate::Utf16Error>,
@@ -313,13 +314,14 @@ where
     let mut out = String::new();
     out.reserve_exact(O::utf8_len(src).min(worst(src.len(), 3)));
     let mut rest = src;
+    let mut replaced = 0;
     while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        crate::glue::lossy::utf16_lossy_sink::<O, _>(fns, rest, &mut out)
+        crate::glue::lossy::utf16_lossy_sink::<O, _>(fns, rest, &mut out, &mut replaced)
     {
         rest = &rest[read..];
         grow(&mut out, rest.len(), 3);
     }
-    out
+    Lossy { output: out, replaced }
 }
 
 #[cfg(feature = "transcode")]
@@ -331,21 +333,21 @@ where
 /// ```
 #[must_use]
 pub fn utf16_to_string_lossy(src: &[u16]) -> String {
-    utf16_lossy::<Native>(src)
+    utf16_lossy::<Native>(src).output
 }
 
 #[cfg(feature = "transcode")]
 /// [`utf16_to_string_lossy`] for UTF-16LE.
 #[must_use]
 pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
-    utf16_lossy::<Le>(src)
+    utf16_lossy::<Le>(src).output
 }
 
 #[cfg(feature = "transcode")]
 /// [`utf16_to_string_lossy`] for UTF-16BE.
 #[must_use]
 pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
-    utf16_lossy::<Be>(src)
+    utf16_lossy::<Be>(src).output
 }
 
 #[cfg(feature = "transcode")]
@@ -394,7 +396,7 @@ pub fn utf32_to_string_lossy(src: &[u32]) -> String {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace)
+    utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
@@ -406,7 +408,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace)
+    utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
@@ -418,7 +420,7 @@ pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
 /// ```
 #[must_use]
 pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace)
+    utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
@@ -442,7 +444,7 @@ pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
 #[cfg(feature = "transcode")]
 /// Lossy UTF-8 to a new UTF-16 vector in byte order `O`, each maximal
 /// invalid subpart handled by `strategy`.
-fn utf8_to_utf16_with<O: ByteOrder>(src: &[u8], strategy: ErrorStrategy) -> Vec<u16>
+fn utf8_to_utf16_with<O: ByteOrder>(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>>
 where
     crate::scalar::transcode::Utf8: crate::arch::Entry<Utf16<O>>,
 {
@@ -454,15 +456,16 @@ where
     out.reserve_exact(src.len());
     let mut rest = src;
     let mut blocks = false;
+    let mut replaced = 0;
     while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        utf8_lossy_sink::<Utf16<O>, _>(fns, rest, &mut out, strategy, blocks)
+        utf8_lossy_sink::<Utf16<O>, _>(fns, rest, &mut out, strategy, blocks, &mut replaced)
     {
         // Unreachable (see above); growing keeps it correct regardless.
         rest = &rest[read..];
         blocks = true;
         grow(&mut out, rest.len(), 1);
     }
-    out
+    Lossy { output: out, replaced }
 }
 
 #[cfg(feature = "transcode")]
@@ -533,7 +536,7 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
 /// ```
 #[must_use]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
-    utf8_to_utf16_with::<Native>(src, strategy)
+    utf8_to_utf16_with::<Native>(src, strategy).output
 }
 
 // ---------------------------------------------------------------------
@@ -545,140 +548,38 @@ pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16>
 // cost a second pass (a strict decode, or a search for U+FFFD, which
 // valid input may hold). The UTF-8 to `String` forms say it with their
 // `Cow` (`Borrowed` exactly when nothing was replaced, std's idiom); the
-// others have a `_report` form returning `(output, replaced)`, as
-// `encoding_rs` returns `had_replacements`. They run the strict
-// transcoder first, which on valid input is the whole work (the lossy
-// engines start with the same kernel call), and hand the rest to the
-// lossy engine at the first error: reporting costs nothing on valid
-// input, and the output is the plain form's, byte for byte.
+// others have a `_report` form returning [`Lossy`]: the output and the
+// number of replacements, counted by the same engine as it writes them
+// (the count the stream decoders keep, and the single-byte encoders
+// return), so the output is the plain form's, byte for byte, at the
+// plain form's speed.
 // ---------------------------------------------------------------------
 
 #[cfg(feature = "transcode")]
-/// Byte order `O`'s strict dispatched transcoders between UTF-8 and
-/// UTF-16, appending to a growable output: the first pass of the
-/// `_report` forms.
-trait Utf16Strict: Utf16Len {
-    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<crate::Utf16Error>>;
-    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>>;
-}
-
-#[cfg(feature = "transcode")]
-impl Utf16Strict for Le {
-    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<crate::Utf16Error>> {
-        crate::dispatch::utf16le_to_utf8(src, dst)
-    }
-    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
-        crate::dispatch::utf8_to_utf16le(src, dst)
-    }
-}
-
-#[cfg(feature = "transcode")]
-impl Utf16Strict for Be {
-    fn to_utf8(src: &[u16], dst: &mut String) -> Result<usize, TranscodeError<crate::Utf16Error>> {
-        crate::dispatch::utf16be_to_utf8(src, dst)
-    }
-    fn from_utf8(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, TranscodeError<Utf8Error>> {
-        crate::dispatch::utf8_to_utf16be(src, dst)
-    }
-}
-
-#[cfg(feature = "transcode")]
-/// Runs `strict` (a dispatched transcoder appending to `out`) over `src`,
-/// growing `out` as it runs out (`per_unit`: the worst case per input
-/// unit); returns the rest of `src` from its first error on (whose
-/// position `at` reads), or `None` if there was none.
-fn strict_prefix<'s, T, S: crate::glue::Growable, E>(
-    src: &'s [T],
-    out: &mut S,
-    per_unit: usize,
-    strict: impl Fn(&[T], &mut S) -> Result<usize, TranscodeError<E>>,
-    at: impl Fn(&E) -> usize,
-) -> Option<&'s [T]> {
-    let mut rest = src;
-    loop {
-        match strict(rest, out) {
-            Ok(_) => return None,
-            Err(TranscodeError::Invalid { error, .. }) => return Some(&rest[at(&error)..]),
-            Err(TranscodeError::OutputTooSmall { read, .. }) => {
-                rest = &rest[read..];
-                grow(out, rest.len(), per_unit);
-            }
-        }
-    }
-}
-
-#[cfg(feature = "transcode")]
-/// [`utf16_lossy`], reporting whether anything was replaced.
-fn utf16_lossy_report<O: Utf16Strict>(src: &[u16]) -> (String, bool)
-where
-    Utf16<O>: crate::arch::Entry<Utf8>
-        + crate::scalar::transcode::Decode<Unit = u16, Error = crate::Utf16Error>,
-{
-    let mut out = String::new();
-    out.reserve_exact(O::utf8_len(src).min(worst(src.len(), 3)));
-    let Some(mut rest) =
-        strict_prefix(src, &mut out, 3, O::to_utf8, crate::Utf16Error::valid_up_to)
-    else {
-        return (out, false);
-    };
-    let fns = active_fns();
-    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        crate::glue::lossy::utf16_lossy_sink::<O, _>(fns, rest, &mut out)
-    {
-        rest = &rest[read..];
-        grow(&mut out, rest.len(), 3);
-    }
-    (out, true)
-}
-
-#[cfg(feature = "transcode")]
-/// [`utf8_to_utf16_with`], reporting whether any subpart was handled.
-fn utf8_to_utf16_report<O: Utf16Strict>(src: &[u8], strategy: ErrorStrategy) -> (Vec<u16>, bool)
-where
-    crate::scalar::transcode::Utf8: crate::arch::Entry<Utf16<O>>,
-{
-    // `src.len()` units suffice for any input (see `utf8_to_utf16_with`).
-    let mut out = Vec::new();
-    out.reserve_exact(src.len());
-    let Some(mut rest) = strict_prefix(src, &mut out, 1, O::from_utf8, Utf8Error::valid_up_to)
-    else {
-        return (out, false);
-    };
-    let fns = active_fns();
-    while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        utf8_lossy_sink::<Utf16<O>, _>(fns, rest, &mut out, strategy, true)
-    {
-        rest = &rest[read..];
-        grow(&mut out, rest.len(), 1);
-    }
-    (out, true)
-}
-
-#[cfg(feature = "transcode")]
-/// [`utf16_to_string_lossy`], also saying whether any unpaired surrogate
-/// was replaced: `true` exactly when the output differs from the strict
-/// decoding ([`utf16_to_string`](crate::utf16_to_string) fails). The
-/// output is the plain form's; on valid input, reporting costs nothing.
+/// [`utf16_to_string_lossy`], also counting the unpaired surrogates it
+/// replaced: `replaced` is 0 exactly when the output equals the strict
+/// decoding ([`utf16_to_string`](crate::utf16_to_string) succeeds). The
+/// output is the plain form's, and the count costs nothing on valid
+/// input.
 ///
 /// # Panics
 ///
 /// Never; as the plain form, it allocates (at most 3 bytes per unit).
 ///
 /// ```
-/// let (s, replaced) = rapidutf::utf16_to_string_lossy_report(&[0x61, 0xDC00, 0x62]);
-/// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}b", true));
+/// let r = rapidutf::utf16_to_string_lossy_report(&[0x61, 0xDC00, 0x62, 0xD800]);
+/// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}b\u{FFFD}", 2));
 /// // U+FFFD in the input is not a replacement.
-/// let (s, replaced) = rapidutf::utf16_to_string_lossy_report(&[0xFFFD]);
-/// assert_eq!((s.as_str(), replaced), ("\u{FFFD}", false));
+/// let r = rapidutf::utf16_to_string_lossy_report(&[0xFFFD]);
+/// assert_eq!((r.output.as_str(), r.had_replacements()), ("\u{FFFD}", false));
 /// ```
-#[must_use]
-pub fn utf16_to_string_lossy_report(src: &[u16]) -> (String, bool) {
-    utf16_lossy_report::<Native>(src)
+pub fn utf16_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
+    utf16_lossy::<Native>(src)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf16le_to_string_lossy`], also saying whether anything was
-/// replaced, as [`utf16_to_string_lossy_report`] does.
+/// [`utf16le_to_string_lossy`], also counting the replacements, as
+/// [`utf16_to_string_lossy_report`] does.
 ///
 /// # Panics
 ///
@@ -686,16 +587,16 @@ pub fn utf16_to_string_lossy_report(src: &[u16]) -> (String, bool) {
 ///
 /// ```
 /// let units = [0x61, 0xD800].map(u16::to_le);
-/// assert_eq!(rapidutf::utf16le_to_string_lossy_report(&units), ("a\u{FFFD}".to_string(), true));
+/// let r = rapidutf::utf16le_to_string_lossy_report(&units);
+/// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}", 1));
 /// ```
-#[must_use]
-pub fn utf16le_to_string_lossy_report(src: &[u16]) -> (String, bool) {
-    utf16_lossy_report::<Le>(src)
+pub fn utf16le_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
+    utf16_lossy::<Le>(src)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf16be_to_string_lossy`], also saying whether anything was
-/// replaced, as [`utf16_to_string_lossy_report`] does.
+/// [`utf16be_to_string_lossy`], also counting the replacements, as
+/// [`utf16_to_string_lossy_report`] does.
 ///
 /// # Panics
 ///
@@ -703,40 +604,39 @@ pub fn utf16le_to_string_lossy_report(src: &[u16]) -> (String, bool) {
 ///
 /// ```
 /// let units = [0xD83D, 0xDE00].map(u16::to_be);
-/// assert_eq!(rapidutf::utf16be_to_string_lossy_report(&units), ("😀".to_string(), false));
+/// let r = rapidutf::utf16be_to_string_lossy_report(&units);
+/// assert_eq!((r.output.as_str(), r.replaced), ("😀", 0));
 /// ```
-#[must_use]
-pub fn utf16be_to_string_lossy_report(src: &[u16]) -> (String, bool) {
-    utf16_lossy_report::<Be>(src)
+pub fn utf16be_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
+    utf16_lossy::<Be>(src)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf32_to_string_lossy`], also saying whether any value was replaced:
-/// `true` exactly when the output differs from the strict decoding
-/// ([`utf32_to_string`](crate::utf32_to_string) fails).
+/// [`utf32_to_string_lossy`], also counting the values it replaced (each
+/// surrogate or value above U+10FFFF): `replaced` is 0 exactly when
+/// [`utf32_to_string`](crate::utf32_to_string) succeeds.
 ///
 /// # Panics
 ///
 /// Never; as the plain form, it allocates (at most 4 bytes per value).
 ///
 /// ```
-/// let (s, replaced) = rapidutf::utf32_to_string_lossy_report(&[0x61, 0x110000]);
-/// assert_eq!((s.as_str(), replaced), ("a\u{FFFD}", true));
+/// let r = rapidutf::utf32_to_string_lossy_report(&[0x61, 0x110000, 0xD800]);
+/// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}\u{FFFD}", 2));
 /// ```
-#[must_use]
-pub fn utf32_to_string_lossy_report(src: &[u32]) -> (String, bool) {
+pub fn utf32_to_string_lossy_report(src: &[u32]) -> Lossy<String> {
     let mut out = String::new();
     // As in `utf32_to_string_lossy`: exact for valid input, enough for any.
     out.reserve_exact(crate::utf8_len_from_utf32(src));
     let mut rest = src;
-    let mut replaced = false;
+    let mut replaced = 0;
     loop {
         match crate::dispatch::utf32_to_utf8(rest, &mut out) {
-            Ok(_) => return (out, replaced),
+            Ok(_) => return Lossy { output: out, replaced },
             Err(TranscodeError::Invalid { error, .. }) => {
                 // One value is one character, valid or not.
                 out.push(char::REPLACEMENT_CHARACTER);
-                replaced = true;
+                replaced += 1;
                 rest = &rest[error.valid_up_to() + 1..];
             }
             Err(TranscodeError::OutputTooSmall { read, .. }) => {
@@ -748,62 +648,60 @@ pub fn utf32_to_string_lossy_report(src: &[u32]) -> (String, bool) {
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf8_to_utf16_lossy`], also saying whether any maximal invalid
-/// subpart was replaced: `true` exactly when `src` is not valid UTF-8,
-/// that is when the output differs from the strict conversion.
+/// [`utf8_to_utf16_lossy`], also counting the maximal invalid subparts it
+/// replaced: `replaced` is 0 exactly when `src` is valid UTF-8, that is
+/// when the output equals the strict conversion.
 ///
 /// # Panics
 ///
 /// Never; as the plain form, it allocates (at most one unit per byte).
 ///
 /// ```
-/// let (v, replaced) = rapidutf::utf8_to_utf16_lossy_report(b"a\xC0");
-/// assert_eq!((v.as_slice(), replaced), (&[0x61, 0xFFFD][..], true));
-/// assert_eq!(rapidutf::utf8_to_utf16_lossy_report(b"ok").1, false);
+/// // Two subparts: the truncated E1 A0, and C0 (never in UTF-8).
+/// let r = rapidutf::utf8_to_utf16_lossy_report(b"a\xE1\xA0\xC0");
+/// assert_eq!((r.output.as_slice(), r.replaced), (&[0x61, 0xFFFD, 0xFFFD][..], 2));
+/// assert!(!rapidutf::utf8_to_utf16_lossy_report(b"ok").had_replacements());
 /// ```
-#[must_use]
-pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
-    utf8_to_utf16_report::<Native>(src, ErrorStrategy::Replace)
+pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
+    utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf8_to_utf16le_lossy`], also saying whether anything was replaced,
-/// as [`utf8_to_utf16_lossy_report`] does.
+/// [`utf8_to_utf16le_lossy`], also counting the replacements, as
+/// [`utf8_to_utf16_lossy_report`] does.
 ///
 /// # Panics
 ///
 /// Never (see [`utf8_to_utf16_lossy_report`]).
 ///
 /// ```
-/// let (v, replaced) = rapidutf::utf8_to_utf16le_lossy_report(b"\xFF");
-/// assert_eq!((v, replaced), (vec![0xFFFDu16.to_le()], true));
+/// let r = rapidutf::utf8_to_utf16le_lossy_report(b"\xFF");
+/// assert_eq!((r.output, r.replaced), (vec![0xFFFDu16.to_le()], 1));
 /// ```
-#[must_use]
-pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
-    utf8_to_utf16_report::<Le>(src, ErrorStrategy::Replace)
+pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
+    utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf8_to_utf16be_lossy`], also saying whether anything was replaced,
-/// as [`utf8_to_utf16_lossy_report`] does.
+/// [`utf8_to_utf16be_lossy`], also counting the replacements, as
+/// [`utf8_to_utf16_lossy_report`] does.
 ///
 /// # Panics
 ///
 /// Never (see [`utf8_to_utf16_lossy_report`]).
 ///
 /// ```
-/// let (v, replaced) = rapidutf::utf8_to_utf16be_lossy_report("é".as_bytes());
-/// assert_eq!((v, replaced), (vec![0xE9u16.to_be()], false));
+/// let r = rapidutf::utf8_to_utf16be_lossy_report("é".as_bytes());
+/// assert_eq!((r.output, r.replaced), (vec![0xE9u16.to_be()], 0));
 /// ```
-#[must_use]
-pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
-    utf8_to_utf16_report::<Be>(src, ErrorStrategy::Replace)
+pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
+    utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf8_to_utf16_lossy_with`], also saying whether any maximal invalid
-/// subpart was handled by `strategy` (replaced, mapped or dropped):
-/// `true` exactly when `src` is not valid UTF-8.
+/// [`utf8_to_utf16_lossy_with`], also counting the maximal invalid
+/// subparts that `strategy` handled (replaced, mapped or dropped):
+/// `replaced` is 0 exactly when `src` is valid UTF-8.
 ///
 /// # Panics
 ///
@@ -811,33 +709,31 @@ pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> (Vec<u16>, bool) {
 ///
 /// ```
 /// use rapidutf::{utf8_to_utf16_lossy_with_report, ErrorStrategy};
-/// let (v, replaced) = utf8_to_utf16_lossy_with_report(b"a\x80", ErrorStrategy::Ignore);
-/// assert_eq!((v.as_slice(), replaced), (&[0x61][..], true));
+/// let r = utf8_to_utf16_lossy_with_report(b"a\x80\x80", ErrorStrategy::Ignore);
+/// assert_eq!((r.output.as_slice(), r.replaced), (&[0x61][..], 2));
 /// ```
-#[must_use]
-pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> (Vec<u16>, bool) {
-    utf8_to_utf16_report::<Native>(src, strategy)
+pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>> {
+    utf8_to_utf16_with::<Native>(src, strategy)
 }
 
 #[cfg(feature = "transcode")]
-/// [`utf8_to_utf32_lossy`], also saying whether any maximal invalid
-/// subpart was replaced: `true` exactly when `src` is not valid UTF-8.
+/// [`utf8_to_utf32_lossy`], also counting the maximal invalid subparts it
+/// replaced: `replaced` is 0 exactly when `src` is valid UTF-8.
 ///
 /// # Panics
 ///
 /// Never; as the plain form, it allocates (at most one value per byte).
 ///
 /// ```
-/// let (v, replaced) = rapidutf::utf8_to_utf32_lossy_report(b"a\xE1\xA0");
-/// assert_eq!((v.as_slice(), replaced), (&[0x61, 0xFFFD][..], true));
+/// let r = rapidutf::utf8_to_utf32_lossy_report(b"a\xE1\xA0");
+/// assert_eq!((r.output.as_slice(), r.replaced), (&[0x61, 0xFFFD][..], 1));
 /// ```
-#[must_use]
-pub fn utf8_to_utf32_lossy_report(src: &[u8]) -> (Vec<u32>, bool) {
-    let replaced = core::cell::Cell::new(false);
+pub fn utf8_to_utf32_lossy_report(src: &[u8]) -> Lossy<Vec<u32>> {
+    let replaced = core::cell::Cell::new(0);
     let mut out = Vec::new();
     utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| {
-        replaced.set(true);
+        replaced.set(replaced.get() + 1);
         out.push(0xFFFD);
     });
-    (out, replaced.get())
+    Lossy { output: out, replaced: replaced.get() }
 }

@@ -1148,7 +1148,7 @@ pub fn utf8_to_utf8_lossy(
     dst: &mut [MaybeUninit<u8>],
     strategy: ErrorStrategy,
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf8_lossy_into::<Utf8>(active_fns(), src, dst, strategy, false)
+    utf8_lossy_into::<Utf8>(active_fns(), src, dst, strategy, false, &mut 0)
 }
 
 /// Decodes UTF-8 into native-endian UTF-16, handling each maximal invalid subpart
@@ -1179,7 +1179,7 @@ pub fn utf8_to_utf16_lossy(
     dst: &mut [MaybeUninit<u16>],
     strategy: ErrorStrategy,
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf8_lossy_into::<Utf16<Native>>(active_fns(), src, dst, strategy, false)
+    utf8_lossy_into::<Utf16<Native>>(active_fns(), src, dst, strategy, false, &mut 0)
 }
 
 /// Decodes UTF-8 into UTF-16LE, handling each maximal invalid subpart
@@ -1210,7 +1210,7 @@ pub fn utf8_to_utf16le_lossy(
     dst: &mut [MaybeUninit<u16>],
     strategy: ErrorStrategy,
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf8_lossy_into::<Utf16<Le>>(active_fns(), src, dst, strategy, false)
+    utf8_lossy_into::<Utf16<Le>>(active_fns(), src, dst, strategy, false, &mut 0)
 }
 
 /// Decodes UTF-8 into UTF-16BE, handling each maximal invalid subpart
@@ -1241,7 +1241,7 @@ pub fn utf8_to_utf16be_lossy(
     dst: &mut [MaybeUninit<u16>],
     strategy: ErrorStrategy,
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf8_lossy_into::<Utf16<Be>>(active_fns(), src, dst, strategy, false)
+    utf8_lossy_into::<Utf16<Be>>(active_fns(), src, dst, strategy, false, &mut 0)
 }
 
 /// Decodes native-endian UTF-16 into UTF-8, replacing each unpaired surrogate with
@@ -1269,7 +1269,7 @@ pub fn utf16_to_utf8_lossy(
     src: &[u16],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf16_lossy_into::<Native>(active_fns(), src, dst)
+    utf16_lossy_into::<Native>(active_fns(), src, dst, &mut 0)
 }
 
 /// Decodes UTF-16LE into UTF-8, replacing each unpaired surrogate with
@@ -1297,7 +1297,7 @@ pub fn utf16le_to_utf8_lossy(
     src: &[u16],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf16_lossy_into::<Le>(active_fns(), src, dst)
+    utf16_lossy_into::<Le>(active_fns(), src, dst, &mut 0)
 }
 
 /// Decodes UTF-16BE into UTF-8, replacing each unpaired surrogate with
@@ -1325,5 +1325,5 @@ pub fn utf16be_to_utf8_lossy(
     src: &[u16],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Infallible>> {
-    utf16_lossy_into::<Be>(active_fns(), src, dst)
+    utf16_lossy_into::<Be>(active_fns(), src, dst, &mut 0)
 }

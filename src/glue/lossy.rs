@@ -280,6 +280,7 @@ fn dense_utf8<E: LossyTarget>(
     i: &mut usize,
     o: &mut usize,
     strategy: ErrorStrategy,
+    replaced: &mut usize,
 ) -> bool {
     let mut clean = 0;
     while *i < src.len() && clean < RESUME {
@@ -301,12 +302,13 @@ fn dense_utf8<E: LossyTarget>(
                 return false;
             }
             *i += 1;
+            *replaced += 1;
             clean = 0;
             // The first chunk is tested here, so that the call is made only
             // when it will decode something.
             let chunk = src[*i..].first_chunk::<8>();
             if strategy == ErrorStrategy::Replace && chunk.is_some_and(|c| !has_lead(c)) {
-                match singles::<E>(src, dst, i, o) {
+                match singles::<E>(src, dst, i, o, replaced) {
                     Some(n) => clean = n,
                     None => return true,
                 }
@@ -320,6 +322,7 @@ fn dense_utf8<E: LossyTarget>(
                         return false;
                     }
                     *i += n;
+                    *replaced += 1;
                     clean = 0;
                     continue;
                 }
@@ -354,6 +357,7 @@ fn singles<E: LossyTarget>(
     dst: &mut Out<E::Unit>,
     i: &mut usize,
     o: &mut usize,
+    replaced: &mut usize,
 ) -> Option<usize> {
     if ascii_run(&src[*i..]) {
         return None;
@@ -371,6 +375,8 @@ fn singles<E: LossyTarget>(
         // The ASCII bytes that end the chunk (all eight when it has no
         // other) are valid input in a row.
         let high = u64::from_le_bytes(*chunk) & 0x8080_8080_8080_8080;
+        // Each other byte was a subpart of its own.
+        *replaced += high.count_ones() as usize;
         clean = if high == 0 { clean + 8 } else { high.leading_zeros() as usize / 8 };
         if clean != 0 && ascii_run(&src[*i..]) {
             return None;
@@ -382,13 +388,16 @@ fn singles<E: LossyTarget>(
 /// Lossy UTF-8 to `E` (UTF-8, or UTF-16 in a byte order) into `dst`, each
 /// maximal invalid subpart handled by `strategy`, with `fns`' kernel.
 /// `blocks`: whether errors are expected from the start (see
-/// [`split_valid`]).
+/// [`split_valid`]). `replaced` counts the subparts handled whose output
+/// was written (all of them when the call returns `Ok`), so that calls
+/// resumed after `OutputTooSmall` add up to one call's count.
 pub(crate) fn utf8_lossy_into<E: LossyTarget>(
     fns: &KernelFns,
     src: &[u8],
     dst: &mut Out<E::Unit>,
     strategy: ErrorStrategy,
     mut blocks: bool,
+    replaced: &mut usize,
 ) -> Lossy {
     let (mut i, mut o) = (0, 0);
     loop {
@@ -403,7 +412,7 @@ pub(crate) fn utf8_lossy_into<E: LossyTarget>(
             }
         }
         blocks = true;
-        if !dense_utf8::<E>(src, dst, &mut i, &mut o, strategy) {
+        if !dense_utf8::<E>(src, dst, &mut i, &mut o, strategy, replaced) {
             return Err(TranscodeError::OutputTooSmall { read: i, written: o });
         }
         if i == src.len() {
@@ -413,11 +422,13 @@ pub(crate) fn utf8_lossy_into<E: LossyTarget>(
 }
 
 /// Lossy UTF-16 in byte order `O` to UTF-8 into `dst`, each unpaired
-/// surrogate replaced by U+FFFD, with `fns`' kernel.
+/// surrogate replaced by U+FFFD, with `fns`' kernel; `replaced` counts
+/// the replacements written.
 pub(crate) fn utf16_lossy_into<O: ByteOrder>(
     fns: &KernelFns,
     src: &[u16],
     dst: &mut Out<u8>,
+    replaced: &mut usize,
 ) -> Lossy
 where
     Utf16<O>: Entry<Utf8> + Decode<Unit = u16, Error = Utf16Error>,
@@ -455,6 +466,7 @@ where
             };
             i += w;
             o += n;
+            *replaced += usize::from(!valid);
             clean = if valid { clean + w } else { 0 };
         }
         if i == src.len() {
@@ -470,12 +482,13 @@ pub(crate) fn utf8_lossy_sink<E: LossyTarget, S: ?Sized + Sink<E>>(
     dst: &mut S,
     strategy: ErrorStrategy,
     blocks: bool,
+    replaced: &mut usize,
 ) -> Lossy {
     // SAFETY: `utf8_lossy_into` keeps the `Out` contract: `dst[..written]`
     // holds the kernel's conversions of validated stretches (for UTF-8,
     // copies of bytes the validator accepted) and characters that
     // `E::encode` wrote whole, nothing else.
-    unsafe { into_sink(dst, |out| utf8_lossy_into::<E>(fns, src, out, strategy, blocks)) }
+    unsafe { into_sink(dst, |out| utf8_lossy_into::<E>(fns, src, out, strategy, blocks, replaced)) }
 }
 
 /// [`utf16_lossy_into`] on a sink's output (committing what it wrote).
@@ -483,6 +496,7 @@ pub(crate) fn utf16_lossy_sink<O: ByteOrder, S: ?Sized + Sink<Utf8>>(
     fns: &KernelFns,
     src: &[u16],
     dst: &mut S,
+    replaced: &mut usize,
 ) -> Lossy
 where
     Utf16<O>: Entry<Utf8> + Decode<Unit = u16, Error = Utf16Error>,
@@ -490,5 +504,5 @@ where
     // SAFETY: `utf16_lossy_into` keeps the `Out` contract: `dst[..written]`
     // holds the transcoder's output and characters that `Utf8::encode`
     // wrote whole.
-    unsafe { into_sink(dst, |out| utf16_lossy_into::<O>(fns, src, out)) }
+    unsafe { into_sink(dst, |out| utf16_lossy_into::<O>(fns, src, out, replaced)) }
 }

@@ -43,7 +43,7 @@ struct Fns<E> {
     to_utf8: common::Transcoder<u8, u8, E>,
     to_string: fn(&[u8]) -> Result<String, E>,
     lossy: fn(&[u8]) -> String,
-    lossy_report: fn(&[u8]) -> (String, bool),
+    lossy_report: fn(&[u8]) -> rapidutf::Lossy<String>,
 }
 
 /// The UTF-16 functions of one byte order.
@@ -93,15 +93,16 @@ fn utf32_fns(be: bool) -> Fns<rapidutf::Utf32Error> {
 }
 
 /// Checks `fns` on `bytes` against the decoded `dec` and the lossy
-/// oracle's `lossy`, with the transcoder into every `dst` size in
-/// `dst_lens`.
+/// oracle's `lossy` (units of `size` bytes, big-endian if `be`), with the
+/// transcoder into every `dst` size in `dst_lens`.
 fn check<E: Key>(
     fns: &Fns<E>,
     bytes: &[u8],
     dec: &Decoded<E::K>,
-    lossy: &str,
+    (size, be): (usize, bool),
     dst_lens: impl IntoIterator<Item = usize>,
 ) {
+    let lossy = &*lossy_unit_bytes(bytes, size, be);
     let (name, at) = (fns.name, bytes.as_ptr() as usize % 4);
     let want = dec.err.map_or(Ok(()), Err);
     assert_eq!(
@@ -116,10 +117,13 @@ fn check<E: Key>(
         "{name}_bytes_to_string at {at}"
     );
     assert_eq!((fns.lossy)(bytes), lossy, "{name}_bytes_to_string_lossy at {at}");
-    // Replaced exactly when the strict decoding fails.
+    // The replacements: the oracle's U+FFFDs less those the input holds
+    // as characters; some exactly when the strict decoding fails.
+    let replaced = lossy.matches('\u{FFFD}').count() - input_fffd(bytes, size, be);
+    assert_eq!(replaced > 0, dec.err.is_some(), "the oracle, {bytes:02X?}");
     assert_eq!(
         (fns.lossy_report)(bytes),
-        (lossy.to_string(), dec.err.is_some()),
+        rapidutf::Lossy { output: lossy.to_string(), replaced },
         "{name}_bytes_to_string_lossy_report at {at}"
     );
     for dst_len in dst_lens {
@@ -128,16 +132,34 @@ fn check<E: Key>(
     }
 }
 
+/// How many U+FFFD characters the whole units of `bytes` (of `size`
+/// bytes, big-endian if `be`) hold as valid input, by std's decoders.
+fn input_fffd(bytes: &[u8], size: usize, be: bool) -> usize {
+    let units = bytes.chunks_exact(size).map(|u| {
+        let v = u.iter().fold(0u32, |acc, &b| acc << 8 | u32::from(b));
+        if be {
+            v
+        } else {
+            v.swap_bytes() >> (32 - 8 * size as u32)
+        }
+    });
+    if size == 2 {
+        char::decode_utf16(units.map(|v| v as u16)).filter(|c| *c == Ok('\u{FFFD}')).count()
+    } else {
+        units.filter(|&v| v == 0xFFFD).count()
+    }
+}
+
 /// Checks the UTF-16 functions of one byte order on `bytes`.
 fn check16(bytes: &[u8], be: bool, dst_lens: impl IntoIterator<Item = usize>) {
     let dec = dec_utf16_bytes(bytes, be);
-    check(&utf16_fns(be), bytes, &dec, &lossy_unit_bytes(bytes, 2, be), dst_lens);
+    check(&utf16_fns(be), bytes, &dec, (2, be), dst_lens);
 }
 
 /// Checks the UTF-32 functions of one byte order on `bytes`.
 fn check32(bytes: &[u8], be: bool, dst_lens: impl IntoIterator<Item = usize>) {
     let dec = dec_utf32_bytes(bytes, be);
-    check(&utf32_fns(be), bytes, &dec, &lossy_unit_bytes(bytes, 4, be), dst_lens);
+    check(&utf32_fns(be), bytes, &dec, (4, be), dst_lens);
 }
 
 /// A `dst` that always suffices for `bytes` of either encoding (3 bytes

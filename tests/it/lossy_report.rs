@@ -1,17 +1,22 @@
-//! Replacement reporting of the lossy functions: the `_report` forms say
-//! `true` exactly when std's lossy decoding differs from a strict one
-//! (`from_utf8`, `String::from_utf16`, `char::from_u32` fail), and their
-//! output is the plain form's and std's; the UTF-8 `Cow` forms borrow
-//! exactly when nothing was replaced. Run with every kernel.
+//! Replacement reporting of the lossy functions: the `_report` forms count
+//! exactly the replacements std's lossy decoding makes (the chunks of
+//! `<[u8]>::utf8_chunks` with an invalid part, the errors of
+//! `char::decode_utf16`, the values `char::from_u32` rejects), so the
+//! count is 0 exactly when a strict decoding succeeds, and their output is
+//! the plain form's and std's; the UTF-8 `Cow` forms borrow exactly when
+//! nothing was replaced. Run with every kernel.
 
 use crate::common::cases::{mostly_utf8, utf8_cases, TEXT};
 use crate::common::kernels;
 use proptest::prelude::*;
-use rapidutf::ErrorStrategy;
+use rapidutf::{ErrorStrategy, Lossy};
 use std::borrow::Cow;
 
 fn check_utf8(bytes: &[u8]) {
     let invalid = std::str::from_utf8(bytes).is_err();
+    // One replacement per maximal invalid subpart, whatever the strategy.
+    let subparts = bytes.utf8_chunks().filter(|c| !c.invalid().is_empty()).count();
+    assert_eq!(subparts > 0, invalid);
     let std_lossy = String::from_utf8_lossy(bytes);
     let want16: Vec<u16> = std_lossy.encode_utf16().collect();
     let want32: Vec<u32> = std_lossy.chars().map(u32::from).collect();
@@ -28,8 +33,9 @@ fn check_utf8(bytes: &[u8]) {
     for &strategy in ErrorStrategy::ALL {
         let cow = rapidutf::utf8_to_string_lossy_with(bytes, strategy);
         assert_eq!(matches!(cow, Cow::Owned(_)), invalid, "{strategy:?}: {}", ctx());
-        let (v, replaced) = rapidutf::utf8_to_utf16_lossy_with_report(bytes, strategy);
-        assert_eq!(replaced, invalid, "{strategy:?}: {}", ctx());
+        let r = rapidutf::utf8_to_utf16_lossy_with_report(bytes, strategy);
+        let v = r.output;
+        assert_eq!(r.replaced, subparts, "{strategy:?}: {}", ctx());
         assert_eq!(
             v,
             rapidutf::utf8_to_utf16_lossy_with(bytes, strategy),
@@ -39,32 +45,38 @@ fn check_utf8(bytes: &[u8]) {
         assert_eq!(v, cow.encode_utf16().collect::<Vec<u16>>(), "{strategy:?}: {}", ctx());
     }
 
-    assert_eq!(rapidutf::utf8_to_utf16_lossy_report(bytes), (want16.clone(), invalid), "{}", ctx());
+    let lossy = |output| Lossy { output, replaced: subparts };
+    assert_eq!(rapidutf::utf8_to_utf16_lossy_report(bytes), lossy(want16.clone()), "{}", ctx());
     let le: Vec<u16> = want16.iter().map(|u| u.to_le()).collect();
     let be: Vec<u16> = want16.iter().map(|u| u.to_be()).collect();
-    assert_eq!(rapidutf::utf8_to_utf16le_lossy_report(bytes), (le, invalid), "{}", ctx());
-    assert_eq!(rapidutf::utf8_to_utf16be_lossy_report(bytes), (be, invalid), "{}", ctx());
-    assert_eq!(rapidutf::utf8_to_utf32_lossy_report(bytes), (want32, invalid), "{}", ctx());
+    assert_eq!(rapidutf::utf8_to_utf16le_lossy_report(bytes), lossy(le), "{}", ctx());
+    assert_eq!(rapidutf::utf8_to_utf16be_lossy_report(bytes), lossy(be), "{}", ctx());
+    let want32 = Lossy { output: want32, replaced: subparts };
+    assert_eq!(rapidutf::utf8_to_utf32_lossy_report(bytes), want32, "{}", ctx());
 }
 
 fn check_utf16(units: &[u16]) {
     let invalid = String::from_utf16(units).is_err();
+    let unpaired = char::decode_utf16(units.iter().copied()).filter(Result::is_err).count();
+    assert_eq!(unpaired > 0, invalid);
     // `char::decode_utf16` with replacement: std's lossy decoding.
     let want: String =
         char::decode_utf16(units.iter().copied()).map(|c| c.unwrap_or('\u{FFFD}')).collect();
     assert_eq!(want, String::from_utf16_lossy(units));
     let ctx = || format!("{units:04X?}");
-    assert_eq!(rapidutf::utf16_to_string_lossy_report(units), (want.clone(), invalid), "{}", ctx());
+    let want = Lossy { output: want, replaced: unpaired };
+    assert_eq!(rapidutf::utf16_to_string_lossy_report(units), want, "{}", ctx());
     let le: Vec<u16> = units.iter().map(|u| u.to_le()).collect();
     let be: Vec<u16> = units.iter().map(|u| u.to_be()).collect();
-    assert_eq!(rapidutf::utf16le_to_string_lossy_report(&le), (want.clone(), invalid), "{}", ctx());
-    assert_eq!(rapidutf::utf16be_to_string_lossy_report(&be), (want, invalid), "{}", ctx());
+    assert_eq!(rapidutf::utf16le_to_string_lossy_report(&le), want, "{}", ctx());
+    assert_eq!(rapidutf::utf16be_to_string_lossy_report(&be), want, "{}", ctx());
 }
 
 fn check_utf32(values: &[u32]) {
-    let invalid = values.iter().any(|&v| char::from_u32(v).is_none());
+    let replaced = values.iter().filter(|&&v| char::from_u32(v).is_none()).count();
     let want: String = values.iter().map(|&v| char::from_u32(v).unwrap_or('\u{FFFD}')).collect();
-    assert_eq!(rapidutf::utf32_to_string_lossy_report(values), (want, invalid), "{values:X?}");
+    let want = Lossy { output: want, replaced };
+    assert_eq!(rapidutf::utf32_to_string_lossy_report(values), want, "{values:X?}");
 }
 
 #[test]
@@ -84,6 +96,30 @@ fn utf8_error_at_every_offset() {
     for at in (0..=text.len()).filter(|&i| std::str::from_utf8(&text[..i]).is_ok()) {
         for bad in [&b"\xFF"[..], b"\xE2\x82", b"\xED\xA0\x80"] {
             check_utf8(&[&text[..at], bad, &text[at..]].concat());
+        }
+    }
+}
+
+/// Dense errors of every kind the lossy engine takes eight bytes at a
+/// time (ASCII among bytes that are a subpart on their own), at every
+/// length and alignment, so that its per-chunk count is checked.
+#[test]
+fn utf8_dense_errors_counted() {
+    let singles = [0x80u8, 0xBF, 0xC0, 0xC1, 0xF5, 0xFF];
+    for len in 0..80 {
+        for seed in 0..6 {
+            let bytes: Vec<u8> = (0..len)
+                .map(|i| {
+                    let r = (i * 7 + seed * 13) % 11;
+                    if r < 5 {
+                        b'a' + r as u8
+                    } else {
+                        singles[(i + seed) % singles.len()]
+                    }
+                })
+                .collect();
+            check_utf8(&bytes);
+            check_utf8(&[&bytes[..], "é€😀".as_bytes(), &bytes[..]].concat());
         }
     }
 }
