@@ -35,11 +35,7 @@ require=neon
 # take a quarter of the emulated time. tests/it leaves it out of its
 # kernel loops (it still dispatches to it where a test names it).
 export RAPIDUTF_TEST_SKIP_KERNELS=${RAPIDUTF_TEST_SKIP_KERNELS-scalar}
-# No re-runs of the dispatching modules in child processes, one per
-# kernel: the kernel-level tests run every kernel in-process, the glue
-# around them is the same code under whichever kernel dispatch picks, and
-# the children took about half the emulated time (tests/it/common.rs).
-export RAPIDUTF_TEST_RERUN=${RAPIDUTF_TEST_RERUN:-0}
+no_kernel_reruns
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 # The generated corpus only: the real one (../shared) runs natively in

@@ -26,12 +26,7 @@ rustup run nightly rustc --version >/dev/null 2>&1 ||
 
 export PROPTEST_CASES=${PROPTEST_CASES:-64}
 export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
-# No re-runs of the dispatching modules in child processes, one per
-# kernel: the kernel-level tests run every kernel in-process (with their
-# tight `dst` sizes, where an overrun would show), and the glue around
-# them is the same code under whichever kernel dispatch picks; the
-# children took half the step's test time (tests/it/common.rs).
-export RAPIDUTF_TEST_RERUN=${RAPIDUTF_TEST_RERUN:-0}
+no_kernel_reruns
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
 export RAPIDUTF_REQUIRE_KERNELS=${RAPIDUTF_REQUIRE_KERNELS:-$(ci/host-kernels.sh)}
 # The prebuilt std is not instrumented; rustc refuses to mix sanitized and

@@ -42,6 +42,17 @@ require_cmd() {
     command -v "$1" >/dev/null 2>&1 || die "$1 not found even after installing $2"
 }
 
+# For the emulated and sanitised test runs: no re-runs of the dispatching
+# modules in child processes, one per kernel, unless the caller asks
+# (RAPIDUTF_TEST_RERUN=1). The kernel-level tests run every kernel
+# in-process (with their tight `dst` sizes, where an overrun would show),
+# the glue around them is the same code under whichever kernel dispatch
+# picks, and the children took about half of those runs' test time
+# (tests/it/common.rs). The native test step keeps the re-runs.
+no_kernel_reruns() {
+    export RAPIDUTF_TEST_RERUN=${RAPIDUTF_TEST_RERUN:-0}
+}
+
 # Rust flags that change code generation leak into test binaries through
 # the environment or a .cargo/config; the emulated-CPU runs must use the
 # plain baseline target (no target-cpu=native, no extra target features),

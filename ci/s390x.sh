@@ -29,11 +29,7 @@ export RAPIDUTF_BOUNDARY=${RAPIDUTF_BOUNDARY:-quick}
 # The generated corpus only: the real one (../shared) runs natively in
 # `cargo test`, and under emulation it would double the corpus tests' time.
 export RAPIDUTF_SHARED=${RAPIDUTF_SHARED:-none}
-# No re-runs of the dispatching modules in child processes, one per
-# kernel: the kernel-level tests run every kernel in-process, the glue
-# around them is the same code under whichever kernel dispatch picks, and
-# the children took about half the emulated time (tests/it/common.rs).
-export RAPIDUTF_TEST_RERUN=${RAPIDUTF_TEST_RERUN:-0}
+no_kernel_reruns
 
 apt_install gcc-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
 

@@ -146,18 +146,7 @@ impl Plan {
 /// The kernels that `RAPIDUTF_REQUIRE_KERNELS` (comma-separated names)
 /// requires.
 fn required() -> Vec<Kernel> {
-    let Ok(list) = std::env::var("RAPIDUTF_REQUIRE_KERNELS") else {
-        return Vec::new();
-    };
-    list.split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .map(|name| {
-            name.parse().unwrap_or_else(|_| {
-                panic!("RAPIDUTF_REQUIRE_KERNELS names unknown kernel {name:?}")
-            })
-        })
-        .collect()
+    rapidutf_testkit::kernels_named("RAPIDUTF_REQUIRE_KERNELS")
 }
 
 #[test]

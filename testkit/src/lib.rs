@@ -17,7 +17,9 @@
 //!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
 //! - `gen` (feature `proptest`): input strategies;
 //! - [`boundary`]: every character and error kind at every window offset;
-//! - [`reference`]: error strategies, many-strings validation, detection.
+//! - [`reference`]: error strategies, many-strings validation, detection;
+//! - [`kernels`]: the kernel lists the test runs take from the
+//!   environment.
 //!
 //! Not published: the library's package does not depend on it.
 
@@ -26,6 +28,7 @@ pub mod corpus;
 pub mod count;
 #[cfg(feature = "proptest")]
 pub mod gen;
+pub mod kernels;
 pub mod legacy;
 pub mod oracle;
 pub mod reference;
@@ -35,6 +38,7 @@ pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;
 #[cfg(feature = "proptest")]
 pub use gen::*;
+pub use kernels::kernels_named;
 pub use legacy::{
     latin1_encode_lossy, latin1_inputs, windows1252_byte, windows1252_encode_lossy,
     windows1252_inputs, windows1252_table,

@@ -30,18 +30,8 @@ use std::sync::Once;
 /// kernels tested, and a kernel both required and skipped is an error.
 pub fn kernels() -> Vec<Kernel> {
     let available: Vec<Kernel> = Kernel::available().collect();
-    let names = |var: &str| -> Vec<Kernel> {
-        let list = std::env::var(var).unwrap_or_default();
-        list.split(',')
-            .map(str::trim)
-            .filter(|s| !s.is_empty())
-            .map(|name| {
-                name.parse().unwrap_or_else(|_| panic!("{var} names unknown kernel {name:?}"))
-            })
-            .collect()
-    };
-    let skip = names("RAPIDUTF_TEST_SKIP_KERNELS");
-    for k in names("RAPIDUTF_REQUIRE_KERNELS") {
+    let skip = rapidutf_testkit::kernels_named("RAPIDUTF_TEST_SKIP_KERNELS");
+    for k in rapidutf_testkit::kernels_named("RAPIDUTF_REQUIRE_KERNELS") {
         assert!(
             available.contains(&k),
             "RAPIDUTF_REQUIRE_KERNELS requires {k}, but it is not available here \
