@@ -487,7 +487,8 @@ pub(crate) fn utf8_lossy_sink<E: LossyTarget, S: ?Sized + Sink<E>>(
     // SAFETY: `utf8_lossy_into` keeps the `Out` contract: `dst[..written]`
     // holds the kernel's conversions of validated stretches (for UTF-8,
     // copies of bytes the validator accepted) and characters that
-    // `E::encode` wrote whole, nothing else.
+    // `E::encode` or `LossyTarget::singles` (ASCII bytes and U+FFFD) wrote
+    // whole, nothing else.
     unsafe { into_sink(dst, |out| utf8_lossy_into::<E>(fns, src, out, strategy, blocks, replaced)) }
 }
 
