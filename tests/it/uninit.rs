@@ -409,51 +409,49 @@ fn dense_lossy_writes_exactly_what_it_reports() {
         let want = String::from_utf8_lossy(src).into_owned();
         let want16: Vec<u16> = want.encode_utf16().collect();
         for room in 4..=want.len() + 2 {
-            let (mut out, mut rest) = (Vec::new(), &src[..]);
-            loop {
-                // 0xA5 is never output here: ASCII, U+FFFD's bytes and
-                // characters whose UTF-8 has no 0xA5.
-                let mut buf = vec![0xA5u8; room];
-                // SAFETY: `u8` and `MaybeUninit<u8>` have the same layout,
-                // and the decoder writes only initialised bytes.
-                let dst = unsafe { &mut *(&mut buf[..] as *mut [u8] as *mut [MaybeUninit<u8>]) };
-                let r = uninit::utf8_to_utf8_lossy(rest, dst, ErrorStrategy::Replace);
-                let (read, written) = match r {
-                    Ok(w) => (rest.len(), w),
-                    Err(TranscodeError::OutputTooSmall { read, written }) => (read, written),
-                    Err(e) => panic!("{e:?}"),
-                };
-                assert!(buf[written..].iter().all(|&b| b == 0xA5), "{src:02X?}, room {room}");
-                out.extend_from_slice(&buf[..written]);
-                rest = &rest[read..];
-                if r.is_ok() {
-                    break;
-                }
-                assert!(read > 0 || written > 0, "no progress, room {room}");
-            }
+            let out = in_pieces_guarded(src, room, 0xA5u8, |s, d| {
+                uninit::utf8_to_utf8_lossy(s, d, ErrorStrategy::Replace)
+            });
             assert_eq!(String::from_utf8(out).as_deref(), Ok(want.as_str()), "room {room}");
         }
         for room in 2..=want16.len() + 1 {
-            let (mut out, mut rest) = (Vec::new(), &src[..]);
-            loop {
-                let mut buf = vec![0xA5A5u16; room];
-                // SAFETY: as above, for `u16`.
-                let dst = unsafe { &mut *(&mut buf[..] as *mut [u16] as *mut [MaybeUninit<u16>]) };
-                let r = uninit::utf8_to_utf16_lossy(rest, dst, ErrorStrategy::Replace);
-                let (read, written) = match r {
-                    Ok(w) => (rest.len(), w),
-                    Err(TranscodeError::OutputTooSmall { read, written }) => (read, written),
-                    Err(e) => panic!("{e:?}"),
-                };
-                assert!(buf[written..].iter().all(|&u| u == 0xA5A5), "{src:02X?}, room {room}");
-                out.extend_from_slice(&buf[..written]);
-                rest = &rest[read..];
-                if r.is_ok() {
-                    break;
-                }
-                assert!(read > 0 || written > 0, "no progress, room {room}");
-            }
+            let out = in_pieces_guarded(src, room, 0xA5A5u16, |s, d| {
+                uninit::utf8_to_utf16_lossy(s, d, ErrorStrategy::Replace)
+            });
             assert_eq!(out, want16, "room {room}");
         }
+    }
+}
+
+/// [`in_pieces`] into a buffer of `room` units filled with `fill`, a value
+/// the output never holds (here: 0xA5 is not a byte of ASCII, of U+FFFD
+/// or of the characters the inputs hold, nor 0xA5A5 one of their units),
+/// checking after every call that no unit past what it reports was
+/// written.
+fn in_pieces_guarded<T: Copy + PartialEq + std::fmt::Debug>(
+    src: &[u8],
+    room: usize,
+    fill: T,
+    f: impl Fn(&[u8], &mut [MaybeUninit<T>]) -> Result<usize, TranscodeError<std::convert::Infallible>>,
+) -> Vec<T> {
+    let (mut out, mut rest) = (Vec::new(), src);
+    loop {
+        let mut buf = vec![fill; room];
+        // SAFETY: `T` and `MaybeUninit<T>` have the same layout, and the
+        // decoder writes only initialised units.
+        let dst = unsafe { &mut *(&mut buf[..] as *mut [T] as *mut [MaybeUninit<T>]) };
+        let r = f(rest, dst);
+        let (read, written) = match r {
+            Ok(w) => (rest.len(), w),
+            Err(TranscodeError::OutputTooSmall { read, written }) => (read, written),
+            Err(e) => panic!("{e:?}"),
+        };
+        assert!(buf[written..].iter().all(|&u| u == fill), "{src:02X?}, room {room}");
+        out.extend_from_slice(&buf[..written]);
+        rest = &rest[read..];
+        if r.is_ok() {
+            return out;
+        }
+        assert!(read > 0 || written > 0, "no progress, room {room}");
     }
 }
