@@ -50,7 +50,7 @@ const SMALL: usize = 64;
 
 /// One encoding read from bytes: how its units are assembled, which
 /// kernels take them, and its errors.
-trait UnitBytes {
+pub(crate) trait UnitBytes {
     /// The unit the kernels take.
     type Unit: Copy + Default;
     /// The input's error type.
@@ -98,13 +98,13 @@ trait UnitBytes {
 }
 
 /// UTF-16LE bytes: units in memory order, for the `utf16le` kernels.
-struct Utf16LeBytes;
+pub(crate) struct Utf16LeBytes;
 /// UTF-16BE bytes: units in memory order, for the `utf16be` kernels.
-struct Utf16BeBytes;
+pub(crate) struct Utf16BeBytes;
 /// UTF-32LE bytes: native values, for the UTF-32 kernels.
-struct Utf32LeBytes;
+pub(crate) struct Utf32LeBytes;
 /// UTF-32BE bytes: native values, for the UTF-32 kernels.
-struct Utf32BeBytes;
+pub(crate) struct Utf32BeBytes;
 
 /// The members of [`UnitBytes`] that UTF-16LE and UTF-16BE share, apart
 /// from the byte order (`$o`, `$read`) and the functions of that order.
@@ -295,7 +295,7 @@ utf32_bytes!(Utf32BeBytes, u32::from_be_bytes, "big");
 /// units that are not a surrogate pair, or at the last whole unit. Any
 /// partial unit after the whole ones is the caller's.
 #[inline(always)]
-fn for_each_run<U: UnitBytes, B>(
+pub(crate) fn for_each_run<U: UnitBytes, B>(
     bytes: &[u8],
     mut each: impl FnMut(&[U::Unit], usize) -> ControlFlow<B>,
 ) -> ControlFlow<B> {

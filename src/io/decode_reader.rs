@@ -159,7 +159,7 @@ impl std::error::Error for DecodeError {}
 enum Units {
     Utf8(Utf8Decoder),
     Utf16(Utf16Decoder, Vec<u16>),
-    Utf32(Utf32Decoder, Vec<u32>),
+    Utf32(Utf32Decoder),
     Latin1,
     Windows1252,
 }
@@ -238,7 +238,8 @@ impl Decoding {
                 Units::Utf16(Utf16Decoder::with_endian(Endian::Little), Vec::new())
             }
             Encoding::Utf16Be => Units::Utf16(Utf16Decoder::with_endian(Endian::Big), Vec::new()),
-            Encoding::Utf32Le | Encoding::Utf32Be => Units::Utf32(Utf32Decoder::new(), Vec::new()),
+            Encoding::Utf32Le => Units::Utf32(Utf32Decoder::with_endian(Endian::Little)),
+            Encoding::Utf32Be => Units::Utf32(Utf32Decoder::with_endian(Endian::Big)),
             Encoding::Latin1 => Units::Latin1,
             Encoding::Windows1252 => Units::Windows1252,
         };
@@ -406,43 +407,25 @@ impl Decoding {
     }
 
     fn feed_utf32(&mut self, raw: &[u8], out: &mut String, last: bool) -> Result<(), DecodeError> {
-        let (raw, first) = self.complete_unit(raw, 4);
-        let quads = raw.chunks_exact(4);
-        let rest = quads.remainder();
-        let big = self.encoding == Encoding::Utf32Be;
-        let value = |q: &[u8]| {
-            let q = [q[0], q[1], q[2], q[3]];
-            if big {
-                u32::from_be_bytes(q)
-            } else {
-                u32::from_le_bytes(q)
-            }
-        };
-        let Units::Utf32(d, values) = &mut self.units else {
-            unreachable!("UTF-32 without its decoder")
-        };
-        values.clear();
-        values.extend(first.as_ref().map(|q| value(q)));
-        values.extend(quads.map(value));
-        let incomplete = last && (!rest.is_empty() || self.partial.1 > 0);
+        let Units::Utf32(d) = &mut self.units else { unreachable!("UTF-32 without its decoder") };
+        // The decoder's byte input carries a value split between reads.
         if self.lossy {
-            self.substituted += d.decode_to_string_lossy(values, out, last) as u64;
-            if incomplete {
-                out.push(char::REPLACEMENT_CHARACTER);
-                self.substituted += 1;
-            }
-        } else {
-            if let Err(e) = d.decode_to_string(values, out, last) {
-                let e = e.error();
-                return Err(self.error(e.valid_up_to(), DecodeErrorKind::Utf32(e.kind())));
-            }
-            if incomplete {
-                let at = d.position();
-                return Err(self.error(at, DecodeErrorKind::IncompleteUnit));
-            }
+            self.substituted += d.decode_bytes_to_string_lossy(raw, out, last) as u64;
+            return Ok(());
         }
-        self.keep_partial(rest);
-        Ok(())
+        let r = d.decode_bytes_to_string(raw, out, last);
+        r.map_err(|e| {
+            let e = e.error();
+            let kind = match e.kind() {
+                Utf32ErrorKind::IncompleteUnit => DecodeErrorKind::IncompleteUnit,
+                kind => DecodeErrorKind::Utf32(kind),
+            };
+            DecodeError {
+                encoding: self.encoding,
+                position: self.bom_len + e.valid_up_to() as u64,
+                kind,
+            }
+        })
     }
 }
 

@@ -1,7 +1,8 @@
 //! Streaming: validate and transcode input that arrives in chunks.
 //!
 //! Every type here keeps a few units of state between calls (at most 3
-//! bytes of an incomplete UTF-8 sequence, or one high surrogate), and hands
+//! bytes of an incomplete UTF-8 sequence, or one high surrogate, and with
+//! byte input up to 3 bytes of a code unit), and hands
 //! each chunk's bulk to the same functions as the whole-buffer API
 //! ([`validate_utf8`](crate::validate_utf8) and the
 //! [transcoders](crate::transcode)), so streaming runs at the speed of the
@@ -22,6 +23,16 @@
 //!   [`decode_to_utf8_lossy`](Utf8Decoder::decode_to_utf8_lossy) is a
 //!   chunked `String::from_utf8_lossy`.
 //! - [`Utf32Decoder`]: UTF-32 to UTF-8, strict or lossy.
+//! - Both also take their input as bytes, UTF-16LE/BE or UTF-32LE/BE at
+//!   any address and split anywhere, a code unit's bytes included
+//!   ([`Utf16Decoder::decode_bytes_to_utf8`],
+//!   [`Utf32Decoder::decode_bytes_to_string`] and the other
+//!   `decode_bytes_*` methods): a file or socket read into a `Vec<u8>` is
+//!   decoded without a copy into units and without `unsafe` in the
+//!   caller. Their positions are in bytes; a stream that ends inside a
+//!   unit is an error in the strict methods and one U+FFFD in the lossy
+//!   ones, as in the whole-buffer
+//!   [`utf16le_bytes_to_string`](crate::utf16le_bytes_to_string).
 //! - With `alloc`, every decoder also appends to a `String`
 //!   ([`Utf8Decoder::decode_to_string`] and friends), always on a
 //!   character boundary and without validating twice, and
@@ -65,6 +76,7 @@
 use crate::byte_order::{Be, ByteOrder, Le};
 use core::fmt;
 
+mod bytes;
 mod to_str;
 #[cfg(feature = "alloc")]
 mod to_string;

@@ -315,7 +315,7 @@ impl Utf16Decoder {
         }
     }
 
-    fn run_to_string(
+    pub(super) fn run_to_string(
         &mut self,
         src: &[u16],
         dst: &mut String,
@@ -437,7 +437,7 @@ impl Utf32Decoder {
         }
     }
 
-    fn run_to_string(
+    pub(super) fn run_to_string(
         &mut self,
         src: &[u32],
         dst: &mut String,

@@ -1,5 +1,6 @@
 //! Streaming UTF-16 to UTF-8.
 
+use super::bytes::PartialUnit;
 use super::{CoderResult, Endian, StreamError};
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind};
 use crate::glue::str_buf::StrBuf;
@@ -45,6 +46,8 @@ pub struct Utf16Decoder {
     pub(super) pos: usize,
     /// A high surrogate (its value) at the end of the input so far.
     pub(super) carry: Option<u16>,
+    /// The byte of a unit split between byte chunks.
+    pub(super) partial: PartialUnit,
     /// Unpaired surrogates that the lossy methods replaced so far.
     pub(super) replaced: u64,
 }
@@ -81,7 +84,7 @@ impl Utf16Decoder {
     /// ```
     #[must_use]
     pub const fn with_endian(endian: Endian) -> Self {
-        Utf16Decoder { endian, pos: 0, carry: None, replaced: 0 }
+        Utf16Decoder { endian, pos: 0, carry: None, partial: PartialUnit::EMPTY, replaced: 0 }
     }
 
     /// The byte order of the input.

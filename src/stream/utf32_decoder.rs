@@ -1,6 +1,7 @@
 //! Streaming UTF-32 to UTF-8.
 
-use super::{CoderResult, StreamError};
+use super::bytes::PartialUnit;
+use super::{CoderResult, Endian, StreamError};
 use crate::error::{TranscodeError, Utf32Error};
 use crate::glue::str_buf::StrBuf;
 
@@ -38,12 +39,22 @@ use crate::glue::str_buf::StrBuf;
 /// }
 /// assert_eq!(String::from_utf8(out).unwrap(), "a😀\u{FFFD}b");
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Utf32Decoder {
+    /// The byte order of byte input (`decode_bytes_*`).
+    pub(super) endian: Endian,
     /// Stream offset (in values) of the first value not yet converted.
     pub(super) pos: usize,
+    /// The bytes of a value split between byte chunks.
+    pub(super) partial: PartialUnit,
     /// Values that the lossy methods replaced so far.
     pub(super) replaced: u64,
+}
+
+impl Default for Utf32Decoder {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 impl Utf32Decoder {
@@ -57,7 +68,37 @@ impl Utf32Decoder {
     /// ```
     #[must_use]
     pub const fn new() -> Self {
-        Utf32Decoder { pos: 0, replaced: 0 }
+        Self::with_endian(Endian::NATIVE)
+    }
+
+    /// A decoder whose byte input
+    /// ([`decode_bytes_to_utf8`](Self::decode_bytes_to_utf8) and the
+    /// other `decode_bytes_*` methods) is UTF-32 in the given byte order:
+    /// UTF-32LE or UTF-32BE. Values given as `&[u32]` are values, in
+    /// every decoder, as everywhere in the crate's UTF-32 API.
+    ///
+    /// ```
+    /// use rapidutf::stream::{Endian, Utf32Decoder};
+    /// let mut d = Utf32Decoder::with_endian(Endian::Big);
+    /// let mut s = String::new();
+    /// d.decode_bytes_to_string(&[0, 0, 0x20, 0xAC], &mut s, true).unwrap();
+    /// assert_eq!(s, "€");
+    /// ```
+    #[must_use]
+    pub const fn with_endian(endian: Endian) -> Self {
+        Utf32Decoder { endian, pos: 0, partial: PartialUnit::EMPTY, replaced: 0 }
+    }
+
+    /// The byte order of the decoder's byte input.
+    ///
+    /// ```
+    /// use rapidutf::stream::{Endian, Utf32Decoder};
+    /// assert_eq!(Utf32Decoder::with_endian(Endian::Big).endian(), Endian::Big);
+    /// assert_eq!(Utf32Decoder::new().endian(), Endian::NATIVE);
+    /// ```
+    #[must_use]
+    pub const fn endian(&self) -> Endian {
+        self.endian
     }
 
     /// The number of values of the stream converted so far.

@@ -47,6 +47,8 @@ mod single_byte_lossy;
 #[cfg(feature = "stream")]
 mod stream;
 #[cfg(all(feature = "stream", feature = "alloc"))]
+mod stream_bytes;
+#[cfg(all(feature = "stream", feature = "alloc"))]
 mod stream_str;
 #[cfg(feature = "transcode")]
 mod transcode_from_utf8;
