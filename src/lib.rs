@@ -92,7 +92,9 @@
 //!   JavaScriptCore store), [`utf8_to_pep393`] and
 //!   [`pep393_kind_from_utf8`] (CPython's string kinds),
 //!   [`utf16_to_latin1_or_utf16`]; and `TextEncoder.encodeInto`,
-//!   [`utf16_to_utf8_lossy_into`].
+//!   [`utf16_to_utf8_lossy_into`] (and
+//!   [`utf16_to_utf8_lossy_into_report`], which counts the lone
+//!   surrogates it replaced).
 //! - **Streaming** ([`stream`]): [`stream::Utf8Validator`] for chunked
 //!   validation, and [`stream::Utf8Decoder`] / [`stream::Utf16Decoder`]
 //!   for chunked UTF-8 ⇄ UTF-16 transcoding into bounded buffers, strict or
@@ -394,8 +396,10 @@ pub use utf16_tools::{
 #[cfg(feature = "transcode")]
 #[cfg_attr(docsrs, doc(cfg(feature = "transcode")))]
 pub use utf16_tools::{
-    utf16_to_utf8_lossy_into, utf16be_to_utf8_lossy_into, utf16le_to_utf8_lossy_into,
-    utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy, utf8_len_from_utf16le_lossy,
+    utf16_to_utf8_lossy_into, utf16_to_utf8_lossy_into_report, utf16be_to_utf8_lossy_into,
+    utf16be_to_utf8_lossy_into_report, utf16le_to_utf8_lossy_into,
+    utf16le_to_utf8_lossy_into_report, utf8_len_from_utf16_lossy, utf8_len_from_utf16be_lossy,
+    utf8_len_from_utf16le_lossy,
 };
 pub use validate::{
     is_ascii, is_valid_utf16, is_valid_utf16be, is_valid_utf16le, is_valid_utf32, is_valid_utf8,

@@ -31,13 +31,15 @@
 //! The bounded lossy decoders ([`utf8_to_utf8_lossy`],
 //! [`utf8_to_utf16_lossy`], [`utf16_to_utf8_lossy`] and their byte
 //! orders) replace what is invalid as the crate's allocating lossy
-//! functions do, and stop where the output runs out of room.
+//! functions do, and stop where the output runs out of room; their
+//! `_report` forms ([`utf8_to_utf16_lossy_report`], ...) also count the
+//! replacements, in a [`Lossy`] around the same result.
 
 use crate::byte_order::{Be, Le, Native};
 use crate::dispatch::active_fns;
 #[cfg(feature = "single-byte")]
 use crate::error::Latin1Error;
-use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
+use crate::error::{Lossy, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::lossy::{utf16_lossy_into, utf8_lossy_into};
 use crate::glue::Uninit;
 use crate::scalar::transcode::{Utf16, Utf8};
@@ -1326,4 +1328,211 @@ pub fn utf16be_to_utf8_lossy(
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Infallible>> {
     utf16_lossy_into::<Be>(active_fns(), src, dst, &mut 0)
+}
+
+// The `_report` forms: the same decoding, and the number of replacements
+// in the part of `src` that was read, also when `dst` ran out of room (so
+// that a caller who resumes from `read` adds up the counts of the calls).
+/// [`utf8_to_utf8_lossy`], also counting the replacements: one per maximal
+/// invalid subpart of `src` (whatever `strategy` writes for it).
+///
+/// `output` is [`utf8_to_utf8_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// use rapidutf::{uninit, ErrorStrategy};
+/// let src = b"caf\xE9 \xF0\x9F\x98 ok";
+/// let mut v: Vec<u8> = Vec::with_capacity(3 * src.len());
+/// let r = uninit::utf8_to_utf8_lossy_report(src, v.spare_capacity_mut(), ErrorStrategy::Replace);
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), ("caf\u{FFFD} \u{FFFD} ok".as_bytes(), 2));
+///
+/// // Out of room after the first replacement: it is counted, and the
+/// // rest of the input is the next call's.
+/// let mut small = [core::mem::MaybeUninit::uninit(); 6];
+/// let r = uninit::utf8_to_utf8_lossy_report(src, &mut small, ErrorStrategy::Replace);
+/// assert_eq!(r.replaced, 1);
+/// assert_eq!(r.output, Err(rapidutf::TranscodeError::OutputTooSmall { read: 4, written: 6 }));
+/// ```
+#[inline]
+pub fn utf8_to_utf8_lossy_report(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    strategy: ErrorStrategy,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output = utf8_lossy_into::<Utf8>(active_fns(), src, dst, strategy, false, &mut replaced);
+    Lossy { output, replaced }
+}
+/// [`utf8_to_utf16_lossy`], also counting the replacements: one per maximal
+/// invalid subpart of `src` (whatever `strategy` writes for it).
+///
+/// `output` is [`utf8_to_utf16_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// use rapidutf::{uninit, ErrorStrategy};
+/// let src = b"caf\xE9 \xF0\x9F\x98 ok";
+/// let mut v: Vec<u16> = Vec::with_capacity(src.len());
+/// let r = uninit::utf8_to_utf16_lossy_report(src, v.spare_capacity_mut(), ErrorStrategy::Replace);
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` units were written.
+/// unsafe { v.set_len(n) };
+/// let want: Vec<u16> = "caf\u{FFFD} \u{FFFD} ok".encode_utf16().collect();
+/// assert_eq!((v, r.replaced), (want, 2));
+/// ```
+#[inline]
+pub fn utf8_to_utf16_lossy_report(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+    strategy: ErrorStrategy,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output =
+        utf8_lossy_into::<Utf16<Native>>(active_fns(), src, dst, strategy, false, &mut replaced);
+    Lossy { output, replaced }
+}
+/// [`utf8_to_utf16le_lossy`], also counting the replacements: one per maximal
+/// invalid subpart of `src` (whatever `strategy` writes for it).
+///
+/// `output` is [`utf8_to_utf16le_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// use rapidutf::{uninit, ErrorStrategy};
+/// let src = b"caf\xE9 \xF0\x9F\x98 ok";
+/// let mut v: Vec<u16> = Vec::with_capacity(src.len());
+/// let r = uninit::utf8_to_utf16le_lossy_report(src, v.spare_capacity_mut(), ErrorStrategy::Replace);
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` units were written.
+/// unsafe { v.set_len(n) };
+/// let want: Vec<u16> = "caf\u{FFFD} \u{FFFD} ok".encode_utf16().map(u16::to_le).collect();
+/// assert_eq!((v, r.replaced), (want, 2));
+/// ```
+#[inline]
+pub fn utf8_to_utf16le_lossy_report(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+    strategy: ErrorStrategy,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output =
+        utf8_lossy_into::<Utf16<Le>>(active_fns(), src, dst, strategy, false, &mut replaced);
+    Lossy { output, replaced }
+}
+/// [`utf8_to_utf16be_lossy`], also counting the replacements: one per maximal
+/// invalid subpart of `src` (whatever `strategy` writes for it).
+///
+/// `output` is [`utf8_to_utf16be_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// use rapidutf::{uninit, ErrorStrategy};
+/// let src = b"caf\xE9 \xF0\x9F\x98 ok";
+/// let mut v: Vec<u16> = Vec::with_capacity(src.len());
+/// let r = uninit::utf8_to_utf16be_lossy_report(src, v.spare_capacity_mut(), ErrorStrategy::Replace);
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` units were written.
+/// unsafe { v.set_len(n) };
+/// let want: Vec<u16> = "caf\u{FFFD} \u{FFFD} ok".encode_utf16().map(u16::to_be).collect();
+/// assert_eq!((v, r.replaced), (want, 2));
+/// ```
+#[inline]
+pub fn utf8_to_utf16be_lossy_report(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u16>],
+    strategy: ErrorStrategy,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output =
+        utf8_lossy_into::<Utf16<Be>>(active_fns(), src, dst, strategy, false, &mut replaced);
+    Lossy { output, replaced }
+}
+/// [`utf16_to_utf8_lossy`], also counting the replacements: one per unpaired
+/// surrogate.
+///
+/// `output` is [`utf16_to_utf8_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// let src: Vec<u16> = [0x61, 0xDC00, 0x62, 0xD800].into_iter().collect();
+/// let mut v: Vec<u8> = Vec::with_capacity(3 * src.len());
+/// let r = rapidutf::uninit::utf16_to_utf8_lossy_report(&src, v.spare_capacity_mut());
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), ("a\u{FFFD}b\u{FFFD}".as_bytes(), 2));
+/// ```
+#[inline]
+pub fn utf16_to_utf8_lossy_report(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output = utf16_lossy_into::<Native>(active_fns(), src, dst, &mut replaced);
+    Lossy { output, replaced }
+}
+/// [`utf16le_to_utf8_lossy`], also counting the replacements: one per unpaired
+/// surrogate.
+///
+/// `output` is [`utf16le_to_utf8_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// let src: Vec<u16> = [0x61, 0xDC00, 0x62, 0xD800].into_iter().map(u16::to_le).collect();
+/// let mut v: Vec<u8> = Vec::with_capacity(3 * src.len());
+/// let r = rapidutf::uninit::utf16le_to_utf8_lossy_report(&src, v.spare_capacity_mut());
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), ("a\u{FFFD}b\u{FFFD}".as_bytes(), 2));
+/// ```
+#[inline]
+pub fn utf16le_to_utf8_lossy_report(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output = utf16_lossy_into::<Le>(active_fns(), src, dst, &mut replaced);
+    Lossy { output, replaced }
+}
+/// [`utf16be_to_utf8_lossy`], also counting the replacements: one per unpaired
+/// surrogate.
+///
+/// `output` is [`utf16be_to_utf8_lossy`]'s result; `replaced` counts the replacements in
+/// the part of `src` that was read, all of it on `Ok`, `src[..read]` on
+/// [`TranscodeError::OutputTooSmall`], so the counts of a decoding done in
+/// pieces add up to the count of one call.
+///
+/// ```
+/// let src: Vec<u16> = [0x61, 0xDC00, 0x62, 0xD800].into_iter().map(u16::to_be).collect();
+/// let mut v: Vec<u8> = Vec::with_capacity(3 * src.len());
+/// let r = rapidutf::uninit::utf16be_to_utf8_lossy_report(&src, v.spare_capacity_mut());
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), ("a\u{FFFD}b\u{FFFD}".as_bytes(), 2));
+/// ```
+#[inline]
+pub fn utf16be_to_utf8_lossy_report(
+    src: &[u16],
+    dst: &mut [MaybeUninit<u8>],
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    let mut replaced = 0;
+    let output = utf16_lossy_into::<Be>(active_fns(), src, dst, &mut replaced);
+    Lossy { output, replaced }
 }

@@ -6,7 +6,7 @@
 //! costs one validation pass. The byte swaps are plain loops over whole
 //! slices, which the compiler vectorises.
 
-use crate::error::{TranscodeError, Utf16Error};
+use crate::error::{Lossy, TranscodeError, Utf16Error};
 use core::convert::Infallible;
 
 /// Byte order plumbing over the public UTF-16 functions.
@@ -401,7 +401,13 @@ pub fn utf16_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 #[must_use]
 pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     use crate::dispatch::{utf16le_to_utf8_prefix, SHORT_UNITS};
-    crate::glue::encode_into::<crate::byte_order::Le>(src, dst, SHORT_UNITS, utf16le_to_utf8_prefix)
+    crate::glue::encode_into::<crate::byte_order::Le>(
+        src,
+        dst,
+        SHORT_UNITS,
+        utf16le_to_utf8_prefix,
+        &mut 0,
+    )
 }
 
 #[cfg(feature = "transcode")]
@@ -416,7 +422,81 @@ pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize)
 #[must_use]
 pub fn utf16be_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     use crate::dispatch::{utf16be_to_utf8_prefix, SHORT_UNITS};
-    crate::glue::encode_into::<crate::byte_order::Be>(src, dst, SHORT_UNITS, utf16be_to_utf8_prefix)
+    crate::glue::encode_into::<crate::byte_order::Be>(
+        src,
+        dst,
+        SHORT_UNITS,
+        utf16be_to_utf8_prefix,
+        &mut 0,
+    )
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16_to_utf8_lossy_into`], also counting the lone surrogates it
+/// replaced with U+FFFD (in `src[..read]`): `output` is its
+/// `(read, written)`.
+///
+/// ```
+/// use rapidutf::Lossy;
+/// let src = [0x61, 0xD800, 0xD83D, 0xDE00, 0xDC00];
+/// let mut dst = [0u8; 16];
+/// let Lossy { output: (read, written), replaced } = rapidutf::utf16_to_utf8_lossy_into_report(&src, &mut dst);
+/// assert_eq!((read, written, replaced), (5, 11, 2));
+/// assert_eq!(&dst[..written], "a\u{FFFD}😀\u{FFFD}".as_bytes());
+/// ```
+pub fn utf16_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(usize, usize)> {
+    if cfg!(target_endian = "little") {
+        utf16le_to_utf8_lossy_into_report(src, dst)
+    } else {
+        utf16be_to_utf8_lossy_into_report(src, dst)
+    }
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16le_to_utf8_lossy_into`], also counting the lone surrogates it
+/// replaced (see [`utf16_to_utf8_lossy_into_report`]).
+///
+/// ```
+/// let src = [0x61u16.to_le(), 0xDC00u16.to_le()];
+/// let mut dst = [0u8; 8];
+/// let r = rapidutf::utf16le_to_utf8_lossy_into_report(&src, &mut dst);
+/// assert_eq!((r.output, r.replaced), ((2, 4), 1));
+/// ```
+pub fn utf16le_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(usize, usize)> {
+    use crate::dispatch::{utf16le_to_utf8_prefix, SHORT_UNITS};
+    let mut replaced = 0;
+    let output = crate::glue::encode_into::<crate::byte_order::Le>(
+        src,
+        dst,
+        SHORT_UNITS,
+        utf16le_to_utf8_prefix,
+        &mut replaced,
+    );
+    Lossy { output, replaced }
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf16be_to_utf8_lossy_into`], also counting the lone surrogates it
+/// replaced (see [`utf16_to_utf8_lossy_into_report`]).
+///
+/// ```
+/// let src = [0xD800u16.to_be(), 0x20ACu16.to_be()];
+/// let mut dst = [0u8; 4];
+/// // U+FFFD fits, "€" (3 bytes) does not.
+/// let r = rapidutf::utf16be_to_utf8_lossy_into_report(&src, &mut dst);
+/// assert_eq!((r.output, r.replaced), ((1, 3), 1));
+/// ```
+pub fn utf16be_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(usize, usize)> {
+    use crate::dispatch::{utf16be_to_utf8_prefix, SHORT_UNITS};
+    let mut replaced = 0;
+    let output = crate::glue::encode_into::<crate::byte_order::Be>(
+        src,
+        dst,
+        SHORT_UNITS,
+        utf16be_to_utf8_prefix,
+        &mut replaced,
+    );
+    Lossy { output, replaced }
 }
 
 #[cfg(feature = "transcode")]
@@ -456,9 +536,13 @@ impl crate::Kernel {
     #[must_use]
     pub fn utf16le_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let fns = self.fns();
-        crate::glue::encode_into::<crate::byte_order::Le>(src, dst, 0, |s, d| {
-            fns.utf16le_to_utf8_prefix(s, d)
-        })
+        crate::glue::encode_into::<crate::byte_order::Le>(
+            src,
+            dst,
+            0,
+            |s, d| fns.utf16le_to_utf8_prefix(s, d),
+            &mut 0,
+        )
     }
 
     /// [`crate::utf16be_to_utf8_lossy_into`] with this kernel, whatever
@@ -470,8 +554,12 @@ impl crate::Kernel {
     #[must_use]
     pub fn utf16be_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let fns = self.fns();
-        crate::glue::encode_into::<crate::byte_order::Be>(src, dst, 0, |s, d| {
-            fns.utf16be_to_utf8_prefix(s, d)
-        })
+        crate::glue::encode_into::<crate::byte_order::Be>(
+            src,
+            dst,
+            0,
+            |s, d| fns.utf16be_to_utf8_prefix(s, d),
+            &mut 0,
+        )
     }
 }

@@ -1034,6 +1034,7 @@ pub(crate) fn encode_into<O: ByteOrder>(
     dst: &mut [u8],
     min: usize,
     prefix: impl Fn(&[u16], &mut Out<u8>) -> (usize, usize),
+    replaced: &mut usize,
 ) -> (usize, usize) {
     let last: [u8; 3] =
         core::array::from_fn(|k| dst.len().checked_sub(3 - k).map_or(0, |i| dst[i]));
@@ -1075,6 +1076,7 @@ pub(crate) fn encode_into<O: ByteOrder>(
                 }
                 read += 1;
                 written += 3;
+                *replaced += 1;
             }
         }
     }

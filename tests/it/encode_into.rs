@@ -15,23 +15,30 @@ use crate::common::{self, proptest_config, Order};
 use proptest::prelude::*;
 
 /// The standard's `encodeInto` on code unit values `units` with a
-/// destination of `cap` bytes: `(read, written, bytes)`.
-fn encode_into(units: &[u16], cap: usize) -> (usize, usize, Vec<u8>) {
-    let (mut read, mut out) = (0, Vec::new());
+/// destination of `cap` bytes: `(read, written, bytes)`, and the number of
+/// unpaired surrogates read (the `_report` forms' count).
+fn encode_into(units: &[u16], cap: usize) -> (usize, usize, Vec<u8>, usize) {
+    let (mut read, mut out, mut replaced) = (0, Vec::new(), 0);
     for item in char::decode_utf16(units.iter().copied()) {
-        let c = item.unwrap_or(char::REPLACEMENT_CHARACTER);
+        let c = item.clone().unwrap_or(char::REPLACEMENT_CHARACTER);
         let mut buf = [0; 4];
         let bytes = c.encode_utf8(&mut buf).as_bytes();
         if cap - out.len() < bytes.len() {
             break;
         }
         read += if u32::from(c) > 0xFFFF { 2 } else { 1 };
+        replaced += usize::from(item.is_err());
         out.extend_from_slice(bytes);
     }
-    (read, out.len(), out)
+    (read, out.len(), out, replaced)
 }
 
-type EncodeInto = Box<dyn Fn(&[u16], &mut [u8]) -> (usize, usize)>;
+/// One function: `(read, written)`, and the replacements counted where
+/// the function is a `_report` form.
+type EncodeInto = Box<dyn Fn(&[u16], &mut [u8]) -> (usize, usize, Option<usize>)>;
+
+/// A `_report` form.
+type Report = fn(&[u16], &mut [u8]) -> rapidutf::Lossy<(usize, usize)>;
 
 /// Every function of byte order `order`: the free one and every kernel's.
 fn fns(order: Order) -> Vec<(String, EncodeInto)> {
@@ -40,20 +47,39 @@ fn fns(order: Order) -> Vec<(String, EncodeInto)> {
         Order::Le => rapidutf::utf16le_to_utf8_lossy_into,
         Order::Be => rapidutf::utf16be_to_utf8_lossy_into,
     };
-    let mut v: Vec<(String, EncodeInto)> = vec![(format!("free fn {order:?}"), Box::new(free))];
+    let report: Report = match order {
+        Order::Native => rapidutf::utf16_to_utf8_lossy_into_report,
+        Order::Le => rapidutf::utf16le_to_utf8_lossy_into_report,
+        Order::Be => rapidutf::utf16be_to_utf8_lossy_into_report,
+    };
+    let mut v: Vec<(String, EncodeInto)> = vec![
+        (format!("free fn {order:?}"), Box::new(move |s, d| plain(free(s, d)))),
+        (
+            format!("free fn {order:?} _report"),
+            Box::new(move |s, d| {
+                let r = report(s, d);
+                (r.output.0, r.output.1, Some(r.replaced))
+            }),
+        ),
+    ];
     // A child of `under_every_available_kernel` checks the free functions
     // under the kernel it names; the parent checks every kernel's methods.
     let kernels =
         if std::env::var_os("RAPIDUTF_KERNEL").is_some() { Vec::new() } else { common::kernels() };
     for k in kernels {
         let f: EncodeInto = match order {
-            Order::Native => Box::new(move |s, d| k.utf16_to_utf8_lossy_into(s, d)),
-            Order::Le => Box::new(move |s, d| k.utf16le_to_utf8_lossy_into(s, d)),
-            Order::Be => Box::new(move |s, d| k.utf16be_to_utf8_lossy_into(s, d)),
+            Order::Native => Box::new(move |s, d| plain(k.utf16_to_utf8_lossy_into(s, d))),
+            Order::Le => Box::new(move |s, d| plain(k.utf16le_to_utf8_lossy_into(s, d))),
+            Order::Be => Box::new(move |s, d| plain(k.utf16be_to_utf8_lossy_into(s, d))),
         };
         v.push((format!("{k} {order:?}"), f));
     }
     v
+}
+
+/// A plain form's result, as an [`EncodeInto`] returns it.
+fn plain((read, written): (usize, usize)) -> (usize, usize, Option<usize>) {
+    (read, written, None)
 }
 
 const CANARY: u8 = 0xA5;
@@ -62,13 +88,16 @@ const CANARY: u8 = 0xA5;
 /// destination of `cap` bytes, in a larger buffer: `dst[..written]` is the
 /// oracle's output, and nothing else changed.
 fn check(all: &[(Order, Vec<(String, EncodeInto)>)], units: &[u16], cap: usize) {
-    let (read, written, bytes) = encode_into(units, cap);
+    let (read, written, bytes, replaced) = encode_into(units, cap);
     for (order, fns) in all {
         let src = order.encode(units);
         for (name, f) in fns {
             let mut buf = vec![CANARY; cap + common::GUARD];
-            let got = f(&src, &mut buf[..cap]);
-            assert_eq!(got, (read, written), "{name}, dst {cap}, src {units:04X?}");
+            let (r, w, counted) = f(&src, &mut buf[..cap]);
+            assert_eq!((r, w), (read, written), "{name}, dst {cap}, src {units:04X?}");
+            if let Some(n) = counted {
+                assert_eq!(n, replaced, "{name} replacements, dst {cap}, src {units:04X?}");
+            }
             assert_eq!(buf[..written], bytes[..], "{name}, dst {cap}, src {units:04X?}");
             let changed = buf[written..].iter().position(|&b| b != CANARY);
             assert_eq!(changed, None, "{name} changed dst past written ({written}), dst {cap}");
@@ -205,7 +234,8 @@ fn matches_cpython() {
         let got = rapidutf::utf16_to_utf8_lossy_into(units, &mut dst);
         assert_eq!(got, (read, written), "{units:04X?}, dst {cap}");
         assert_eq!(common::hex(&dst[..written]), bytes, "{units:04X?}, dst {cap}");
-        assert_eq!(encode_into(units, *cap), (read, written, dst[..written].to_vec()));
+        let (r, w, oracle, _) = encode_into(units, *cap);
+        assert_eq!((r, w, oracle), (read, written, dst[..written].to_vec()));
     }
 }
 

@@ -122,6 +122,82 @@ fn lossy_in_pieces_is_std() {
     }
 }
 
+/// [`in_pieces`] for a `_report` form: the concatenated output and the
+/// sum of the calls' replacement counts.
+fn in_pieces_counted<S: Copy, T: Copy>(
+    src: &[S],
+    room: usize,
+    f: impl Fn(
+        &[S],
+        &mut [MaybeUninit<T>],
+    ) -> rapidutf::Lossy<Result<usize, TranscodeError<std::convert::Infallible>>>,
+) -> (Vec<T>, usize) {
+    let counted = std::cell::Cell::new(0);
+    let out = in_pieces(src, room, |s, d| {
+        let r = f(s, d);
+        counted.set(counted.get() + r.replaced);
+        r.output
+    });
+    (out, counted.get())
+}
+
+#[test]
+fn lossy_reports_in_pieces_count_what_std_replaces() {
+    for src in broken_utf8() {
+        let subparts = src.utf8_chunks().filter(|c| !c.invalid().is_empty()).count();
+        for &strategy in ErrorStrategy::ALL {
+            let want = rapidutf::utf8_to_string_lossy_with(&src, strategy).into_owned();
+            let want16 = rapidutf::utf8_to_utf16_lossy_with(&src, strategy);
+            let le: Vec<u16> = want16.iter().map(|u| u.to_le()).collect();
+            let be: Vec<u16> = want16.iter().map(|u| u.to_be()).collect();
+            for room in [9, 16, 3 * src.len() + 9] {
+                let ctx = format!("{src:02X?}, {strategy}, room {room}");
+                let (got, n) = in_pieces_counted(&src, room, |s, d| {
+                    uninit::utf8_to_utf8_lossy_report(s, d, strategy)
+                });
+                assert_eq!(
+                    (String::from_utf8(got).as_deref(), n),
+                    (Ok(want.as_str()), subparts),
+                    "{ctx}"
+                );
+                let (got, n) = in_pieces_counted(&src, room, |s, d| {
+                    uninit::utf8_to_utf16_lossy_report(s, d, strategy)
+                });
+                assert_eq!((&got, n), (&want16, subparts), "{ctx}");
+                let (got, n) = in_pieces_counted(&src, room, |s, d| {
+                    uninit::utf8_to_utf16le_lossy_report(s, d, strategy)
+                });
+                assert_eq!((&got, n), (&le, subparts), "{ctx}");
+                let (got, n) = in_pieces_counted(&src, room, |s, d| {
+                    uninit::utf8_to_utf16be_lossy_report(s, d, strategy)
+                });
+                assert_eq!((&got, n), (&be, subparts), "{ctx}");
+            }
+        }
+        let units: Vec<u16> = String::from_utf8_lossy(&src).encode_utf16().collect();
+        let mut with_lone = units.clone();
+        for k in (3..with_lone.len()).step_by(7) {
+            with_lone[k] = if k % 2 == 0 { 0xD800 } else { 0xDC00 };
+        }
+        for u in [units, with_lone, vec![0xD800; 50], [0x61, 0xDC00].repeat(30)] {
+            let want = String::from_utf16_lossy(&u);
+            let unpaired = char::decode_utf16(u.iter().copied()).filter(Result::is_err).count();
+            let le: Vec<u16> = u.iter().map(|x| x.to_le()).collect();
+            let be: Vec<u16> = u.iter().map(|x| x.to_be()).collect();
+            for room in [4, 5, 16, 3 * u.len()] {
+                let ctx = format!("{u:04X?}, room {room}");
+                let want = (Ok(want.as_str()), unpaired);
+                let (got, n) = in_pieces_counted(&u, room, uninit::utf16_to_utf8_lossy_report);
+                assert_eq!((String::from_utf8(got).as_deref(), n), want, "{ctx}");
+                let (got, n) = in_pieces_counted(&le, room, uninit::utf16le_to_utf8_lossy_report);
+                assert_eq!((String::from_utf8(got).as_deref(), n), want, "{ctx}");
+                let (got, n) = in_pieces_counted(&be, room, uninit::utf16be_to_utf8_lossy_report);
+                assert_eq!((String::from_utf8(got).as_deref(), n), want, "{ctx}");
+            }
+        }
+    }
+}
+
 /// Runs the uninit conversion `u` and the buffer one `b` on `src` with
 /// `n` units of room: the same result and output.
 fn agree<
