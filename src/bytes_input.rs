@@ -38,6 +38,12 @@
 //! halves of a surrogate pair, so the result is the same as in place.
 
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
+#[cfg(feature = "transcode")]
+use crate::glue::{Sink, Uninit};
+#[cfg(feature = "transcode")]
+use crate::scalar::transcode::Utf8;
+#[cfg(feature = "transcode")]
+use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
 /// Units per chunk of the copied path: 4 KiB of UTF-16, 8 KiB of UTF-32,
@@ -76,7 +82,10 @@ pub(crate) trait UnitBytes {
     fn validate(units: &[Self::Unit]) -> Result<(), Self::Error>;
     /// The dispatched transcoder to UTF-8 into a buffer.
     #[cfg(feature = "transcode")]
-    fn to_utf8(units: &[Self::Unit], dst: &mut [u8]) -> Result<usize, TranscodeError<Self::Error>>;
+    fn to_utf8<S: ?Sized + Sink<Utf8>>(
+        units: &[Self::Unit],
+        dst: &mut S,
+    ) -> Result<usize, TranscodeError<Self::Error>>;
     /// The dispatched transcoder to UTF-8, appending to a `String`'s spare
     /// capacity.
     #[cfg(all(feature = "transcode", feature = "alloc"))]
@@ -142,7 +151,10 @@ macro_rules! utf16_bytes {
             }
             #[cfg(feature = "transcode")]
             #[inline(always)]
-            fn to_utf8(units: &[u16], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf16Error>> {
+            fn to_utf8<S: ?Sized + Sink<Utf8>>(
+                units: &[u16],
+                dst: &mut S,
+            ) -> Result<usize, TranscodeError<Utf16Error>> {
                 $to_utf8(units, dst)
             }
             #[cfg(all(feature = "transcode", feature = "alloc"))]
@@ -241,7 +253,10 @@ macro_rules! utf32_bytes {
             }
             #[cfg(feature = "transcode")]
             #[inline(always)]
-            fn to_utf8(units: &[u32], dst: &mut [u8]) -> Result<usize, TranscodeError<Utf32Error>> {
+            fn to_utf8<S: ?Sized + Sink<Utf8>>(
+                units: &[u32],
+                dst: &mut S,
+            ) -> Result<usize, TranscodeError<Utf32Error>> {
                 crate::dispatch::utf32_to_utf8(units, dst)
             }
             #[cfg(all(feature = "transcode", feature = "alloc"))]
@@ -350,11 +365,51 @@ fn validate<U: UnitBytes>(src: &[u8]) -> Result<(), U::Error> {
     }
 }
 
+/// The output of the byte-input transcoder: a caller's bytes, or
+/// uninitialised memory ([`crate::uninit`]), written chunk by chunk.
+#[cfg(feature = "transcode")]
+pub(crate) trait Utf8Dst {
+    /// Converts `units` into the output from byte `at` on (`at` at most
+    /// its length): the bytes written, or the error of `units`.
+    fn convert<U: UnitBytes>(
+        &mut self,
+        at: usize,
+        units: &[U::Unit],
+    ) -> Result<usize, TranscodeError<U::Error>>;
+}
+
+#[cfg(feature = "transcode")]
+impl Utf8Dst for [u8] {
+    #[inline(always)]
+    fn convert<U: UnitBytes>(
+        &mut self,
+        at: usize,
+        units: &[U::Unit],
+    ) -> Result<usize, TranscodeError<U::Error>> {
+        U::to_utf8(units, &mut self[at..])
+    }
+}
+
+#[cfg(feature = "transcode")]
+impl Utf8Dst for [MaybeUninit<u8>] {
+    #[inline(always)]
+    fn convert<U: UnitBytes>(
+        &mut self,
+        at: usize,
+        units: &[U::Unit],
+    ) -> Result<usize, TranscodeError<U::Error>> {
+        U::to_utf8(units, &mut Uninit(&mut self[at..]))
+    }
+}
+
 /// The byte-input transcoder to UTF-8 of encoding `U`, into `dst`.
 #[cfg(feature = "transcode")]
-fn to_utf8<U: UnitBytes>(src: &[u8], dst: &mut [u8]) -> Result<usize, TranscodeError<U::Error>> {
+pub(crate) fn to_utf8<U: UnitBytes, D: ?Sized + Utf8Dst>(
+    src: &[u8],
+    dst: &mut D,
+) -> Result<usize, TranscodeError<U::Error>> {
     let mut written = 0;
-    let r = for_each_run::<U, _>(src, |units, at| match U::to_utf8(units, &mut dst[written..]) {
+    let r = for_each_run::<U, _>(src, |units, at| match dst.convert::<U>(written, units) {
         Ok(n) => {
             written += n;
             ControlFlow::Continue(())
@@ -607,7 +662,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf16Error>> {
-        to_utf8::<Utf16LeBytes>(src, dst)
+        to_utf8::<Utf16LeBytes, _>(src, dst)
     }
 
     /// Converts UTF-16BE given as bytes (any address, any length) to
@@ -632,7 +687,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf16Error>> {
-        to_utf8::<Utf16BeBytes>(src, dst)
+        to_utf8::<Utf16BeBytes, _>(src, dst)
     }
 
     /// Converts UTF-32LE given as bytes (any address, any length) to
@@ -659,7 +714,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf32Error>> {
-        to_utf8::<Utf32LeBytes>(src, dst)
+        to_utf8::<Utf32LeBytes, _>(src, dst)
     }
 
     /// Converts UTF-32BE given as bytes (any address, any length) to
@@ -683,7 +738,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf32Error>> {
-        to_utf8::<Utf32BeBytes>(src, dst)
+        to_utf8::<Utf32BeBytes, _>(src, dst)
     }
 }
 

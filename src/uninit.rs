@@ -247,6 +247,114 @@ pub fn utf32_to_utf8(
     crate::dispatch::utf32_to_utf8(src, &mut Uninit(dst))
 }
 
+/// [`crate::utf16le_bytes_to_utf8`] into uninitialised memory (see the
+/// [module docs](self)): UTF-16LE given as bytes, at any address and of any
+/// length. `dst.len() >= 3 * (src.len() / 2)` always suffices.
+///
+/// # Errors
+///
+/// As [`crate::utf16le_bytes_to_utf8`]: the input's first error (a partial
+/// last unit included) or [`TranscodeError::OutputTooSmall`], whichever
+/// comes first in the input, positioned in bytes. Either way
+/// `dst[..e.written()]` is initialised.
+///
+/// ```
+/// let src: &[u8] = b"h\x00\xAC\x20";
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let n = rapidutf::uninit::utf16le_bytes_to_utf8(src, v.spare_capacity_mut()).unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!(v, "h€".as_bytes());
+/// ```
+#[inline]
+pub fn utf16le_bytes_to_utf8(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf16LeBytes, _>(src, dst)
+}
+
+/// [`crate::utf16be_bytes_to_utf8`] into uninitialised memory (see the
+/// [module docs](self)): UTF-16BE given as bytes, at any address and of any
+/// length. `dst.len() >= 3 * (src.len() / 2)` always suffices.
+///
+/// # Errors
+///
+/// As [`crate::utf16be_bytes_to_utf8`]: the input's first error (a partial
+/// last unit included) or [`TranscodeError::OutputTooSmall`], whichever
+/// comes first in the input, positioned in bytes. Either way
+/// `dst[..e.written()]` is initialised.
+///
+/// ```
+/// let src: &[u8] = b"\x00h\x20\xAC";
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let n = rapidutf::uninit::utf16be_bytes_to_utf8(src, v.spare_capacity_mut()).unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!(v, "h€".as_bytes());
+/// ```
+#[inline]
+pub fn utf16be_bytes_to_utf8(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, TranscodeError<Utf16Error>> {
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf16BeBytes, _>(src, dst)
+}
+
+/// [`crate::utf32le_bytes_to_utf8`] into uninitialised memory (see the
+/// [module docs](self)): UTF-32LE given as bytes, at any address and of any
+/// length. `dst.len() >= src.len()` always suffices.
+///
+/// # Errors
+///
+/// As [`crate::utf32le_bytes_to_utf8`]: the input's first error (a partial
+/// last unit included) or [`TranscodeError::OutputTooSmall`], whichever
+/// comes first in the input, positioned in bytes. Either way
+/// `dst[..e.written()]` is initialised.
+///
+/// ```
+/// let src: &[u8] = b"a\x00\x00\x00\x00\xF6\x01\x00";
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let n = rapidutf::uninit::utf32le_bytes_to_utf8(src, v.spare_capacity_mut()).unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!(v, "a😀".as_bytes());
+/// ```
+#[inline]
+pub fn utf32le_bytes_to_utf8(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, TranscodeError<Utf32Error>> {
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf32LeBytes, _>(src, dst)
+}
+
+/// [`crate::utf32be_bytes_to_utf8`] into uninitialised memory (see the
+/// [module docs](self)): UTF-32BE given as bytes, at any address and of any
+/// length. `dst.len() >= src.len()` always suffices.
+///
+/// # Errors
+///
+/// As [`crate::utf32be_bytes_to_utf8`]: the input's first error (a partial
+/// last unit included) or [`TranscodeError::OutputTooSmall`], whichever
+/// comes first in the input, positioned in bytes. Either way
+/// `dst[..e.written()]` is initialised.
+///
+/// ```
+/// let src: &[u8] = b"\x00\x00\x00a\x00\x01\xF6\x00";
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let n = rapidutf::uninit::utf32be_bytes_to_utf8(src, v.spare_capacity_mut()).unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!(v, "a😀".as_bytes());
+/// ```
+#[inline]
+pub fn utf32be_bytes_to_utf8(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+) -> Result<usize, TranscodeError<Utf32Error>> {
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf32BeBytes, _>(src, dst)
+}
+
 /// [`crate::utf16_to_utf32`] into uninitialised memory (see the [module
 /// docs](self)). `dst.len() >= src.len()` always suffices.
 ///

@@ -149,7 +149,8 @@ enum rapidutf_status {
  * 3.9) at `read`, and error_len is its length: 1 to 3 bytes, or 0 for
  * RAPIDUTF_KIND_TRUNCATED (more input could complete the character). The
  * position and length are exactly those of Rust's core::str::from_utf8.
- * For UTF-16 and UTF-32, error_len is 1.
+ * For UTF-16 and UTF-32, error_len is 1 (the _bytes functions count it in
+ * bytes).
  */
 enum rapidutf_kind {
     RAPIDUTF_KIND_NONE = 0,
@@ -186,6 +187,10 @@ enum rapidutf_kind {
     /* Many-strings validation: an offset of the string is negative (read
      * and error_len are 0). */
     RAPIDUTF_KIND_NEGATIVE = 13,
+    /* UTF-16 or UTF-32 given as bytes (the _bytes functions): the input
+     * ends inside a code unit; read is where the partial unit starts and
+     * error_len its 1 to 3 bytes. */
+    RAPIDUTF_KIND_INCOMPLETE_UNIT = 14,
     /* A kind that a newer library added and this header has no code for. */
     RAPIDUTF_KIND_OTHER = 127
 };
@@ -300,6 +305,35 @@ rapidutf_result rapidutf_utf32_to_utf16le(const rapidutf_char32 *src, size_t src
                                           size_t dst_len);
 rapidutf_result rapidutf_utf32_to_utf16be(const rapidutf_char32 *src, size_t src_len, rapidutf_char16 *dst,
                                           size_t dst_len);
+
+/* ---------------------------------------------------------------------
+ * UTF-16 and UTF-32 given as bytes
+ *
+ * For text read as bytes (a file, a network buffer): src is any address,
+ * never RAPIDUTF_MISALIGNED, and src_len any number of BYTES; the byte
+ * order is in the name. Positions (read) are byte offsets into src, and
+ * error_len is in bytes: 2 for an unpaired surrogate, 4 for an invalid
+ * UTF-32 value. A src_len that is not a whole number of units is
+ * RAPIDUTF_INVALID_INPUT with RAPIDUTF_KIND_INCOMPLETE_UNIT at the partial
+ * unit, after everything before it. Otherwise as the functions above.
+ *
+ * Output sizes (in bytes) that always suffice:
+ *   utf16le/be bytes -> utf8   dst_len >= 3 * (src_len / 2)
+ *   utf32le/be bytes -> utf8   dst_len >= src_len
+ * ------------------------------------------------------------------- */
+
+rapidutf_result rapidutf_validate_utf16le_bytes(const char *src, size_t len);
+rapidutf_result rapidutf_validate_utf16be_bytes(const char *src, size_t len);
+rapidutf_result rapidutf_validate_utf32le_bytes(const char *src, size_t len);
+rapidutf_result rapidutf_validate_utf32be_bytes(const char *src, size_t len);
+rapidutf_result rapidutf_utf16le_bytes_to_utf8(const char *src, size_t src_len, char *dst,
+                                               size_t dst_len);
+rapidutf_result rapidutf_utf16be_bytes_to_utf8(const char *src, size_t src_len, char *dst,
+                                               size_t dst_len);
+rapidutf_result rapidutf_utf32le_bytes_to_utf8(const char *src, size_t src_len, char *dst,
+                                               size_t dst_len);
+rapidutf_result rapidutf_utf32be_bytes_to_utf8(const char *src, size_t src_len, char *dst,
+                                               size_t dst_len);
 
 /* ---------------------------------------------------------------------
  * Latin-1 (ISO-8859-1)

@@ -107,6 +107,7 @@ pub(crate) fn kind_name(kind: i32) -> &'static CStr {
         RAPIDUTF_KIND_REVERSED => c"range starts after it ends",
         RAPIDUTF_KIND_NEGATIVE => c"offset or length is negative",
         RAPIDUTF_KIND_UNREPRESENTABLE => c"character not representable in the output encoding",
+        RAPIDUTF_KIND_INCOMPLETE_UNIT => c"input ends inside a code unit",
         RAPIDUTF_KIND_OTHER => c"an error this version has no code for",
         _ => c"unknown kind",
     }

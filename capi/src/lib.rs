@@ -38,6 +38,7 @@
 #![deny(unsafe_op_in_unsafe_fn)]
 #![warn(clippy::undocumented_unsafe_blocks)]
 
+mod bytes_input;
 mod count;
 mod info;
 mod latin1;
@@ -49,6 +50,7 @@ mod utf16_tools;
 mod validate;
 mod windows1252;
 
+pub use bytes_input::*;
 pub use count::*;
 pub use info::*;
 pub use latin1::*;
@@ -252,6 +254,7 @@ impl CError for Utf16Error {
         match self.kind() {
             Utf16ErrorKind::UnpairedHigh => RAPIDUTF_KIND_UNPAIRED_HIGH,
             Utf16ErrorKind::UnpairedLow => RAPIDUTF_KIND_UNPAIRED_LOW,
+            Utf16ErrorKind::IncompleteUnit => RAPIDUTF_KIND_INCOMPLETE_UNIT,
             _ => RAPIDUTF_KIND_OTHER,
         }
     }
@@ -268,6 +271,7 @@ impl CError for Utf32Error {
         match self.kind() {
             Utf32ErrorKind::Surrogate => RAPIDUTF_KIND_SURROGATE,
             Utf32ErrorKind::TooLarge => RAPIDUTF_KIND_TOO_LARGE,
+            Utf32ErrorKind::IncompleteUnit => RAPIDUTF_KIND_INCOMPLETE_UNIT,
             _ => RAPIDUTF_KIND_OTHER,
         }
     }

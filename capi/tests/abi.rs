@@ -961,3 +961,126 @@ fn signed_offsets() {
     };
     assert_eq!((r.status, r.kind), (RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_NEGATIVE));
 }
+
+/// What std makes of UTF-16 or UTF-32 given as bytes (`size` 2 or 4,
+/// big-endian or not): the UTF-8 of the whole input, or the error's
+/// `(read, kind, error_len)` in bytes, a partial last unit last.
+fn bytes_oracle(bytes: &[u8], size: usize, be: bool) -> Result<String, (usize, i32, usize)> {
+    let whole = bytes.len() - bytes.len() % size;
+    let value = |b: &[u8]| -> u32 {
+        let mut v = 0u32;
+        for (k, &x) in b.iter().enumerate() {
+            v |= u32::from(x) << if be { 8 * (size - 1 - k) } else { 8 * k };
+        }
+        v
+    };
+    let values: Vec<u32> = bytes[..whole].chunks(size).map(value).collect();
+    let mut out = String::new();
+    if size == 2 {
+        let mut at = 0;
+        for r in char::decode_utf16(values.iter().map(|&v| v as u16)) {
+            match r {
+                Ok(c) => {
+                    out.push(c);
+                    at += 2 * c.len_utf16();
+                }
+                Err(e) => {
+                    let high = (0xD800..0xDC00).contains(&e.unpaired_surrogate());
+                    let kind =
+                        if high { RAPIDUTF_KIND_UNPAIRED_HIGH } else { RAPIDUTF_KIND_UNPAIRED_LOW };
+                    return Err((at, kind, 2));
+                }
+            }
+        }
+    } else {
+        for (i, &v) in values.iter().enumerate() {
+            match char::from_u32(v) {
+                Some(c) => out.push(c),
+                None if v > 0x10FFFF => return Err((4 * i, RAPIDUTF_KIND_TOO_LARGE, 4)),
+                None => return Err((4 * i, RAPIDUTF_KIND_SURROGATE, 4)),
+            }
+        }
+    }
+    if whole < bytes.len() {
+        return Err((whole, RAPIDUTF_KIND_INCOMPLETE_UNIT, bytes.len() - whole));
+    }
+    Ok(out)
+}
+
+type BytesValidate = unsafe extern "C" fn(*const u8, usize) -> RapidutfResult;
+type BytesToUtf8 = unsafe extern "C" fn(*const u8, usize, *mut u8, usize) -> RapidutfResult;
+
+/// The byte-input functions at an odd address and every length, against
+/// std: validation, the conversion into ample and into short buffers.
+#[test]
+fn bytes_input_matches_std() {
+    let fns: [(usize, bool, BytesValidate, BytesToUtf8); 4] = [
+        (2, false, rapidutf_validate_utf16le_bytes, rapidutf_utf16le_bytes_to_utf8),
+        (2, true, rapidutf_validate_utf16be_bytes, rapidutf_utf16be_bytes_to_utf8),
+        (4, false, rapidutf_validate_utf32le_bytes, rapidutf_utf32le_bytes_to_utf8),
+        (4, true, rapidutf_validate_utf32be_bytes, rapidutf_utf32be_bytes_to_utf8),
+    ];
+    for (n, s) in samples16().into_iter().enumerate() {
+        // The text's scalar values, its lone surrogates as values, and
+        // every other one a value above U+10FFFF at the end.
+        let chars: Vec<u32> = char::decode_utf16(s.iter().copied())
+            .map(|r| r.map_or_else(|e| u32::from(e.unpaired_surrogate()), u32::from))
+            .chain((n % 2 == 1).then_some(0x110000))
+            .collect();
+        for &(size, be, validate, to_utf8) in &fns {
+            let mut bytes: Vec<u8> = if size == 2 {
+                s.iter().flat_map(|&u| if be { u.to_be_bytes() } else { u.to_le_bytes() }).collect()
+            } else {
+                chars
+                    .iter()
+                    .flat_map(|&v| if be { v.to_be_bytes() } else { v.to_le_bytes() })
+                    .collect()
+            };
+            for tail in 0..size {
+                bytes.truncate(bytes.len() - bytes.len() % size);
+                bytes.extend((0..tail).map(|k| 0x41 + k as u8));
+                // One byte past an aligned start: no unit is aligned.
+                let mut storage = vec![0u8; bytes.len() + 8];
+                let start = (8 - storage.as_ptr() as usize % 8) % 8 + 1;
+                storage[start..start + bytes.len()].copy_from_slice(&bytes);
+                let src = &storage[start..start + bytes.len()];
+                let want = bytes_oracle(src, size, be);
+                let invalid = |(read, kind, error_len): (usize, i32, usize)| RapidutfResult {
+                    status: RAPIDUTF_INVALID_INPUT,
+                    kind,
+                    read,
+                    written: 0,
+                    error_len,
+                };
+                // SAFETY: a live slice.
+                let r = unsafe { validate(src.as_ptr(), src.len()) };
+                match &want {
+                    Ok(_) => assert_eq!((r.status, r.read), (RAPIDUTF_OK, src.len())),
+                    Err(e) => assert_eq!(r, invalid(*e), "{size} {be} {src:02X?}"),
+                }
+                let mut dst = vec![0u8; 3 * src.len() + 4];
+                // SAFETY: live slices that do not overlap.
+                let r = unsafe { to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr(), dst.len()) };
+                match &want {
+                    Ok(text) => {
+                        assert_eq!(
+                            (r.status, r.read, r.written),
+                            (RAPIDUTF_OK, src.len(), text.len())
+                        );
+                        assert_eq!(&dst[..r.written], text.as_bytes());
+                    }
+                    Err(e) => assert_eq!(r, invalid(*e), "{size} {be} {src:02X?}"),
+                }
+                // Room for one byte: whichever of "invalid" and "does not
+                // fit" comes first.
+                // SAFETY: live slices that do not overlap.
+                let r = unsafe { to_utf8(src.as_ptr(), src.len(), dst.as_mut_ptr(), 1) };
+                match (&want, r.status) {
+                    (_, RAPIDUTF_OUTPUT_TOO_SMALL) => assert!(r.read < src.len() && r.written <= 1),
+                    (Err(e), _) => assert_eq!(r, invalid(*e), "{size} {be} {src:02X?}"),
+                    (Ok(text), _) => assert_eq!((r.status, r.written), (RAPIDUTF_OK, text.len())),
+                }
+            }
+        }
+    }
+}

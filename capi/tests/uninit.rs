@@ -195,8 +195,12 @@ fn from_utf8() {
         ("windows1252_to_utf16be", rapidutf_windows1252_to_utf16be),
         ("utf8_to_utf16_lossy_with/cp1252", utf8_to_utf16_cp1252),
     ];
-    let calls8: [(&str, Call<u8, u8>); 7] = [
+    let calls8: [(&str, Call<u8, u8>); 11] = [
         ("utf8_to_string_lossy_chunk", utf8_to_string_chunk),
+        ("utf16le_bytes_to_utf8", rapidutf_utf16le_bytes_to_utf8),
+        ("utf16be_bytes_to_utf8", rapidutf_utf16be_bytes_to_utf8),
+        ("utf32le_bytes_to_utf8", rapidutf_utf32le_bytes_to_utf8),
+        ("utf32be_bytes_to_utf8", rapidutf_utf32be_bytes_to_utf8),
         ("utf8_to_string_lossy", rapidutf_utf8_to_string_lossy),
         ("latin1_to_utf8", rapidutf_latin1_to_utf8),
         ("utf8_to_latin1", rapidutf_utf8_to_latin1),

@@ -180,7 +180,8 @@ impl Streamer {
 }
 
 /// The stream decoders' byte input over `src` cut into chunks of lengths
-/// drawn from `seed` (0 to 63 bytes, so units are split at every place),
+/// drawn from `seed` (0 to 63 bytes for a short input, so units are split
+/// at every place; up to 16 KiB for a long one),
 /// into a `dst` of `dst_len` bytes and into a `String`, strict and lossy,
 /// against the whole-buffer oracle's `want` and `lossy_unit_bytes`.
 fn streamed(
@@ -191,6 +192,11 @@ fn streamed(
     dst_len: usize,
     want: &Result<String, (usize, String)>,
 ) {
+    // A long input (there for the copied path's chunks) in long chunks
+    // and with room for many characters per call, so that a run stays
+    // fast; the short ones take every chunking and every dst size.
+    let long = src.len() > 4096;
+    let (span, dst_len) = if long { (16384, dst_len.max(1024)) } else { (64, dst_len) };
     let mut x = seed | 1;
     let mut cuts = Vec::new();
     let mut at = 0;
@@ -198,7 +204,7 @@ fn streamed(
         x ^= x << 13;
         x ^= x >> 7;
         x ^= x << 17;
-        at = (at + (x % 64) as usize).min(src.len());
+        at = (at + (x % span) as usize).min(src.len());
         cuts.push(at);
     }
     let chunks: Vec<&[u8]> = cuts

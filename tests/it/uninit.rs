@@ -230,6 +230,32 @@ fn conversions_agree_with_their_buffer_forms() {
         let values: Vec<u32> = text.chars().map(u32::from).chain([0xD800]).collect();
         let chars: Vec<char> = text.chars().collect();
         let n = bytes.len().max(units.len()) * 4;
+        // Byte input: the raw bytes (any errors, any length), and text as
+        // UTF-16LE/BE and UTF-32LE/BE bytes with an odd byte after it, one
+        // byte past an aligned start.
+        let mut as_bytes = vec![bytes.clone()];
+        for enc in [u16::to_le_bytes, u16::to_be_bytes] {
+            as_bytes.push(units_broken.iter().flat_map(|&u| enc(u)).chain([0x41]).collect());
+        }
+        for enc in [u32::to_le_bytes, u32::to_be_bytes] {
+            as_bytes.push(values.iter().flat_map(|&v| enc(v)).chain([0x41]).collect());
+        }
+        for b in &as_bytes {
+            let mut shifted = vec![0u8];
+            shifted.extend_from_slice(b);
+            for src in [&b[..], &shifted[1..]] {
+                for room in [0, 1, 5, src.len() / 3, 2 * src.len()] {
+                    let (u, b) = (uninit::utf16le_bytes_to_utf8, rapidutf::utf16le_bytes_to_utf8);
+                    agree("utf16le_bytes_to_utf8", src, room, u, b);
+                    let (u, b) = (uninit::utf16be_bytes_to_utf8, rapidutf::utf16be_bytes_to_utf8);
+                    agree("utf16be_bytes_to_utf8", src, room, u, b);
+                    let (u, b) = (uninit::utf32le_bytes_to_utf8, rapidutf::utf32le_bytes_to_utf8);
+                    agree("utf32le_bytes_to_utf8", src, room, u, b);
+                    let (u, b) = (uninit::utf32be_bytes_to_utf8, rapidutf::utf32be_bytes_to_utf8);
+                    agree("utf32be_bytes_to_utf8", src, room, u, b);
+                }
+            }
+        }
         for room in [0, 1, 5, n / 3, n] {
             agree(
                 "utf8_to_utf16",

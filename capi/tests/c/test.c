@@ -166,6 +166,23 @@ static void test_transcoding(void) {
     CHECK(is(rapidutf_utf8_to_utf16(U8("\xFF" "abc"), u16, 1), RAPIDUTF_INVALID_INPUT,
              RAPIDUTF_KIND_INVALID_BYTE, 0, 0, 1));
 
+    /* UTF-16LE and UTF-32BE given as bytes, one byte past the start of a
+     * buffer (an odd address), with a partial unit at the end: positions
+     * and lengths in bytes. */
+    {
+        const char file16[] = "x" "h\0\xAC\x20" "A";
+        const char file32[] = "x" "\0\0\0h" "\0\x01\xF6\0" "\0\0\xD8\0";
+        CHECK(is(rapidutf_validate_utf16le_bytes(file16 + 1, 4), RAPIDUTF_OK, 0, 4, 0, 0));
+        CHECK(is(rapidutf_utf16le_bytes_to_utf8(file16 + 1, 4, u8, 6), RAPIDUTF_OK, 0, 4, 4, 0));
+        CHECK(memcmp(u8, "h\xE2\x82\xAC", 4) == 0);
+        CHECK(is(rapidutf_utf16le_bytes_to_utf8(file16 + 1, 5, u8, 6), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_INCOMPLETE_UNIT, 4, 0, 1));
+        CHECK(is(rapidutf_utf32be_bytes_to_utf8(file32 + 1, 8, u8, 8), RAPIDUTF_OK, 0, 8, 5, 0));
+        CHECK(memcmp(u8, "h\xF0\x9F\x98\x80", 5) == 0);
+        CHECK(is(rapidutf_validate_utf32be_bytes(file32 + 1, 12), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_SURROGATE, 8, 0, 4));
+    }
+
     /* UTF-16 -> UTF-8. */
     CHECK(is(rapidutf_utf16_to_utf8(text16, 4, u8, 12), RAPIDUTF_OK, 0, 4, 8, 0));
     CHECK(memcmp(u8, text8, 8) == 0);
