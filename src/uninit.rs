@@ -28,6 +28,11 @@
 //! assert_eq!(String::from_utf16(&v).unwrap(), "héllo wörld");
 //! ```
 //!
+//! The lossy encoders ([`utf8_to_latin1_lossy`] and its neighbours)
+//! return their crate-root counterpart's count around the result
+//! (`Lossy<Result<..>>`), so that it survives
+//! [`TranscodeError::OutputTooSmall`].
+//!
 //! The bounded lossy decoders ([`utf8_to_utf8_lossy`],
 //! [`utf8_to_utf16_lossy`], [`utf16_to_utf8_lossy`] and their byte
 //! orders) replace what is invalid as the crate's allocating lossy
@@ -1228,6 +1233,159 @@ pub fn utf32_to_windows1252(
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Latin1Error<Utf32Error>>> {
     crate::glue::windows1252::utf32_to_windows1252(active_fns(), src, &mut Uninit(dst))
+}
+
+// The lossy encoders to Latin-1 and Windows-1252. Their count is kept
+// also when `dst` runs out (a `Lossy` around the result, as in the
+// `_report` forms below), so that the counts of an encoding done in
+// pieces add up.
+
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+/// [`crate::utf8_to_latin1_lossy`] into uninitialised memory (see the [module
+/// docs](self)): Latin-1, `replacement` for each character it lacks and each maximal invalid subpart.
+/// `dst.len() >= src.len()` always suffices.
+///
+/// `output` is the result: `Ok(bytes written)`, or only
+/// [`TranscodeError::OutputTooSmall`] at a character boundary when the
+/// next does not fit (`dst[..written]` initialised, a call on
+/// `src[read..]` goes on where this one stopped); `replaced` counts the
+/// replacements in the part of `src` that was read.
+///
+/// ```
+/// let src = "5 € for ½".as_bytes();
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let r = rapidutf::uninit::utf8_to_latin1_lossy(src, v.spare_capacity_mut(), b'?');
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), (&b"5 ? for \xBD"[..], 1));
+/// ```
+#[inline]
+pub fn utf8_to_latin1_lossy(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    replacement: u8,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    use crate::glue::single_byte_lossy::{encode_lossy, Bytes};
+    let (output, replaced) = encode_lossy::<Bytes, crate::scalar::latin1::Latin1, _>(
+        active_fns(),
+        src,
+        &mut Uninit(dst),
+        replacement,
+    );
+    Lossy { output, replaced }
+}
+
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+/// [`crate::str_to_latin1_lossy`] into uninitialised memory (see the [module
+/// docs](self)): Latin-1, `replacement` for each character it lacks.
+/// `dst.len() >= src.len()` always suffices.
+///
+/// `output` is the result: `Ok(bytes written)`, or only
+/// [`TranscodeError::OutputTooSmall`] at a character boundary when the
+/// next does not fit (`dst[..written]` initialised, a call on
+/// `src[read..]` goes on where this one stopped); `replaced` counts the
+/// replacements in the part of `src` that was read.
+///
+/// ```
+/// let src = "5 € for ½";
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let r = rapidutf::uninit::str_to_latin1_lossy(src, v.spare_capacity_mut(), b'?');
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), (&b"5 ? for \xBD"[..], 1));
+/// ```
+#[inline]
+pub fn str_to_latin1_lossy(
+    src: &str,
+    dst: &mut [MaybeUninit<u8>],
+    replacement: u8,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    use crate::glue::single_byte_lossy::{encode_lossy, Valid};
+    let (output, replaced) = encode_lossy::<Valid, crate::scalar::latin1::Latin1, _>(
+        active_fns(),
+        src.as_bytes(),
+        &mut Uninit(dst),
+        replacement,
+    );
+    Lossy { output, replaced }
+}
+
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+/// [`crate::utf8_to_windows1252_lossy`] into uninitialised memory (see the [module
+/// docs](self)): Windows-1252, `replacement` for each character it lacks and each maximal invalid subpart.
+/// `dst.len() >= src.len()` always suffices.
+///
+/// `output` is the result: `Ok(bytes written)`, or only
+/// [`TranscodeError::OutputTooSmall`] at a character boundary when the
+/// next does not fit (`dst[..written]` initialised, a call on
+/// `src[read..]` goes on where this one stopped); `replaced` counts the
+/// replacements in the part of `src` that was read.
+///
+/// ```
+/// let src = "5 € for Ω".as_bytes();
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let r = rapidutf::uninit::utf8_to_windows1252_lossy(src, v.spare_capacity_mut(), b'?');
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), (&b"5 \x80 for ?"[..], 1));
+/// ```
+#[inline]
+pub fn utf8_to_windows1252_lossy(
+    src: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    replacement: u8,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    use crate::glue::single_byte_lossy::{encode_lossy, Bytes};
+    let (output, replaced) = encode_lossy::<Bytes, crate::scalar::windows1252::Windows1252, _>(
+        active_fns(),
+        src,
+        &mut Uninit(dst),
+        replacement,
+    );
+    Lossy { output, replaced }
+}
+
+#[cfg(feature = "single-byte")]
+#[cfg_attr(docsrs, doc(cfg(feature = "single-byte")))]
+/// [`crate::str_to_windows1252_lossy`] into uninitialised memory (see the [module
+/// docs](self)): Windows-1252, `replacement` for each character it lacks.
+/// `dst.len() >= src.len()` always suffices.
+///
+/// `output` is the result: `Ok(bytes written)`, or only
+/// [`TranscodeError::OutputTooSmall`] at a character boundary when the
+/// next does not fit (`dst[..written]` initialised, a call on
+/// `src[read..]` goes on where this one stopped); `replaced` counts the
+/// replacements in the part of `src` that was read.
+///
+/// ```
+/// let src = "5 € for Ω";
+/// let mut v: Vec<u8> = Vec::with_capacity(src.len());
+/// let r = rapidutf::uninit::str_to_windows1252_lossy(src, v.spare_capacity_mut(), b'?');
+/// let n = r.output.unwrap();
+/// // SAFETY: the first `n` bytes were written.
+/// unsafe { v.set_len(n) };
+/// assert_eq!((v.as_slice(), r.replaced), (&b"5 \x80 for ?"[..], 1));
+/// ```
+#[inline]
+pub fn str_to_windows1252_lossy(
+    src: &str,
+    dst: &mut [MaybeUninit<u8>],
+    replacement: u8,
+) -> Lossy<Result<usize, TranscodeError<Infallible>>> {
+    use crate::glue::single_byte_lossy::{encode_lossy, Valid};
+    let (output, replaced) = encode_lossy::<Valid, crate::scalar::windows1252::Windows1252, _>(
+        active_fns(),
+        src.as_bytes(),
+        &mut Uninit(dst),
+        replacement,
+    );
+    Lossy { output, replaced }
 }
 
 /// Decodes UTF-8 into UTF-8, handling each maximal invalid subpart

@@ -371,6 +371,15 @@ rapidutf_result rapidutf_utf16be_to_latin1(const rapidutf_char16 *src, size_t sr
 rapidutf_result rapidutf_utf32_to_latin1(const rapidutf_char32 *src, size_t src_len, char *dst,
     size_t dst_len);
 
+/* Lossy: UTF-8 to Latin-1 writing `replacement` (Python's errors="replace"
+ * uses '?') for each character above U+00FF and for each maximal invalid
+ * subpart of the input, so never RAPIDUTF_INVALID_INPUT. The number of
+ * replacements goes to *replaced unless it is null, on RAPIDUTF_OK and on
+ * RAPIDUTF_OUTPUT_TOO_SMALL (those in src[0 .. read): the counts of calls
+ * that resume at src + read add up). dst_len >= src_len always suffices. */
+rapidutf_result rapidutf_utf8_to_latin1_lossy(const char *src, size_t src_len, char *dst,
+    size_t dst_len, uint8_t replacement, size_t *replaced);
+
 /* The UTF-8 bytes needed for Latin-1: one per byte below 0x80, two per
  * other byte. */
 size_t rapidutf_utf8_len_from_latin1(const char *src, size_t len);
@@ -413,6 +422,12 @@ rapidutf_result rapidutf_utf16be_to_windows1252(const rapidutf_char16 *src, size
     size_t dst_len);
 rapidutf_result rapidutf_utf32_to_windows1252(const rapidutf_char32 *src, size_t src_len, char *dst,
     size_t dst_len);
+
+/* Lossy: UTF-8 to Windows-1252, `replacement` for each character it lacks
+ * and each maximal invalid subpart; *replaced as for
+ * rapidutf_utf8_to_latin1_lossy. dst_len >= src_len always suffices. */
+rapidutf_result rapidutf_utf8_to_windows1252_lossy(const char *src, size_t src_len, char *dst,
+    size_t dst_len, uint8_t replacement, size_t *replaced);
 
 /* ---------------------------------------------------------------------
  * Lengths and counts

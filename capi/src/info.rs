@@ -116,7 +116,7 @@ pub(crate) fn kind_name(kind: i32) -> &'static CStr {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rapidutf::{ManyStringsErrorKind, Utf16ErrorKind, Utf8ErrorKind};
+    use rapidutf::{ManyStringsErrorKind, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
 
     fn text(p: *const c_char) -> &'static str {
         assert!(!p.is_null());
@@ -156,6 +156,15 @@ mod tests {
         for (code, k) in utf16 {
             assert_eq!(text(rapidutf_kind_name(code)), k.to_string(), "{k:?}");
         }
+        // One code for both encodings' partial unit: the words they share.
+        let incomplete = text(rapidutf_kind_name(RAPIDUTF_KIND_INCOMPLETE_UNIT));
+        let kinds = [
+            Utf16ErrorKind::IncompleteUnit.to_string(),
+            Utf32ErrorKind::IncompleteUnit.to_string(),
+        ];
+        for k in kinds {
+            assert!(k.contains(incomplete), "{k} / {incomplete}");
+        }
         let many = [
             (RAPIDUTF_KIND_OUT_OF_BOUNDS, ManyStringsErrorKind::OutOfBounds),
             (RAPIDUTF_KIND_REVERSED, ManyStringsErrorKind::Reversed),
@@ -181,13 +190,13 @@ mod tests {
         for bad in [-1, 8, 127, i32::MIN, i32::MAX] {
             assert_eq!(text(rapidutf_status_name(bad)), "unknown status");
         }
-        let kinds: Vec<&str> = (0..=13).chain([127]).map(|k| text(rapidutf_kind_name(k))).collect();
+        let kinds: Vec<&str> = (0..=14).chain([127]).map(|k| text(rapidutf_kind_name(k))).collect();
         let mut unique = kinds.clone();
         unique.sort_unstable();
         unique.dedup();
         assert_eq!(unique.len(), kinds.len(), "{kinds:?}");
         assert!(!kinds.contains(&"unknown kind"));
-        for bad in [-1, 14, 126, i32::MIN, i32::MAX] {
+        for bad in [-1, 15, 126, i32::MIN, i32::MAX] {
             assert_eq!(text(rapidutf_kind_name(bad)), "unknown kind");
         }
     }

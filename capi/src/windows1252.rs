@@ -123,6 +123,33 @@ pub unsafe extern "C" fn rapidutf_utf8_to_windows1252(
     unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_windows1252) }
 }
 
+/// Converts UTF-8 to Windows-1252, writing `replacement` for each
+/// character Windows-1252 lacks and for each maximal invalid subpart of
+/// the input: never `RAPIDUTF_INVALID_INPUT`. The number of replacements
+/// goes to `*replaced` unless it is null, as for
+/// `rapidutf_utf8_to_latin1_lossy`. `dst_len >= src_len` always suffices.
+///
+/// # Safety
+///
+/// `src` addresses `src_len` readable bytes (or `src_len` is 0), `dst`
+/// `dst_len` writable bytes (or `dst_len` is 0), and `replaced` is null or
+/// addresses a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_windows1252_lossy(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    replacement: u8,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    let f = |s: &[u8], d: &mut [core::mem::MaybeUninit<u8>]| {
+        rapidutf::uninit::utf8_to_windows1252_lossy(s, d, replacement)
+    };
+    // SAFETY: the caller's contract, as documented.
+    unsafe { crate::latin1::encode_lossy(src, src_len, dst, dst_len, replaced, f) }
+}
+
 /// Converts native-endian UTF-16 to Windows-1252. `dst_len >= src_len` always suffices.
 ///
 /// # Safety

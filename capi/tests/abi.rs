@@ -1084,3 +1084,99 @@ fn bytes_input_matches_std() {
         }
     }
 }
+
+/// std's decoding of `s`, each character above U+00FF and each maximal
+/// invalid subpart as `?`: Python's `encode("latin-1", errors="replace")`
+/// of `decode("utf-8", errors="replace")`, with the count of `?`s written
+/// for a replacement.
+fn latin1_lossy_oracle(s: &[u8]) -> (Vec<u8>, usize) {
+    let (mut out, mut n) = (Vec::new(), 0);
+    for chunk in s.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match u8::try_from(u32::from(c)) {
+                Ok(b) => out.push(b),
+                Err(_) => {
+                    out.push(b'?');
+                    n += 1;
+                }
+            }
+        }
+        if !chunk.invalid().is_empty() {
+            out.push(b'?');
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
+type LossyEncode =
+    unsafe extern "C" fn(*const u8, usize, *mut u8, usize, u8, *mut usize) -> RapidutfResult;
+
+/// Runs a lossy encoder over `s` with `room` bytes per call, resuming at
+/// `read`: the output and the sum of the calls' counts.
+fn lossy_encode_in_pieces(f: LossyEncode, s: &[u8], room: usize) -> (Vec<u8>, usize) {
+    let (mut out, mut total, mut at) = (Vec::new(), 0, 0);
+    loop {
+        let mut dst = vec![0u8; room];
+        let mut replaced = usize::MAX;
+        // SAFETY: live slices that do not overlap, and a live `usize`.
+        let r = unsafe {
+            f(s[at..].as_ptr(), s.len() - at, dst.as_mut_ptr(), room, b'?', &mut replaced)
+        };
+        assert_ne!(replaced, usize::MAX, "no count written");
+        out.extend_from_slice(&dst[..r.written]);
+        total += replaced;
+        match r.status {
+            RAPIDUTF_OK => return (out, total),
+            RAPIDUTF_OUTPUT_TOO_SMALL => {
+                assert!(r.read > 0, "no progress with {room} bytes");
+                at += r.read;
+            }
+            other => panic!("status {other}"),
+        }
+    }
+}
+
+#[test]
+fn lossy_encoders_to_single_byte() {
+    for s in samples() {
+        let (want, n) = latin1_lossy_oracle(&s);
+        for room in [1, 3, s.len() + 1] {
+            let got = lossy_encode_in_pieces(rapidutf_utf8_to_latin1_lossy, &s, room);
+            assert_eq!(got, (want.clone(), n), "latin1 {s:02X?}, room {room}");
+            let whole = rapidutf::utf8_to_windows1252_lossy_vec(&s, b'?');
+            let got = lossy_encode_in_pieces(rapidutf_utf8_to_windows1252_lossy, &s, room);
+            assert_eq!(got, (whole.output, whole.replaced), "windows-1252 {s:02X?}, room {room}");
+        }
+    }
+    // A null count is allowed; a misaligned one is an argument error that
+    // writes nothing.
+    let mut dst = [0xA5u8; 8];
+    // SAFETY: live slices; a null count.
+    let r = unsafe {
+        rapidutf_utf8_to_latin1_lossy(
+            b"a\xFF".as_ptr(),
+            2,
+            dst.as_mut_ptr(),
+            8,
+            b'?',
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!((r.status, r.written, &dst[..2]), (RAPIDUTF_OK, 2, &b"a?"[..]));
+    let mut counts = [usize::MAX; 2];
+    let misaligned = counts.as_mut_ptr().cast::<u8>().wrapping_add(1).cast::<usize>();
+    let mut dst = [0xA5u8; 8];
+    // SAFETY: live slices; the count pointer is rejected before any use.
+    let r = unsafe {
+        rapidutf_utf8_to_windows1252_lossy(
+            b"a\xFF".as_ptr(),
+            2,
+            dst.as_mut_ptr(),
+            8,
+            b'?',
+            misaligned,
+        )
+    };
+    assert_eq!((r.status, dst, counts), (RAPIDUTF_MISALIGNED, [0xA5; 8], [usize::MAX; 2]));
+}

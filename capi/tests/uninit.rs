@@ -146,6 +146,30 @@ unsafe extern "C" fn utf8_to_string_latin1(
     unsafe { rapidutf_utf8_to_string_lossy_with(src, len, dst, dst_len, RAPIDUTF_STRATEGY_LATIN1) }
 }
 
+/// `rapidutf_utf8_to_latin1_lossy` with `?`, the count not asked for.
+unsafe extern "C" fn utf8_to_latin1_lossy(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's buffers, forwarded; a null count.
+    unsafe { rapidutf_utf8_to_latin1_lossy(src, len, dst, dst_len, b'?', std::ptr::null_mut()) }
+}
+
+/// `rapidutf_utf8_to_windows1252_lossy` with `?`, the count not asked for.
+unsafe extern "C" fn utf8_to_windows1252_lossy(
+    src: *const u8,
+    len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's buffers, forwarded; a null count.
+    unsafe {
+        rapidutf_utf8_to_windows1252_lossy(src, len, dst, dst_len, b'?', std::ptr::null_mut())
+    }
+}
+
 /// `rapidutf_utf8_to_string_lossy_chunk` on a chunk that more follow.
 unsafe extern "C" fn utf8_to_string_chunk(
     src: *const u8,
@@ -195,8 +219,10 @@ fn from_utf8() {
         ("windows1252_to_utf16be", rapidutf_windows1252_to_utf16be),
         ("utf8_to_utf16_lossy_with/cp1252", utf8_to_utf16_cp1252),
     ];
-    let calls8: [(&str, Call<u8, u8>); 11] = [
+    let calls8: [(&str, Call<u8, u8>); 13] = [
         ("utf8_to_string_lossy_chunk", utf8_to_string_chunk),
+        ("utf8_to_latin1_lossy", utf8_to_latin1_lossy),
+        ("utf8_to_windows1252_lossy", utf8_to_windows1252_lossy),
         ("utf16le_bytes_to_utf8", rapidutf_utf16le_bytes_to_utf8),
         ("utf16be_bytes_to_utf8", rapidutf_utf16be_bytes_to_utf8),
         ("utf32le_bytes_to_utf8", rapidutf_utf32le_bytes_to_utf8),

@@ -174,6 +174,42 @@ fn lossy_reports_in_pieces_count_what_std_replaces() {
                 assert_eq!((&got, n), (&be, subparts), "{ctx}");
             }
         }
+        // The lossy encoders, against their crate-root forms in one call.
+        let text = String::from_utf8_lossy(&src).into_owned();
+        for room in [1, 2, 7, src.len() + 1] {
+            let ctx = format!("{src:02X?}, room {room}");
+            let whole = rapidutf::utf8_to_latin1_lossy_vec(&src, b'?');
+            let got =
+                in_pieces_counted(&src, room, |s, d| uninit::utf8_to_latin1_lossy(s, d, b'?'));
+            assert_eq!(got, (whole.output, whole.replaced), "latin1 {ctx}");
+            let whole = rapidutf::utf8_to_windows1252_lossy_vec(&src, b'?');
+            let got =
+                in_pieces_counted(&src, room, |s, d| uninit::utf8_to_windows1252_lossy(s, d, b'?'));
+            assert_eq!(got, (whole.output, whole.replaced), "windows-1252 {ctx}");
+            // A `str`, cut at character boundaries between calls.
+            let mut pieces = (Vec::new(), 0);
+            let mut rest = text.as_str();
+            loop {
+                let (r, piece) = into_uninit(room, |d| {
+                    let r = uninit::str_to_windows1252_lossy(rest, d, b'?');
+                    pieces.1 += r.replaced;
+                    r.output
+                });
+                pieces.0.extend_from_slice(&piece);
+                match r {
+                    Ok(_) => break,
+                    Err(TranscodeError::OutputTooSmall { read, .. }) => rest = &rest[read..],
+                    Err(e) => panic!("{e:?}"),
+                }
+            }
+            let whole = rapidutf::str_to_windows1252_lossy_vec(&text, b'?');
+            assert_eq!(pieces, (whole.output, whole.replaced), "str windows-1252 {ctx}");
+            let whole = rapidutf::str_to_latin1_lossy_vec(&text, b'?');
+            let mut buf = vec![0u8; text.len()];
+            let r = into_uninit(text.len(), |d| uninit::str_to_latin1_lossy(&text, d, b'?').output);
+            let n = rapidutf::str_to_latin1_lossy(&text, &mut buf, b'?').unwrap().output;
+            assert_eq!((r.0, &r.1[..]), (Ok(n), &whole.output[..]), "str latin1 {ctx}");
+        }
         let units: Vec<u16> = String::from_utf8_lossy(&src).encode_utf16().collect();
         let mut with_lone = units.clone();
         for k in (3..with_lone.len()).step_by(7) {
