@@ -36,6 +36,8 @@ pub fn check(data: &[u8]) {
     transcoders(&bytes, &units, &values);
     legacy(&bytes, &units, &values);
     lossy(&bytes, &units);
+    byte_input(&bytes);
+    lossy_encoders(&bytes);
     utf16_tools(&units);
     text(&bytes, cut);
     let name = rapidutf_active_kernel_name();
@@ -87,6 +89,7 @@ impl CodeOf for Utf16Error {
         let kind = match self.kind() {
             Utf16ErrorKind::UnpairedHigh => RAPIDUTF_KIND_UNPAIRED_HIGH,
             Utf16ErrorKind::UnpairedLow => RAPIDUTF_KIND_UNPAIRED_LOW,
+            Utf16ErrorKind::IncompleteUnit => RAPIDUTF_KIND_INCOMPLETE_UNIT,
             other => panic!("a UTF-16 error kind the header has no code for: {other:?}"),
         };
         (kind, self.valid_up_to(), 1)
@@ -98,10 +101,47 @@ impl CodeOf for Utf32Error {
         let kind = match self.kind() {
             Utf32ErrorKind::Surrogate => RAPIDUTF_KIND_SURROGATE,
             Utf32ErrorKind::TooLarge => RAPIDUTF_KIND_TOO_LARGE,
+            Utf32ErrorKind::IncompleteUnit => RAPIDUTF_KIND_INCOMPLETE_UNIT,
             other => panic!("a UTF-32 error kind the header has no code for: {other:?}"),
         };
         (kind, self.valid_up_to(), 1)
     }
+}
+
+/// An error of a byte-input function (UTF-16 or UTF-32 given as bytes),
+/// whose `error_len` the header counts in bytes: `size` for an invalid
+/// unit, the rest of the `len` bytes for a partial one.
+#[derive(Clone, Copy)]
+struct InBytes<E> {
+    error: E,
+    size: usize,
+    len: usize,
+}
+
+impl<E: CodeOf> CodeOf for InBytes<E> {
+    fn code(&self) -> (i32, usize, usize) {
+        let (kind, read, _) = self.error.code();
+        let error_len =
+            if kind == RAPIDUTF_KIND_INCOMPLETE_UNIT { self.len - read } else { self.size };
+        (kind, read, error_len)
+    }
+}
+
+/// A byte-input conversion's result with its error [`InBytes`].
+fn in_bytes<E>(
+    r: Result<usize, TranscodeError<E>>,
+    size: usize,
+    len: usize,
+) -> Result<usize, TranscodeError<InBytes<E>>> {
+    r.map_err(|e| match e {
+        TranscodeError::Invalid { error, written } => {
+            TranscodeError::Invalid { error: InBytes { error, size, len }, written }
+        }
+        TranscodeError::OutputTooSmall { read, written } => {
+            TranscodeError::OutputTooSmall { read, written }
+        }
+        _ => panic!("a TranscodeError the header has no status for"),
+    })
 }
 
 impl CodeOf for Infallible {
@@ -632,4 +672,100 @@ fn text(bytes: &[u8], cut: u8) {
     };
     assert_eq!((r32, i32_index), expected, "validate_utf8_offsets32 {offsets:?}");
     assert_eq!((r64, i64_index), expected, "validate_utf8_offsets64 {offsets:?}");
+}
+
+/// UTF-16 and UTF-32 given as bytes: validation and conversion to UTF-8,
+/// positions and lengths in bytes.
+fn byte_input(bytes: &[u8]) {
+    let n = bytes.len();
+    let input = exact(bytes);
+    type CVal = unsafe extern "C" fn(*const u8, usize) -> RapidutfResult;
+    let val16: [(CVal, fn(&[u8]) -> Result<(), Utf16Error>); 2] = [
+        (rapidutf_validate_utf16le_bytes, rapidutf::validate_utf16le_bytes),
+        (rapidutf_validate_utf16be_bytes, rapidutf::validate_utf16be_bytes),
+    ];
+    for (c, r) in val16 {
+        let want = r(bytes).map_err(|error| InBytes { error, size: 2, len: n });
+        // SAFETY: the buffer holds exactly the length passed.
+        assert_eq!(unsafe { c(input.as_ptr(), n) }, validated(want, n), "validate utf16 bytes");
+    }
+    let val32: [(CVal, fn(&[u8]) -> Result<(), Utf32Error>); 2] = [
+        (rapidutf_validate_utf32le_bytes, rapidutf::validate_utf32le_bytes),
+        (rapidutf_validate_utf32be_bytes, rapidutf::validate_utf32be_bytes),
+    ];
+    for (c, r) in val32 {
+        let want = r(bytes).map_err(|error| InBytes { error, size: 4, len: n });
+        // SAFETY: the buffer holds exactly the length passed.
+        assert_eq!(unsafe { c(input.as_ptr(), n) }, validated(want, n), "validate utf32 bytes");
+    }
+    conv(
+        "utf16le_bytes_to_utf8",
+        rapidutf_utf16le_bytes_to_utf8,
+        |s, d| in_bytes(rapidutf::utf16le_bytes_to_utf8(s, d), 2, s.len()),
+        bytes,
+        3 * n,
+    );
+    conv(
+        "utf16be_bytes_to_utf8",
+        rapidutf_utf16be_bytes_to_utf8,
+        |s, d| in_bytes(rapidutf::utf16be_bytes_to_utf8(s, d), 2, s.len()),
+        bytes,
+        3 * n,
+    );
+    conv(
+        "utf32le_bytes_to_utf8",
+        rapidutf_utf32le_bytes_to_utf8,
+        |s, d| in_bytes(rapidutf::utf32le_bytes_to_utf8(s, d), 4, s.len()),
+        bytes,
+        n,
+    );
+    conv(
+        "utf32be_bytes_to_utf8",
+        rapidutf_utf32be_bytes_to_utf8,
+        |s, d| in_bytes(rapidutf::utf32be_bytes_to_utf8(s, d), 4, s.len()),
+        bytes,
+        n,
+    );
+}
+
+/// The lossy encoders to Latin-1 and Windows-1252 against the Rust
+/// `_vec` forms: into the exact size (everything, the count) and one byte
+/// less (a prefix of it, at most the count).
+fn lossy_encoders(bytes: &[u8]) {
+    type CLossy =
+        unsafe extern "C" fn(*const u8, usize, *mut u8, usize, u8, *mut usize) -> RapidutfResult;
+    let fns: [(&str, CLossy, fn(&[u8], u8) -> rapidutf::Lossy<Vec<u8>>); 2] = [
+        ("utf8_to_latin1_lossy", rapidutf_utf8_to_latin1_lossy, rapidutf::utf8_to_latin1_lossy_vec),
+        (
+            "utf8_to_windows1252_lossy",
+            rapidutf_utf8_to_windows1252_lossy,
+            rapidutf::utf8_to_windows1252_lossy_vec,
+        ),
+    ];
+    let input = exact(bytes);
+    for (name, c, r) in fns {
+        let want = r(bytes, b'?');
+        let need = want.output.len();
+        for size in [Some(need), need.checked_sub(1)].into_iter().flatten() {
+            let mut dst = buffer(size, 0u8);
+            let mut replaced = usize::MAX;
+            // SAFETY: the buffers hold exactly the lengths passed and do not
+            // overlap; `replaced` is a live usize.
+            let got = unsafe {
+                c(input.as_ptr(), input.len(), dst.as_mut_ptr(), size, b'?', &mut replaced)
+            };
+            assert!(dst[..got.written] == want.output[..got.written], "{name} into {size}");
+            if size == need {
+                assert_eq!(
+                    got,
+                    result(RAPIDUTF_OK, RAPIDUTF_KIND_NONE, bytes.len(), need, 0),
+                    "{name}"
+                );
+                assert_eq!(replaced, want.replaced, "{name}");
+            } else {
+                assert_eq!(got.status, RAPIDUTF_OUTPUT_TOO_SMALL, "{name} into {size}");
+                assert!(got.read < bytes.len() && replaced <= want.replaced, "{name} into {size}");
+            }
+        }
+    }
 }
