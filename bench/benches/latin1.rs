@@ -209,8 +209,7 @@ fn bench_windows1252(c: &mut Criterion) {
         let mut g = group(c, "utf8_to_latin1_replacing", name, text.len());
         g.bench_function(id("rapidutf/utf8_to_latin1_lossy"), |b| {
             b.iter(|| {
-                rapidutf::utf8_to_latin1_lossy(black_box(text.as_bytes()), &mut back, b'?')
-                    .unwrap()
+                rapidutf::utf8_to_latin1_lossy(black_box(text.as_bytes()), &mut back, b'?').unwrap()
             })
         });
         g.bench_function(id("encoding_rs/encode_from_utf8"), |b| {

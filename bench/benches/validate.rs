@@ -97,10 +97,8 @@ fn bench_corpus(c: &mut Criterion) {
 
 /// Valid UTF-8 cycling through characters of 1, 2, 3 and 4 bytes.
 fn mixed_chars() -> Vec<char> {
-    let texts: Vec<String> = ["Latin", "Russian", "Chinese", "Emoji"]
-        .iter()
-        .map(|l| generated(l, BENCH_LEN))
-        .collect();
+    let texts: Vec<String> =
+        ["Latin", "Russian", "Chinese", "Emoji"].iter().map(|l| generated(l, BENCH_LEN)).collect();
     let mut by_len: Vec<Vec<char>> = (1..=4)
         .map(|n| {
             let pool: Vec<char> =

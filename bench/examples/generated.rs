@@ -95,7 +95,7 @@ fn main() {
     std::env::set_var("SIMDUTF_FORCE_IMPLEMENTATION", theirs);
     let langs: Vec<(&str, Texts)> = LANGUAGES
         .iter()
-        .filter(|lang| only.as_ref().map_or(true, |o| o.iter().any(|x| x == *lang)))
+        .filter(|lang| only.as_ref().is_none_or(|o| o.iter().any(|x| x == *lang)))
         .map(|&lang| {
             let real = corpus::shared(lang).unwrap_or_else(|| {
                 eprintln!("generated: no shared corpus (../shared or RAPIDUTF_SHARED)");
@@ -183,7 +183,9 @@ fn main() {
                 &mut || unsafe { simdutf::convert_utf16le_to_utf8(p16.as_ptr(), p16.len(), f) },
             ],
         );
-        for (op, g) in [("validate", validate), ("UTF-8 → UTF-16LE", to16), ("UTF-16LE → UTF-8", to8)] {
+        for (op, g) in
+            [("validate", validate), ("UTF-8 → UTF-16LE", to16), ("UTF-16LE → UTF-8", to8)]
+        {
             let ratio = |k: usize, base: usize| g[k] / g[base];
             worst = worst.max((ratio(1, 0) - 1.0).abs()).max((ratio(4, 3) - 1.0).abs());
             println!(

@@ -38,16 +38,25 @@ fn noise(n: usize, seed: u64) -> impl Iterator<Item = u64> {
 }
 
 fn utf8_inputs() -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<(String, Vec<u8>)> = vec![
-        ("all 0xFF (4 MiB)".into(), vec![0xFF; LEN]),
-        ("'a' and 0xFF alternating".into(), b"a\xFF".repeat(LEN / 2)),
-        ("truncated E2 82 and 'a'".into(), b"\xE2\x82a".repeat(LEN / 3)),
-        ("orphan continuations 80".into(), vec![0x80; LEN]),
-        ("random bytes".into(), noise(LEN, 7).map(|x| x as u8).collect()),
-        ("random bytes < 0xC0 (mostly valid ASCII)".into(), {
-            noise(LEN, 9).map(|x| if x % 4 == 0 { 0x80 | (x >> 8) as u8 & 0x3F } else { (x >> 8) as u8 & 0x7F }).collect()
-        }),
-    ];
+    let mut v: Vec<(String, Vec<u8>)> =
+        vec![
+            ("all 0xFF (4 MiB)".into(), vec![0xFF; LEN]),
+            ("'a' and 0xFF alternating".into(), b"a\xFF".repeat(LEN / 2)),
+            ("truncated E2 82 and 'a'".into(), b"\xE2\x82a".repeat(LEN / 3)),
+            ("orphan continuations 80".into(), vec![0x80; LEN]),
+            ("random bytes".into(), noise(LEN, 7).map(|x| x as u8).collect()),
+            ("random bytes < 0xC0 (mostly valid ASCII)".into(), {
+                noise(LEN, 9)
+                    .map(|x| {
+                        if x % 4 == 0 {
+                            0x80 | (x >> 8) as u8 & 0x3F
+                        } else {
+                            (x >> 8) as u8 & 0x7F
+                        }
+                    })
+                    .collect()
+            }),
+        ];
     for lang in LANGUAGES {
         let text = lipsum_file(lang, "utf8");
         let mut sparse = text.clone();
@@ -103,7 +112,12 @@ fn main() {
         let mut capi = || {
             // SAFETY: `input` and `out` are live buffers of these lengths.
             let r = unsafe {
-                rapidutf_utf8_to_string_lossy(input.as_ptr(), input.len(), out.as_mut_ptr(), out.len())
+                rapidutf_utf8_to_string_lossy(
+                    input.as_ptr(),
+                    input.len(),
+                    out.as_mut_ptr(),
+                    out.len(),
+                )
             };
             assert_eq!(r.status, RAPIDUTF_OK);
             r.written
@@ -123,7 +137,12 @@ fn main() {
         let mut capi = || {
             // SAFETY: as above.
             let r = unsafe {
-                rapidutf_utf8_to_utf16_lossy(input.as_ptr(), input.len(), out.as_mut_ptr(), out.len())
+                rapidutf_utf8_to_utf16_lossy(
+                    input.as_ptr(),
+                    input.len(),
+                    out.as_mut_ptr(),
+                    out.len(),
+                )
             };
             assert_eq!(r.status, RAPIDUTF_OK);
             r.written
@@ -142,7 +161,12 @@ fn main() {
         let mut capi = || {
             // SAFETY: as above.
             let r = unsafe {
-                rapidutf_utf16_to_string_lossy(input.as_ptr(), input.len(), out.as_mut_ptr(), out.len())
+                rapidutf_utf16_to_string_lossy(
+                    input.as_ptr(),
+                    input.len(),
+                    out.as_mut_ptr(),
+                    out.len(),
+                )
             };
             assert_eq!(r.status, RAPIDUTF_OK);
             r.written

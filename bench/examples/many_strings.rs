@@ -102,7 +102,8 @@ fn main() {
     let (values, keys) = json_strings(&json);
     sets.push(("generated JSON values".into(), values));
     sets.push(("generated JSON keys".into(), keys));
-    for (name, kind) in [("keys", Column::Keys), ("values", Column::Values), ("URLs", Column::Urls)] {
+    for (name, kind) in [("keys", Column::Keys), ("values", Column::Values), ("URLs", Column::Urls)]
+    {
         sets.push((format!("generated column: {name}"), textgen::column(kind, SEED, 10_000)));
     }
     if let Some(dir) = shared_dir() {

@@ -38,19 +38,40 @@ fn main() {
         let chars: Vec<char> = text.chars().collect();
         // Single-byte text: the file's characters below U+0100 (Latin and
         // the scripts' spaces and punctuation), one byte each.
-        let latin1: Vec<u8> = text.chars().filter(|&c| u32::from(c) < 0x100).map(|c| c as u8).collect();
+        let latin1: Vec<u8> =
+            text.chars().filter(|&c| u32::from(c) < 0x100).map(|c| c as u8).collect();
         let conversions: Vec<Conversion<'_>> = vec![
-            ("utf16_to_string", 2 * utf16.len(), Box::new(|| rapidutf::utf16_to_string(&utf16).unwrap_or_default())),
-            ("utf32_to_string", 4 * utf32.len(), Box::new(|| rapidutf::utf32_to_string(&utf32).unwrap_or_default())),
+            (
+                "utf16_to_string",
+                2 * utf16.len(),
+                Box::new(|| rapidutf::utf16_to_string(&utf16).unwrap_or_default()),
+            ),
+            (
+                "utf32_to_string",
+                4 * utf32.len(),
+                Box::new(|| rapidutf::utf32_to_string(&utf32).unwrap_or_default()),
+            ),
             ("chars_to_string", 4 * chars.len(), Box::new(|| rapidutf::chars_to_string(&chars))),
-            ("utf16_to_string_lossy", 2 * utf16.len(), Box::new(|| rapidutf::utf16_to_string_lossy(&utf16))),
-            ("utf16_to_utf8_append", 2 * utf16.len(), Box::new(|| {
-                let mut s = String::new();
-                let _ = rapidutf::utf16_to_utf8_append(&utf16, &mut s);
-                s
-            })),
+            (
+                "utf16_to_string_lossy",
+                2 * utf16.len(),
+                Box::new(|| rapidutf::utf16_to_string_lossy(&utf16)),
+            ),
+            (
+                "utf16_to_utf8_append",
+                2 * utf16.len(),
+                Box::new(|| {
+                    let mut s = String::new();
+                    let _ = rapidutf::utf16_to_utf8_append(&utf16, &mut s);
+                    s
+                }),
+            ),
             ("latin1_to_string", latin1.len(), Box::new(|| rapidutf::latin1_to_string(&latin1))),
-            ("windows1252_to_string", latin1.len(), Box::new(|| rapidutf::windows1252_to_string(&latin1))),
+            (
+                "windows1252_to_string",
+                latin1.len(),
+                Box::new(|| rapidutf::windows1252_to_string(&latin1)),
+            ),
         ];
         for (name, bytes, convert) in &conversions {
             if *bytes == 0 {
@@ -66,7 +87,12 @@ fn main() {
             let gbs = race(*bytes, &mut [&mut plain, &mut checked]);
             let cost = gbs[0] / gbs[1] - 1.0;
             costs.push((name, cost));
-            println!("| {name} | {lang} | {:.2} | {:.2} | {:+.1} % |", gbs[0], gbs[1], 100.0 * cost);
+            println!(
+                "| {name} | {lang} | {:.2} | {:.2} | {:+.1} % |",
+                gbs[0],
+                gbs[1],
+                100.0 * cost
+            );
         }
     }
     println!("\n| conversion | mean cost over the files | largest |\n|---|---|---|");
