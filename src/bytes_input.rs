@@ -38,11 +38,11 @@
 //! halves of a surrogate pair, so the result is the same as in place.
 
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
+use crate::glue::units::fill;
 #[cfg(feature = "transcode")]
 use crate::glue::{Sink, Uninit};
 #[cfg(feature = "transcode")]
 use crate::scalar::transcode::Utf8;
-#[cfg(feature = "transcode")]
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
@@ -331,20 +331,21 @@ fn copied<U: UnitBytes, B, const N: usize>(
     whole: &[u8],
     mut each: impl FnMut(&[U::Unit], usize) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
-    let mut buf = [U::Unit::default(); N];
+    // Not cleared first: each chunk's units are written before they are
+    // read (`fill`), and clearing 8 KiB cost as much as converting a
+    // chunk of ASCII.
+    let mut buf = [MaybeUninit::<U::Unit>::uninit(); N];
     let mut at = 0;
     while at < whole.len() {
         let rest = &whole[at..];
         let n = N.min(rest.len() / U::SIZE);
-        for (unit, b) in buf[..n].iter_mut().zip(rest.chunks_exact(U::SIZE)) {
-            *unit = U::load(b);
-        }
+        let units = fill(&mut buf[..n], rest.chunks_exact(U::SIZE).map(U::load));
         // Hold back a high surrogate that is not the last unit: its low
         // half is the first unit of the next chunk. (`n` is then `N`, at
         // least 2, so the chunk is not empty.)
         let take =
-            if n * U::SIZE < rest.len() && U::pairs_with_next(buf[n - 1]) { n - 1 } else { n };
-        each(&buf[..take], at)?;
+            if n * U::SIZE < rest.len() && U::pairs_with_next(units[n - 1]) { n - 1 } else { n };
+        each(&units[..take], at)?;
         at += take * U::SIZE;
     }
     ControlFlow::Continue(())

@@ -549,17 +549,3 @@ pub(crate) mod valid_bytes {
         }
     }
 }
-
-/// The memory of `units` as bytes (each unit's bytes in the target's
-/// order), for readers that read UTF-16 straight into unit storage: the
-/// bytes a read brings are then units as stored, without a copy.
-#[cfg(all(feature = "std", feature = "stream", feature = "single-byte"))]
-pub(crate) fn u16_bytes_mut(units: &mut [u16]) -> &mut [u8] {
-    let len = units.len() * 2;
-    // SAFETY: the pointer and `len` cover exactly the memory of `units`,
-    // which the returned slice borrows mutably for its lifetime, so nothing
-    // else reads or writes it meanwhile; `u8` has alignment 1, and every
-    // byte pattern is a valid `u16`, so any bytes written through the
-    // slice leave valid units.
-    unsafe { core::slice::from_raw_parts_mut(units.as_mut_ptr().cast::<u8>(), len) }
-}

@@ -3,7 +3,9 @@
 //! and one byte further on (the copied path), next to the `&[u16]` and
 //! `&[u32]` functions on the same text. Contenders alternate within each
 //! round and the best round counts, for a quick reading on a noisy
-//! machine. `cargo run --release --example bytes_input [filter]`.
+//! machine. `cargo run --release --example bytes_input [filter]`; the
+//! `stream` section decodes the same bytes through the stream decoders'
+//! byte input in 4097-byte chunks, beside their `&[u16]`/`&[u32]` input.
 //!
 //! The text is a lipsum file of `../shared/corpus` where it exists,
 //! repeated to 1 MiB of UTF-16, and a generated mix of scripts otherwise.
@@ -96,15 +98,39 @@ fn main() {
             println!(" to UTF-8 into a buffer (GB/s of UTF-16 input)");
             race(
                 vec![
-                    ("utf16le_to_utf8(&[u16])", Box::new(|| {
-                        black_box(rapidutf::utf16le_to_utf8(black_box(&units), &mut out.borrow_mut()).unwrap());
-                    })),
-                    ("utf16le_bytes_to_utf8, aligned", Box::new(|| {
-                        black_box(rapidutf::utf16le_bytes_to_utf8(black_box(aligned16), &mut out.borrow_mut()).unwrap());
-                    })),
-                    ("utf16le_bytes_to_utf8, odd address", Box::new(|| {
-                        black_box(rapidutf::utf16le_bytes_to_utf8(black_box(odd16), &mut out.borrow_mut()).unwrap());
-                    })),
+                    (
+                        "utf16le_to_utf8(&[u16])",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf16le_to_utf8(black_box(&units), &mut out.borrow_mut())
+                                    .unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "utf16le_bytes_to_utf8, aligned",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf16le_bytes_to_utf8(
+                                    black_box(aligned16),
+                                    &mut out.borrow_mut(),
+                                )
+                                .unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "utf16le_bytes_to_utf8, odd address",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf16le_bytes_to_utf8(
+                                    black_box(odd16),
+                                    &mut out.borrow_mut(),
+                                )
+                                .unwrap(),
+                            );
+                        }),
+                    ),
                 ],
                 le16.len(),
             );
@@ -113,15 +139,26 @@ fn main() {
             println!(" validation (GB/s of UTF-16 input)");
             race(
                 vec![
-                    ("validate_utf16le(&[u16])", Box::new(|| {
-                        black_box(rapidutf::validate_utf16le(black_box(&units)).unwrap());
-                    })),
-                    ("validate_utf16le_bytes, aligned", Box::new(|| {
-                        black_box(rapidutf::validate_utf16le_bytes(black_box(aligned16)).unwrap());
-                    })),
-                    ("validate_utf16le_bytes, odd address", Box::new(|| {
-                        black_box(rapidutf::validate_utf16le_bytes(black_box(odd16)).unwrap());
-                    })),
+                    (
+                        "validate_utf16le(&[u16])",
+                        Box::new(|| {
+                            black_box(rapidutf::validate_utf16le(black_box(&units)).unwrap());
+                        }),
+                    ),
+                    (
+                        "validate_utf16le_bytes, aligned",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::validate_utf16le_bytes(black_box(aligned16)).unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "validate_utf16le_bytes, odd address",
+                        Box::new(|| {
+                            black_box(rapidutf::validate_utf16le_bytes(black_box(odd16)).unwrap());
+                        }),
+                    ),
                 ],
                 le16.len(),
             );
@@ -130,41 +167,192 @@ fn main() {
             println!(" to a String (GB/s of UTF-16 input)");
             race(
                 vec![
-                    ("utf16le_to_string(&[u16])", Box::new(|| {
-                        black_box(rapidutf::utf16le_to_string(black_box(&units)).unwrap());
-                    })),
-                    ("utf16le_bytes_to_string, aligned", Box::new(|| {
-                        black_box(rapidutf::utf16le_bytes_to_string(black_box(aligned16)).unwrap());
-                    })),
-                    ("utf16le_bytes_to_string, odd address", Box::new(|| {
-                        black_box(rapidutf::utf16le_bytes_to_string(black_box(odd16)).unwrap());
-                    })),
-                    ("utf16le_to_string_lossy(&[u16])", Box::new(|| {
-                        black_box(rapidutf::utf16le_to_string_lossy(black_box(&units)));
-                    })),
-                    ("utf16le_bytes_to_string_lossy, odd address", Box::new(|| {
-                        black_box(rapidutf::utf16le_bytes_to_string_lossy(black_box(odd16)));
-                    })),
+                    (
+                        "utf16le_to_string(&[u16])",
+                        Box::new(|| {
+                            black_box(rapidutf::utf16le_to_string(black_box(&units)).unwrap());
+                        }),
+                    ),
+                    (
+                        "utf16le_bytes_to_string, aligned",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf16le_bytes_to_string(black_box(aligned16)).unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "utf16le_bytes_to_string, odd address",
+                        Box::new(|| {
+                            black_box(rapidutf::utf16le_bytes_to_string(black_box(odd16)).unwrap());
+                        }),
+                    ),
+                    (
+                        "utf16le_to_string_lossy(&[u16])",
+                        Box::new(|| {
+                            black_box(rapidutf::utf16le_to_string_lossy(black_box(&units)));
+                        }),
+                    ),
+                    (
+                        "utf16le_bytes_to_string_lossy, odd address",
+                        Box::new(|| {
+                            black_box(rapidutf::utf16le_bytes_to_string_lossy(black_box(odd16)));
+                        }),
+                    ),
                 ],
                 le16.len(),
+            );
+        }
+        if "stream".contains(filter.as_str()) {
+            // Chunks of an odd number of bytes: every other chunk starts
+            // at an odd address, and a unit is split at every boundary.
+            const CHUNK: usize = 4097;
+            println!(" streamed into a String, {CHUNK}-byte chunks (GB/s of input)");
+            let mut text = String::with_capacity(4 * le32.len());
+            let text = std::cell::RefCell::new(&mut text);
+            race(
+                vec![
+                    (
+                        "utf16le_bytes_to_string (whole)",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf16le_bytes_to_string(black_box(aligned16)).unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "Utf16Decoder::decode_to_string, &[u16]",
+                        Box::new(|| {
+                            let mut t = text.borrow_mut();
+                            t.clear();
+                            let mut d = rapidutf::stream::Utf16Decoder::with_endian(
+                                rapidutf::stream::Endian::Little,
+                            );
+                            for c in units.chunks(CHUNK / 2) {
+                                d.decode_to_string(black_box(c), &mut t, false).unwrap();
+                            }
+                            d.decode_to_string(&[], &mut t, true).unwrap();
+                        }),
+                    ),
+                    (
+                        "Utf16Decoder::decode_bytes_to_string",
+                        Box::new(|| {
+                            let mut t = text.borrow_mut();
+                            t.clear();
+                            let mut d = rapidutf::stream::Utf16Decoder::with_endian(
+                                rapidutf::stream::Endian::Little,
+                            );
+                            for c in aligned16.chunks(CHUNK) {
+                                d.decode_bytes_to_string(black_box(c), &mut t, false).unwrap();
+                            }
+                            d.decode_bytes_to_string(&[], &mut t, true).unwrap();
+                        }),
+                    ),
+                ],
+                le16.len(),
+            );
+            race(
+                vec![
+                    (
+                        "utf32le_bytes_to_string (whole)",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf32le_bytes_to_string(black_box(aligned32)).unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "Utf32Decoder::decode_to_string, &[u32]",
+                        Box::new(|| {
+                            let mut t = text.borrow_mut();
+                            t.clear();
+                            let mut d = rapidutf::stream::Utf32Decoder::new();
+                            for c in values.chunks(CHUNK / 4) {
+                                d.decode_to_string(black_box(c), &mut t, false).unwrap();
+                            }
+                        }),
+                    ),
+                    (
+                        "Utf32Decoder::decode_bytes_to_string (LE)",
+                        Box::new(|| {
+                            let mut t = text.borrow_mut();
+                            t.clear();
+                            let mut d = rapidutf::stream::Utf32Decoder::with_endian(
+                                rapidutf::stream::Endian::Little,
+                            );
+                            for c in aligned32.chunks(CHUNK) {
+                                d.decode_bytes_to_string(black_box(c), &mut t, false).unwrap();
+                            }
+                            d.decode_bytes_to_string(&[], &mut t, true).unwrap();
+                        }),
+                    ),
+                    (
+                        "Utf32Decoder::decode_bytes_to_string (BE)",
+                        Box::new(|| {
+                            let mut t = text.borrow_mut();
+                            t.clear();
+                            let mut d = rapidutf::stream::Utf32Decoder::with_endian(
+                                rapidutf::stream::Endian::Big,
+                            );
+                            for c in swapped32.chunks(CHUNK) {
+                                d.decode_bytes_to_string(black_box(c), &mut t, false).unwrap();
+                            }
+                            d.decode_bytes_to_string(&[], &mut t, true).unwrap();
+                        }),
+                    ),
+                ],
+                le32.len(),
             );
         }
         if "utf32_to_utf8".contains(filter.as_str()) {
             println!(" UTF-32 to UTF-8 into a buffer (GB/s of UTF-32 input)");
             race(
                 vec![
-                    ("utf32_to_utf8(&[u32])", Box::new(|| {
-                        black_box(rapidutf::utf32_to_utf8(black_box(&values), &mut out.borrow_mut()).unwrap());
-                    })),
-                    ("utf32le_bytes_to_utf8, aligned", Box::new(|| {
-                        black_box(rapidutf::utf32le_bytes_to_utf8(black_box(aligned32), &mut out.borrow_mut()).unwrap());
-                    })),
-                    ("utf32le_bytes_to_utf8, odd address", Box::new(|| {
-                        black_box(rapidutf::utf32le_bytes_to_utf8(black_box(odd32), &mut out.borrow_mut()).unwrap());
-                    })),
-                    ("utf32be_bytes_to_utf8, aligned (swapped)", Box::new(|| {
-                        black_box(rapidutf::utf32be_bytes_to_utf8(black_box(swapped32), &mut out.borrow_mut()).unwrap());
-                    })),
+                    (
+                        "utf32_to_utf8(&[u32])",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf32_to_utf8(black_box(&values), &mut out.borrow_mut())
+                                    .unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "utf32le_bytes_to_utf8, aligned",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf32le_bytes_to_utf8(
+                                    black_box(aligned32),
+                                    &mut out.borrow_mut(),
+                                )
+                                .unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "utf32le_bytes_to_utf8, odd address",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf32le_bytes_to_utf8(
+                                    black_box(odd32),
+                                    &mut out.borrow_mut(),
+                                )
+                                .unwrap(),
+                            );
+                        }),
+                    ),
+                    (
+                        "utf32be_bytes_to_utf8, aligned (swapped)",
+                        Box::new(|| {
+                            black_box(
+                                rapidutf::utf32be_bytes_to_utf8(
+                                    black_box(swapped32),
+                                    &mut out.borrow_mut(),
+                                )
+                                .unwrap(),
+                            );
+                        }),
+                    ),
                 ],
                 le32.len(),
             );

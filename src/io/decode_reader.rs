@@ -367,7 +367,7 @@ impl Decoding {
             self.direct = std::vec![0; capacity / 2 + 1];
         }
         let odd = self.partial.1;
-        let bytes = crate::dispatch::u16_bytes_mut(&mut self.direct);
+        let bytes = crate::glue::units::u16s_as_bytes_mut(&mut self.direct);
         bytes[..odd].copy_from_slice(&self.partial.0[..odd]);
         let n = super::text_reader::read_retrying(inner, &mut bytes[odd..])?;
         if n > 0 {
