@@ -332,8 +332,9 @@ fn copied<U: UnitBytes, B, const N: usize>(
     mut each: impl FnMut(&[U::Unit], usize) -> ControlFlow<B>,
 ) -> ControlFlow<B> {
     // Not cleared first: each chunk's units are written before they are
-    // read (`fill`), and clearing 8 KiB cost as much as converting a
-    // chunk of ASCII.
+    // read (`fill`). A stream decoder's call of a few KiB would otherwise
+    // clear the whole buffer each time (UTF-32BE streamed in 4 KiB chunks
+    // runs 1.1-1.3x faster without it; whole buffers do not notice).
     let mut buf = [MaybeUninit::<U::Unit>::uninit(); N];
     let mut at = 0;
     while at < whole.len() {
