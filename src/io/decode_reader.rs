@@ -158,7 +158,7 @@ impl std::error::Error for DecodeError {}
 #[derive(Debug)]
 enum Units {
     Utf8(Utf8Decoder),
-    Utf16(Utf16Decoder, Vec<u16>),
+    Utf16(Utf16Decoder),
     Utf32(Utf32Decoder),
     Latin1,
     Windows1252,
@@ -175,8 +175,6 @@ pub(super) struct Decoding {
     head: Option<([u8; 4], usize)>,
     bom_len: u64,
     units: Units,
-    /// The bytes of an incomplete code unit at the end of the input so far.
-    partial: ([u8; 4], usize),
     /// The direct path's unit storage (UTF-16, read into as bytes): the
     /// units `direct[dpos..dlen]` are read but not yet decoded.
     direct: Vec<u16>,
@@ -194,7 +192,6 @@ impl Decoding {
             head: Some(([0; 4], 0)),
             bom_len: 0,
             units: Units::Latin1,
-            partial: ([0; 4], 0),
             direct: Vec::new(),
             dpos: 0,
             dlen: 0,
@@ -234,10 +231,8 @@ impl Decoding {
         self.bom_len = bom_len as u64;
         self.units = match encoding {
             Encoding::Utf8 => Units::Utf8(Utf8Decoder::new()),
-            Encoding::Utf16Le => {
-                Units::Utf16(Utf16Decoder::with_endian(Endian::Little), Vec::new())
-            }
-            Encoding::Utf16Be => Units::Utf16(Utf16Decoder::with_endian(Endian::Big), Vec::new()),
+            Encoding::Utf16Le => Units::Utf16(Utf16Decoder::with_endian(Endian::Little)),
+            Encoding::Utf16Be => Units::Utf16(Utf16Decoder::with_endian(Endian::Big)),
             Encoding::Utf32Le => Units::Utf32(Utf32Decoder::with_endian(Endian::Little)),
             Encoding::Utf32Be => Units::Utf32(Utf32Decoder::with_endian(Endian::Big)),
             Encoding::Latin1 => Units::Latin1,
@@ -248,32 +243,6 @@ impl Decoding {
     fn error(&self, units: usize, kind: DecodeErrorKind) -> DecodeError {
         let position = self.bom_len + units as u64 * self.encoding.unit();
         DecodeError { encoding: self.encoding, position, kind }
-    }
-
-    /// Moves the bytes of `raw` that complete the pending code unit into
-    /// it; returns the rest.
-    fn complete_unit<'a>(&mut self, raw: &'a [u8], size: usize) -> (&'a [u8], Option<[u8; 4]>) {
-        let (mut unit, have) = self.partial;
-        if have == 0 {
-            return (raw, None);
-        }
-        let take = (size - have).min(raw.len());
-        unit[have..have + take].copy_from_slice(&raw[..take]);
-        self.partial = (unit, have + take);
-        if have + take < size {
-            return (&raw[take..], None);
-        }
-        self.partial.1 = 0;
-        (&raw[take..], Some(unit))
-    }
-
-    /// Keeps the bytes of an incomplete code unit at the end (`rest` is
-    /// empty while the pending unit is still incomplete).
-    fn keep_partial(&mut self, rest: &[u8]) {
-        if !rest.is_empty() {
-            self.partial.0[..rest.len()].copy_from_slice(rest);
-            self.partial.1 = rest.len();
-        }
     }
 
     /// Decodes the bytes of the stream after the BOM.
@@ -316,40 +285,32 @@ impl Decoding {
     }
 
     fn feed_utf16(&mut self, raw: &[u8], out: &mut String, last: bool) -> Result<(), DecodeError> {
-        let (raw, first) = self.complete_unit(raw, 2);
-        let pairs = raw.chunks_exact(2);
-        let rest = pairs.remainder();
-        let Units::Utf16(d, units) = &mut self.units else {
-            unreachable!("UTF-16 without its decoder")
-        };
-        // Units the direct path read but did not decode go first; then the
-        // units as stored, which the decoder reads in its byte order.
-        units.clear();
-        units.extend_from_slice(&self.direct[self.dpos..self.dlen]);
+        let Units::Utf16(d) = &mut self.units else { unreachable!("UTF-16 without its decoder") };
+        // Units the direct path read but did not decode go first (a byte
+        // it read after them waits in the decoder); then the bytes, which
+        // the decoder's byte input assembles into units, carrying a unit
+        // split between reads.
+        let units = &self.direct[self.dpos..self.dlen];
         self.dpos = self.dlen;
-        units.extend(first.map(|u| u16::from_ne_bytes([u[0], u[1]])));
-        units.extend(pairs.map(|p| u16::from_ne_bytes([p[0], p[1]])));
-        let incomplete = last && (!rest.is_empty() || self.partial.1 > 0);
         if self.lossy {
-            self.substituted += d.decode_to_string_lossy(units, out, last && !incomplete) as u64;
-            if incomplete {
-                // One error for the odd byte, and for a high surrogate
-                // before it (the Standard's end-of-queue step).
-                out.push(char::REPLACEMENT_CHARACTER);
-                self.substituted += 1;
-            }
-        } else {
-            if let Err(e) = d.decode_to_string(units, out, last) {
-                let e = e.error();
-                return Err(self.error(e.valid_up_to(), DecodeErrorKind::Utf16(e.kind())));
-            }
-            if incomplete {
-                let at = d.position();
-                return Err(self.error(at, DecodeErrorKind::IncompleteUnit));
-            }
+            let n = d.decode_to_string_lossy(units, out, false)
+                + d.decode_bytes_to_string_lossy(raw, out, last);
+            self.substituted += n as u64;
+            return Ok(());
         }
-        self.keep_partial(rest);
-        Ok(())
+        // Positions: in units for the unit input, in bytes for the bytes.
+        let at = match d.decode_to_string(units, out, false) {
+            Ok(()) => d.decode_bytes_to_string(raw, out, last).map_err(|e| (e.error(), 1)),
+            Err(e) => Err((e.error(), 2)),
+        };
+        at.map_err(|(e, unit)| {
+            let kind = match e.kind() {
+                Utf16ErrorKind::IncompleteUnit => DecodeErrorKind::IncompleteUnit,
+                kind => DecodeErrorKind::Utf16(kind),
+            };
+            let position = self.bom_len + (unit * e.valid_up_to()) as u64;
+            DecodeError { encoding: self.encoding, position, kind }
+        })
     }
 
     /// Whether reads may decode straight into the caller's buffer: UTF-16,
@@ -366,13 +327,22 @@ impl Decoding {
         if self.direct.len() < capacity / 2 + 1 {
             self.direct = std::vec![0; capacity / 2 + 1];
         }
-        let odd = self.partial.1;
+        let Units::Utf16(d) = &mut self.units else { return Ok(0) };
+        let odd = d.take_pending_byte();
         let bytes = crate::glue::units::u16s_as_bytes_mut(&mut self.direct);
-        bytes[..odd].copy_from_slice(&self.partial.0[..odd]);
-        let n = super::text_reader::read_retrying(inner, &mut bytes[odd..])?;
+        let from = usize::from(odd.is_some());
+        if let Some(b) = odd {
+            bytes[0] = b;
+        }
+        let n = super::text_reader::read_retrying(inner, &mut bytes[from..]);
+        let total = from + *n.as_ref().unwrap_or(&0);
+        if total % 2 == 1 {
+            // A unit split between reads: its first byte waits in the
+            // decoder (the one taken out above, at the end of the stream).
+            d.keep_pending_byte(bytes[total - 1]);
+        }
+        let n = n?;
         if n > 0 {
-            let total = odd + n;
-            self.partial = ([bytes[total - 1], 0, 0, 0], total % 2);
             (self.dpos, self.dlen) = (0, total / 2);
         }
         Ok(n)
@@ -381,7 +351,7 @@ impl Decoding {
     /// Decodes the units the direct path holds into `out`: the bytes
     /// written, or those and the strict error after them.
     fn drain_units(&mut self, out: &mut [u8]) -> Result<usize, (usize, DecodeError)> {
-        let Units::Utf16(d, _) = &mut self.units else { return Ok(0) };
+        let Units::Utf16(d) = &mut self.units else { return Ok(0) };
         let src = &self.direct[self.dpos..self.dlen];
         if src.is_empty() {
             return Ok(0);

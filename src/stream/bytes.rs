@@ -225,6 +225,24 @@ impl Utf16Decoder {
         }
     }
 
+    /// Takes out the byte of a unit split between byte chunks, for a
+    /// reader that reads the bytes after it straight into unit storage
+    /// (and gives back, with [`keep_pending_byte`](Self::keep_pending_byte),
+    /// the byte its own read leaves over).
+    #[cfg(all(feature = "std", feature = "single-byte"))]
+    pub(crate) fn take_pending_byte(&mut self) -> Option<u8> {
+        let byte = self.partial.as_slice().first().copied();
+        self.partial = PartialUnit::EMPTY;
+        byte
+    }
+
+    /// Keeps `byte` as the first half of the next unit (none is pending).
+    #[cfg(all(feature = "std", feature = "single-byte"))]
+    pub(crate) fn keep_pending_byte(&mut self, byte: u8) {
+        debug_assert_eq!(self.partial.len, 0, "a byte is already pending");
+        self.partial.extend(&[byte]);
+    }
+
     /// The bytes of a unit split between byte chunks, kept for the next
     /// call (empty after a `&[u16]` call, and after a chunk that ends on
     /// a unit boundary).
