@@ -642,6 +642,18 @@ enum rapidutf_encoding {
 int32_t rapidutf_detect_encoding(const char *src, size_t len, size_t *bom_len,
                                  uint32_t *candidates);
 
+/* Detects the encoding as rapidutf_detect_encoding does and decodes the
+ * bytes into dst as UTF-8, strictly: the text after a byte order mark that
+ * decided, through the strict transcoder of the encoding found (UTF-16 and
+ * UTF-32 read as bytes, at any address). The RAPIDUTF_ENCODING_* code goes
+ * to *encoding unless it is null, also when the text is invalid.
+ * Positions (read) count bytes of src, the mark included, and error_len is
+ * in bytes. Detection without a mark picks an encoding the bytes are valid
+ * in, so RAPIDUTF_INVALID_INPUT means a mark that the rest contradicts.
+ * dst_len >= 3 * src_len always suffices. */
+rapidutf_result rapidutf_decode_detected(const char *src, size_t src_len, char *dst,
+                                         size_t dst_len, int32_t *encoding);
+
 /* ---------------------------------------------------------------------
  * Byte order marks and the kernel
  * ------------------------------------------------------------------- */

@@ -25,9 +25,9 @@ pub const RAPIDUTF_KIND_INCOMPLETE_UNIT: i32 = 14;
 /// one.
 #[derive(Clone, Copy)]
 pub(crate) struct InBytes<E> {
-    error: E,
-    size: usize,
-    src_len: usize,
+    pub(crate) error: E,
+    pub(crate) size: usize,
+    pub(crate) src_len: usize,
 }
 
 impl<E: CError> CError for InBytes<E> {

@@ -2,8 +2,9 @@
 //! many-strings validation: `rapidutf_utf8_to_*_lossy_with`,
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
+use crate::bytes_input::InBytes;
 use crate::RapidutfChar16;
-use crate::{input, no_unwind, out_pointer, RapidutfResult};
+use crate::{buffers, input, no_unwind, out_pointer, CError, RapidutfResult};
 use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER, RAPIDUTF_MISALIGNED};
 use core::convert::Infallible;
 use core::mem::MaybeUninit;
@@ -169,6 +170,159 @@ pub unsafe extern "C" fn rapidutf_detect_encoding(
             unsafe { p.write(set) };
         }
         encoding_code(d.encoding())
+    })
+}
+
+/// An error of the text after a byte order mark, positioned from the
+/// start of the input.
+#[derive(Clone, Copy)]
+struct AfterBom<E> {
+    error: E,
+    bom: usize,
+}
+
+impl<E: CError> CError for AfterBom<E> {
+    fn kind_code(&self) -> i32 {
+        self.error.kind_code()
+    }
+    fn position(&self) -> usize {
+        self.bom + self.error.position()
+    }
+    fn length(&self) -> usize {
+        self.error.length()
+    }
+}
+
+/// The C result of decoding the text after a `bom`-byte mark (the input
+/// being `src_len` bytes in all), its error made an [`AfterBom`] by
+/// `wrap`.
+fn after_bom<E, F: CError>(
+    r: Result<usize, TranscodeError<E>>,
+    bom: usize,
+    src_len: usize,
+    wrap: impl FnOnce(E) -> F,
+) -> RapidutfResult {
+    match r {
+        Ok(n) => RapidutfResult::ok(src_len, n),
+        Err(TranscodeError::OutputTooSmall { read, written }) => {
+            RapidutfResult::too_small(bom + read, written)
+        }
+        Err(TranscodeError::Invalid { error, written }) => {
+            let error = AfterBom { error: wrap(error), bom };
+            RapidutfResult::from_transcode(&TranscodeError::Invalid { error, written })
+        }
+        // A problem a newer library reports: `from_transcode`'s rule.
+        Err(_) => RapidutfResult {
+            status: RAPIDUTF_INVALID_INPUT,
+            kind: RAPIDUTF_KIND_OTHER,
+            read: 0,
+            written: 0,
+            error_len: 0,
+        },
+    }
+}
+
+/// UTF-8 after a `bom`-byte mark into `dst`, strictly: the valid text
+/// copied, as far as it fits on a character boundary, or the first error,
+/// whichever comes first in the input.
+fn copy_utf8(
+    body: &[u8],
+    dst: &mut [MaybeUninit<u8>],
+    bom: usize,
+    src_len: usize,
+) -> RapidutfResult {
+    let checked = rapidutf::validate_utf8(body).map(str::len);
+    let valid = match checked {
+        Ok(n) => n,
+        Err(e) => e.valid_up_to(),
+    };
+    // The longest prefix of the valid text that fits and ends on a
+    // character boundary (a continuation byte never starts one).
+    let mut fits = valid.min(dst.len());
+    while fits < valid && body[fits] & 0xC0 == 0x80 {
+        fits -= 1;
+    }
+    for (d, &b) in dst.iter_mut().zip(&body[..fits]) {
+        d.write(b);
+    }
+    let r = match checked {
+        _ if fits < valid => Err(TranscodeError::OutputTooSmall { read: fits, written: fits }),
+        Ok(n) => Ok(n),
+        Err(error) => Err(TranscodeError::Invalid { error, written: fits }),
+    };
+    after_bom(r, bom, src_len, |e| e)
+}
+
+/// Detects the encoding of `(src, src_len)` as `rapidutf_detect_encoding`
+/// does and decodes it into `dst` as UTF-8, strictly: the text after a
+/// byte order mark that decided, converted by the strict transcoder of the
+/// encoding found (UTF-16 and UTF-32 read as bytes, at any address). The
+/// encoding's `RAPIDUTF_ENCODING_*` code goes to `*encoding` unless it is
+/// null (also when the text is invalid). Positions (`read`) count bytes of
+/// `src`, the mark included; `error_len` is in bytes. Detection without a
+/// mark picks an encoding the bytes are valid in, so an error means a mark
+/// that the rest contradicts. `dst_len >= 3 * src_len` always suffices.
+///
+/// # Safety
+///
+/// `src` addresses `src_len` readable bytes (or `src_len` is 0), `dst`
+/// `dst_len` writable bytes (or `dst_len` is 0), and `encoding` is null or
+/// addresses a writable `int32_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_decode_detected(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    encoding: *mut i32,
+) -> RapidutfResult {
+    no_unwind(|| {
+        let Ok(encoding) = out_pointer(encoding) else {
+            return RapidutfResult::argument(RAPIDUTF_MISALIGNED);
+        };
+        // SAFETY: the caller's contract, as documented.
+        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
+            Ok(b) => b,
+            Err(r) => return r,
+        };
+        let found = rapidutf::detect_encoding(s);
+        if let Some(p) = encoding {
+            // SAFETY: non-null and aligned (`out_pointer`); the caller
+            // guarantees that it is writable.
+            unsafe { p.write(encoding_code(found.encoding())) };
+        }
+        let bom = found.bom_len();
+        let body = &s[bom..];
+        let len = body.len();
+        let in16 = |error| InBytes { error, size: 2, src_len: len };
+        let in32 = |error| InBytes { error, size: 4, src_len: len };
+        use rapidutf::uninit;
+        match found.encoding() {
+            DetectedEncoding::Utf8 => copy_utf8(body, d, bom, src_len),
+            DetectedEncoding::Utf16Le => {
+                after_bom(uninit::utf16le_bytes_to_utf8(body, d), bom, src_len, in16)
+            }
+            DetectedEncoding::Utf16Be => {
+                after_bom(uninit::utf16be_bytes_to_utf8(body, d), bom, src_len, in16)
+            }
+            DetectedEncoding::Utf32Le => {
+                after_bom(uninit::utf32le_bytes_to_utf8(body, d), bom, src_len, in32)
+            }
+            DetectedEncoding::Utf32Be => {
+                after_bom(uninit::utf32be_bytes_to_utf8(body, d), bom, src_len, in32)
+            }
+            DetectedEncoding::Windows1252 => {
+                after_bom(uninit::windows1252_to_utf8(body, d), bom, src_len, |e| e)
+            }
+            // An encoding a newer library detects: no code for it here.
+            _ => RapidutfResult {
+                status: RAPIDUTF_INVALID_INPUT,
+                kind: RAPIDUTF_KIND_OTHER,
+                read: 0,
+                written: 0,
+                error_len: 0,
+            },
+        }
     })
 }
 

@@ -1180,3 +1180,82 @@ fn lossy_encoders_to_single_byte() {
     };
     assert_eq!((r.status, dst, counts), (RAPIDUTF_MISALIGNED, [0xA5; 8], [usize::MAX; 2]));
 }
+
+/// `rapidutf_decode_detected` against `rapidutf::decode_detected`: the
+/// encoding, the text into the exact size, a too-small buffer (a prefix
+/// of the text on a character boundary), and errors after a mark at their
+/// byte positions.
+#[test]
+fn decode_detected_matches_the_rust_function() {
+    let mut inputs: Vec<Vec<u8>> = samples();
+    for text in ["héllo wörld 😀", "", "a", "日本語のテキスト"] {
+        let u16s: Vec<u16> = text.encode_utf16().collect();
+        for bom in [true, false] {
+            let mark = |b: &[u8]| if bom { b.to_vec() } else { Vec::new() };
+            let le: Vec<u8> = u16s.iter().flat_map(|u| u.to_le_bytes()).collect();
+            let be: Vec<u8> = u16s.iter().flat_map(|u| u.to_be_bytes()).collect();
+            let le32: Vec<u8> = text.chars().flat_map(|c| u32::from(c).to_le_bytes()).collect();
+            inputs.push([mark(b"\xFF\xFE"), le.clone()].concat());
+            inputs.push([mark(b"\xFE\xFF"), be].concat());
+            inputs.push([mark(b"\xFF\xFE\x00\x00"), le32].concat());
+            inputs.push([mark(b"\xEF\xBB\xBF"), text.as_bytes().to_vec()].concat());
+            // A mark the rest contradicts: a lone surrogate, an odd byte.
+            inputs.push([mark(b"\xFF\xFE"), le.clone(), vec![0x00, 0xDC]].concat());
+            inputs.push([mark(b"\xFF\xFE"), le, vec![0x41]].concat());
+        }
+    }
+    inputs.push(b"caf\xE9 \x80".to_vec());
+    for s in &inputs {
+        let want = rapidutf::decode_detected(s);
+        let code = |e: rapidutf::DetectedEncoding| {
+            rapidutf::DetectedEncoding::ALL.iter().position(|&x| x == e).unwrap() as i32 + 1
+        };
+        let mut dst = vec![0u8; 3 * s.len()];
+        let mut encoding = -1;
+        // SAFETY: live buffers of the lengths passed.
+        let r = unsafe {
+            rapidutf_decode_detected(
+                s.as_ptr(),
+                s.len(),
+                dst.as_mut_ptr(),
+                dst.len(),
+                &mut encoding,
+            )
+        };
+        match &want {
+            Ok((text, enc)) => {
+                assert_eq!(
+                    (r.status, r.read, r.written, encoding),
+                    (RAPIDUTF_OK, s.len(), text.len(), code(*enc)),
+                    "{s:02X?}"
+                );
+                assert_eq!(&dst[..r.written], text.as_bytes());
+                if let Some(short) = text.len().checked_sub(1) {
+                    // SAFETY: as above, with fewer bytes of room.
+                    let r = unsafe {
+                        rapidutf_decode_detected(
+                            s.as_ptr(),
+                            s.len(),
+                            dst.as_mut_ptr(),
+                            short,
+                            ptr::null_mut(),
+                        )
+                    };
+                    assert_eq!(r.status, RAPIDUTF_OUTPUT_TOO_SMALL, "{s:02X?}");
+                    assert!(r.written <= short && text.is_char_boundary(r.written));
+                    assert_eq!(&dst[..r.written], &text.as_bytes()[..r.written]);
+                }
+            }
+            Err(e) => {
+                assert_eq!(
+                    (r.status, r.read, encoding),
+                    (RAPIDUTF_INVALID_INPUT, e.valid_up_to(), code(e.encoding())),
+                    "{s:02X?}"
+                );
+                if let Some(n) = e.error_len() {
+                    assert_eq!(r.error_len, n, "{s:02X?}");
+                }
+            }
+        }
+    }
+}

@@ -38,6 +38,7 @@ pub fn check(data: &[u8]) {
     lossy(&bytes, &units);
     byte_input(&bytes);
     lossy_encoders(&bytes);
+    detected(&bytes);
     utf16_tools(&units);
     text(&bytes, cut);
     let name = rapidutf_active_kernel_name();
@@ -765,6 +766,66 @@ fn lossy_encoders(bytes: &[u8]) {
             } else {
                 assert_eq!(got.status, RAPIDUTF_OUTPUT_TOO_SMALL, "{name} into {size}");
                 assert!(got.read < bytes.len() && replaced <= want.replaced, "{name} into {size}");
+            }
+        }
+    }
+}
+
+/// Detect, then decode, against `rapidutf::decode_detected`: into the
+/// size that always suffices (the text, or the error at its byte position
+/// and length), and into the text's length less one (a prefix of it).
+fn detected(bytes: &[u8]) {
+    let input = exact(bytes);
+    let want = rapidutf::decode_detected(bytes);
+    let code = |e: rapidutf::DetectedEncoding| {
+        rapidutf::DetectedEncoding::ALL.iter().position(|&x| x == e).map_or(0, |i| i as i32 + 1)
+    };
+    let mut dst = buffer(3 * bytes.len(), 0u8);
+    let mut encoding = -1;
+    // SAFETY: the buffers hold exactly the lengths passed and do not
+    // overlap; `encoding` is a live i32.
+    let r = unsafe {
+        rapidutf_decode_detected(
+            input.as_ptr(),
+            input.len(),
+            dst.as_mut_ptr(),
+            dst.len(),
+            &mut encoding,
+        )
+    };
+    match &want {
+        Ok((text, enc)) => {
+            assert_eq!(
+                (r.status, r.read, r.written, encoding),
+                (RAPIDUTF_OK, bytes.len(), text.len(), code(*enc))
+            );
+            assert!(dst[..r.written] == *text.as_bytes(), "decode_detected: output");
+            if let Some(short) = text.len().checked_sub(1) {
+                let mut dst = buffer(short, 0u8);
+                // SAFETY: as above, with the shorter buffer.
+                let r = unsafe {
+                    rapidutf_decode_detected(
+                        input.as_ptr(),
+                        input.len(),
+                        dst.as_mut_ptr(),
+                        short,
+                        std::ptr::null_mut(),
+                    )
+                };
+                assert_eq!(r.status, RAPIDUTF_OUTPUT_TOO_SMALL, "decode_detected into {short}");
+                assert!(
+                    text.is_char_boundary(r.written)
+                        && dst[..r.written] == text.as_bytes()[..r.written]
+                );
+            }
+        }
+        Err(e) => {
+            assert_eq!(
+                (r.status, r.read, encoding),
+                (RAPIDUTF_INVALID_INPUT, e.valid_up_to(), code(e.encoding()))
+            );
+            if let Some(n) = e.error_len() {
+                assert_eq!(r.error_len, n, "decode_detected: error_len");
             }
         }
     }

@@ -183,6 +183,19 @@ static void test_transcoding(void) {
                  RAPIDUTF_KIND_SURROGATE, 8, 0, 4));
     }
 
+    /* Detect, then decode: a UTF-16LE file with its byte order mark, and
+     * one whose mark the rest contradicts (positions in bytes, the mark
+     * included). */
+    {
+        const char file[] = "x" "\xFF\xFEh\0\xAC\x20";
+        const char bad[] = "\xFF\xFEh\0\0\xDC";
+        int32_t enc = 0;
+        CHECK(is(rapidutf_decode_detected(file + 1, 6, u8, 18, &enc), RAPIDUTF_OK, 0, 6, 4, 0));
+        CHECK(enc == RAPIDUTF_ENCODING_UTF16LE && memcmp(u8, "h\xE2\x82\xAC", 4) == 0);
+        CHECK(is(rapidutf_decode_detected(bad, 6, u8, 18, NULL), RAPIDUTF_INVALID_INPUT,
+                 RAPIDUTF_KIND_UNPAIRED_LOW, 4, 0, 2));
+    }
+
     /* UTF-16 -> UTF-8. */
     CHECK(is(rapidutf_utf16_to_utf8(text16, 4, u8, 12), RAPIDUTF_OK, 0, 4, 8, 0));
     CHECK(memcmp(u8, text8, 8) == 0);
