@@ -20,7 +20,6 @@ use crate::detect::{DetectedEncoding, Detection};
 use crate::error::{Lossy, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
 use alloc::borrow::Cow;
 use alloc::string::String;
-use alloc::vec::Vec;
 use core::fmt;
 
 /// What is wrong where [`Detection::decode`] stopped.
@@ -284,24 +283,28 @@ fn decode_strict(
             error(e.valid_up_to(), e.error_len(), DetectedDecodeErrorKind::Utf8(e.kind()))
         }),
         DetectedEncoding::Utf16Le | DetectedEncoding::Utf16Be => {
-            let units = utf16_units(body, encoding == DetectedEncoding::Utf16Le);
-            let text = crate::utf16_to_string(&units).map_err(|e| {
-                error(2 * e.valid_up_to(), Some(2), DetectedDecodeErrorKind::Utf16(e.kind()))
-            })?;
-            match body.len() % 2 {
-                0 => Ok(Cow::Owned(text)),
-                _ => Err(error(body.len() - 1, None, DetectedDecodeErrorKind::IncompleteUnit)),
-            }
+            let r = match encoding {
+                DetectedEncoding::Utf16Le => crate::utf16le_bytes_to_string(body),
+                _ => crate::utf16be_bytes_to_string(body),
+            };
+            r.map(Cow::Owned).map_err(|e| match e.kind() {
+                Utf16ErrorKind::IncompleteUnit => {
+                    error(e.valid_up_to(), None, DetectedDecodeErrorKind::IncompleteUnit)
+                }
+                kind => error(e.valid_up_to(), Some(2), DetectedDecodeErrorKind::Utf16(kind)),
+            })
         }
         DetectedEncoding::Utf32Le | DetectedEncoding::Utf32Be => {
-            let values = utf32_values(body, encoding == DetectedEncoding::Utf32Le);
-            let text = crate::utf32_to_string(&values).map_err(|e| {
-                error(4 * e.valid_up_to(), Some(4), DetectedDecodeErrorKind::Utf32(e.kind()))
-            })?;
-            match body.len() % 4 {
-                0 => Ok(Cow::Owned(text)),
-                n => Err(error(body.len() - n, None, DetectedDecodeErrorKind::IncompleteUnit)),
-            }
+            let r = match encoding {
+                DetectedEncoding::Utf32Le => crate::utf32le_bytes_to_string(body),
+                _ => crate::utf32be_bytes_to_string(body),
+            };
+            r.map(Cow::Owned).map_err(|e| match e.kind() {
+                Utf32ErrorKind::IncompleteUnit => {
+                    error(e.valid_up_to(), None, DetectedDecodeErrorKind::IncompleteUnit)
+                }
+                kind => error(e.valid_up_to(), Some(4), DetectedDecodeErrorKind::Utf32(kind)),
+            })
         }
         DetectedEncoding::Windows1252 => Ok(windows1252(body)),
     }
@@ -312,28 +315,12 @@ fn decode_strict(
 fn decode_lossy(encoding: DetectedEncoding, body: &[u8]) -> Lossy<Cow<'_, str>> {
     match encoding {
         DetectedEncoding::Utf8 => utf8_lossy(body),
-        DetectedEncoding::Utf16Le | DetectedEncoding::Utf16Be => {
-            let units = utf16_units(body, encoding == DetectedEncoding::Utf16Le);
-            let Lossy { mut output, mut replaced } = utf16_lossy(&units);
-            // An incomplete last unit is one more error, unless it ends
-            // the unpaired high surrogate before it, already replaced
-            // (the WHATWG decoder reports the two as one).
-            let high_before = units.last().is_some_and(|u| (0xD800..0xDC00).contains(u));
-            if body.len() % 2 != 0 && !high_before {
-                output.push(char::REPLACEMENT_CHARACTER);
-                replaced += 1;
-            }
-            Lossy { output: Cow::Owned(output), replaced }
-        }
-        DetectedEncoding::Utf32Le | DetectedEncoding::Utf32Be => {
-            let values = utf32_values(body, encoding == DetectedEncoding::Utf32Le);
-            let Lossy { mut output, mut replaced } = utf32_lossy(&values);
-            if body.len() % 4 != 0 {
-                output.push(char::REPLACEMENT_CHARACTER);
-                replaced += 1;
-            }
-            Lossy { output: Cow::Owned(output), replaced }
-        }
+        // The byte-input decoders apply the WHATWG rule to a partial last
+        // unit: one more U+FFFD, none after an unpaired high surrogate.
+        DetectedEncoding::Utf16Le => owned(crate::utf16le_bytes_to_string_lossy_report(body)),
+        DetectedEncoding::Utf16Be => owned(crate::utf16be_bytes_to_string_lossy_report(body)),
+        DetectedEncoding::Utf32Le => owned(crate::utf32le_bytes_to_string_lossy_report(body)),
+        DetectedEncoding::Utf32Be => owned(crate::utf32be_bytes_to_string_lossy_report(body)),
         DetectedEncoding::Windows1252 => Lossy { output: windows1252(body), replaced: 0 },
     }
 }
@@ -346,26 +333,6 @@ fn windows1252(body: &[u8]) -> Cow<'_, str> {
         }
     }
     Cow::Owned(crate::windows1252_to_string(body))
-}
-
-/// The whole UTF-16 units of `bytes` in the given byte order, as values.
-fn utf16_units(bytes: &[u8], little: bool) -> Vec<u16> {
-    let pair = |p: &[u8]| [p[0], p[1]];
-    if little {
-        bytes.chunks_exact(2).map(|p| u16::from_le_bytes(pair(p))).collect()
-    } else {
-        bytes.chunks_exact(2).map(|p| u16::from_be_bytes(pair(p))).collect()
-    }
-}
-
-/// The whole UTF-32 values of `bytes` in the given byte order.
-fn utf32_values(bytes: &[u8], little: bool) -> Vec<u32> {
-    let quad = |q: &[u8]| [q[0], q[1], q[2], q[3]];
-    if little {
-        bytes.chunks_exact(4).map(|q| u32::from_le_bytes(quad(q))).collect()
-    } else {
-        bytes.chunks_exact(4).map(|q| u32::from_be_bytes(quad(q))).collect()
-    }
 }
 
 /// UTF-8, each maximal invalid subpart replaced: borrowed when valid.
@@ -393,38 +360,7 @@ fn utf8_lossy(body: &[u8]) -> Lossy<Cow<'_, str>> {
     }
 }
 
-/// Native-order UTF-16, each unpaired surrogate replaced.
-fn utf16_lossy(units: &[u16]) -> Lossy<String> {
-    let mut output = String::new();
-    let (mut at, mut replaced) = (0, 0);
-    loop {
-        let rest = &units[at..];
-        let valid = crate::validate_utf16(rest).err().map_or(rest.len(), |e| e.valid_up_to());
-        // Valid, so the conversion cannot fail.
-        let _ = crate::utf16_to_utf8_append(&rest[..valid], &mut output);
-        if valid == rest.len() {
-            return Lossy { output, replaced };
-        }
-        output.push(char::REPLACEMENT_CHARACTER);
-        replaced += 1;
-        at += valid + 1;
-    }
-}
-
-/// UTF-32, each value that is not a scalar value replaced.
-fn utf32_lossy(values: &[u32]) -> Lossy<String> {
-    let mut output = String::new();
-    let (mut at, mut replaced) = (0, 0);
-    loop {
-        let rest = &values[at..];
-        let valid = crate::validate_utf32(rest).err().map_or(rest.len(), |e| e.valid_up_to());
-        // Valid, so the conversion cannot fail.
-        let _ = crate::utf32_to_utf8_append(&rest[..valid], &mut output);
-        if valid == rest.len() {
-            return Lossy { output, replaced };
-        }
-        output.push(char::REPLACEMENT_CHARACTER);
-        replaced += 1;
-        at += valid + 1;
-    }
+/// A converted lossy decoding, as the borrowing forms return it.
+fn owned(r: Lossy<String>) -> Lossy<Cow<'static, str>> {
+    Lossy { output: Cow::Owned(r.output), replaced: r.replaced }
 }
