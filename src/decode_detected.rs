@@ -314,7 +314,7 @@ fn decode_strict(
 /// the number of replacements.
 fn decode_lossy(encoding: DetectedEncoding, body: &[u8]) -> Lossy<Cow<'_, str>> {
     match encoding {
-        DetectedEncoding::Utf8 => utf8_lossy(body),
+        DetectedEncoding::Utf8 => crate::utf8_to_string_lossy_report(body),
         // The byte-input decoders apply the WHATWG rule to a partial last
         // unit: one more U+FFFD, none after an unpaired high surrogate.
         DetectedEncoding::Utf16Le => owned(crate::utf16le_bytes_to_string_lossy_report(body)),
@@ -333,31 +333,6 @@ fn windows1252(body: &[u8]) -> Cow<'_, str> {
         }
     }
     Cow::Owned(crate::windows1252_to_string(body))
-}
-
-/// UTF-8, each maximal invalid subpart replaced: borrowed when valid.
-fn utf8_lossy(body: &[u8]) -> Lossy<Cow<'_, str>> {
-    let first = match crate::validate_utf8(body) {
-        Ok(s) => return Lossy { output: Cow::Borrowed(s), replaced: 0 },
-        Err(e) => e,
-    };
-    let mut output = String::with_capacity(body.len() + 2);
-    let (mut at, mut replaced, mut e) = (0, 0, first);
-    loop {
-        let end = at + e.valid_up_to();
-        // The validator vouched for `body[at..end]`.
-        output.push_str(crate::validate_utf8(&body[at..end]).unwrap_or_default());
-        output.push(char::REPLACEMENT_CHARACTER);
-        replaced += 1;
-        at = end + e.error_len().unwrap_or(body.len() - end);
-        match crate::validate_utf8(&body[at..]) {
-            Ok(s) => {
-                output.push_str(s);
-                return Lossy { output: Cow::Owned(output), replaced };
-            }
-            Err(next) => e = next,
-        }
-    }
 }
 
 /// A converted lossy decoding, as the borrowing forms return it.

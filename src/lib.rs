@@ -376,7 +376,10 @@ pub use lossy::{
 };
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
-pub use lossy::{utf8_to_string_lossy, utf8_to_string_lossy_with};
+pub use lossy::{
+    utf8_to_string_lossy, utf8_to_string_lossy_report, utf8_to_string_lossy_with,
+    utf8_to_string_lossy_with_report,
+};
 pub use many::{
     validate_utf8_offsets, validate_utf8_ranges, ManyStringsError, ManyStringsErrorKind,
     StringOffset,

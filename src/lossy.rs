@@ -43,7 +43,23 @@ use alloc::vec::Vec;
 /// ```
 #[must_use]
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
-    utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), ErrorStrategy::Replace)
+    utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), ErrorStrategy::Replace, &mut 0)
+}
+
+/// [`utf8_to_string_lossy`], also counting the maximal invalid subparts it
+/// replaced: `replaced` is 0 exactly when `src` is valid UTF-8 (and the
+/// output borrowed).
+///
+/// ```
+/// let r = rapidutf::utf8_to_string_lossy_report(b"a\xE1\xA0\xC0b");
+/// assert_eq!((&*r.output, r.replaced), ("a\u{FFFD}\u{FFFD}b", 2));
+/// assert!(!rapidutf::utf8_to_string_lossy_report(b"ok").had_replacements());
+/// ```
+pub fn utf8_to_string_lossy_report(src: &[u8]) -> Lossy<Cow<'_, str>> {
+    let mut replaced = 0;
+    let first = split_valid_utf8_refined(src);
+    let output = utf8_lossy(active_fns(), src, first, ErrorStrategy::Replace, &mut replaced);
+    Lossy { output, replaced }
 }
 
 impl Kernel {
@@ -63,7 +79,7 @@ impl Kernel {
     pub fn utf8_to_string_lossy(self, src: &[u8]) -> Cow<'_, str> {
         let fns = self.fns();
         let first = crate::glue::lossy::split_valid(fns, src, false);
-        utf8_lossy(fns, src, first, ErrorStrategy::Replace)
+        utf8_lossy(fns, src, first, ErrorStrategy::Replace, &mut 0)
     }
 }
 
@@ -174,12 +190,14 @@ fn grow<S: crate::glue::Growable>(out: &mut S, rest: usize, per_unit: usize) {
 
 /// [`utf8_to_string_lossy`] and [`utf8_to_string_lossy_with`] with
 /// `fns`: `first` is the longest valid prefix of `src` and the error
-/// after it (a borrowed result when there is none).
+/// after it (a borrowed result when there is none). Adds the number of
+/// subparts handled to `replaced`.
 fn utf8_lossy<'a>(
     fns: &KernelFns,
     src: &'a [u8],
     first: (&'a str, Option<Utf8Error>),
     strategy: ErrorStrategy,
+    replaced: &mut usize,
 ) -> Cow<'a, str> {
     let (valid, err) = first;
     if err.is_none() {
@@ -192,7 +210,7 @@ fn utf8_lossy<'a>(
     out.push_str(valid);
     let mut rest = &src[valid.len()..];
     while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        utf8_lossy_sink::<Utf8, _>(fns, rest, &mut out, strategy, true, &mut 0)
+        utf8_lossy_sink::<Utf8, _>(fns, rest, &mut out, strategy, true, replaced)
     {
         rest = &rest[read..];
         grow(&mut out, rest.len(), 3);
@@ -520,7 +538,26 @@ fn utf8_to_wide_with<T>(
 /// ```
 #[must_use]
 pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_, str> {
-    utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), strategy)
+    utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), strategy, &mut 0)
+}
+
+/// [`utf8_to_string_lossy_with`], also counting the maximal invalid
+/// subparts that `strategy` handled (replaced, mapped or dropped):
+/// `replaced` is 0 exactly when `src` is valid UTF-8.
+///
+/// ```
+/// use rapidutf::{utf8_to_string_lossy_with_report, ErrorStrategy};
+/// let r = utf8_to_string_lossy_with_report(b"a\x80\x80", ErrorStrategy::Ignore);
+/// assert_eq!((&*r.output, r.replaced), ("a", 2));
+/// ```
+pub fn utf8_to_string_lossy_with_report(
+    src: &[u8],
+    strategy: ErrorStrategy,
+) -> Lossy<Cow<'_, str>> {
+    let mut replaced = 0;
+    let output =
+        utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), strategy, &mut replaced);
+    Lossy { output, replaced }
 }
 
 #[cfg(feature = "transcode")]

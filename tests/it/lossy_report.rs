@@ -25,6 +25,9 @@ fn check_utf8(bytes: &[u8]) {
     let cow = rapidutf::utf8_to_string_lossy(bytes);
     assert_eq!(matches!(cow, Cow::Owned(_)), invalid, "{}", ctx());
     assert_eq!(cow, std_lossy, "{}", ctx());
+    let r = rapidutf::utf8_to_string_lossy_report(bytes);
+    assert_eq!((&r.output, r.replaced), (&std_lossy, subparts), "{}", ctx());
+    assert_eq!(matches!(r.output, Cow::Owned(_)), invalid, "{}", ctx());
     for k in kernels() {
         let cow = k.utf8_to_string_lossy(bytes);
         assert_eq!(matches!(cow, Cow::Owned(_)), invalid, "{k}: {}", ctx());
@@ -33,6 +36,8 @@ fn check_utf8(bytes: &[u8]) {
     for &strategy in ErrorStrategy::ALL {
         let cow = rapidutf::utf8_to_string_lossy_with(bytes, strategy);
         assert_eq!(matches!(cow, Cow::Owned(_)), invalid, "{strategy:?}: {}", ctx());
+        let r = rapidutf::utf8_to_string_lossy_with_report(bytes, strategy);
+        assert_eq!((&r.output, r.replaced), (&cow, subparts), "{strategy:?}: {}", ctx());
         let r = rapidutf::utf8_to_utf16_lossy_with_report(bytes, strategy);
         let v = r.output;
         assert_eq!(r.replaced, subparts, "{strategy:?}: {}", ctx());
