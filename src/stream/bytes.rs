@@ -51,26 +51,151 @@ impl PartialUnit {
     }
 }
 
-/// A decoder that takes byte input: its pending partial unit.
-pub(super) trait ByteInput {
+/// A decoder of code units that takes byte input: what the byte shell
+/// (`feed`, `run_bytes`, `run_bytes_to_string`, `end_in_unit`)
+/// needs of it, each hook a line or two on either decoder.
+pub(super) trait ByteInput: Sized {
+    /// The code unit of the decoder's `&[u16]`/`&[u32]` input.
+    type Unit: Copy;
+    /// The input's error.
+    type Error: Copy;
     /// The bytes of a code unit split between chunks.
     fn partial(&mut self) -> &mut PartialUnit;
+    /// The replacements the lossy methods made so far.
+    fn replaced(&mut self) -> &mut u64;
+    /// [`feed`] with the byte encoding of the decoder's byte order.
+    fn feed_bytes(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        step: &mut Step<'_, Self, Self::Unit, Self::Error>,
+    ) -> Result<Fed, StreamError<Self::Error>>;
+    /// The decoder's unit loop into a `StrBuf` (its `run`).
+    fn run_units(
+        &mut self,
+        units: &[Self::Unit],
+        out: &mut StrBuf<'_>,
+        last: bool,
+        lossy: bool,
+    ) -> Result<(CoderResult, usize), StreamError<Self::Error>>;
+    /// The decoder's unit loop appending to a `String` (its
+    /// `run_to_string`): the replacements made.
+    #[cfg(feature = "alloc")]
+    fn units_to_string(
+        &mut self,
+        units: &[Self::Unit],
+        dst: &mut alloc::string::String,
+        last: bool,
+        lossy: bool,
+    ) -> Result<usize, StreamError<Self::Error>>;
+    /// The strict error of a stream that ends inside a unit, at the
+    /// position (in bytes) of what is pending.
+    fn end_error(&self) -> Self::Error;
+    /// Forgets what is pending before a partial last unit (a high
+    /// surrogate), which the one U+FFFD of the end stands for too.
+    fn drop_pending(&mut self);
 }
 
 impl ByteInput for Utf16Decoder {
+    type Unit = u16;
+    type Error = Utf16Error;
     fn partial(&mut self) -> &mut PartialUnit {
         &mut self.partial
+    }
+    fn replaced(&mut self) -> &mut u64 {
+        &mut self.replaced
+    }
+    fn feed_bytes(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        step: &mut Step<'_, Self, u16, Utf16Error>,
+    ) -> Result<Fed, StreamError<Utf16Error>> {
+        match self.endian() {
+            Endian::Little => feed::<Utf16LeBytes, Self>(self, src, last, step),
+            Endian::Big => feed::<Utf16BeBytes, Self>(self, src, last, step),
+        }
+    }
+    fn run_units(
+        &mut self,
+        units: &[u16],
+        out: &mut StrBuf<'_>,
+        last: bool,
+        lossy: bool,
+    ) -> Result<(CoderResult, usize), StreamError<Utf16Error>> {
+        self.run(units, out, last, lossy)
+    }
+    #[cfg(feature = "alloc")]
+    fn units_to_string(
+        &mut self,
+        units: &[u16],
+        dst: &mut alloc::string::String,
+        last: bool,
+        lossy: bool,
+    ) -> Result<usize, StreamError<Utf16Error>> {
+        self.run_to_string(units, dst, last, lossy)
+    }
+    fn end_error(&self) -> Utf16Error {
+        let kind = match self.carry {
+            Some(_) => Utf16ErrorKind::UnpairedHigh,
+            None => Utf16ErrorKind::IncompleteUnit,
+        };
+        Utf16Error::new(2 * self.pos, kind)
+    }
+    fn drop_pending(&mut self) {
+        if self.carry.take().is_some() {
+            self.pos += 1;
+        }
     }
 }
 
 impl ByteInput for Utf32Decoder {
+    type Unit = u32;
+    type Error = Utf32Error;
     fn partial(&mut self) -> &mut PartialUnit {
         &mut self.partial
     }
+    fn replaced(&mut self) -> &mut u64 {
+        &mut self.replaced
+    }
+    fn feed_bytes(
+        &mut self,
+        src: &[u8],
+        last: bool,
+        step: &mut Step<'_, Self, u32, Utf32Error>,
+    ) -> Result<Fed, StreamError<Utf32Error>> {
+        match self.endian() {
+            Endian::Little => feed::<Utf32LeBytes, Self>(self, src, last, step),
+            Endian::Big => feed::<Utf32BeBytes, Self>(self, src, last, step),
+        }
+    }
+    fn run_units(
+        &mut self,
+        units: &[u32],
+        out: &mut StrBuf<'_>,
+        _last: bool,
+        lossy: bool,
+    ) -> Result<(CoderResult, usize), StreamError<Utf32Error>> {
+        self.run(units, out, lossy)
+    }
+    #[cfg(feature = "alloc")]
+    fn units_to_string(
+        &mut self,
+        units: &[u32],
+        dst: &mut alloc::string::String,
+        _last: bool,
+        lossy: bool,
+    ) -> Result<usize, StreamError<Utf32Error>> {
+        self.run_to_string(units, dst, lossy)
+    }
+    fn end_error(&self) -> Utf32Error {
+        Utf32Error::new(4 * self.pos, Utf32ErrorKind::IncompleteUnit)
+    }
+    fn drop_pending(&mut self) {}
 }
 
 /// How [`feed`] left a chunk.
-enum Fed {
+pub(super) enum Fed {
     /// `(result, bytes read)`, as a `decode_bytes_*` call returns it.
     Done(CoderResult, usize),
     /// `last`, and the stream ends inside a code unit whose bytes start at
@@ -82,7 +207,7 @@ enum Fed {
 /// One step of a decoder's unit loop: `(units, last)` to
 /// `(result, units read)`, or a strict error whose `read` counts units of
 /// `units` and whose position is in units of the stream.
-type Step<'s, D, U, E> =
+pub(super) type Step<'s, D, U, E> =
     dyn FnMut(&mut D, &[U], bool) -> Result<(CoderResult, usize), StreamError<E>> + 's;
 
 /// Feeds the code units of the byte chunk `src` (encoding `U`) to `step`:
@@ -160,71 +285,74 @@ fn feed<U: UnitBytes, D: ByteInput>(
     Ok(Fed::Done(CoderResult::InputEmpty, src.len()))
 }
 
+/// The end of the stream inside a code unit at `src[at..]` (`src` being
+/// `len` bytes): the strict error (`written` so far), or one U+FFFD
+/// through `push` for the partial unit and anything pending before it.
+fn end_in_unit<D: ByteInput>(
+    d: &mut D,
+    (at, len): (usize, usize),
+    lossy: bool,
+    written: usize,
+    push: impl FnOnce() -> bool,
+) -> Result<(CoderResult, usize), StreamError<D::Error>> {
+    if !lossy {
+        return Err(StreamError { error: d.end_error(), read: at, written });
+    }
+    if !push() {
+        return Ok((CoderResult::OutputFull, at));
+    }
+    d.drop_pending();
+    *d.partial() = PartialUnit::EMPTY;
+    *d.replaced() += 1;
+    Ok((CoderResult::InputEmpty, len))
+}
+
+/// The byte-input loop of the slice and `str` outputs.
+fn run_bytes<D: ByteInput>(
+    d: &mut D,
+    src: &[u8],
+    out: &mut StrBuf<'_>,
+    last: bool,
+    lossy: bool,
+) -> Result<(CoderResult, usize), StreamError<D::Error>> {
+    let fed =
+        d.feed_bytes(src, last, &mut |d, units, last| d.run_units(units, out, last, lossy))?;
+    match fed {
+        Fed::Done(result, read) => Ok((result, read)),
+        Fed::Incomplete { at } => {
+            let written = out.len();
+            end_in_unit(d, (at, src.len()), lossy, written, || {
+                out.push_char(char::REPLACEMENT_CHARACTER)
+            })
+        }
+    }
+}
+
+/// The byte-input loop of the `String` outputs: returns the number of
+/// replacements.
+#[cfg(feature = "alloc")]
+fn run_bytes_to_string<D: ByteInput>(
+    d: &mut D,
+    src: &[u8],
+    dst: &mut alloc::string::String,
+    last: bool,
+    lossy: bool,
+) -> Result<usize, StreamError<D::Error>> {
+    let (start, before) = (dst.len(), *d.replaced());
+    let fed = d.feed_bytes(src, last, &mut |d, units, last| {
+        d.units_to_string(units, dst, last, lossy).map(|_| (CoderResult::InputEmpty, units.len()))
+    });
+    let fed = fed.map_err(|e| StreamError { written: dst.len() - start, ..e })?;
+    if let Fed::Incomplete { at } = fed {
+        end_in_unit(d, (at, src.len()), lossy, dst.len() - start, || {
+            dst.push(char::REPLACEMENT_CHARACTER);
+            true
+        })?;
+    }
+    Ok((*d.replaced() - before) as usize)
+}
+
 impl Utf16Decoder {
-    /// [`feed`] for this decoder's byte order.
-    fn feed_bytes(
-        &mut self,
-        src: &[u8],
-        last: bool,
-        step: &mut Step<'_, Self, u16, Utf16Error>,
-    ) -> Result<Fed, StreamError<Utf16Error>> {
-        match self.endian() {
-            Endian::Little => feed::<Utf16LeBytes, Self>(self, src, last, step),
-            Endian::Big => feed::<Utf16BeBytes, Self>(self, src, last, step),
-        }
-    }
-
-    /// The end of the stream inside a code unit at `src[at..]` (`src`
-    /// being `len` bytes): the strict error (`written` so far), or one
-    /// U+FFFD through `push` for the partial unit and any high surrogate
-    /// before it.
-    fn end_in_unit(
-        &mut self,
-        (at, len): (usize, usize),
-        lossy: bool,
-        written: usize,
-        push: impl FnOnce() -> bool,
-    ) -> Result<(CoderResult, usize), StreamError<Utf16Error>> {
-        if !lossy {
-            let kind = match self.carry {
-                Some(_) => Utf16ErrorKind::UnpairedHigh,
-                None => Utf16ErrorKind::IncompleteUnit,
-            };
-            let error = Utf16Error::new(2 * self.pos, kind);
-            return Err(StreamError { error, read: at, written });
-        }
-        if !push() {
-            return Ok((CoderResult::OutputFull, at));
-        }
-        if self.carry.take().is_some() {
-            self.pos += 1;
-        }
-        self.partial = PartialUnit::EMPTY;
-        self.replaced += 1;
-        Ok((CoderResult::InputEmpty, len))
-    }
-
-    /// The byte-input loop of the slice and `str` outputs.
-    fn run_bytes(
-        &mut self,
-        src: &[u8],
-        out: &mut StrBuf<'_>,
-        last: bool,
-        lossy: bool,
-    ) -> Result<(CoderResult, usize), StreamError<Utf16Error>> {
-        let fed =
-            self.feed_bytes(src, last, &mut |d, units, last| d.run(units, out, last, lossy))?;
-        match fed {
-            Fed::Done(result, read) => Ok((result, read)),
-            Fed::Incomplete { at } => {
-                let written = out.len();
-                self.end_in_unit((at, src.len()), lossy, written, || {
-                    out.push_char(char::REPLACEMENT_CHARACTER)
-                })
-            }
-        }
-    }
-
     /// Takes out the byte of a unit split between byte chunks, for a
     /// reader that reads the bytes after it straight into unit storage
     /// (and gives back, with [`keep_pending_byte`](Self::keep_pending_byte),
@@ -319,7 +447,7 @@ impl Utf16Decoder {
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf16Error>> {
         let mut out = StrBuf::new(dst);
-        let (result, read) = self.run_bytes(src, &mut out, last, false)?;
+        let (result, read) = run_bytes(self, src, &mut out, last, false)?;
         Ok((result, read, out.len()))
     }
 
@@ -348,7 +476,7 @@ impl Utf16Decoder {
         last: bool,
     ) -> (CoderResult, usize, usize) {
         let mut out = StrBuf::new(dst);
-        match self.run_bytes(src, &mut out, last, true) {
+        match run_bytes(self, src, &mut out, last, true) {
             Ok((result, read)) => (result, read, out.len()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
@@ -383,7 +511,7 @@ impl Utf16Decoder {
         last: bool,
     ) -> Result<(CoderResult, usize, &'a str), StreamError<Utf16Error>> {
         let mut out = StrBuf::new(dst);
-        let (result, read) = self.run_bytes(src, &mut out, last, false)?;
+        let (result, read) = run_bytes(self, src, &mut out, last, false)?;
         Ok((result, read, out.into_str()))
     }
 
@@ -409,7 +537,7 @@ impl Utf16Decoder {
         last: bool,
     ) -> (CoderResult, usize, &'a str) {
         let mut out = StrBuf::new(dst);
-        match self.run_bytes(src, &mut out, last, true) {
+        match run_bytes(self, src, &mut out, last, true) {
             Ok((result, read)) => (result, read, out.into_str()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
@@ -419,29 +547,6 @@ impl Utf16Decoder {
 
 #[cfg(feature = "alloc")]
 impl Utf16Decoder {
-    /// The byte-input loop of the `String` outputs: returns the number of
-    /// replacements.
-    fn run_bytes_to_string(
-        &mut self,
-        src: &[u8],
-        dst: &mut alloc::string::String,
-        last: bool,
-        lossy: bool,
-    ) -> Result<usize, StreamError<Utf16Error>> {
-        let (start, before) = (dst.len(), self.replaced);
-        let fed = self.feed_bytes(src, last, &mut |d, units, last| {
-            d.run_to_string(units, dst, last, lossy).map(|_| (CoderResult::InputEmpty, units.len()))
-        });
-        let fed = fed.map_err(|e| StreamError { written: dst.len() - start, ..e })?;
-        if let Fed::Incomplete { at } = fed {
-            self.end_in_unit((at, src.len()), lossy, dst.len() - start, || {
-                dst.push(char::REPLACEMENT_CHARACTER);
-                true
-            })?;
-        }
-        Ok((self.replaced - before) as usize)
-    }
-
     /// Appends the UTF-8 of the next chunk of UTF-16 bytes (in the
     /// decoder's [byte order](Self::endian)) to `dst`, strictly: the
     /// byte-input form of [`decode_to_string`](Self::decode_to_string).
@@ -470,7 +575,7 @@ impl Utf16Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> Result<(), StreamError<Utf16Error>> {
-        self.run_bytes_to_string(src, dst, last, false).map(|_| ())
+        run_bytes_to_string(self, src, dst, last, false).map(|_| ())
     }
 
     /// Appends the UTF-8 of the next chunk of UTF-16 bytes to `dst`,
@@ -492,7 +597,7 @@ impl Utf16Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> usize {
-        match self.run_bytes_to_string(src, dst, last, true) {
+        match run_bytes_to_string(self, src, dst, last, true) {
             Ok(n) => n,
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
@@ -501,61 +606,6 @@ impl Utf16Decoder {
 }
 
 impl Utf32Decoder {
-    /// [`feed`] for this decoder's byte order.
-    fn feed_bytes(
-        &mut self,
-        src: &[u8],
-        last: bool,
-        step: &mut Step<'_, Self, u32, Utf32Error>,
-    ) -> Result<Fed, StreamError<Utf32Error>> {
-        match self.endian() {
-            Endian::Little => feed::<Utf32LeBytes, Self>(self, src, last, step),
-            Endian::Big => feed::<Utf32BeBytes, Self>(self, src, last, step),
-        }
-    }
-
-    /// The end of the stream inside a value at `src[at..]` (`src` being
-    /// `len` bytes): the strict error (`written` so far), or one U+FFFD
-    /// through `push`.
-    fn end_in_unit(
-        &mut self,
-        (at, len): (usize, usize),
-        lossy: bool,
-        written: usize,
-        push: impl FnOnce() -> bool,
-    ) -> Result<(CoderResult, usize), StreamError<Utf32Error>> {
-        if !lossy {
-            let error = Utf32Error::new(4 * self.pos, Utf32ErrorKind::IncompleteUnit);
-            return Err(StreamError { error, read: at, written });
-        }
-        if !push() {
-            return Ok((CoderResult::OutputFull, at));
-        }
-        self.partial = PartialUnit::EMPTY;
-        self.replaced += 1;
-        Ok((CoderResult::InputEmpty, len))
-    }
-
-    /// The byte-input loop of the slice and `str` outputs.
-    fn run_bytes(
-        &mut self,
-        src: &[u8],
-        out: &mut StrBuf<'_>,
-        last: bool,
-        lossy: bool,
-    ) -> Result<(CoderResult, usize), StreamError<Utf32Error>> {
-        let fed = self.feed_bytes(src, last, &mut |d, units, _| d.run(units, out, lossy))?;
-        match fed {
-            Fed::Done(result, read) => Ok((result, read)),
-            Fed::Incomplete { at } => {
-                let written = out.len();
-                self.end_in_unit((at, src.len()), lossy, written, || {
-                    out.push_char(char::REPLACEMENT_CHARACTER)
-                })
-            }
-        }
-    }
-
     /// The bytes of a value split between byte chunks, kept for the next
     /// call.
     ///
@@ -625,7 +675,7 @@ impl Utf32Decoder {
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf32Error>> {
         let mut out = StrBuf::new(dst);
-        let (result, read) = self.run_bytes(src, &mut out, last, false)?;
+        let (result, read) = run_bytes(self, src, &mut out, last, false)?;
         Ok((result, read, out.len()))
     }
 
@@ -651,7 +701,7 @@ impl Utf32Decoder {
         last: bool,
     ) -> (CoderResult, usize, usize) {
         let mut out = StrBuf::new(dst);
-        match self.run_bytes(src, &mut out, last, true) {
+        match run_bytes(self, src, &mut out, last, true) {
             Ok((result, read)) => (result, read, out.len()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
@@ -683,7 +733,7 @@ impl Utf32Decoder {
         last: bool,
     ) -> Result<(CoderResult, usize, &'a str), StreamError<Utf32Error>> {
         let mut out = StrBuf::new(dst);
-        let (result, read) = self.run_bytes(src, &mut out, last, false)?;
+        let (result, read) = run_bytes(self, src, &mut out, last, false)?;
         Ok((result, read, out.into_str()))
     }
 
@@ -708,7 +758,7 @@ impl Utf32Decoder {
         last: bool,
     ) -> (CoderResult, usize, &'a str) {
         let mut out = StrBuf::new(dst);
-        match self.run_bytes(src, &mut out, last, true) {
+        match run_bytes(self, src, &mut out, last, true) {
             Ok((result, read)) => (result, read, out.into_str()),
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
@@ -718,29 +768,6 @@ impl Utf32Decoder {
 
 #[cfg(feature = "alloc")]
 impl Utf32Decoder {
-    /// The byte-input loop of the `String` outputs: returns the number of
-    /// replacements.
-    fn run_bytes_to_string(
-        &mut self,
-        src: &[u8],
-        dst: &mut alloc::string::String,
-        last: bool,
-        lossy: bool,
-    ) -> Result<usize, StreamError<Utf32Error>> {
-        let (start, before) = (dst.len(), self.replaced);
-        let fed = self.feed_bytes(src, last, &mut |d, units, _| {
-            d.run_to_string(units, dst, lossy).map(|_| (CoderResult::InputEmpty, units.len()))
-        });
-        let fed = fed.map_err(|e| StreamError { written: dst.len() - start, ..e })?;
-        if let Fed::Incomplete { at } = fed {
-            self.end_in_unit((at, src.len()), lossy, dst.len() - start, || {
-                dst.push(char::REPLACEMENT_CHARACTER);
-                true
-            })?;
-        }
-        Ok((self.replaced - before) as usize)
-    }
-
     /// Appends the UTF-8 of the next chunk of UTF-32 bytes (in the
     /// decoder's [byte order](Self::endian)) to `dst`, strictly: the
     /// byte-input form of [`decode_to_string`](Self::decode_to_string).
@@ -768,7 +795,7 @@ impl Utf32Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> Result<(), StreamError<Utf32Error>> {
-        self.run_bytes_to_string(src, dst, last, false).map(|_| ())
+        run_bytes_to_string(self, src, dst, last, false).map(|_| ())
     }
 
     /// Appends the UTF-8 of the next chunk of UTF-32 bytes to `dst`,
@@ -789,7 +816,7 @@ impl Utf32Decoder {
         dst: &mut alloc::string::String,
         last: bool,
     ) -> usize {
-        match self.run_bytes_to_string(src, dst, last, true) {
+        match run_bytes_to_string(self, src, dst, last, true) {
             Ok(n) => n,
             // The lossy path replaces errors instead of returning them.
             Err(e) => unreachable!("lossy decoding returned {e:?}"),
