@@ -12,7 +12,8 @@
 //! Written out one by one (no macro) so that the header check in
 //! `tests/header.rs` reads their real signatures.
 
-use crate::{buffers, input, no_unwind, CError, RapidutfResult};
+use crate::validate::validate;
+use crate::{buffers, no_unwind, CError, RapidutfResult};
 use core::mem::MaybeUninit;
 use rapidutf::{TranscodeError, Utf16Error, Utf32Error};
 
@@ -46,36 +47,12 @@ impl<E: CError> CError for InBytes<E> {
     }
 }
 
-/// Runs a byte-input validator over the C buffer `(src, len)`.
-///
-/// # Safety
-///
-/// As [`input`] for `src`.
-unsafe fn validate<E: CError>(
-    src: *const u8,
-    len: usize,
-    size: usize,
-    f: impl FnOnce(&[u8]) -> Result<(), E>,
-) -> RapidutfResult {
-    no_unwind(|| {
-        // SAFETY: forwarded from the caller.
-        let src = match unsafe { input(src, len) } {
-            Ok(s) => s,
-            Err(status) => return RapidutfResult::argument(status),
-        };
-        match f(src) {
-            Ok(()) => RapidutfResult::ok(len, 0),
-            Err(error) => RapidutfResult::invalid(&InBytes { error, size, src_len: len }),
-        }
-    })
-}
-
 /// Runs a byte-input transcoder from `(src, src_len)` into `(dst, dst_len)`
 /// (possibly uninitialised), its errors' lengths in bytes.
 ///
 /// # Safety
 ///
-/// As [`input`] for `src` and [`crate::output`] for `dst`.
+/// As [`crate::input`] for `src` and [`crate::output`] for `dst`.
 unsafe fn to_utf8<E: CError>(
     src: *const u8,
     src_len: usize,
@@ -112,8 +89,15 @@ pub unsafe extern "C" fn rapidutf_validate_utf16le_bytes(
     src: *const u8,
     len: usize,
 ) -> RapidutfResult {
+    let f = |s: &[u8]| {
+        rapidutf::validate_utf16le_bytes(s).map_err(|error| InBytes {
+            error,
+            size: 2,
+            src_len: len,
+        })
+    };
     // SAFETY: the caller's contract, as documented.
-    unsafe { validate(src, len, 2, rapidutf::validate_utf16le_bytes) }
+    unsafe { validate(src, len, f) }
 }
 
 /// Validates UTF-16BE given as bytes (`len` bytes, at any address).
@@ -126,8 +110,15 @@ pub unsafe extern "C" fn rapidutf_validate_utf16be_bytes(
     src: *const u8,
     len: usize,
 ) -> RapidutfResult {
+    let f = |s: &[u8]| {
+        rapidutf::validate_utf16be_bytes(s).map_err(|error| InBytes {
+            error,
+            size: 2,
+            src_len: len,
+        })
+    };
     // SAFETY: the caller's contract, as documented.
-    unsafe { validate(src, len, 2, rapidutf::validate_utf16be_bytes) }
+    unsafe { validate(src, len, f) }
 }
 
 /// Validates UTF-32LE given as bytes (`len` bytes, at any address): every
@@ -141,8 +132,15 @@ pub unsafe extern "C" fn rapidutf_validate_utf32le_bytes(
     src: *const u8,
     len: usize,
 ) -> RapidutfResult {
+    let f = |s: &[u8]| {
+        rapidutf::validate_utf32le_bytes(s).map_err(|error| InBytes {
+            error,
+            size: 4,
+            src_len: len,
+        })
+    };
     // SAFETY: the caller's contract, as documented.
-    unsafe { validate(src, len, 4, rapidutf::validate_utf32le_bytes) }
+    unsafe { validate(src, len, f) }
 }
 
 /// Validates UTF-32BE given as bytes (`len` bytes, at any address).
@@ -155,8 +153,15 @@ pub unsafe extern "C" fn rapidutf_validate_utf32be_bytes(
     src: *const u8,
     len: usize,
 ) -> RapidutfResult {
+    let f = |s: &[u8]| {
+        rapidutf::validate_utf32be_bytes(s).map_err(|error| InBytes {
+            error,
+            size: 4,
+            src_len: len,
+        })
+    };
     // SAFETY: the caller's contract, as documented.
-    unsafe { validate(src, len, 4, rapidutf::validate_utf32be_bytes) }
+    unsafe { validate(src, len, f) }
 }
 
 /// Converts UTF-16LE given as bytes (any address, any length) to UTF-8.

@@ -9,7 +9,7 @@ use crate::{RapidutfChar16, RapidutfChar32};
 /// # Safety
 ///
 /// As [`input`].
-unsafe fn validate<T, E: CError>(
+pub(crate) unsafe fn validate<T, E: CError>(
     src: *const T,
     len: usize,
     f: impl FnOnce(&[T]) -> Result<(), E>,
