@@ -77,7 +77,8 @@ fn to_aligned<T>(at: *const T, align: usize) -> usize {
 }
 
 /// Copies the run of ASCII at `src[*i..]` to `dst[*o..]`, four vectors
-/// per step, advancing `*i` and `*o`, while both have four vectors left.
+/// per step, advancing `*i` and `*o`, while both have four vectors left;
+/// after the first step, the stores are aligned (why: [`to_aligned`]).
 #[inline(always)]
 pub(super) unsafe fn ascii_run<V: Vector>(
     src: &[u8],
@@ -85,26 +86,59 @@ pub(super) unsafe fn ascii_run<V: Vector>(
     i: &mut usize,
     o: &mut usize,
 ) {
-    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let w = V::BYTES;
-    while *i + 4 * w <= src.len() && *o + 4 * w <= dst.len() {
-        // SAFETY: the caller guarantees the ISA; `*i + 4w <= len` covers
-        // the four loads and `*o + 4w <= cap` the four stores.
-        unsafe {
-            let p = sp.add(*i);
-            let v = [V::load(p), V::load(p.add(w)), V::load(p.add(2 * w)), V::load(p.add(3 * w))];
-            if v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
-                return;
-            }
-            let q = dp.add(*o);
-            v[0].store(q);
-            v[1].store(q.add(w));
-            v[2].store(q.add(2 * w));
-            v[3].store(q.add(3 * w));
+    let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
+    if *i + 4 * w > src.len() || *o + 4 * w > dst.len() {
+        return;
+    }
+    // SAFETY: the caller guarantees the ISA; the four vectors at `*i` and
+    // `*o` are in bounds by the test above.
+    if !unsafe { copy_ascii4::<V>(sp.add(*i), dp.add(*o)) } {
+        return;
+    }
+    // On to the last vector boundary of `dst` in what was written (copying
+    // is one to one, so `src` follows). Only once the run has four
+    // vectors: aligning after every ASCII block would convert the bytes up
+    // to the boundary twice, which costs text with a non-ASCII letter every
+    // few dozen bytes more than the alignment saves.
+    let step = 4 * w - (dp as usize + *o) % w;
+    *i += step;
+    *o += step;
+    // The steps that fit, counted once: one counter in the loop.
+    let steps = (src.len() - *i).min(dst.len() - *o) / (4 * w);
+    for _ in 0..steps {
+        // SAFETY: the caller guarantees the ISA; `steps` keeps `*i + 4w`
+        // and `*o + 4w` within `src` and `dst`.
+        if !unsafe { copy_ascii4::<V>(sp.add(*i), dp.add(*o)) } {
+            return;
         }
         *i += 4 * w;
         *o += 4 * w;
     }
+}
+
+/// Copies the four vectors at `p` to `q` if their bytes are ASCII:
+/// whether it did.
+///
+/// # Safety
+///
+/// The ISA of `V`; `p..p + 4 * V::BYTES` readable and `q..q + 4 *
+/// V::BYTES` writable.
+#[inline(always)]
+unsafe fn copy_ascii4<V: Vector>(p: *const u8, q: *mut u8) -> bool {
+    let w = V::BYTES;
+    // SAFETY: the caller guarantees the ISA and the bytes.
+    unsafe {
+        let v = [V::load(p), V::load(p.add(w)), V::load(p.add(2 * w)), V::load(p.add(3 * w))];
+        if v[0].or(v[1]).or(v[2].or(v[3])).any_high_bit() {
+            return false;
+        }
+        v[0].store(q);
+        v[1].store(q.add(w));
+        v[2].store(q.add(2 * w));
+        v[3].store(q.add(3 * w));
+    }
+    true
 }
 
 /// The hook of Latin-1 to UTF-8 beyond [`WideVector`]: an ISA's own
@@ -164,20 +198,15 @@ unsafe fn latin1_to_utf8_blocks<V: Latin1Vector>(
     while *i + w <= n && *o + 2 * w <= cap {
         // SAFETY: the caller guarantees the ISA; `i + w <= n` covers the
         // load and `o + 2w <= cap` the ASCII store, the hook's room and
-        // the two `encode_1_2`s (each writes within `w` bytes of its start,
-        // and the first keeps at most `w`).
+        // the two halves (an `encode_1_2` writes within `w` bytes of its
+        // start, a copy `w / 2`, and the first half keeps at most `w`).
         unsafe {
             let v = V::load(src.as_ptr().add(*i));
             if !v.any_high_bit() {
                 let at = dst.as_mut_ptr().cast::<u8>().add(*o);
                 v.store(at);
-                // On to where `dst` is aligned (copying is one to one).
-                let step = match to_aligned(at, w) {
-                    0 => w,
-                    k => k,
-                };
-                *i += step;
-                *o += step;
+                *i += w;
+                *o += w;
                 ascii_run::<V>(src, dst, i, o);
                 continue;
             }
@@ -187,10 +216,23 @@ unsafe fn latin1_to_utf8_blocks<V: Latin1Vector>(
                 *o += k;
                 continue;
             }
-            // Every unit is below 0x100: 1 or 2 bytes each.
+            // Every unit is below 0x100: 1 or 2 bytes each. Each half
+            // block that is ASCII is copied as it is: text with a few
+            // non-ASCII letters (western European, one byte in thirty) has
+            // many such halves among its non-ASCII blocks, and a copy
+            // costs far less than encoding.
+            let half = w / 2;
+            let high = v.movemask();
             let (a, b) = v.widen8();
-            *o += encode_1_2(a, dp.add(*o));
-            *o += encode_1_2(b, dp.add(*o));
+            let sp = src.as_ptr().add(*i);
+            for (k, units) in [a, b].into_iter().enumerate() {
+                if high >> (k * half) & ((1 << half) - 1) == 0 {
+                    core::ptr::copy_nonoverlapping(sp.add(k * half), dp.add(*o), half);
+                    *o += half;
+                } else {
+                    *o += encode_1_2(units, dp.add(*o));
+                }
+            }
             *i += w;
         }
     }
@@ -580,13 +622,8 @@ unsafe fn utf8_to_latin1_blocks<V: WideVector + Utf8Vector>(
                 }
                 let at = dst.as_mut_ptr().cast::<u8>().add(*o);
                 v.store(at);
-                // On to where `dst` is aligned (copying is one to one).
-                let step = match to_aligned(at, w) {
-                    0 => w,
-                    k => k,
-                };
-                *i += step;
-                *o += step;
+                *i += w;
+                *o += w;
                 ascii_run::<V>(src, dst, i, o);
                 // The block before `*i` is all ASCII (so `carry` stays 0);
                 // where the input does not reach back a whole block, zeros
