@@ -126,7 +126,22 @@ mod definitions {
         for u in (0..=0xFFFFu16).step_by(97).chain(0xD7FF..=0xE000) {
             check_utf16_counts(&[u; 70]);
         }
-        for v in [0, 0x7F, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000, 0x10FFFF, 0x110000, u32::MAX] {
+        for v in [
+            0,
+            0x7F,
+            0x80,
+            0x7FF,
+            0x800,
+            0xFFFF,
+            0x10000,
+            0x10FFFF,
+            0x110000,
+            0x1F_FFFF,
+            0x20_0000,
+            0x7FFF_FFFF,
+            0x8000_0000,
+            u32::MAX,
+        ] {
             check_utf32_counts(&[v; 70]);
             check_utf32_counts(&[v]);
         }
@@ -276,6 +291,10 @@ mod kernels {
             check_utf32(&vec![0x41; len / 2]);
             check_utf32(&vec![0xFFFF_FFFF; len / 2]);
         }
+        // UTF-32 to UTF-8 lengths count three per value into 16-bit lanes,
+        // two vectors of values per step and 0x7FFF / 3 steps per flush:
+        // up to 1.4 million values between flushes for 512-bit vectors.
+        check_utf32(&vec![0; 3_000_000]);
         // Long random input: all amounts mixed.
         let bytes: Vec<u8> = noise(4, 200_000).into_iter().map(|x| x as u8).collect();
         check_utf8(&bytes);

@@ -38,6 +38,7 @@
 //! `utf16_len_from_utf8` 108 (97), `utf8_len_from_utf16` 73 (50),
 //! `utf8_len_from_utf32` 59 (48).
 
+use super::utf16::WideVector;
 use super::Utf8Vector;
 use crate::arch::generic::utf8::BLOCK;
 use crate::byte_order::ByteOrder;
@@ -119,6 +120,12 @@ pub(crate) unsafe trait Count: Utf8Vector {
 
     /// The sum of the `u32` lanes.
     unsafe fn sum32(self) -> u64;
+
+    /// The `u32` lanes of `self` and of `hi`, each below `0x8000_0000`,
+    /// saturated to `u16` (`0xFFFF` from `0x10000` up) in the `u16` lanes
+    /// of one vector, in an order of the ISA's choosing (x86's packs keep
+    /// each 128-bit lane's halves together): its users add over all lanes.
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self;
 }
 
 /// Sums `step` over the whole vectors of `len` bytes at `src`: `step(acc,
@@ -324,30 +331,56 @@ const FLUSH32: usize = 1 << 24;
 /// The number of UTF-8 bytes for UTF-32 `src`: per value 4, minus one for
 /// each of "below `0x80`", "below `0x800`", "below `0x10000`" that holds.
 ///
+/// Two vectors per step, in 16-bit lanes: each value shifted right by 5
+/// (so below 2^27) and saturated to 16 bits by
+/// [`Count::narrow32_saturating`], which keeps the three tests exact (below
+/// 4, `0x40` and `0x800`) and halves the compares per value, which bound
+/// the 32-bit form (three compares per vector; measured on an AMD EPYC
+/// with AVX2, 13.5 GB/s against 21).
+///
 /// # Safety
 ///
 /// The CPU must support V's ISA.
 #[inline(always)]
-pub(crate) unsafe fn utf8_len_from_utf32<V: Count>(src: &[u32]) -> usize {
-    // SAFETY: the caller guarantees the ISA; the `4 * src.len()` bytes of
-    // `src` are readable.
-    let (small, done) = unsafe {
-        let zero = V::splat(0);
-        let (m7, m11, m16) = (V::splat32(!0x7F), V::splat32(!0x7FF), V::splat32(!0xFFFF));
-        fold::<V>(
-            src.as_ptr().cast(),
-            4 * src.len(),
-            FLUSH32,
-            |acc, v| {
-                let acc = v.and(m7).count_eq32(zero, acc);
-                let acc = v.and(m11).count_eq32(zero, acc);
-                v.and(m16).count_eq32(zero, acc)
-            },
-            |acc| acc.sum32(),
-        )
-    };
-    let done = done / 4;
-    4 * done - small as usize + crate::scalar::count::utf8_len_from_utf32(&src[done..])
+pub(crate) unsafe fn utf8_len_from_utf32<V: Count + WideVector>(src: &[u32]) -> usize {
+    // Values per step, and steps per counter before `sum16`'s bound (lanes
+    // up to 0x7FFF) could fail: each step adds at most 3 to a lane.
+    let pair = V::BYTES / 2;
+    const FLUSH_STEPS: usize = 0x7FFF / 3;
+    let (n, p) = (src.len(), src.as_ptr().cast::<u8>());
+    let (mut small, mut at) = (0u64, 0);
+    // SAFETY: the caller guarantees the ISA; each step reads the
+    // `2 * V::BYTES` bytes of values `at..at + pair`, and every step below
+    // runs only while `at + pair <= n` for it.
+    unsafe {
+        let zero = V::zero();
+        let masks = [V::splat16(!3), V::splat16(!0x3F), V::splat16(!0x7FF)];
+        let step = |acc: V, at: usize| {
+            let q = p.add(4 * at);
+            let (lo, hi) = (V::load(q).shr32::<5>(), V::load(q.add(V::BYTES)).shr32::<5>());
+            let s = lo.narrow32_saturating(hi);
+            masks.iter().fold(acc, |acc, &m| s.and(m).count_eq16(zero, acc))
+        };
+        while at + UNROLL * pair <= n {
+            let mut acc = [zero; UNROLL];
+            let mut k = 0;
+            while k < FLUSH_STEPS && at + UNROLL * pair <= n {
+                for (u, a) in acc.iter_mut().enumerate() {
+                    *a = step(*a, at + u * pair);
+                }
+                at += UNROLL * pair;
+                k += 1;
+            }
+            small += acc.iter().map(|a| a.sum16()).sum::<u64>();
+        }
+        let mut acc = zero;
+        while at + pair <= n {
+            acc = step(acc, at);
+            at += pair;
+        }
+        small += acc.sum16();
+    }
+    4 * at - small as usize + crate::scalar::count::utf8_len_from_utf32(&src[at..])
 }
 
 /// The number of UTF-16 units for UTF-32 `src`: two per value from

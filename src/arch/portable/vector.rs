@@ -197,6 +197,13 @@ unsafe impl Count for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self {
+        let (a, b) = (u32s(self), u32s(hi));
+        let sat = |x: u32| x.min(0xFFFF) as u16;
+        from_u16s(core::array::from_fn(|i| if i < 4 { sat(a[i]) } else { sat(b[i - 4]) }))
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         lanes::<4, 4>(self).iter().map(|&l| u64::from(u32::from_ne_bytes(l))).sum()
     }

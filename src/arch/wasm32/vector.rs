@@ -167,6 +167,13 @@ unsafe impl Count for v128 {
     }
 
     #[inline(always)]
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self {
+        // Signed input, unsigned saturation: the unsigned input, every
+        // lane being below 2^31.
+        u16x8_narrow_i32x4(self, hi)
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         u64::from(u32x4_extract_lane::<0>(self))
             + u64::from(u32x4_extract_lane::<1>(self))

@@ -204,6 +204,16 @@ unsafe impl Count for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees NEON; `uqxtn` narrows unsigned
+        // lanes with saturation.
+        unsafe {
+            let lo = vqmovn_u32(vreinterpretq_u32_u8(self));
+            vreinterpretq_u8_u16(vcombine_u16(lo, vqmovn_u32(vreinterpretq_u32_u8(hi))))
+        }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: the caller guarantees NEON.
         unsafe { vaddlvq_u32(vreinterpretq_u32_u8(self)) }

@@ -186,6 +186,13 @@ unsafe impl Count for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.2 (`packusdw` is SSE4.1); its
+        // signed input is the unsigned one, every lane being below 2^31.
+        unsafe { _mm_packus_epi32(self, hi) }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: `__m128i` and `[u32; 4]` have the same size and every
         // bit pattern is valid for both.

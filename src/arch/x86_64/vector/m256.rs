@@ -187,6 +187,14 @@ unsafe impl Count for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2; `vpackusdw` packs within each
+        // 128-bit lane (the order the trait allows), and its signed input
+        // is the unsigned one, every lane being below 2^31.
+        unsafe { _mm256_packus_epi32(self, hi) }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: `__m256i` and `[u32; 8]` have the same size and every
         // bit pattern is valid for both.

@@ -281,6 +281,14 @@ unsafe impl Count for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn narrow32_saturating(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512 BW; `vpackusdw` packs
+        // within each 128-bit lane (the order the trait allows), and its
+        // signed input is the unsigned one, every lane being below 2^31.
+        unsafe { _mm512_packus_epi32(self, hi) }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: `__m512i` and `[u32; 16]` have the same size and every
         // bit pattern is valid for both.
