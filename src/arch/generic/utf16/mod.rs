@@ -622,6 +622,49 @@ pub(super) unsafe fn encode_1_2<V: WideVector>(v: V, dst: *mut u8) -> usize {
     }
 }
 
+/// Encodes the `V::BYTES / 4` scalar values `v` (32-bit lanes) as UTF-8
+/// at `dst`, 1 to 4 bytes each: every value's 4-byte form is built with
+/// the lead bytes of the shorter forms in place, and
+/// [`WideVector::compress`] drops the leading bytes a value does not need.
+/// Returns the bytes written (at most `V::BYTES`); writes within `dst..dst
+/// + V::BYTES + 8`.
+#[inline(always)]
+pub(super) unsafe fn encode_1_4<V: WideVector>(v: V, dst: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the ISA and the `V::BYTES + 8`
+    // writable bytes at `dst`, which is what `compress` needs.
+    unsafe {
+        // Few vector constants: the callers inline this into loops whose
+        // other paths need their registers.
+        let zero = V::zero();
+        let below80 = v.shr32::<7>().eq32(zero);
+        let below800 = v.shr32::<11>().eq32(zero);
+        let below10000 = v.shr32::<16>().eq32(zero);
+        // Each lane's bytes in memory order, [11110aaa, 10bbbbbb,
+        // 10cccccc, 10dddddd] from the 21 bits aaabbbbbbccccccdddddd; below
+        // 0x10000 the second byte is the lead 1110bbbb (bbbbbb < 16), below
+        // 0x800 the third is 110ccccc (cccccc < 32), below 0x80 the fourth
+        // is the value.
+        let a = v.shr32::<18>();
+        let b = v.shr32::<4>().and(V::splat32(0x3F00));
+        let c = v.shl32::<10>().and(V::splat32(0x3F_0000));
+        let d = v.shl32::<24>().and(V::splat32(0x3F00_0000));
+        // 0x6000 and 0x40_0000 from the all-ones lanes of the masks.
+        let marks = V::splat32(0x8080_80F0)
+            .or(below10000.shr32::<30>().shl32::<13>())
+            .or(below800.shr32::<31>().shl32::<22>());
+        let bytes = V::select(below80, v.shl32::<24>(), a.or(b).or(c.or(d)).or(marks));
+        // The leading bytes each value drops: the first from 0x10000 down,
+        // the second from 0x800, the third from 0x80 (each mask has all
+        // four bits of its lanes set).
+        const FIRST: u64 = 0x1111_1111_1111_1111;
+        let drop = below10000.movemask() & FIRST
+            | below800.movemask() & FIRST << 1
+            | below80.movemask() & FIRST << 2;
+        let lanes = u64::MAX >> (64 - V::BYTES);
+        bytes.compress(!drop & lanes, dst)
+    }
+}
+
 /// Encodes the `V::BYTES / 2` units `v` (values, no surrogates) as
 /// UTF-8 at `dst`; returns the bytes written (at most `3 * V::BYTES / 2`).
 /// Writes up to `3 * V::BYTES / 2 + 4` bytes at `dst`: the largest output

@@ -2,8 +2,8 @@
 //! prefixes, as the [parent module](super) describes them.
 
 use super::{
-    all_pairs, encode, has_surrogates, invalid32, load16, pairs_to_utf8, put_utf8, scalar16,
-    WideVector,
+    all_pairs, encode, encode_1_4, has_surrogates, invalid32, load16, pairs_to_utf8, put_utf8,
+    scalar16, WideVector,
 };
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
@@ -125,13 +125,15 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u8>());
     let (mut i, mut o) = (0, 0);
-    while i + 4 * w <= n && o + 4 * V::BYTES <= cap {
+    let room = |i: usize, o: usize| i + 4 * w <= n && o + 4 * V::BYTES + 8 <= cap;
+    'blocks: while room(i, o) {
         // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
         // four loads (`i + 8w <= n` the eight of the ASCII run, whose two
         // stores of `V::BYTES` bytes `o + 2 * V::BYTES <= cap` covers);
         // each half of u values writes at most 4u = 2 * V::BYTES bytes
-        // (`encode`'s `3u + 4`, or u values of `put_utf8`), which
-        // `o + 4 * V::BYTES <= cap` covers for both.
+        // (`encode`'s `3u + 4`), and the four `encode_1_4`s of a step
+        // keep at most `V::BYTES` bytes each and write within 8 more, which
+        // `o + 4 * V::BYTES + 8 <= cap` covers.
         unsafe {
             let p = sp.add(i).cast::<u8>();
             let b = V::BYTES;
@@ -166,10 +168,47 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
                 }
                 continue;
             }
+            let astral = V::splat32(0xFFFF_0000);
+            if all.and(astral).any() {
+                // Values from 0x10000 (emoji, historic scripts) come in
+                // runs too: four vectors per step by `encode_1_4`, while
+                // each step holds one. A loop of its own keeps its
+                // constants out of the registers of the BMP path's.
+                let mut v = v;
+                loop {
+                    if CHECK
+                        && invalid32(v[0])
+                            .or(invalid32(v[1]))
+                            .or(invalid32(v[2]).or(invalid32(v[3])))
+                            .any()
+                    {
+                        break 'blocks;
+                    }
+                    o += encode_1_4(v[0], dp.add(o));
+                    o += encode_1_4(v[1], dp.add(o));
+                    o += encode_1_4(v[2], dp.add(o));
+                    o += encode_1_4(v[3], dp.add(o));
+                    i += 4 * w;
+                    if !room(i, o) {
+                        break;
+                    }
+                    let p = sp.add(i).cast::<u8>();
+                    v = [
+                        V::load(p),
+                        V::load(p.add(b)),
+                        V::load(p.add(2 * b)),
+                        V::load(p.add(3 * b)),
+                    ];
+                    if !v[0].or(v[1]).or(v[2]).or(v[3]).and(astral).any() {
+                        break;
+                    }
+                }
+                continue;
+            }
             // Two halves, written out: as a loop over `v`, the vectors
             // would go through the stack.
-            if !utf32_half::<V, CHECK>(v[0], v[1], src, &mut i, dp, &mut o)
-                || !utf32_half::<V, CHECK>(v[2], v[3], src, &mut i, dp, &mut o)
+            if !utf32_half::<V, CHECK>(v[0], v[1], &mut i, dp, &mut o)
+                || !utf32_half::<V, CHECK>(v[2], v[3], &mut i, dp, &mut o)
             {
                 break;
             }
@@ -178,41 +217,31 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
     (i, o)
 }
 
-/// The 2 * `V::BYTES / 4` values `a`, `c` at `src[*i..]` as UTF-8 at
-/// `dst + *o`, advancing `*i` and `*o`; `false` (with nothing consumed) if
-/// one of them is not a scalar value (tested only with `CHECK`).
+/// The 2 * `V::BYTES / 4` values `a`, `c`, all below 0x10000, as UTF-8
+/// at `dst + *o`, advancing `*i` past them and `*o`; `false` (with nothing
+/// consumed) if one of them is a surrogate (tested only with `CHECK`).
 ///
 /// # Safety
 ///
-/// The ISA; `src[*i..]` holds the values; `dst + *o` has `2 * V::BYTES`
-/// writable bytes; without `CHECK`, the values are scalar values.
+/// The ISA; `dst + *o` has `2 * V::BYTES` writable bytes; without
+/// `CHECK`, the values are scalar values.
 #[inline(always)]
 unsafe fn utf32_half<V: WideVector, const CHECK: bool>(
     a: V,
     c: V,
-    src: &[u32],
     i: &mut usize,
     dst: *mut u8,
     o: &mut usize,
 ) -> bool {
     let u = V::BYTES / 2;
     // SAFETY: the caller guarantees the ISA and the room: `encode` writes
-    // at most 3u + 4 <= 4u bytes, `put_utf8` 4 bytes per value.
+    // at most 3u + 4 <= 4u bytes.
     unsafe {
-        if !a.or(c).and(V::splat32(0xFFFF_0000)).any() {
-            let units = a.narrow32(c);
-            if CHECK && has_surrogates(units) {
-                return false;
-            }
-            *o += encode(units, dst.add(*o));
-        } else {
-            if CHECK && invalid32(a).or(invalid32(c)).any() {
-                return false;
-            }
-            for &ch in &src[*i..*i + u] {
-                *o += put_utf8(dst.add(*o), ch);
-            }
+        let units = a.narrow32(c);
+        if CHECK && has_surrogates(units) {
+            return false;
         }
+        *o += encode(units, dst.add(*o));
     }
     *i += u;
     true
