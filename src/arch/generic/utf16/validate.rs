@@ -114,12 +114,18 @@ pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
             let p = sp.add(i).cast::<u8>();
             let b = V::BYTES;
             let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
-            let max = V::splat32(0x10FFFF);
+            // Above U+10FFFF: the maximum is. A surrogate: subtracting
+            // 0xE000 (wrapping) takes 0xD800..=0xDFFF to the top 0x800
+            // values and every other value below them, so the maximum of
+            // the differences is above 0xFFFF_F7FF. Two maximums and one
+            // test per step, instead of a compare per vector.
+            let (max, e000, off_max) =
+                (V::splat32(0x10FFFF), V::splat32(0xE000), V::splat32(0xFFFF_F7FF));
             let m = v[0].max32(v[1]).max32(v[2].max32(v[3]));
-            let (f8, d8) = (V::splat32(0xFFFF_F800), V::splat32(0xD800));
-            let bad = v[0].and(f8).eq32(d8).or(v[1].and(f8).eq32(d8));
-            let bad = bad.or(v[2].and(f8).eq32(d8)).or(v[3].and(f8).eq32(d8));
-            if bad.or(m.max32(max).eq32(max).xor_all()).any() {
+            let t = v[0].sub32(e000).max32(v[1].sub32(e000));
+            let t = t.max32(v[2].sub32(e000).max32(v[3].sub32(e000)));
+            let ok = m.max32(max).eq32(max).and(t.max32(off_max).eq32(off_max));
+            if ok.xor_all().any() {
                 break;
             }
             i += 4 * w;
