@@ -353,34 +353,48 @@ pub(crate) unsafe fn utf8_len_from_utf32<V: Count + WideVector>(src: &[u32]) -> 
     // `2 * V::BYTES` bytes of values `at..at + pair`, and every step below
     // runs only while `at + pair <= n` for it.
     unsafe {
-        let zero = V::zero();
-        let masks = [V::splat16(!3), V::splat16(!0x3F), V::splat16(!0x7FF)];
-        let step = |acc: V, at: usize| {
-            let q = p.add(4 * at);
-            let (lo, hi) = (V::load(q).shr32::<5>(), V::load(q.add(V::BYTES)).shr32::<5>());
-            let s = lo.narrow32_saturating(hi);
-            masks.iter().fold(acc, |acc, &m| s.and(m).count_eq16(zero, acc))
-        };
         while at + UNROLL * pair <= n {
-            let mut acc = [zero; UNROLL];
+            let mut acc = [V::zero(); UNROLL];
             let mut k = 0;
             while k < FLUSH_STEPS && at + UNROLL * pair <= n {
                 for (u, a) in acc.iter_mut().enumerate() {
-                    *a = step(*a, at + u * pair);
+                    *a = small_values32::<V>(*a, p.add(4 * (at + u * pair)));
                 }
                 at += UNROLL * pair;
                 k += 1;
             }
-            small += acc.iter().map(|a| a.sum16()).sum::<u64>();
+            for a in acc {
+                small += a.sum16();
+            }
         }
-        let mut acc = zero;
+        let mut acc = V::zero();
         while at + pair <= n {
-            acc = step(acc, at);
+            acc = small_values32::<V>(acc, p.add(4 * at));
             at += pair;
         }
         small += acc.sum16();
     }
     4 * at - small as usize + crate::scalar::count::utf8_len_from_utf32(&src[at..])
+}
+
+/// `acc` plus, in each 16-bit lane, how many of "below `0x80`", "below
+/// `0x800`", "below `0x10000`" hold for the value of that lane among the
+/// `V::BYTES / 2` values at `q` (see [`utf8_len_from_utf32`]).
+///
+/// # Safety
+///
+/// The ISA of `V`; `2 * V::BYTES` readable bytes at `q`.
+#[inline(always)]
+unsafe fn small_values32<V: Count + WideVector>(acc: V, q: *const u8) -> V {
+    // SAFETY: the caller guarantees the ISA and the bytes.
+    unsafe {
+        let (lo, hi) = (V::load(q).shr32::<5>(), V::load(q.add(V::BYTES)).shr32::<5>());
+        let s = lo.narrow32_saturating(hi);
+        let zero = V::zero();
+        let acc = s.and(V::splat16(!3)).count_eq16(zero, acc);
+        let acc = s.and(V::splat16(!0x3F)).count_eq16(zero, acc);
+        s.and(V::splat16(!0x7FF)).count_eq16(zero, acc)
+    }
 }
 
 /// The number of UTF-16 units for UTF-32 `src`: two per value from

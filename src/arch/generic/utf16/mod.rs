@@ -33,7 +33,10 @@
 //! per row: one row per 128-bit lane at every width.
 //!
 //! UTF-32 to UTF-8 narrows two vectors to 16-bit lanes when they are all
-//! in the BMP and reuses [`encode`]. UTF-16 to UTF-32 widens, and converts
+//! in the BMP and reuses [`encode`]; runs of blocks with supplementary
+//! values go through [`encode_1_4`] (every value's 4-byte form, the lead
+//! of each shorter form in place, compressed by the bytes each value
+//! keeps), in a loop of their own. UTF-16 to UTF-32 widens, and converts
 //! vectors of pairs with shifts. UTF-32 to UTF-16 narrows runs of BMP
 //! values, and gives each value of a vector with supplementary ones its
 //! unit or pair, then squeezes out the unused halves
