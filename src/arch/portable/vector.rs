@@ -198,9 +198,12 @@ unsafe impl Count for u8x16 {
 
     #[inline(always)]
     unsafe fn narrow32_saturating(self, hi: Self) -> Self {
-        let (a, b) = (u32s(self), u32s(hi));
-        let sat = |x: u32| x.min(0xFFFF) as u16;
-        from_u16s(core::array::from_fn(|i| if i < 4 { sat(a[i]) } else { sat(b[i - 4]) }))
+        // Native-endian lanes, as the other counting methods and the loads
+        // of the counted values (this kernel counts on big-endian targets
+        // too).
+        let (a, b) = (lanes::<4, 4>(self), lanes::<4, 4>(hi));
+        let sat = |x: [u8; 4]| (u32::from_ne_bytes(x).min(0xFFFF) as u16).to_ne_bytes();
+        from_lanes::<8, 2>(core::array::from_fn(|i| if i < 4 { sat(a[i]) } else { sat(b[i - 4]) }))
     }
 
     #[inline(always)]
