@@ -275,6 +275,27 @@ mod kernels {
         }
     }
 
+    /// Inputs long enough that a kernel counts bytes up to its first
+    /// aligned vector before its main loop, starting at every offset of a
+    /// 64-byte line and ending at every offset of a vector: the head, the
+    /// aligned loop and the tail must count each byte once. Also the
+    /// Latin-1 → UTF-8 length, which shares that loop.
+    #[test]
+    fn long_inputs_at_every_offset() {
+        let bytes: Vec<u8> = noise(4, 4400).into_iter().map(|x| x as u8).collect();
+        for off in 0..64 {
+            for len in [1023, 1024, 1025, 1100, 1151, 2048 + 7, 4096 + 63] {
+                let s = &bytes[off..off + len];
+                check_utf8(s);
+                let latin1 = s.len() + s.iter().filter(|&&b| b >= 0x80).count();
+                assert_eq!(rapidutf::utf8_len_from_latin1(s), latin1, "off {off} len {len}");
+                for k in common::kernels() {
+                    assert_eq!(k.utf8_len_from_latin1(s), latin1, "{k} off {off} len {len}");
+                }
+            }
+        }
+    }
+
     /// Inputs where every unit has the largest per-lane amount, longer than
     /// the interval between counter flushes (255 × 64 bytes for the 8-bit
     /// counters, 0x7FFF steps for the 16-bit ones): an overflow would show.

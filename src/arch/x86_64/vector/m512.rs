@@ -224,6 +224,15 @@ unsafe impl Count for __m512i {
         }
     }
 
+    const GT_BY_POPCOUNT: bool = true;
+
+    #[inline(always)]
+    unsafe fn popcount_gt_i8(self, t: i8) -> u64 {
+        // SAFETY: the caller guarantees AVX-512 BW, and POPCNT (which the
+        // AVX-512 kernel requires; `count_ones` is one `popcnt` with it).
+        unsafe { u64::from(_mm512_cmpgt_epi8_mask(self, _mm512_set1_epi8(t)).count_ones()) }
+    }
+
     #[inline(always)]
     unsafe fn sum8(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512 BW. `vpsadbw` against zero
