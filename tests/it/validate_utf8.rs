@@ -132,6 +132,25 @@ mod against_core {
         }
     }
 
+    /// `is_ascii` of inputs long enough (4 KiB on) that the kernels test
+    /// the first block and then the blocks from the first cache-line
+    /// boundary on: from every start offset in a line, with one non-ASCII
+    /// byte at each position of the first 200 bytes and of the last 70.
+    #[test]
+    fn is_ascii_long_from_every_start_offset() {
+        let ks = kernels();
+        let len = 4200;
+        let mut v = vec![b'a'; len + 64];
+        for start in 0..64 {
+            check_ascii(&ks, &v[start..start + len]);
+            for i in (0..200).chain(len - 70..len) {
+                v[start + i] = 0x80;
+                check_ascii(&ks, &v[start..start + len]);
+                v[start + i] = b'a';
+            }
+        }
+    }
+
     /// The oracle classifier against hand-computed cases from the written
     /// rule, so a wrong oracle cannot hide a wrong library.
     #[test]
@@ -345,6 +364,46 @@ mod block_boundaries {
             for at in (0..200).chain(4080..4112) {
                 bad_at(k, ascii, at);
                 bad_at(k, multilingual, at);
+            }
+        }
+    }
+
+    /// Inputs long enough (4 KiB on) that the validators check them in two
+    /// parts, split at the first cache-line boundary whose byte is not a
+    /// continuation byte, among the first eight: from every start offset in
+    /// a line, each error kind just before, at and after each of those
+    /// boundaries (so in the first part, across the split and in the
+    /// second), in ASCII and in multilingual text (where a boundary often
+    /// falls inside a character and the split moves on), at 4.2 and 8.3 KB
+    /// (AVX-512's 256- and 512-bit loops).
+    #[test]
+    fn long_inputs_from_every_start_offset() {
+        let ks = common::kernels();
+        let backgrounds: [fn(usize) -> Vec<u8>; 2] = [ascii, multilingual];
+        for bg in backgrounds {
+            for len in [4200, 8300] {
+                let text = bg(len);
+                let mut buf = vec![0u8; len + 64];
+                for start in 0..64 {
+                    let line = (64 - (buf.as_ptr() as usize + start) % 64) % 64;
+                    buf[start..start + len].copy_from_slice(&text);
+                    for &k in &ks {
+                        check(k, &buf[start..start + len]);
+                    }
+                    for at in
+                        (0..9).flat_map(|j| (line + 64 * j).saturating_sub(3)..line + 64 * j + 2)
+                    {
+                        for &(seq, _, at_end) in BAD {
+                            let input = &mut buf[start..start + len];
+                            let at = if at_end { len - seq.len() } else { at };
+                            input[at..at + seq.len()].copy_from_slice(seq);
+                            for &k in &ks {
+                                check(k, input);
+                            }
+                            input[at..at + seq.len()].copy_from_slice(&text[at..at + seq.len()]);
+                        }
+                    }
+                }
             }
         }
     }

@@ -282,10 +282,21 @@ unsafe fn is_ascii2<V: Utf8Vector, const N: usize>(a: &[V; N], b: &[V; N]) -> bo
 ///
 /// The CPU must support V's ISA.
 #[inline(always)]
-pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
+pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(mut bytes: &[u8]) -> bool {
     let Some(last) = bytes.last_chunk::<BLOCK>() else {
         return crate::scalar::ascii::is_ascii(bytes);
     };
+    if bytes.len() >= ALIGN_FROM {
+        // The first block, then the blocks from the first cache-line
+        // boundary on (a test of a byte twice is harmless).
+        // SAFETY: the caller guarantees V's ISA; the block is `bytes`'s.
+        let first = unsafe { load_block::<V, N>(bytes.first_chunk::<BLOCK>().unwrap_or(last)) };
+        // SAFETY: as above.
+        if !unsafe { is_ascii::<V, N>(&first) } {
+            return false;
+        }
+        bytes = &bytes[bytes.as_ptr().align_offset(BLOCK)..];
+    }
     let (blocks, _) = super::as_chunks::<BLOCK>(bytes);
     let mut fours = blocks.chunks_exact(4);
     // SAFETY: the caller guarantees V's ISA; every block is a whole
@@ -309,13 +320,49 @@ pub(crate) unsafe fn all_ascii<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> b
     }
 }
 
+/// The input length from which the validators and [`all_ascii`] run
+/// their block loops from a cache-line boundary ([`aligned_split`]): on
+/// ASCII, where the loop is a load and a test, a 64-byte load that
+/// straddles two lines halves the speed with AVX-512. Below it, the check
+/// of the part before the boundary costs more than the split saves.
+const ALIGN_FROM: usize = 4096;
+
+/// Where the validators split an input of at least [`ALIGN_FROM`] bytes
+/// into two that they check one after the other: the first cache-line
+/// boundary (of `BLOCK` bytes) at or after the start whose byte is not a
+/// continuation byte, among the first eight; 0 (no split) if the input
+/// starts on one or none of the eight qualifies.
+///
+/// Either part is valid alone iff the whole is valid: a character that the
+/// first part leaves open is an error in the whole as well (the byte after
+/// it is no continuation byte), and the second starts where a character
+/// must. So the first error of the whole is the first error of the first
+/// part, or the second part's plus the split.
+#[inline(always)]
+fn aligned_split(bytes: &[u8]) -> usize {
+    debug_assert!(bytes.len() >= ALIGN_FROM);
+    let mut at = bytes.as_ptr().align_offset(BLOCK);
+    if at == 0 || at >= BLOCK {
+        return 0;
+    }
+    for _ in 0..8 {
+        // `at < 8 * BLOCK < ALIGN_FROM`: in bounds.
+        if (bytes[at] as i8) >= -0x40 {
+            return at;
+        }
+        at += BLOCK;
+    }
+    0
+}
+
 /// The first block of `blocks` that is not ASCII, as its index and its
 /// vectors. The validators skip the ASCII blocks before it ahead of any of
 /// their own setup, which is most of the time a few hundred bytes of ASCII
 /// take, and check it with the vectors already loaded. (Skipping to 64-byte
 /// aligned blocks after the first, so that no load straddles two cache
 /// lines, measured slower at 128 to 384 bytes: the overlapping last block
-/// it needs costs more.)
+/// it needs costs more. Long inputs are split at a line boundary instead:
+/// see [`aligned_split`].)
 #[inline(always)]
 unsafe fn first_non_ascii<V: Utf8Vector, const N: usize>(
     blocks: &[[u8; BLOCK]],
@@ -668,9 +715,30 @@ pub(crate) unsafe fn validate_blocks<V: Utf8Vector, const N: usize>(
 }
 
 /// [`validate`] with groups of `G` blocks, and error positions refined by
-/// `lane` (see [`scan`]).
+/// `lane` (see [`scan`]): [`validate_part`] on each side of the
+/// [`aligned_split`] of a long input (in a loop, so that the code is
+/// there once).
 #[inline(always)]
 unsafe fn validate_grouped<V: Utf8Vector, const N: usize, const G: usize>(
+    bytes: &[u8],
+    lane: impl Fn(V) -> usize + Copy,
+) -> Result<(), usize> {
+    let split = if bytes.len() >= ALIGN_FROM { aligned_split(bytes) } else { 0 };
+    let mut from = 0;
+    for part in [&bytes[..split], &bytes[split..]] {
+        if !part.is_empty() {
+            // SAFETY: the caller guarantees V's ISA.
+            unsafe { validate_part::<V, N, G>(part, lane) }.map_err(|pos| from + pos)?;
+        }
+        from += part.len();
+    }
+    Ok(())
+}
+
+/// [`validate_grouped`] of one part: the whole input, or one side of its
+/// split.
+#[inline(always)]
+unsafe fn validate_part<V: Utf8Vector, const N: usize, const G: usize>(
     bytes: &[u8],
     lane: impl Fn(V) -> usize,
 ) -> Result<(), usize> {
@@ -752,6 +820,20 @@ unsafe fn end<V: Utf8Vector, const N: usize>(
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn is_valid<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
+    // As in `validate_grouped`: each side of the split of a long input.
+    let split = if bytes.len() >= ALIGN_FROM { aligned_split(bytes) } else { 0 };
+    for part in [&bytes[..split], &bytes[split..]] {
+        // SAFETY: the caller guarantees V's ISA.
+        if !part.is_empty() && !unsafe { is_valid_part::<V, N>(part) } {
+            return false;
+        }
+    }
+    true
+}
+
+/// [`is_valid`] of one part: the whole input, or one side of its split.
+#[inline(always)]
+unsafe fn is_valid_part<V: Utf8Vector, const N: usize>(bytes: &[u8]) -> bool {
     if bytes.len() < BLOCK + 3 {
         // SAFETY: the caller guarantees V's ISA.
         return unsafe { short::<V>(bytes) };
