@@ -132,6 +132,27 @@ pub(crate) unsafe trait Leads: Utf8Vector {
         None
     }
 
+    /// An ISA's own check *and* conversion of a non-ASCII window `v`
+    /// loaded from `at` (with [`MARGIN`] more bytes readable and room for
+    /// `BLOCK + MARGIN` units at `dst`), for a class of windows it checks
+    /// in fewer instructions than the block validation: `Some((bytes
+    /// consumed, units written))` if the window is of that class and its
+    /// characters are valid, consuming every character that ends in it,
+    /// and more than [`MAX_STEP_START`] bytes. The window starts where the
+    /// loop stands, a character boundary except perhaps at the start of
+    /// the input; the check must not assume it (a continuation byte first
+    /// fails it). `None` (the default) leaves the window to the validating
+    /// path, which finds any error there.
+    #[inline(always)]
+    unsafe fn checked_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> Option<(usize, usize)> {
+        let _ = (v, at, dst);
+        None
+    }
+
     /// Whether the ISA converts every non-ASCII window of valid input
     /// itself, with [`Leads::convert_valid_window`]. Such an ISA (AVX-512)
     /// takes every validated window with [`Leads::convert_window`] too, so
@@ -895,12 +916,13 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     // after a window, which advanced `p` by more than `MAX_STEP_START >=
     // V::BYTES` (or the loop ended); the steps read 16 bytes at `p + pos`,
     // `pos <= MAX_STEP_START`, so up to `p + BLOCK + 4`,
-    // `three_byte_chars` up to `p + 72` and `convert_window` up to
-    // `p + BLOCK + MARGIN` (its contract). Every
+    // `three_byte_chars` up to `p + 72`, `convert_window` and
+    // `checked_window` up to `p + BLOCK + MARGIN` (their contracts; the
+    // latter advances `p` by more than `MAX_STEP_START`). Every
     // write stays inside `dst`: a window writes at most one unit per byte
     // consumed plus 16 units of scratch after the last step's start, so
     // below `o + BLOCK + MARGIN`, `three_byte_chars` 24 units, and
-    // `convert_window` as its contract says.
+    // `convert_window` and `checked_window` as their contracts say.
     unsafe {
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
             let at = base.add(p);
@@ -915,6 +937,11 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 p += BLOCK;
                 o += BLOCK;
                 (p, o) = ascii_run::<V, H, T, N>(src, out, dst.len(), p, o);
+                continue;
+            }
+            if let Some((c, w)) = V::checked_window::<T, N>(&v, at, out.add(o)) {
+                p += c;
+                o += w;
                 continue;
             }
             let err = if p == 0 {

@@ -4,6 +4,13 @@
 //! with AVX-512 Instructions*, 2023), with a 32-bit-lane variant for
 //! windows that hold 4-byte characters. (The 16-byte steps of the SSE4.2
 //! kernel are instantiated too, but valid windows never reach them.)
+//! Windows of ASCII and 2-byte characters skip the block validation: a
+//! few mask tests check them (`Leads::checked_window`), and the next
+//! window's start is read from memory rather than from the masks, so that
+//! the loop's chain from window to window is a load and an add. On a
+//! Sapphire Rapids Xeon, UTF-8 to UTF-16 of Cyrillic, Greek, Arabic and
+//! Hebrew text went from 7.0 GB/s (0.72x simdutf's icelake kernel) to
+//! 13.5 GB/s (1.47x).
 //!
 //! Why an ISA-specific algorithm: `vpcompressb` gathers the first, second
 //! and third bytes of up to 63 characters into three registers in one
@@ -43,6 +50,34 @@ unsafe fn finish32<T: Target, const THREE: bool>(
             );
             u = _mm512_mask_mov_epi16(u, three, v3);
         }
+        store32::<T>(u, dst);
+    }
+}
+
+/// The 32 units of the characters of the low (or with `HIGH`, the high)
+/// halves of `leads` (`lead - C2`, or 0 for ASCII) and `lasts` (the last
+/// bytes): see `Leads::checked_window`.
+#[inline(always)]
+unsafe fn two_byte_units<const HIGH: bool>(leads: __m512i, lasts: __m512i) -> __m512i {
+    // SAFETY: the caller guarantees AVX-512 F/BW.
+    unsafe {
+        let (leads, lasts) = if HIGH {
+            (_mm512_extracti64x4_epi64::<1>(leads), _mm512_extracti64x4_epi64::<1>(lasts))
+        } else {
+            (_mm512_castsi512_si256(leads), _mm512_castsi512_si256(lasts))
+        };
+        _mm512_add_epi16(
+            _mm512_slli_epi16::<6>(_mm512_cvtepu8_epi16(leads)),
+            _mm512_cvtepu8_epi16(lasts),
+        )
+    }
+}
+
+/// Stores the 32 units of `u` at `dst` as the target's units.
+#[inline(always)]
+unsafe fn store32<T: Target>(u: __m512i, dst: *mut T::Unit) {
+    // SAFETY: the caller guarantees AVX-512 F/BW and room for 32 units.
+    unsafe {
         let d = dst.cast::<__m512i>();
         if T::UTF32 {
             _mm512_storeu_si512(d, _mm512_cvtepu16_epi32(_mm512_castsi512_si256(u)));
@@ -213,6 +248,64 @@ unsafe impl Leads for __m512i {
                 return None;
             }
             Some((last, convert_chars::<T>(x, at, keep, dst)))
+        }
+    }
+
+    /// Windows of ASCII and 2-byte characters (every byte below `E0`,
+    /// most windows of Latin-script, Cyrillic, Greek, Arabic and Hebrew
+    /// text), after simdutf's icelake kernel: valid iff every byte with
+    /// its high bit set is a 2-byte lead (`C2..=DF`) or a continuation
+    /// byte, and the continuation bytes are exactly the bytes after a lead
+    /// (so none comes first): four compares into masks and a few scalar
+    /// tests, where the block validation takes a dozen vector
+    /// instructions. A lead in the last byte is left for the next window.
+    /// The characters' leads and last bytes are gathered with
+    /// `vpcompressb`, and each unit is `(lead - C2) << 6` plus its last
+    /// byte, whose `80` tag the `- C2` (rather than `- C0`) cancels; an
+    /// ASCII character has no lead and its byte as the last.
+    #[inline(always)]
+    unsafe fn checked_window<T: Target, const N: usize>(
+        v: &[Self; N],
+        at: *const u8,
+        dst: *mut T::Unit,
+    ) -> Option<(usize, usize)> {
+        // SAFETY: the caller guarantees AVX-512 F/BW/VBMI2 and POPCNT, 64
+        // readable bytes at `at` (the window, and the byte read below is
+        // its last) and room for `BLOCK + MARGIN` units at `dst`: the
+        // stores write 64 units.
+        unsafe {
+            let x = v[0];
+            if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xE0u8 as i8)) != 0 {
+                return None;
+            }
+            let high = _mm512_movepi8_mask(x);
+            let lead = _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xC2u8 as i8));
+            let cont = _mm512_cmplt_epi8_mask(x, _mm512_set1_epi8(-0x40));
+            if high != lead | cont || cont != lead << 1 {
+                return None;
+            }
+            // The window is valid, so its last byte is a lead iff it is
+            // at least C0: read from memory, the next window's start does
+            // not wait for the compares above.
+            // (A volatile read, or LLVM extracts it from a vector load,
+            // which puts two more instructions' latency on the chain from
+            // one window's start to the next: 30 % of the speed.)
+            let open = usize::from(at.add(63).read_volatile() >= 0xC0);
+            // The characters start at the bytes other than continuation
+            // bytes and end at the bytes other than leads. A lead in the
+            // last byte is a start without an end: its lead is gathered
+            // after the others, into a unit past the count.
+            let (starts, ends) = (!cont, !lead);
+            let tags = _mm512_maskz_sub_epi8(lead, x, _mm512_set1_epi8(0xC2u8 as i8));
+            let leads = _mm512_maskz_compress_epi8(starts, tags);
+            let lasts = _mm512_maskz_compress_epi8(ends, x);
+            // Both halves, whatever the count: on Cyrillic or Greek text
+            // a window holds about 32 characters, and a test of the count
+            // would mispredict half the time.
+            store32::<T>(two_byte_units::<false>(leads, lasts), dst);
+            store32::<T>(two_byte_units::<true>(leads, lasts), dst.add(32));
+            let chars = ends.count_ones() as usize;
+            Some((64 - open, chars))
         }
     }
 
