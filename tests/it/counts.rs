@@ -275,13 +275,25 @@ mod kernels {
         }
     }
 
-    /// Inputs long enough that a kernel counts bytes up to its first
+    /// Inputs long enough that a kernel counts units up to its first
     /// aligned vector before its main loop, starting at every offset of a
     /// 64-byte line and ending at every offset of a vector: the head, the
-    /// aligned loop and the tail must count each byte once. Also the
-    /// Latin-1 → UTF-8 length, which shares that loop.
+    /// aligned loop and the tail must count each unit once. Also the
+    /// Latin-1 → UTF-8 length, which shares the UTF-8 loop.
     #[test]
     fn long_inputs_at_every_offset() {
+        let units: Vec<u16> = noise(5, 2200).into_iter().map(|x| x as u16).collect();
+        let values: Vec<u32> =
+            noise(6, 1100).into_iter().map(|x| (x >> 11) as u32 >> (x % 24)).collect();
+        for off in 0..32 {
+            for len in [511, 512, 513, 600, 2048 + 31] {
+                check_utf16(&units[off..off + len]);
+                if off < 16 && len <= 1024 {
+                    check_utf32(&values[off..off + len]);
+                    check_utf32(&values[off..off + len / 2]);
+                }
+            }
+        }
         let bytes: Vec<u8> = noise(4, 4400).into_iter().map(|x| x as u8).collect();
         for off in 0..64 {
             for len in [1023, 1024, 1025, 1100, 1151, 2048 + 7, 4096 + 63] {

@@ -224,7 +224,7 @@ unsafe impl Count for __m512i {
         }
     }
 
-    const GT_BY_POPCOUNT: bool = true;
+    const BY_POPCOUNT: bool = true;
 
     #[inline(always)]
     unsafe fn popcount_gt_i8(self, t: i8) -> u64 {
@@ -247,6 +247,12 @@ unsafe impl Count for __m512i {
             let m = _mm512_cmpeq_epi16_mask(self, other);
             _mm512_mask_sub_epi16(acc, m, acc, _mm512_set1_epi16(-1))
         }
+    }
+
+    #[inline(always)]
+    unsafe fn popcount_eq16(self, other: Self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512 BW and POPCNT.
+        unsafe { u64::from(_mm512_cmpeq_epi16_mask(self, other).count_ones()) }
     }
 
     #[inline(always)]
@@ -295,6 +301,12 @@ unsafe impl Count for __m512i {
         // within each 128-bit lane (the order the trait allows), and its
         // signed input is the unsigned one, every lane being below 2^31.
         unsafe { _mm512_packus_epi32(self, hi) }
+    }
+
+    #[inline(always)]
+    unsafe fn popcount_eq32(self, other: Self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512 F and POPCNT.
+        unsafe { u64::from(_mm512_cmpeq_epi32_mask(self, other).count_ones()) }
     }
 
     #[inline(always)]
