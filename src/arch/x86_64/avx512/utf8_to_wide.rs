@@ -8,9 +8,9 @@
 //! few mask tests check them (`Leads::checked_window`), and the next
 //! window's start is read from memory rather than from the masks, so that
 //! the loop's chain from window to window is a load and an add. On a
-//! Sapphire Rapids Xeon, UTF-8 to UTF-16 of Cyrillic, Greek, Arabic and
-//! Hebrew text went from 7.0 GB/s (0.72x simdutf's icelake kernel) to
-//! 13.5 GB/s (1.47x).
+//! Sapphire Rapids-class Xeon, UTF-8 to UTF-16 of Cyrillic, Greek, Arabic
+//! and Hebrew text went from 7.0 GB/s (0.72x simdutf's icelake kernel)
+//! to 13.5 GB/s (1.47x).
 //!
 //! Why an ISA-specific algorithm: `vpcompressb` gathers the first, second
 //! and third bytes of up to 63 characters into three registers in one
