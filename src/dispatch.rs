@@ -536,6 +536,7 @@ pub(crate) mod valid_bytes {
 
         /// The part of the text at `range`, sharing its memory; `None`
         /// unless both ends are character boundaries.
+        #[inline]
         pub(crate) fn slice(&self, range: core::ops::Range<usize>) -> Option<ValidBytes> {
             self.as_str().get(range.clone()).map(|_| ValidBytes(self.0.slice(range)))
         }

@@ -293,6 +293,53 @@ fn max_line_length_as_lines_codec() {
     }
 }
 
+/// `codec` over `chunks` of valid text, going on after each
+/// `MaxLineLengthExceeded` as a `LinesCodec` user does: the lines, with
+/// `Err(())` for each line that was too long.
+fn lines_through_errors(mut codec: Utf8LinesCodec, chunks: &[&[u8]]) -> Vec<Result<String, ()>> {
+    let mut buf = BytesMut::new();
+    let mut out = Vec::new();
+    let mut feed = |buf: &mut BytesMut, eof: bool, out: &mut Vec<Result<String, ()>>| loop {
+        let r = if eof { codec.decode_eof(buf) } else { codec.decode(buf) };
+        match r {
+            Ok(Some(l)) => out.push(Ok(l.to_string())),
+            Ok(None) => break,
+            Err(CodecError::MaxLineLengthExceeded) => out.push(Err(())),
+            Err(e) => panic!("{e:?} on valid text"),
+        }
+    };
+    for c in chunks {
+        buf.extend_from_slice(c);
+        feed(&mut buf, false, &mut out);
+    }
+    feed(&mut buf, true, &mut out);
+    out
+}
+
+/// After a line that is too long, the codec goes on with the next line,
+/// as `LinesCodec` does, whether the long line is still being read or
+/// was already taken with the lines around it (one read holding several
+/// lines), strict and lossy.
+#[test]
+fn max_line_length_then_the_next_lines() {
+    let text = "short\nthis line is too long\nok\r\nab\nlonger than six\n\nx\nlong again without end";
+    let bytes = text.as_bytes();
+    for max in [0, 1, 2, 3, 5, 6, 10, 21, 22, 100] {
+        let mut chunkings = vec![vec![bytes]];
+        chunkings.extend((0..=bytes.len()).map(|p| split(bytes, &[p])));
+        for chunks in &chunkings {
+            let want = lines_oracle(max, chunks);
+            assert!(max >= 22 || want.contains(&Err(())));
+            for codec in [
+                Utf8LinesCodec::new_with_max_length(max),
+                Utf8LinesCodec::lossy(ErrorStrategy::Replace).with_max_length(max),
+            ] {
+                assert_eq!(lines_through_errors(codec, chunks), want, "max {max}, {chunks:?}");
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(rapidutf_testkit::gen::proptest_config(64))]
 
