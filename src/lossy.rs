@@ -218,6 +218,20 @@ fn utf8_lossy<'a>(
     Cow::Owned(out)
 }
 
+/// [`utf8_to_string_lossy_with_report`] for a caller that has validated
+/// `src` already: `first` is its longest valid prefix and the error after
+/// it, which are not looked for again.
+/// Built where its one caller, the lines codec (`io` with `tokio`), is.
+#[cfg(all(feature = "std", feature = "stream", feature = "single-byte", feature = "tokio"))]
+pub(crate) fn utf8_lossy_from<'a>(
+    src: &'a [u8],
+    first: (&'a str, Option<Utf8Error>),
+    strategy: ErrorStrategy,
+    replaced: &mut usize,
+) -> Cow<'a, str> {
+    utf8_lossy(active_fns(), src, first, strategy, replaced)
+}
+
 /// The error at the start of `rest`, if its first character is invalid
 /// (checked with scalar code); `None` when it is valid, and the kernel
 /// takes over from the start of `rest`.

@@ -76,7 +76,7 @@ fn lossy_oracle(input: &[u8], s: ErrorStrategy) -> String {
 /// appended to the buffer, then `decode` until `None`; `decode_eof` at
 /// the end); the frames and the error that ended them.
 fn run_codec<D: Decoder<Item = Utf8Bytes, Error = CodecError>>(
-    mut codec: D,
+    codec: &mut D,
     chunks: &[&[u8]],
 ) -> (Vec<Utf8Bytes>, Option<CodecError>) {
     let mut buf = BytesMut::new();
@@ -123,7 +123,7 @@ fn lines_oracle(max: usize, chunks: &[&[u8]]) -> Vec<Result<String, ()>> {
 
 fn check_text_codec(input: &[u8], chunks: &[&[u8]]) {
     let (text, error) = strict_oracle(input);
-    let (frames, e) = run_codec(Utf8Codec::new(), chunks);
+    let (frames, e) = run_codec(&mut Utf8Codec::new(), chunks);
     assert!(frames.iter().all(|f| !f.is_empty()), "an empty frame");
     assert_eq!(frames.concat(), text, "{input:02X?} as {chunks:02X?}");
     match (e, error) {
@@ -134,7 +134,7 @@ fn check_text_codec(input: &[u8], chunks: &[&[u8]]) {
         (got, want) => panic!("{got:?} for {want:?} on {input:02X?} as {chunks:02X?}"),
     }
     for &s in ErrorStrategy::ALL {
-        let (frames, e) = run_codec(Utf8Codec::lossy(s), chunks);
+        let (frames, e) = run_codec(&mut Utf8Codec::lossy(s), chunks);
         assert!(e.is_none());
         assert_eq!(frames.concat(), lossy_oracle(input, s), "{s} {input:02X?} as {chunks:02X?}");
     }
@@ -142,7 +142,7 @@ fn check_text_codec(input: &[u8], chunks: &[&[u8]]) {
 
 fn check_lines_codec(input: &[u8], chunks: &[&[u8]], max: usize) {
     let (text, error) = strict_oracle(input);
-    let got = run_codec(Utf8LinesCodec::new_with_max_length(max), chunks);
+    let got = run_codec(&mut Utf8LinesCodec::new_with_max_length(max), chunks);
     match error {
         None => {
             let want = lines_oracle(max, chunks);
@@ -187,8 +187,11 @@ fn check_lines_codec(input: &[u8], chunks: &[&[u8]], max: usize) {
     if max == usize::MAX {
         for &s in ErrorStrategy::ALL {
             let lossy = lossy_oracle(input, s);
-            let (frames, e) = run_codec(Utf8LinesCodec::lossy(s), chunks);
+            let mut codec = Utf8LinesCodec::lossy(s);
+            let (frames, e) = run_codec(&mut codec, chunks);
             assert!(e.is_none());
+            let replaced = rapidutf::utf8_to_string_lossy_with_report(input, s).replaced;
+            assert_eq!(codec.substitutions(), replaced as u64, "{s} {input:02X?} as {chunks:02X?}");
             let frames: Vec<Result<String, ()>> =
                 frames.iter().map(|l| Ok(l.to_string())).collect();
             assert_eq!(
@@ -322,7 +325,8 @@ fn lines_through_errors(mut codec: Utf8LinesCodec, chunks: &[&[u8]]) -> Vec<Resu
 /// lines), strict and lossy.
 #[test]
 fn max_line_length_then_the_next_lines() {
-    let text = "short\nthis line is too long\nok\r\nab\nlonger than six\n\nx\nlong again without end";
+    let text =
+        "short\nthis line is too long\nok\r\nab\nlonger than six\n\nx\nlong again without end";
     let bytes = text.as_bytes();
     for max in [0, 1, 2, 3, 5, 6, 10, 21, 22, 100] {
         let mut chunkings = vec![vec![bytes]];

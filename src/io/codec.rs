@@ -188,7 +188,9 @@ impl Decoder for Utf8Codec {
 /// line with invalid UTF-8, positioned in the whole stream; lossy
 /// ([`lossy`](Self::lossy)): such a line decoded with the
 /// [`ErrorStrategy`] (a maximal invalid subpart never holds a `\n`, so
-/// line by line is the same as the whole stream).
+/// line by line is the same as the whole stream; without a maximum line
+/// length, the lines taken are decoded together, in one pass from their
+/// first error).
 ///
 /// ```
 /// use bytes::BytesMut;
@@ -333,6 +335,29 @@ impl Utf8LinesCodec {
         self.region = buf.split_to(n).freeze();
         self.at = 0;
         self.revalidate(false);
+        if let (Some(s), usize::MAX, Some(e)) = (self.strategy, self.max_length, self.error) {
+            self.decode_region(s, e);
+        }
+    }
+
+    /// A lossy codec without a maximum line length: replaces a region
+    /// that holds an error with its decoding, in one pass from the
+    /// error, so that each of its lines is then handed out as a valid
+    /// line is. The same lines as decoding each line on its own: a
+    /// maximal invalid subpart never holds a `\n`, and the region ends
+    /// with one (or with the stream). A maximum length counts the bytes
+    /// read, so a codec with one decodes line by line instead.
+    fn decode_region(&mut self, strategy: ErrorStrategy, error: Utf8Error) {
+        let valid = self.valid.as_str();
+        let at = Utf8Error::new(valid.len(), error.error_len, error.kind());
+        let mut replaced = 0;
+        let text =
+            crate::lossy::utf8_lossy_from(&self.region, (valid, Some(at)), strategy, &mut replaced)
+                .into_owned();
+        self.substituted += replaced as u64;
+        self.valid = ValidBytes::from_string(text);
+        self.region = self.valid.bytes().clone();
+        self.error = None;
     }
 
     /// Validates the region from its start: right after an invalid line
@@ -387,7 +412,8 @@ impl Utf8LinesCodec {
         nl: usize,
         too_long: bool,
     ) -> Result<Utf8Bytes, CodecError> {
-        if nl <= self.valid.as_str().len() && (nl < self.valid.as_str().len() || self.error.is_none())
+        if nl <= self.valid.as_str().len()
+            && (nl < self.valid.as_str().len() || self.error.is_none())
         {
             // Too long, and valid: the region stays as it is.
             self.at = nl + 1;
