@@ -337,6 +337,34 @@ unsafe fn fold_popcount<V: Count>(
     (total, at)
 }
 
+/// A length of `per` units for each element of `src`, less one for each
+/// element that `flagged` counts in a vector, by popcount (the form of
+/// the ISAs that set [`Count::BY_POPCOUNT`]): the aligned whole vectors
+/// by [`fold_popcount`], the elements before the first ([`aligned_head`])
+/// and after the last by `scalar`, the reference count.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+unsafe fn len_by_popcount<V: Count, T>(
+    src: &[T],
+    per: usize,
+    flagged: impl Fn(V) -> u64,
+    scalar: impl Fn(&[T]) -> usize,
+) -> usize {
+    let size = core::mem::size_of::<T>();
+    let head = aligned_head::<V, T>(src);
+    let rest = &src[head..];
+    // SAFETY: the caller guarantees the ISA; `rest` is readable, its
+    // `size_of_val(rest)` bytes.
+    let (n, done) =
+        unsafe { fold_popcount::<V>(rest.as_ptr().cast(), core::mem::size_of_val(rest), flagged) };
+    let done = done / size;
+    // `n <= per * done`: at most one less per element counted.
+    scalar(&src[..head]) + per * done - n as usize + scalar(&rest[done..])
+}
+
 /// The number of bytes of `src` that are not continuation bytes.
 ///
 /// # Safety
@@ -432,17 +460,13 @@ pub(crate) unsafe fn utf32_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) -
     let (lows, done) = unsafe {
         let (hi6, low) = (V::splat16(O::write16(0xFC00)), V::splat16(O::write16(0xDC00)));
         if V::BY_POPCOUNT {
-            // As in `count_gt_i8`: the units up to the first aligned
-            // vector apart.
-            let head = aligned_head::<V, u16>(src);
-            let rest = &src[head..];
-            let (n, done) = fold_popcount::<V>(rest.as_ptr().cast(), 2 * rest.len(), |v| {
-                v.and(hi6).popcount_eq16(low)
-            });
-            let done = done / 2;
-            return crate::scalar::count::utf32_len_from_utf16::<O>(&src[..head]) + done
-                - n as usize
-                + crate::scalar::count::utf32_len_from_utf16::<O>(&rest[done..]);
+            // One per unit, less one per low surrogate.
+            return len_by_popcount::<V, u16>(
+                src,
+                1,
+                |v| v.and(hi6).popcount_eq16(low),
+                crate::scalar::count::utf32_len_from_utf16::<O>,
+            );
         }
         fold::<V>(
             src.as_ptr().cast(),
@@ -541,15 +565,13 @@ pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
     let (bmp, done) = unsafe {
         let (zero, m16) = (V::splat(0), V::splat32(!0xFFFF));
         if V::BY_POPCOUNT {
-            let head = aligned_head::<V, u32>(src);
-            let rest = &src[head..];
-            let (n, done) = fold_popcount::<V>(rest.as_ptr().cast(), 4 * rest.len(), |v| {
-                v.and(m16).popcount_eq32(zero)
-            });
-            let done = done / 4;
-            return crate::scalar::count::utf16_len_from_utf32(&src[..head]) + 2 * done
-                - n as usize
-                + crate::scalar::count::utf16_len_from_utf32(&rest[done..]);
+            // Two per value, less one per BMP value.
+            return len_by_popcount::<V, u32>(
+                src,
+                2,
+                |v| v.and(m16).popcount_eq32(zero),
+                crate::scalar::count::utf16_len_from_utf32,
+            );
         }
         fold::<V>(
             src.as_ptr().cast(),
