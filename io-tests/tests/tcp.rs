@@ -68,6 +68,21 @@ fn every_adapter_over_tcp_reads_the_text_exactly() {
             let mut got = String::new();
             r.read_to_string(&mut got).await.unwrap();
             assert_eq!(got, text);
+            // Its lines and read_line.
+            let r = AsyncUtf8Reader::with_capacity(7, serve(data.clone(), seed).await, None);
+            let mut lines = r.lines();
+            let mut got = Vec::new();
+            while let Some(line) = lines.next_line().await.unwrap() {
+                got.push(line);
+            }
+            assert_eq!(got, want_lines);
+            let mut r = AsyncUtf8Reader::with_capacity(7, serve(data.clone(), seed).await, None);
+            let (mut all, mut calls) = (String::new(), 0);
+            while r.read_line(&mut all).await.unwrap() > 0 {
+                calls += 1;
+                assert!(all.ends_with('\n') || all.len() == text.len());
+            }
+            assert_eq!((all, calls), (text.clone(), want_lines.len()));
             // A stream of Bytes.
             let bytes = FramedRead::new(serve(data.clone(), seed).await, BytesCodec::new())
                 .map(|b| b.map(|b| b.freeze()));
@@ -103,6 +118,20 @@ fn invalid_bytes_over_tcp() {
             let e = r.read_to_string(&mut String::new()).await.unwrap_err();
             let e = e.get_ref().and_then(|e| e.downcast_ref::<rapidutf::Utf8Error>()).unwrap();
             assert_eq!(e.valid_up_to(), valid_up_to);
+            // Whole lines up to the one with the error, which appends
+            // nothing; then its error.
+            let mut r = AsyncUtf8Reader::with_capacity(7, serve(data.clone(), seed).await, None);
+            let mut all = String::new();
+            let e = loop {
+                match r.read_line(&mut all).await {
+                    Ok(n) => assert!(n > 0 && all.ends_with('\n'), "{all:?}"),
+                    Err(e) => break e,
+                }
+            };
+            let line_start = data[..valid_up_to].iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            assert_eq!(all.as_bytes(), &data[..line_start]);
+            let e = e.get_ref().and_then(|e| e.downcast_ref::<rapidutf::Utf8Error>()).unwrap();
+            assert_eq!(e.valid_up_to(), valid_up_to);
             let bytes = FramedRead::new(serve(data.clone(), seed).await, BytesCodec::new()).map(|b| b.map(|b| b.freeze()));
             let items: Vec<_> = Utf8Stream::new(Box::pin(bytes)).collect().await;
             assert!(matches!(items.last(), Some(Err(Utf8StreamError::InvalidUtf8(e))) if e.valid_up_to() == valid_up_to));
@@ -117,6 +146,36 @@ fn invalid_bytes_over_tcp() {
             let lines: Vec<String> = lines.map(|l| l.unwrap().to_string()).collect().await;
             let want: Vec<String> = lossy.as_bytes().lines().map(Result::unwrap).collect();
             assert_eq!(lines, want);
+            let r = AsyncUtf8Reader::lossy(serve(data.clone(), seed).await, ErrorStrategy::Replace);
+            let mut lines = r.lines();
+            let mut got = Vec::new();
+            while let Some(line) = lines.next_line().await.unwrap() {
+                got.push(line);
+            }
+            assert_eq!(got, want);
+            assert_eq!(lines.get_ref().substitutions(), 1);
         }
+    });
+}
+
+/// A byte-wise read that stops inside a character leaves no line to
+/// read: `read_line` says so (`InvalidData`) rather than appending half a
+/// character or panicking; reading the rest of the character's bytes
+/// makes lines readable again.
+#[test]
+fn read_line_after_a_read_inside_a_character() {
+    runtime().block_on(async {
+        let mut r = AsyncUtf8Reader::new(serve("café\nok\n".into(), 0).await);
+        let mut head = [0u8; 4];
+        r.read_exact(&mut head).await.unwrap();
+        assert_eq!(&head, b"caf\xC3");
+        let mut line = String::new();
+        let e = r.read_line(&mut line).await.unwrap_err();
+        assert_eq!((e.kind(), line.as_str()), (std::io::ErrorKind::InvalidData, ""));
+        r.read_exact(&mut head[..1]).await.unwrap();
+        assert_eq!(r.read_line(&mut line).await.unwrap(), 1);
+        let mut lines = r.lines();
+        assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("ok"));
+        assert_eq!(lines.next_line().await.unwrap(), None);
     });
 }

@@ -20,10 +20,12 @@ use tokio::io::{AsyncBufRead, AsyncRead, ReadBuf};
 /// stream, after the valid text before it).
 ///
 /// The inner reader must be `Unpin` (wrap it in `Box::pin` otherwise).
-/// For lines, `tokio_util::codec::FramedRead` with
-/// [`Utf8LinesCodec`](super::Utf8LinesCodec) validates each byte once;
-/// tokio's `AsyncBufReadExt::read_line` and `lines` would validate the
-/// text again.
+/// For lines, use this type's own [`read_line`](Self::read_line) and
+/// [`lines`](Self::lines), which append the text already validated as a
+/// `&str` (tokio's `AsyncBufReadExt::read_line` and `lines` would
+/// validate it again), or `tokio_util::codec::FramedRead` with
+/// [`Utf8LinesCodec`](super::Utf8LinesCodec), whose lines share the read
+/// buffer's memory.
 ///
 /// ```
 /// use std::pin::Pin;
@@ -146,6 +148,214 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// ```
     pub fn into_inner(self) -> R {
         self.inner
+    }
+
+    /// Reads text up to and including the next `\n` (or to the end of the
+    /// stream) and appends it to `buf`: the number of bytes appended, 0 at
+    /// the end. As `AsyncBufReadExt::read_line`, without validating the
+    /// text again (it is appended as a `&str` from the reader's own
+    /// `String`).
+    ///
+    /// # Errors
+    ///
+    /// An error of the inner reader, or for a strict reader the
+    /// [`InvalidData`](io::ErrorKind::InvalidData) error of the first
+    /// invalid sequence (its [`Utf8Error`] positioned in the whole
+    /// stream), after which `buf` is as it was before the call (as with
+    /// std's `read_line`); also `InvalidData` if an earlier byte-wise read
+    /// or `consume` stopped inside a character.
+    ///
+    /// # Cancel safety
+    ///
+    /// As tokio's `read_line`: if the future is dropped before it
+    /// completes, the text it had consumed so far is in `buf`.
+    ///
+    /// ```
+    /// # tokio_test_block_on(async {
+    /// use rapidutf::io::AsyncUtf8Reader;
+    /// let mut r = AsyncUtf8Reader::new(&b"caf\xC3\xA9\r\nnext"[..]);
+    /// let mut line = String::new();
+    /// assert_eq!(r.read_line(&mut line).await?, 7);
+    /// assert_eq!(line, "café\r\n");
+    /// assert_eq!(r.read_line(&mut line).await?, 4);
+    /// assert_eq!(r.read_line(&mut line).await?, 0);
+    /// assert_eq!(line, "café\r\nnext");
+    /// # Ok::<(), std::io::Error>(())
+    /// # }).unwrap();
+    /// # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+    /// #     let mut f = std::pin::pin!(f);
+    /// #     let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    /// #     loop {
+    /// #         if let std::task::Poll::Ready(r) = f.as_mut().poll(&mut cx) { return r; }
+    /// #     }
+    /// # }
+    /// ```
+    pub async fn read_line(&mut self, buf: &mut String) -> io::Result<usize> {
+        let mut appended = 0;
+        core::future::poll_fn(|cx| self.poll_append_line(cx, buf, &mut appended)).await
+    }
+
+    /// The lines of the text, as tokio's `AsyncBufReadExt::lines`: each
+    /// without its `\n` or `\r\n`, the last one also without a newline.
+    ///
+    /// ```
+    /// # tokio_test_block_on(async {
+    /// use rapidutf::{io::AsyncUtf8Reader, ErrorStrategy};
+    /// let r = AsyncUtf8Reader::lossy(&b"one\n\xFFtwo\r\nthree"[..], ErrorStrategy::Replace);
+    /// let mut lines = r.lines();
+    /// let mut got = Vec::new();
+    /// while let Some(line) = lines.next_line().await? {
+    ///     got.push(line);
+    /// }
+    /// assert_eq!(got, ["one", "\u{FFFD}two", "three"]);
+    /// # Ok::<(), std::io::Error>(())
+    /// # }).unwrap();
+    /// # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+    /// #     let mut f = std::pin::pin!(f);
+    /// #     let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    /// #     loop {
+    /// #         if let std::task::Poll::Ready(r) = f.as_mut().poll(&mut cx) { return r; }
+    /// #     }
+    /// # }
+    /// ```
+    pub fn lines(self) -> AsyncUtf8Lines<R> {
+        AsyncUtf8Lines { reader: self, line: String::new() }
+    }
+
+    /// Appends the text up to and including the next `\n` to `buf`,
+    /// adding to `appended` what it appends, so that a `Pending` loses
+    /// nothing: `Ready(Ok(appended))` at a newline or at the end.
+    fn poll_append_line(
+        &mut self,
+        cx: &mut Context<'_>,
+        buf: &mut String,
+        appended: &mut usize,
+    ) -> Poll<io::Result<usize>> {
+        loop {
+            let avail = match ready!(Pin::new(&mut *self).poll_fill_buf(cx)) {
+                Ok(avail) => avail.len(),
+                Err(e) => {
+                    // As std's `read_line` (and `Utf8Reader`'s): a call
+                    // that meets invalid data appends nothing.
+                    if self.error.is_some() && e.kind() == io::ErrorKind::InvalidData {
+                        buf.truncate(buf.len() - *appended);
+                    }
+                    return Poll::Ready(Err(e));
+                }
+            };
+            if avail == 0 {
+                return Poll::Ready(Ok(*appended));
+            }
+            let Some(rest) = self.text.get(self.pos..) else {
+                return Poll::Ready(Err(super::text_reader::inside_character()));
+            };
+            // A `\n` ends a character, so both ends are boundaries.
+            let (n, found) = match super::text_reader::find_newline(rest.as_bytes()) {
+                Some(i) => (i + 1, true),
+                None => (rest.len(), false),
+            };
+            buf.push_str(&rest[..n]);
+            self.pos += n;
+            *appended += n;
+            if found {
+                return Poll::Ready(Ok(*appended));
+            }
+        }
+    }
+}
+
+/// The lines of an [`AsyncUtf8Reader`], from [`AsyncUtf8Reader::lines`]:
+/// tokio's `Lines` for text that is validated once.
+#[derive(Debug)]
+pub struct AsyncUtf8Lines<R> {
+    reader: AsyncUtf8Reader<R>,
+    /// The part of a line read before a `Pending`.
+    line: String,
+}
+
+impl<R: AsyncRead + Unpin> AsyncUtf8Lines<R> {
+    /// The next line, without its `\n` or `\r\n`; `None` at the end.
+    ///
+    /// # Errors
+    ///
+    /// As [`AsyncUtf8Reader::read_line`]; the text of the line before a
+    /// strict reader's error is dropped with it.
+    ///
+    /// # Cancel safety
+    ///
+    /// Cancel safe: a line read in part is kept for the next call.
+    ///
+    /// ```
+    /// # tokio_test_block_on(async {
+    /// use rapidutf::io::AsyncUtf8Reader;
+    /// let mut lines = AsyncUtf8Reader::new(&b"a\nb\xFF"[..]).lines();
+    /// assert_eq!(lines.next_line().await?.as_deref(), Some("a"));
+    /// let e = lines.next_line().await.unwrap_err();
+    /// assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+    /// # Ok::<(), std::io::Error>(())
+    /// # }).unwrap();
+    /// # fn tokio_test_block_on<F: std::future::Future>(f: F) -> F::Output {
+    /// #     let mut f = std::pin::pin!(f);
+    /// #     let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    /// #     loop {
+    /// #         if let std::task::Poll::Ready(r) = f.as_mut().poll(&mut cx) { return r; }
+    /// #     }
+    /// # }
+    /// ```
+    pub async fn next_line(&mut self) -> io::Result<Option<String>> {
+        core::future::poll_fn(|cx| self.poll_next_line(cx)).await
+    }
+
+    /// The polling form of [`next_line`](Self::next_line), for a `Stream`
+    /// or a hand-written future.
+    ///
+    /// # Errors
+    ///
+    /// As [`next_line`](Self::next_line).
+    ///
+    /// ```
+    /// use std::task::{Context, Poll, Waker};
+    /// use rapidutf::io::AsyncUtf8Reader;
+    /// let mut lines = AsyncUtf8Reader::new(&b"x\r\n"[..]).lines();
+    /// let mut cx = Context::from_waker(Waker::noop());
+    /// assert!(matches!(lines.poll_next_line(&mut cx), Poll::Ready(Ok(Some(l))) if l == "x"));
+    /// assert!(matches!(lines.poll_next_line(&mut cx), Poll::Ready(Ok(None))));
+    /// ```
+    pub fn poll_next_line(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<Option<String>>> {
+        let mut appended = 0;
+        let result = ready!(self.reader.poll_append_line(cx, &mut self.line, &mut appended));
+        let mut line = core::mem::take(&mut self.line);
+        result?;
+        if line.is_empty() {
+            return Poll::Ready(Ok(None));
+        }
+        if line.ends_with('\n') {
+            line.pop();
+            if line.ends_with('\r') {
+                line.pop();
+            }
+        }
+        Poll::Ready(Ok(Some(line)))
+    }
+
+    /// The reader.
+    ///
+    /// ```
+    /// let lines = rapidutf::io::AsyncUtf8Reader::new(&b"x"[..]).lines();
+    /// assert_eq!(*lines.get_ref().get_ref(), b"x");
+    /// ```
+    pub fn get_ref(&self) -> &AsyncUtf8Reader<R> {
+        &self.reader
+    }
+
+    /// The reader; a line read in part is lost.
+    ///
+    /// ```
+    /// let lines = rapidutf::io::AsyncUtf8Reader::new(&b"x"[..]).lines();
+    /// assert_eq!(lines.into_inner().into_inner(), b"x");
+    /// ```
+    pub fn into_inner(self) -> AsyncUtf8Reader<R> {
+        self.reader
     }
 }
 

@@ -29,7 +29,8 @@
 //!   `tokio_util::codec` decoders for text (`Utf8Codec`) and for lines
 //!   (`Utf8LinesCodec`, a chunk-safe `LinesCodec` that validates each
 //!   byte once, in SIMD passes over all the complete lines at hand), and
-//!   `AsyncUtf8Reader` (`AsyncRead` + `AsyncBufRead`).
+//!   `AsyncUtf8Reader` (`AsyncRead` + `AsyncBufRead`, with its own
+//!   `read_line` and `lines`, which append text already validated).
 //! - `futures` (Rust 1.81): `Utf8Stream`, a `Stream` of
 //!   `Result<Bytes, E>` as a stream of `Utf8Bytes`, zero-copy where a
 //!   chunk ends on a character boundary.
@@ -70,7 +71,7 @@ mod utf8_reader;
 
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
-pub use async_reader::AsyncUtf8Reader;
+pub use async_reader::{AsyncUtf8Lines, AsyncUtf8Reader};
 #[cfg(feature = "futures")]
 #[cfg_attr(docsrs, doc(cfg(feature = "futures")))]
 pub use bytes_stream::{Utf8Stream, Utf8StreamError};

@@ -152,14 +152,7 @@ impl<R: Read, D: Decode> TextReader<R, D> {
     /// stopped inside a character (as std's `read_line` would report the
     /// rest of that character).
     fn rest(&self) -> io::Result<&str> {
-        match self.text.get(self.pos..) {
-            Some(s) => Ok(s),
-            None => Err(io::Error::new(
-                ErrorKind::InvalidData,
-                "the reader is inside a character: an earlier read or consume stopped in \
-                 the middle of one",
-            )),
-        }
+        self.text.get(self.pos..).ok_or_else(inside_character)
     }
 
     /// `BufRead::read_line`, appending `&str`s of the decoded text.
@@ -210,6 +203,16 @@ impl<R: Read, D: Decode> TextReader<R, D> {
         }
         e
     }
+}
+
+/// The error of a line or string read that starts inside a character,
+/// after a byte-wise `read` or `consume` that stopped in the middle of
+/// one (std's `read_line` would report the rest of that character).
+pub(super) fn inside_character() -> io::Error {
+    io::Error::new(
+        ErrorKind::InvalidData,
+        "the reader is inside a character: an earlier read or consume stopped in the middle of one",
+    )
 }
 
 /// Reads once into `buf`, retrying when interrupted (as std's readers
