@@ -18,8 +18,9 @@
 //! - `gen` (feature `proptest`): input strategies;
 //! - [`boundary`]: every character and error kind at every window offset;
 //! - [`reference`]: error strategies, many-strings validation, detection;
-//! - [`kernels`]: the kernel lists the test runs take from the
-//!   environment.
+//! - [`kernels`](mod@kernels): the kernel lists the test runs take from
+//!   the environment, and the kernels a run covers;
+//! - [`rerun`]: a test binary run again under every kernel.
 //!
 //! Not published: the library's package does not depend on it.
 
@@ -32,15 +33,19 @@ pub mod kernels;
 pub mod legacy;
 pub mod oracle;
 pub mod reference;
+pub mod rerun;
 pub mod textgen;
 
 pub use corpus::{lipsum, lipsum_file, LANGUAGES};
 pub use count::*;
 #[cfg(feature = "proptest")]
 pub use gen::*;
-pub use kernels::kernels_named;
+pub use kernels::{kernels, kernels_named};
 pub use legacy::{
     latin1_encode_lossy, latin1_inputs, windows1252_byte, windows1252_encode_lossy,
     windows1252_inputs, windows1252_table,
 };
 pub use oracle::*;
+pub use rerun::{
+    rerun_under_every_kernel, rerun_under_every_kernel_skipping, run_watched, self_command,
+};
