@@ -17,7 +17,7 @@
 //!   Windows-1252 table (from CPython, with WHATWG's five C1 bytes);
 //! - `gen` (feature `proptest`): input strategies;
 //! - [`boundary`]: every character and error kind at every window offset;
-//! - [`reference`]: error strategies, many-strings validation, detection;
+//! - [`reference`](mod@reference): error strategies, many-strings validation, detection;
 //! - [`kernels`](mod@kernels): the kernel lists the test runs take from
 //!   the environment, and the kernels a run covers;
 //! - [`rerun`]: a test binary run again under every kernel.
