@@ -105,7 +105,12 @@ async fn mixed_encodings(ctx: &SessionContext) -> Result<()> {
 }
 
 /// Part 2: the same query on raw bytes, with the built-in cast, and with
-/// `convert_from`; best of several runs, taking turns.
+/// `convert_from`; best of several runs, taking turns. DataFusion's
+/// `octet_length` takes strings only, and it answers a plain `count` from
+/// the files' statistics, so the raw query counts the non-empty values
+/// with a comparison that reads each one (the scan and decoding are the
+/// same as the others'; their sum of lengths is a pass over offsets or
+/// views, no byte read). The two validating queries must agree.
 async fn validation_share(ctx: &SessionContext, rows: usize) -> Result<()> {
     println!(
         "\n| column | raw bytes (s) | `CAST(.. AS VARCHAR)` (s) | `convert_from(.., 'utf8')` (s) | validation share, cast | validation share, rapidutf | query speed-up |"
@@ -113,7 +118,7 @@ async fn validation_share(ctx: &SessionContext, rows: usize) -> Result<()> {
     println!("|---|---|---|---|---|---|---|");
     for column in ["k", "v", "u", "t"] {
         let queries = [
-            format!("SELECT sum(octet_length({column})) FROM valid"),
+            format!("SELECT count(*) FROM valid WHERE {column} <> X''"),
             format!("SELECT sum(octet_length(CAST({column} AS VARCHAR))) FROM valid"),
             format!("SELECT sum(octet_length(convert_from({column}, 'utf8'))) FROM valid"),
         ];
@@ -131,11 +136,12 @@ async fn validation_share(ctx: &SessionContext, rows: usize) -> Result<()> {
                 answers[k] = sum.map_or(0, |s| s.value(0));
             }
         }
-        assert!(answers.iter().all(|&a| a == answers[0]), "the three queries agree: {answers:?}");
+        assert!(0 < answers[0] && answers[0] <= rows as i64, "the values: {answers:?}");
+        assert_eq!(answers[1], answers[2], "the two validating queries agree");
         let share = |t: f64| 100.0 * (t - best[0]).max(0.0) / t;
         println!(
             "| {} | {:.3} | {:.3} | {:.3} | {:.0} % | {:.0} % | {:.2}× |",
-            describe(column, rows, answers[0]),
+            describe(column, answers[0] as usize, answers[1]),
             best[0],
             best[1],
             best[2],
@@ -147,14 +153,15 @@ async fn validation_share(ctx: &SessionContext, rows: usize) -> Result<()> {
     Ok(())
 }
 
-fn describe(column: &str, rows: usize, bytes: i64) -> String {
+/// The column's name and its mean value length over `values` values.
+fn describe(column: &str, values: usize, bytes: i64) -> String {
     let name = match column {
         "k" => "keys",
         "v" => "values",
         "u" => "URLs",
         _ => "text",
     };
-    format!("{name} ({:.0} B mean)", bytes as f64 / rows as f64)
+    format!("{name} ({:.0} B mean)", bytes as f64 / values as f64)
 }
 
 const WORDS: &[&str] = &[
