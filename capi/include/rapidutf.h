@@ -496,6 +496,27 @@ rapidutf_result rapidutf_utf16le_to_string_lossy(const rapidutf_char16 *src, siz
 rapidutf_result rapidutf_utf16be_to_string_lossy(const rapidutf_char16 *src, size_t src_len,
                                                  char *dst, size_t dst_len);
 
+/* The functions above, also reporting whether anything was replaced: the
+ * number of replacements (maximal invalid subparts, or unpaired
+ * surrogates) in src[0 .. read) goes to *replaced unless replaced is NULL,
+ * on RAPIDUTF_OK and on RAPIDUTF_OUTPUT_TOO_SMALL, so the counts of calls
+ * that resume at src + read add up. A misaligned replaced is
+ * RAPIDUTF_MISALIGNED, with nothing read or written. The same holds for
+ * every _report function below. */
+rapidutf_result rapidutf_utf8_to_string_lossy_report(const char *src, size_t src_len, char *dst,
+                                                     size_t dst_len, size_t *replaced);
+rapidutf_result rapidutf_utf8_to_utf16_lossy_report(const char *src, size_t src_len,
+                                                    rapidutf_char16 *dst, size_t dst_len,
+                                                    size_t *replaced);
+rapidutf_result rapidutf_utf16_to_string_lossy_report(const rapidutf_char16 *src, size_t src_len,
+                                                      char *dst, size_t dst_len, size_t *replaced);
+rapidutf_result rapidutf_utf16le_to_string_lossy_report(const rapidutf_char16 *src,
+                                                        size_t src_len, char *dst, size_t dst_len,
+                                                        size_t *replaced);
+rapidutf_result rapidutf_utf16be_to_string_lossy_report(const rapidutf_char16 *src,
+                                                        size_t src_len, char *dst, size_t dst_len,
+                                                        size_t *replaced);
+
 /* Lossy decoding of a stream, chunk by chunk: the functions above with a
  * `last` flag. With last = false, an incomplete character at the end of
  * src (UTF-8: a lead byte and the continuations allowed after it, 1 to 3
@@ -535,6 +556,26 @@ rapidutf_result rapidutf_utf16le_to_string_lossy_chunk(const rapidutf_char16 *sr
 rapidutf_result rapidutf_utf16be_to_string_lossy_chunk(const rapidutf_char16 *src,
                                                        size_t src_len, char *dst, size_t dst_len,
                                                        bool last);
+/* The chunk functions with a replacement count (see the _report functions
+ * above); what a call leaves unread is counted by the call that reads it. */
+rapidutf_result rapidutf_utf8_to_string_lossy_chunk_report(const char *src, size_t src_len,
+                                                           char *dst, size_t dst_len, bool last,
+                                                           size_t *replaced);
+rapidutf_result rapidutf_utf8_to_utf16_lossy_chunk_report(const char *src, size_t src_len,
+                                                          rapidutf_char16 *dst, size_t dst_len,
+                                                          bool last, size_t *replaced);
+rapidutf_result rapidutf_utf16_to_string_lossy_chunk_report(const rapidutf_char16 *src,
+                                                            size_t src_len, char *dst,
+                                                            size_t dst_len, bool last,
+                                                            size_t *replaced);
+rapidutf_result rapidutf_utf16le_to_string_lossy_chunk_report(const rapidutf_char16 *src,
+                                                              size_t src_len, char *dst,
+                                                              size_t dst_len, bool last,
+                                                              size_t *replaced);
+rapidutf_result rapidutf_utf16be_to_string_lossy_chunk_report(const rapidutf_char16 *src,
+                                                              size_t src_len, char *dst,
+                                                              size_t dst_len, bool last,
+                                                              size_t *replaced);
 
 /*
  * Error strategies: what lossy UTF-8 decoding puts in place of each
@@ -563,6 +604,14 @@ rapidutf_result rapidutf_utf8_to_string_lossy_with(const char *src, size_t src_l
 rapidutf_result rapidutf_utf8_to_utf16_lossy_with(const char *src, size_t src_len,
                                                   rapidutf_char16 *dst, size_t dst_len,
                                                   int32_t strategy);
+/* The two above with a count of the subparts the strategy handled (see the
+ * _report functions above). */
+rapidutf_result rapidutf_utf8_to_string_lossy_with_report(const char *src, size_t src_len,
+                                                          char *dst, size_t dst_len,
+                                                          int32_t strategy, size_t *replaced);
+rapidutf_result rapidutf_utf8_to_utf16_lossy_with_report(const char *src, size_t src_len,
+                                                         rapidutf_char16 *dst, size_t dst_len,
+                                                         int32_t strategy, size_t *replaced);
 
 /* ---------------------------------------------------------------------
  * UTF-16 helpers

@@ -12,11 +12,10 @@
 //! `tests/header.rs` reads their real signatures.
 
 use crate::transcode::transcode;
-use crate::{buffers, input, no_unwind, out_pointer, CError, RapidutfResult};
+use crate::{input, no_unwind, CError, RapidutfResult};
 use crate::{RapidutfChar16, RapidutfChar32};
 use core::mem::MaybeUninit;
 use rapidutf::{Latin1Error, Latin1ErrorKind, Utf16Error, Utf32Error, Utf8Error};
-use rapidutf::{Lossy, TranscodeError};
 use std::convert::Infallible;
 
 /// A conversion to Latin-1: the character is valid but above U+00FF.
@@ -172,47 +171,6 @@ pub unsafe extern "C" fn rapidutf_utf8_to_latin1(
     unsafe { transcode(src, src_len, dst, dst_len, rapidutf::uninit::utf8_to_latin1) }
 }
 
-/// Runs a lossy encoder to a single-byte encoding (one of
-/// [`rapidutf::uninit`]'s) from `(src, src_len)` into `(dst, dst_len)`,
-/// storing its number of replacements (in the part of `src` read, on
-/// `RAPIDUTF_OK` and on `RAPIDUTF_OUTPUT_TOO_SMALL`) in `*replaced` unless
-/// it is null. A misaligned `replaced` is `RAPIDUTF_MISALIGNED`, with
-/// nothing read or written.
-///
-/// # Safety
-///
-/// As [`input`] for `src` and [`crate::output`] for `dst`; `replaced` is
-/// null or addresses a writable `size_t`.
-pub(crate) unsafe fn encode_lossy(
-    src: *const u8,
-    src_len: usize,
-    dst: *mut u8,
-    dst_len: usize,
-    replaced: *mut usize,
-    f: impl FnOnce(&[u8], &mut [MaybeUninit<u8>]) -> Lossy<Result<usize, TranscodeError<Infallible>>>,
-) -> RapidutfResult {
-    no_unwind(|| {
-        let Ok(replaced) = out_pointer(replaced) else {
-            return RapidutfResult::argument(crate::RAPIDUTF_MISALIGNED);
-        };
-        // SAFETY: forwarded from the caller.
-        let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
-            Ok(b) => b,
-            Err(r) => return r,
-        };
-        let r = f(s, d);
-        if let Some(p) = replaced {
-            // SAFETY: non-null and aligned (`out_pointer`); the caller
-            // guarantees that it is writable.
-            unsafe { p.write(r.replaced) };
-        }
-        match r.output {
-            Ok(n) => RapidutfResult::ok(src_len, n),
-            Err(e) => RapidutfResult::from_transcode(&e),
-        }
-    })
-}
-
 /// Converts UTF-8 to Latin-1, writing `replacement` for each character
 /// above U+00FF and for each maximal invalid subpart of the input (what
 /// `String::from_utf8_lossy` replaces with U+FFFD): never
@@ -240,7 +198,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_latin1_lossy(
         rapidutf::uninit::utf8_to_latin1_lossy(s, d, replacement)
     };
     // SAFETY: the caller's contract, as documented.
-    unsafe { encode_lossy(src, src_len, dst, dst_len, replaced, f) }
+    unsafe { crate::lossy::lossy(src, src_len, dst, dst_len, replaced, f) }
 }
 
 /// Converts native-endian UTF-16 to Latin-1. `dst_len >= src_len` always suffices.

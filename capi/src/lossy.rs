@@ -7,30 +7,43 @@
 //! character (or replaced subpart) boundary with
 //! `RAPIDUTF_OUTPUT_TOO_SMALL`, `read` and `written`, and a second call on
 //! `src + read` continues the output exactly as one big call would have.
+//! Each has a `_report` form that also stores its number of replacements
+//! in a `size_t` out-pointer.
 
 use crate::RapidutfChar16;
-use crate::{buffers, no_unwind, RapidutfResult};
+use crate::{buffers, no_unwind, out_pointer, RapidutfResult};
 use core::convert::Infallible;
 use core::mem::MaybeUninit;
-use rapidutf::{ErrorStrategy, TranscodeError};
+use core::ptr::null_mut;
+use rapidutf::uninit;
+use rapidutf::{ErrorStrategy, Lossy, TranscodeError};
 
-/// Runs a bounded lossy decoder of [`rapidutf::uninit`] over the C
-/// buffers: `RAPIDUTF_OK` once all of the input is decoded, else
-/// `RAPIDUTF_OUTPUT_TOO_SMALL` at the boundary where it stopped.
+/// A bounded lossy decoder's result and its count of replacements (one
+/// of [`rapidutf::uninit`]'s `_report` functions).
+pub(crate) type Reported = Lossy<Result<usize, TranscodeError<Infallible>>>;
+
+/// Runs a bounded lossy decoder or encoder of [`rapidutf::uninit`] over
+/// the C buffers: `RAPIDUTF_OK` once all of the input is converted, else
+/// `RAPIDUTF_OUTPUT_TOO_SMALL` at the boundary where it stopped. Its
+/// number of replacements (in the part of `src` read, on either status,
+/// so that the counts of calls that resume at `src + read` add up) goes
+/// to `*replaced` unless that is null; a misaligned `replaced` is
+/// `RAPIDUTF_MISALIGNED`, with nothing read or written.
 ///
 /// # Safety
 ///
 /// As [`input`](crate::input) for `src` and [`output`](crate::output)
-/// for `dst`.
+/// for `dst`; `replaced` is null or addresses a writable `size_t`.
 pub(crate) unsafe fn lossy<S, D>(
     src: *const S,
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
-    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Result<usize, TranscodeError<Infallible>>,
+    replaced: *mut usize,
+    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Reported,
 ) -> RapidutfResult {
     // SAFETY: forwarded from the caller.
-    unsafe { lossy_chunk(src, src_len, dst, dst_len, |_| 0, f) }
+    unsafe { lossy_chunk(src, src_len, dst, dst_len, replaced, |_| 0, f) }
 }
 
 /// [`lossy`] on a chunk of a stream: the `pending(src)` units at the end
@@ -45,17 +58,27 @@ unsafe fn lossy_chunk<S, D>(
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
+    replaced: *mut usize,
     pending: impl FnOnce(&[S]) -> usize,
-    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Result<usize, TranscodeError<Infallible>>,
+    f: impl FnOnce(&[S], &mut [MaybeUninit<D>]) -> Reported,
 ) -> RapidutfResult {
     no_unwind(|| {
+        let Ok(replaced) = out_pointer(replaced) else {
+            return RapidutfResult::argument(crate::RAPIDUTF_MISALIGNED);
+        };
         // SAFETY: forwarded from the caller.
         let (s, d) = match unsafe { buffers(src, src_len, dst, dst_len) } {
             Ok(b) => b,
             Err(r) => return r,
         };
         let s = s.get(..s.len().saturating_sub(pending(s))).unwrap_or(s);
-        match f(s, d) {
+        let r = f(s, d);
+        if let Some(p) = replaced {
+            // SAFETY: non-null and aligned (`out_pointer`); the caller
+            // guarantees that it is writable.
+            unsafe { p.write(r.replaced) };
+        }
+        match r.output {
             Ok(written) => RapidutfResult::ok(s.len(), written),
             Err(TranscodeError::OutputTooSmall { read, written }) => {
                 RapidutfResult::too_small(read, written)
@@ -119,9 +142,31 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
+    unsafe { rapidutf_utf8_to_string_lossy_report(src, src_len, dst, dst_len, null_mut()) }
+}
+
+/// [`rapidutf_utf8_to_string_lossy`], storing the number of replacements
+/// (maximal invalid subparts in `src[0 .. read)`, on `RAPIDUTF_OK` and on
+/// `RAPIDUTF_OUTPUT_TOO_SMALL`, so that the counts of calls that resume
+/// at `src + read` add up) in `*replaced` unless it is null. A misaligned
+/// `replaced` is `RAPIDUTF_MISALIGNED`, with nothing read or written.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_string_lossy`]; `replaced` is null or addresses
+/// a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_report(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy(src, src_len, dst, dst_len, |s, d| {
-            rapidutf::uninit::utf8_to_utf8_lossy(s, d, ErrorStrategy::Replace)
+        lossy(src, src_len, dst, dst_len, replaced, |s, d| {
+            uninit::utf8_to_utf8_lossy_report(s, d, ErrorStrategy::Replace)
         })
     }
 }
@@ -141,9 +186,28 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
+    unsafe { rapidutf_utf8_to_utf16_lossy_report(src, src_len, dst, dst_len, null_mut()) }
+}
+
+/// [`rapidutf_utf8_to_utf16_lossy`], with `replaced` as in
+/// [`rapidutf_utf8_to_string_lossy_report`].
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_utf16_lossy`]; `replaced` is null or addresses
+/// a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_report(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut RapidutfChar16,
+    dst_len: usize,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy(src, src_len, dst, dst_len, |s, d| {
-            rapidutf::uninit::utf8_to_utf16_lossy(s, d, ErrorStrategy::Replace)
+        lossy(src, src_len, dst, dst_len, replaced, |s, d| {
+            uninit::utf8_to_utf16_lossy_report(s, d, ErrorStrategy::Replace)
         })
     }
 }
@@ -163,7 +227,25 @@ pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16_to_utf8_lossy) }
+    unsafe { rapidutf_utf16_to_string_lossy_report(src, src_len, dst, dst_len, null_mut()) }
+}
+
+/// [`rapidutf_utf16_to_string_lossy`], storing the number of replacements (unpaired surrogates in
+/// `src[0 .. read)`) as [`rapidutf_utf8_to_string_lossy_report`] does.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy`]; `replaced` is null or addresses a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy_report(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { lossy(src, src_len, dst, dst_len, replaced, uninit::utf16_to_utf8_lossy_report) }
 }
 
 /// [`rapidutf_utf16_to_string_lossy`] for UTF-16LE input.
@@ -179,7 +261,25 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16le_to_utf8_lossy) }
+    unsafe { rapidutf_utf16le_to_string_lossy_report(src, src_len, dst, dst_len, null_mut()) }
+}
+
+/// [`rapidutf_utf16le_to_string_lossy`], storing the number of replacements (unpaired surrogates in
+/// `src[0 .. read)`) as [`rapidutf_utf8_to_string_lossy_report`] does.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16le_to_string_lossy`]; `replaced` is null or addresses a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy_report(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { lossy(src, src_len, dst, dst_len, replaced, uninit::utf16le_to_utf8_lossy_report) }
 }
 
 /// [`rapidutf_utf16_to_string_lossy`] for UTF-16BE input.
@@ -195,7 +295,25 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy(
     dst_len: usize,
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
-    unsafe { lossy(src, src_len, dst, dst_len, rapidutf::uninit::utf16be_to_utf8_lossy) }
+    unsafe { rapidutf_utf16be_to_string_lossy_report(src, src_len, dst, dst_len, null_mut()) }
+}
+
+/// [`rapidutf_utf16be_to_string_lossy`], storing the number of replacements (unpaired surrogates in
+/// `src[0 .. read)`) as [`rapidutf_utf8_to_string_lossy_report`] does.
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16be_to_string_lossy`]; `replaced` is null or addresses a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy_report(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe { lossy(src, src_len, dst, dst_len, replaced, uninit::utf16be_to_utf8_lossy_report) }
 }
 
 /// [`rapidutf_utf8_to_string_lossy`] on one chunk of a stream. With
@@ -217,11 +335,33 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_chunk(
     dst_len: usize,
     last: bool,
 ) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        rapidutf_utf8_to_string_lossy_chunk_report(src, src_len, dst, dst_len, last, null_mut())
+    }
+}
+
+/// [`rapidutf_utf8_to_string_lossy_chunk`], with `replaced` as in
+/// [`rapidutf_utf8_to_string_lossy_report`] (an incomplete character
+/// left unread is not counted: the call that reads it counts it).
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_string_lossy_report`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_chunk_report(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+    replaced: *mut usize,
+) -> RapidutfResult {
     let pending = if last { |_: &[u8]| 0 } else { utf8_pending };
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_chunk(src, src_len, dst, dst_len, pending, |s, d| {
-            rapidutf::uninit::utf8_to_utf8_lossy(s, d, ErrorStrategy::Replace)
+        lossy_chunk(src, src_len, dst, dst_len, replaced, pending, |s, d| {
+            uninit::utf8_to_utf8_lossy_report(s, d, ErrorStrategy::Replace)
         })
     }
 }
@@ -240,11 +380,32 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_chunk(
     dst_len: usize,
     last: bool,
 ) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        rapidutf_utf8_to_utf16_lossy_chunk_report(src, src_len, dst, dst_len, last, null_mut())
+    }
+}
+
+/// [`rapidutf_utf8_to_utf16_lossy_chunk`], with `replaced` as in
+/// [`rapidutf_utf8_to_string_lossy_chunk_report`].
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_utf16_lossy_report`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_chunk_report(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut RapidutfChar16,
+    dst_len: usize,
+    last: bool,
+    replaced: *mut usize,
+) -> RapidutfResult {
     let pending = if last { |_: &[u8]| 0 } else { utf8_pending };
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_chunk(src, src_len, dst, dst_len, pending, |s, d| {
-            rapidutf::uninit::utf8_to_utf16_lossy(s, d, ErrorStrategy::Replace)
+        lossy_chunk(src, src_len, dst, dst_len, replaced, pending, |s, d| {
+            uninit::utf8_to_utf16_lossy_report(s, d, ErrorStrategy::Replace)
         })
     }
 }
@@ -267,10 +428,40 @@ pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy_chunk(
     dst_len: usize,
     last: bool,
 ) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        rapidutf_utf16_to_string_lossy_chunk_report(src, src_len, dst, dst_len, last, null_mut())
+    }
+}
+
+/// [`rapidutf_utf16_to_string_lossy_chunk`], with `replaced` as in
+/// [`rapidutf_utf16_to_string_lossy_report`] (a high surrogate left
+/// unread is not counted).
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy_report`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16_to_string_lossy_chunk_report(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+    replaced: *mut usize,
+) -> RapidutfResult {
     let pending = |s: &[u16]| if last { 0 } else { utf16_pending(s, |u| u) };
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_chunk(src, src_len, dst, dst_len, pending, rapidutf::uninit::utf16_to_utf8_lossy)
+        lossy_chunk(
+            src,
+            src_len,
+            dst,
+            dst_len,
+            replaced,
+            pending,
+            uninit::utf16_to_utf8_lossy_report,
+        )
     }
 }
 
@@ -287,10 +478,40 @@ pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy_chunk(
     dst_len: usize,
     last: bool,
 ) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        rapidutf_utf16le_to_string_lossy_chunk_report(src, src_len, dst, dst_len, last, null_mut())
+    }
+}
+
+/// [`rapidutf_utf16le_to_string_lossy_chunk`], with `replaced` as in
+/// [`rapidutf_utf16_to_string_lossy_report`] (a high surrogate left
+/// unread is not counted).
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy_report`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16le_to_string_lossy_chunk_report(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+    replaced: *mut usize,
+) -> RapidutfResult {
     let pending = |s: &[u16]| if last { 0 } else { utf16_pending(s, u16::from_le) };
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_chunk(src, src_len, dst, dst_len, pending, rapidutf::uninit::utf16le_to_utf8_lossy)
+        lossy_chunk(
+            src,
+            src_len,
+            dst,
+            dst_len,
+            replaced,
+            pending,
+            uninit::utf16le_to_utf8_lossy_report,
+        )
     }
 }
 
@@ -307,9 +528,39 @@ pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy_chunk(
     dst_len: usize,
     last: bool,
 ) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        rapidutf_utf16be_to_string_lossy_chunk_report(src, src_len, dst, dst_len, last, null_mut())
+    }
+}
+
+/// [`rapidutf_utf16be_to_string_lossy_chunk`], with `replaced` as in
+/// [`rapidutf_utf16_to_string_lossy_report`] (a high surrogate left
+/// unread is not counted).
+///
+/// # Safety
+///
+/// As [`rapidutf_utf16_to_string_lossy_report`].
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf16be_to_string_lossy_chunk_report(
+    src: *const RapidutfChar16,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    last: bool,
+    replaced: *mut usize,
+) -> RapidutfResult {
     let pending = |s: &[u16]| if last { 0 } else { utf16_pending(s, u16::from_be) };
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_chunk(src, src_len, dst, dst_len, pending, rapidutf::uninit::utf16be_to_utf8_lossy)
+        lossy_chunk(
+            src,
+            src_len,
+            dst,
+            dst_len,
+            replaced,
+            pending,
+            uninit::utf16be_to_utf8_lossy_report,
+        )
     }
 }

@@ -3,17 +3,16 @@
 //! `rapidutf_detect_encoding`, `rapidutf_validate_utf8_offsets32/64`.
 
 use crate::bytes_input::InBytes;
+use crate::lossy::Reported;
 use crate::RapidutfChar16;
 use crate::{buffers, input, no_unwind, out_pointer, CError, RapidutfResult};
 use crate::{RAPIDUTF_INVALID_INPUT, RAPIDUTF_KIND_OTHER, RAPIDUTF_MISALIGNED};
-use core::convert::Infallible;
 use core::mem::MaybeUninit;
+use core::ptr::null_mut;
+use rapidutf::uninit;
 use rapidutf::{
     DetectedEncoding, ErrorStrategy, ManyStringsErrorKind, StringOffset, TranscodeError,
 };
-
-/// A bounded lossy decoder's result (see [`rapidutf::uninit`]).
-type Lossy = Result<usize, TranscodeError<Infallible>>;
 
 /// One U+FFFD per maximal invalid subpart (as the plain lossy functions).
 pub const RAPIDUTF_STRATEGY_REPLACE: i32 = 0;
@@ -58,24 +57,26 @@ fn strategy(code: i32) -> Option<ErrorStrategy> {
 }
 
 /// Runs a bounded lossy decoder with the strategy `code` over the C
-/// buffers ([`crate::lossy::lossy`], after checking the code).
+/// buffers ([`crate::lossy::lossy`], `replaced` included), or returns
+/// `RAPIDUTF_BAD_STRATEGY` for an unknown code.
 ///
 /// # Safety
 ///
-/// As [`input`] for `src` and [`output`](crate::output) for `dst`.
+/// As [`crate::lossy::lossy`].
 unsafe fn lossy_with<D>(
     src: *const u8,
     src_len: usize,
     dst: *mut D,
     dst_len: usize,
     code: i32,
-    f: impl FnOnce(&[u8], &mut [MaybeUninit<D>], ErrorStrategy) -> Lossy,
+    replaced: *mut usize,
+    f: impl FnOnce(&[u8], &mut [MaybeUninit<D>], ErrorStrategy) -> Reported,
 ) -> RapidutfResult {
     let Some(strategy) = strategy(code) else {
         return RapidutfResult::argument(RAPIDUTF_BAD_STRATEGY);
     };
     // SAFETY: forwarded from the caller.
-    unsafe { crate::lossy::lossy(src, src_len, dst, dst_len, |s, d| f(s, d, strategy)) }
+    unsafe { crate::lossy::lossy(src, src_len, dst, dst_len, replaced, |s, d| f(s, d, strategy)) }
 }
 
 /// Decodes UTF-8 into UTF-8, handling each maximal invalid subpart with
@@ -96,7 +97,39 @@ pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_with(
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_with(src, src_len, dst, dst_len, strategy, rapidutf::uninit::utf8_to_utf8_lossy)
+        rapidutf_utf8_to_string_lossy_with_report(src, src_len, dst, dst_len, strategy, null_mut())
+    }
+}
+
+/// [`rapidutf_utf8_to_string_lossy_with`], storing the number of
+/// maximal invalid subparts that `strategy` handled in `src[0 .. read)`
+/// in `*replaced` unless it is null (as
+/// [`rapidutf_utf8_to_string_lossy_report`](crate::lossy::rapidutf_utf8_to_string_lossy_report)).
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_string_lossy_with`]; `replaced` is null or
+/// addresses a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_string_lossy_with_report(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut u8,
+    dst_len: usize,
+    strategy: i32,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_with(
+            src,
+            src_len,
+            dst,
+            dst_len,
+            strategy,
+            replaced,
+            uninit::utf8_to_utf8_lossy_report,
+        )
     }
 }
 
@@ -117,7 +150,37 @@ pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_with(
 ) -> RapidutfResult {
     // SAFETY: the caller's contract, as documented.
     unsafe {
-        lossy_with(src, src_len, dst, dst_len, strategy, rapidutf::uninit::utf8_to_utf16_lossy)
+        rapidutf_utf8_to_utf16_lossy_with_report(src, src_len, dst, dst_len, strategy, null_mut())
+    }
+}
+
+/// [`rapidutf_utf8_to_utf16_lossy_with`], with `replaced` as in
+/// [`rapidutf_utf8_to_string_lossy_with_report`].
+///
+/// # Safety
+///
+/// As [`rapidutf_utf8_to_utf16_lossy_with`]; `replaced` is null or
+/// addresses a writable `size_t`.
+#[no_mangle]
+pub unsafe extern "C" fn rapidutf_utf8_to_utf16_lossy_with_report(
+    src: *const u8,
+    src_len: usize,
+    dst: *mut RapidutfChar16,
+    dst_len: usize,
+    strategy: i32,
+    replaced: *mut usize,
+) -> RapidutfResult {
+    // SAFETY: the caller's contract, as documented.
+    unsafe {
+        lossy_with(
+            src,
+            src_len,
+            dst,
+            dst_len,
+            strategy,
+            replaced,
+            uninit::utf8_to_utf16_lossy_report,
+        )
     }
 }
 

@@ -147,7 +147,7 @@ pub unsafe extern "C" fn rapidutf_utf8_to_windows1252_lossy(
         rapidutf::uninit::utf8_to_windows1252_lossy(s, d, replacement)
     };
     // SAFETY: the caller's contract, as documented.
-    unsafe { crate::latin1::encode_lossy(src, src_len, dst, dst_len, replaced, f) }
+    unsafe { crate::lossy::lossy(src, src_len, dst, dst_len, replaced, f) }
 }
 
 /// Converts native-endian UTF-16 to Windows-1252. `dst_len >= src_len` always suffices.

@@ -1259,3 +1259,192 @@ fn decode_detected_matches_the_rust_function() {
         }
     }
 }
+
+/// A `_report` function over slices: input, output, the count's pointer.
+type ReportFn<'a, S, D> = &'a dyn Fn(&[S], &mut [D], *mut usize) -> RapidutfResult;
+
+/// Calls the `_report` function `f` on `src` with an output of `room`
+/// units until done, resuming at each `read`: the output and the sum of
+/// the counts it stored.
+fn report_pieces<S, D: Copy + Default>(
+    f: ReportFn<'_, S, D>,
+    src: &[S],
+    room: usize,
+) -> (Vec<D>, usize) {
+    let (mut out, mut total, mut i) = (Vec::new(), 0, 0);
+    let mut buf = vec![D::default(); room];
+    loop {
+        let mut replaced = usize::MAX;
+        let r = f(&src[i..], &mut buf, &mut replaced);
+        assert_ne!(replaced, usize::MAX, "the count was not stored (status {})", r.status);
+        out.extend_from_slice(&buf[..r.written]);
+        total += replaced;
+        i += r.read;
+        match r.status {
+            RAPIDUTF_OK => return (out, total),
+            RAPIDUTF_OUTPUT_TOO_SMALL => assert!(r.read > 0, "no progress with room {room}"),
+            s => panic!("status {s}"),
+        }
+    }
+}
+
+/// The `_report` forms of the lossy decoders: the same output as the
+/// plain ones, and counts that equal the Rust API's (`_report`), also
+/// summed over calls resumed at `read` and over the chunks of a stream;
+/// a null `replaced` is allowed, a misaligned one is an argument error
+/// that writes nothing.
+#[test]
+fn lossy_reports_count_replacements() {
+    for s in samples() {
+        let want = String::from_utf8_lossy(&s).into_owned();
+        let want16: Vec<u16> = want.encode_utf16().collect();
+        let n = rapidutf::utf8_to_string_lossy_report(&s).replaced;
+        // SAFETY (each closure): live, disjoint slices, and a live count.
+        let to8 = |s: &[u8], d: &mut [u8], r: *mut usize| unsafe {
+            rapidutf_utf8_to_string_lossy_report(s.as_ptr(), s.len(), d.as_mut_ptr(), d.len(), r)
+        };
+        let to16 = |s: &[u8], d: &mut [u16], r: *mut usize| unsafe {
+            rapidutf_utf8_to_utf16_lossy_report(s.as_ptr(), s.len(), d.as_mut_ptr(), d.len(), r)
+        };
+        for room in [3 * s.len() + 4, 4, 7] {
+            assert_eq!(report_pieces(&to8, &s, room), (want.as_bytes().to_vec(), n), "{s:x?}");
+        }
+        for room in [s.len() + 2, 2, 5] {
+            assert_eq!(report_pieces(&to16, &s, room), (want16.clone(), n), "{s:x?}");
+        }
+        for (strategy, code) in [
+            (rapidutf::ErrorStrategy::Replace, RAPIDUTF_STRATEGY_REPLACE),
+            (rapidutf::ErrorStrategy::Ignore, RAPIDUTF_STRATEGY_IGNORE),
+            (rapidutf::ErrorStrategy::Latin1, RAPIDUTF_STRATEGY_LATIN1),
+            (rapidutf::ErrorStrategy::Windows1252, RAPIDUTF_STRATEGY_WINDOWS1252),
+        ] {
+            let want = rapidutf::utf8_to_string_lossy_with_report(&s, strategy);
+            // SAFETY: as above.
+            let with8 = |s: &[u8], d: &mut [u8], r: *mut usize| unsafe {
+                let (p, n) = (d.as_mut_ptr(), d.len());
+                rapidutf_utf8_to_string_lossy_with_report(s.as_ptr(), s.len(), p, n, code, r)
+            };
+            let got = report_pieces(&with8, &s, 12);
+            assert_eq!(got, (want.output.as_bytes().to_vec(), want.replaced), "{strategy}");
+            let want16: Vec<u16> = want.output.encode_utf16().collect();
+            // SAFETY: as above.
+            let with16 = |s: &[u8], d: &mut [u16], r: *mut usize| unsafe {
+                let (p, n) = (d.as_mut_ptr(), d.len());
+                rapidutf_utf8_to_utf16_lossy_with_report(s.as_ptr(), s.len(), p, n, code, r)
+            };
+            assert_eq!(report_pieces(&with16, &s, 4), (want16, want.replaced), "{strategy}");
+        }
+        // A stream cut in two at every point: the chunk forms' counts add
+        // up (an incomplete character left unread is counted once, by the
+        // call that reads it).
+        for c in 0..=s.len().min(40) {
+            for last_room in [3 * s.len() + 12, 4] {
+                let (mut out, mut total, mut carry) = (Vec::new(), 0, Vec::new());
+                for (k, piece) in [&s[..c], &s[c..]].into_iter().enumerate() {
+                    let last = k == 1;
+                    let mut input = std::mem::take(&mut carry);
+                    input.extend_from_slice(piece);
+                    // SAFETY: as above.
+                    let chunk = |s: &[u8], d: &mut [u8], r: *mut usize| unsafe {
+                        let (p, n) = (d.as_mut_ptr(), d.len());
+                        rapidutf_utf8_to_string_lossy_chunk_report(
+                            s.as_ptr(),
+                            s.len(),
+                            p,
+                            n,
+                            last,
+                            r,
+                        )
+                    };
+                    let mut buf = vec![0u8; last_room];
+                    let mut i = 0;
+                    loop {
+                        let mut replaced = usize::MAX;
+                        let r = chunk(&input[i..], &mut buf, &mut replaced);
+                        out.extend_from_slice(&buf[..r.written]);
+                        total += replaced;
+                        i += r.read;
+                        if r.status == RAPIDUTF_OK {
+                            break;
+                        }
+                        assert_eq!(r.status, RAPIDUTF_OUTPUT_TOO_SMALL);
+                    }
+                    carry = input[i..].to_vec();
+                }
+                assert!(carry.is_empty());
+                assert_eq!((out.as_slice(), total), (want.as_bytes(), n), "{s:x?} cut at {c}");
+            }
+        }
+    }
+    for s in samples16() {
+        let want = String::from_utf16_lossy(&s);
+        let n = rapidutf::utf16_to_string_lossy_report(&s).replaced;
+        let le: Vec<u16> = s.iter().map(|u| u.to_le()).collect();
+        let be: Vec<u16> = s.iter().map(|u| u.to_be()).collect();
+        type F16 =
+            unsafe extern "C" fn(*const u16, usize, *mut u8, usize, *mut usize) -> RapidutfResult;
+        type C16 = unsafe extern "C" fn(
+            *const u16,
+            usize,
+            *mut u8,
+            usize,
+            bool,
+            *mut usize,
+        ) -> RapidutfResult;
+        let forms: [(F16, C16, &[u16]); 3] = [
+            (
+                rapidutf_utf16_to_string_lossy_report,
+                rapidutf_utf16_to_string_lossy_chunk_report,
+                &s,
+            ),
+            (
+                rapidutf_utf16le_to_string_lossy_report,
+                rapidutf_utf16le_to_string_lossy_chunk_report,
+                &le,
+            ),
+            (
+                rapidutf_utf16be_to_string_lossy_report,
+                rapidutf_utf16be_to_string_lossy_chunk_report,
+                &be,
+            ),
+        ];
+        for (f, chunked, input) in forms {
+            // SAFETY: live, disjoint slices, and a live count.
+            let whole = |s: &[u16], d: &mut [u8], r: *mut usize| unsafe {
+                f(s.as_ptr(), s.len(), d.as_mut_ptr(), d.len(), r)
+            };
+            // SAFETY: as above; the last chunk.
+            let last = |s: &[u16], d: &mut [u8], r: *mut usize| unsafe {
+                chunked(s.as_ptr(), s.len(), d.as_mut_ptr(), d.len(), true, r)
+            };
+            for room in [3 * s.len() + 4, 4, 5] {
+                assert_eq!(report_pieces(&whole, input, room), (want.as_bytes().to_vec(), n));
+                assert_eq!(report_pieces(&last, input, room), (want.as_bytes().to_vec(), n));
+            }
+        }
+    }
+    // Null: allowed. Misaligned: RAPIDUTF_MISALIGNED, nothing written.
+    let mut out = [0u8; 8];
+    let mut words = [0usize; 2];
+    // SAFETY: live, disjoint buffers.
+    let r = unsafe {
+        rapidutf_utf8_to_string_lossy_report(
+            b"a\xFF".as_ptr(),
+            2,
+            out.as_mut_ptr(),
+            8,
+            ptr::null_mut(),
+        )
+    };
+    assert_eq!((r.status, r.written, &out[..4]), (RAPIDUTF_OK, 4, &b"a\xEF\xBF\xBD"[..]));
+    let odd = words.as_mut_ptr().cast::<u8>().wrapping_add(1).cast::<usize>();
+    out = [0; 8];
+    // SAFETY: as above; the misaligned pointer is rejected, never written.
+    let r = unsafe {
+        rapidutf_utf8_to_string_lossy_report(b"a\xFF".as_ptr(), 2, out.as_mut_ptr(), 8, odd)
+    };
+    assert_eq!(
+        (r.status, r.read, r.written, out, words),
+        (RAPIDUTF_MISALIGNED, 0, 0, [0; 8], [0; 2])
+    );
+}

@@ -476,6 +476,39 @@ fn lossy_c<S: Copy, D: Copy + PartialEq + std::fmt::Debug + Default>(
     assert!(out == want, "{name}: resumed output differs");
 }
 
+/// A `_report` lossy C function `c` against the whole output `want` and
+/// the Rust API's count `replaced`: in one call with `bound` units, and
+/// in pieces resumed at `read`, whose counts must add up.
+fn report_c<S: Copy, D: Copy + PartialEq + std::fmt::Debug + Default>(
+    name: &str,
+    src: &[S],
+    (want, replaced): (&[D], usize),
+    bound: usize,
+    c: &dyn Fn(*const S, usize, *mut D, usize, *mut usize) -> RapidutfResult,
+) {
+    let input = exact(src);
+    let mut dst = buffer(bound, D::default());
+    let mut n = usize::MAX;
+    let got = c(input.as_ptr(), input.len(), dst.as_mut_ptr(), dst.len(), &mut n);
+    assert_eq!((got.status, got.written, n), (RAPIDUTF_OK, want.len(), replaced), "{name}");
+    assert!(dst[..want.len()] == *want, "{name}: output");
+    let room = (want.len() / 2).max(9);
+    let (mut at, mut out, mut total) = (0, Vec::new(), 0);
+    loop {
+        let rest = exact(&src[at..]);
+        let mut dst = buffer(room, D::default());
+        let r = c(rest.as_ptr(), rest.len(), dst.as_mut_ptr(), dst.len(), &mut n);
+        out.extend_from_slice(&dst[..r.written]);
+        (at, total) = (at + r.read, total + n);
+        match r.status {
+            RAPIDUTF_OK => break,
+            RAPIDUTF_OUTPUT_TOO_SMALL => assert!(r.read + r.written > 0, "{name}: no progress"),
+            _ => panic!("{name}: {r:?}"),
+        }
+    }
+    assert!(out == want && total == replaced, "{name}: in pieces, {total} for {replaced}");
+}
+
 fn lossy(bytes: &[u8], units: &[u16]) {
     let want8 = String::from_utf8_lossy(bytes);
     // SAFETY (every call below): the harness passes buffers of exactly the
@@ -485,6 +518,15 @@ fn lossy(bytes: &[u8], units: &[u16]) {
     let want16: Vec<u16> = want8.encode_utf16().collect();
     let c16 = |s: *const u8, n, d: *mut u16, m| unsafe { rapidutf_utf8_to_utf16_lossy(s, n, d, m) };
     lossy_c("utf8_to_utf16_lossy", bytes, &want16, bytes.len(), &c16);
+    let n = rapidutf::utf8_to_string_lossy_report(bytes).replaced;
+    let r8 = |s: *const u8, n, d: *mut u8, m, r| unsafe {
+        rapidutf_utf8_to_string_lossy_report(s, n, d, m, r)
+    };
+    report_c("utf8_to_string_lossy_report", bytes, (want8.as_bytes(), n), 3 * bytes.len(), &r8);
+    let r16 = |s: *const u8, n, d: *mut u16, m, r| unsafe {
+        rapidutf_utf8_to_utf16_lossy_report(s, n, d, m, r)
+    };
+    report_c("utf8_to_utf16_lossy_report", bytes, (&want16, n), bytes.len(), &r16);
     for &strategy in rapidutf::ErrorStrategy::ALL {
         let code = match strategy {
             rapidutf::ErrorStrategy::Replace => RAPIDUTF_STRATEGY_REPLACE,
@@ -504,6 +546,17 @@ fn lossy(bytes: &[u8], units: &[u16]) {
         };
         let name = format!("utf8_to_utf16_lossy_with({strategy})");
         lossy_c(&name, bytes, &want16, bytes.len(), &c16);
+        let n = rapidutf::utf8_to_string_lossy_with_report(bytes, strategy).replaced;
+        let r8 = |s: *const u8, n, d: *mut u8, m, r| unsafe {
+            rapidutf_utf8_to_string_lossy_with_report(s, n, d, m, code, r)
+        };
+        let name = format!("utf8_to_string_lossy_with_report({strategy})");
+        report_c(&name, bytes, (want.as_bytes(), n), 3 * bytes.len(), &r8);
+        let r16 = |s: *const u8, n, d: *mut u16, m, r| unsafe {
+            rapidutf_utf8_to_utf16_lossy_with_report(s, n, d, m, code, r)
+        };
+        let name = format!("utf8_to_utf16_lossy_with_report({strategy})");
+        report_c(&name, bytes, (&want16, n), bytes.len(), &r16);
     }
     let b = exact(bytes);
     let mut d = buffer(3, 0u8);
@@ -531,6 +584,43 @@ fn lossy(bytes: &[u8], units: &[u16]) {
         // SAFETY: the harness passes buffers of exactly the lengths given.
         let f = |s: *const u16, n, d: *mut u8, m| unsafe { c(s, n, d, m) };
         lossy_c(name, units, want.as_bytes(), 3 * units.len(), &f);
+    }
+    // The `_report` forms, whole and as the last chunk of a stream, and
+    // the native form's count from the Rust API (the byte orders' inputs
+    // are other units, the same count as their decoding's).
+    type R16 =
+        unsafe extern "C" fn(*const u16, usize, *mut u8, usize, *mut usize) -> RapidutfResult;
+    type K16 =
+        unsafe extern "C" fn(*const u16, usize, *mut u8, usize, bool, *mut usize) -> RapidutfResult;
+    let reports: [(&str, R16, K16, fn(&[u16]) -> rapidutf::Lossy<String>); 3] = [
+        (
+            "utf16_to_string_lossy_report",
+            rapidutf_utf16_to_string_lossy_report,
+            rapidutf_utf16_to_string_lossy_chunk_report,
+            rapidutf::utf16_to_string_lossy_report,
+        ),
+        (
+            "utf16le_to_string_lossy_report",
+            rapidutf_utf16le_to_string_lossy_report,
+            rapidutf_utf16le_to_string_lossy_chunk_report,
+            rapidutf::utf16le_to_string_lossy_report,
+        ),
+        (
+            "utf16be_to_string_lossy_report",
+            rapidutf_utf16be_to_string_lossy_report,
+            rapidutf_utf16be_to_string_lossy_chunk_report,
+            rapidutf::utf16be_to_string_lossy_report,
+        ),
+    ];
+    for (name, c, k, r) in reports {
+        let want = r(units);
+        // SAFETY: the harness passes buffers of exactly the lengths given.
+        let f = |s: *const u16, n, d: *mut u8, m, x| unsafe { c(s, n, d, m, x) };
+        report_c(name, units, (want.output.as_bytes(), want.replaced), 3 * units.len(), &f);
+        // SAFETY: as above.
+        let f = |s: *const u16, n, d: *mut u8, m, x| unsafe { k(s, n, d, m, true, x) };
+        let name = format!("{name} (last chunk)");
+        report_c(&name, units, (want.output.as_bytes(), want.replaced), 3 * units.len(), &f);
     }
 }
 

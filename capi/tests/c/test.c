@@ -364,6 +364,60 @@ static void test_lossy(void) {
     }
 }
 
+/* The _report forms: the same results, and the number of replacements in
+ * what was read, through an optional pointer. */
+static void test_lossy_reports(void) {
+    char out[64];
+    uint16_t out16[16];
+    size_t n = 99, odd[2] = {7, 7};
+    rapidutf_result r;
+    const uint16_t bad[] = {0x61, 0xDC00, 0xD834, 0xDD1E, 0xD800};
+    uint16_t le[5], be[5];
+    size_t i;
+    for (i = 0; i < 5; i++) {
+        le[i] = le16(bad[i]);
+        be[i] = be16(bad[i]);
+    }
+    r = rapidutf_utf8_to_string_lossy_report(U8("a\xE1\xA0\xC0" "b"), out, sizeof out, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 8, 0) && n == 2);
+    /* Too small after the first replacement: it alone is counted. */
+    r = rapidutf_utf8_to_string_lossy_report(U8("a\xE1\xA0\xC0" "b"), out, 6, &n);
+    CHECK(is(r, RAPIDUTF_OUTPUT_TOO_SMALL, 0, 3, 4, 0) && n == 1);
+    r = rapidutf_utf8_to_string_lossy_report(U8("a\xE1\xA0\xC0" "b"), out, sizeof out, NULL);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 8, 0));
+    r = rapidutf_utf8_to_string_lossy_report(U8("\xFF"), out, sizeof out,
+                                             (size_t *)((char *)odd + 1));
+    CHECK(is(r, RAPIDUTF_MISALIGNED, 0, 0, 0, 0) && odd[0] == 7 && odd[1] == 7);
+    r = rapidutf_utf8_to_utf16_lossy_report(U8("a\xE1\xA0\xC0" "b"), out16, 16, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 4, 0) && n == 2);
+    r = rapidutf_utf8_to_string_lossy_with_report(U8("5 \x80\xFF"), out, sizeof out,
+                                                  RAPIDUTF_STRATEGY_IGNORE, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 4, 2, 0) && n == 2 && memcmp(out, "5 ", 2) == 0);
+    r = rapidutf_utf8_to_utf16_lossy_with_report(U8("5 \x80"), out16, 16,
+                                                 RAPIDUTF_STRATEGY_WINDOWS1252, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 3, 3, 0) && n == 1 && out16[2] == 0x20AC);
+    r = rapidutf_utf16_to_string_lossy_report(bad, 5, out, sizeof out, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && n == 2);
+    r = rapidutf_utf16le_to_string_lossy_report(le, 5, out, sizeof out, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && n == 2);
+    r = rapidutf_utf16be_to_string_lossy_report(be, 5, out, sizeof out, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && n == 2);
+    /* Chunks: what is left unread is not counted yet. */
+    r = rapidutf_utf8_to_string_lossy_chunk_report(U8("\xFF" "ab\xF0\x9F"), out, sizeof out,
+                                                   false, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 3, 5, 0) && n == 1);
+    r = rapidutf_utf8_to_string_lossy_chunk_report(U8("\xF0\x9F"), out, sizeof out, true, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 2, 3, 0) && n == 1);
+    r = rapidutf_utf8_to_utf16_lossy_chunk_report(U8("\xFF" "a\xE2"), out16, 16, false, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 2, 2, 0) && n == 1);
+    r = rapidutf_utf16_to_string_lossy_chunk_report(bad, 5, out, sizeof out, false, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 4, 8, 0) && n == 1);
+    r = rapidutf_utf16le_to_string_lossy_chunk_report(le, 5, out, sizeof out, true, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 5, 11, 0) && n == 2);
+    r = rapidutf_utf16be_to_string_lossy_chunk_report(be, 5, out, sizeof out, false, &n);
+    CHECK(is(r, RAPIDUTF_OK, 0, 4, 8, 0) && n == 1);
+}
+
 static void test_bom_and_kernel(void) {
     size_t n = 99;
     const char *name;
@@ -761,6 +815,7 @@ int main(void) {
     test_transcoding();
     test_counts();
     test_lossy();
+    test_lossy_reports();
     test_bom_and_kernel();
     test_strategies_strings_detection();
     test_arguments();
