@@ -1,7 +1,7 @@
 //! [`AsyncUtf8Reader`]: tokio's `AsyncRead` + `AsyncBufRead`, passing on
 //! only valid UTF-8.
 
-use super::text_reader::{Decode, DEFAULT_CAPACITY};
+use super::text_reader::{append_line, undo_on_invalid, Decode, DEFAULT_CAPACITY};
 use super::utf8_reader::Utf8Decode;
 use crate::error::Utf8Error;
 use crate::strategy::ErrorStrategy;
@@ -235,27 +235,14 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
             let avail = match ready!(Pin::new(&mut *self).poll_fill_buf(cx)) {
                 Ok(avail) => avail.len(),
                 Err(e) => {
-                    // As std's `read_line` (and `Utf8Reader`'s): a call
-                    // that meets invalid data appends nothing.
-                    if self.error.is_some() && e.kind() == io::ErrorKind::InvalidData {
-                        buf.truncate(buf.len() - *appended);
-                    }
-                    return Poll::Ready(Err(e));
+                    let start = buf.len() - *appended;
+                    return Poll::Ready(Err(undo_on_invalid(self.error.is_some(), buf, start, e)));
                 }
             };
             if avail == 0 {
                 return Poll::Ready(Ok(*appended));
             }
-            let Some(rest) = self.text.get(self.pos..) else {
-                return Poll::Ready(Err(super::text_reader::inside_character()));
-            };
-            // A `\n` ends a character, so both ends are boundaries.
-            let (n, found) = match super::text_reader::find_newline(rest.as_bytes()) {
-                Some(i) => (i + 1, true),
-                None => (rest.len(), false),
-            };
-            buf.push_str(&rest[..n]);
-            self.pos += n;
+            let (n, found) = append_line(&self.text, &mut self.pos, buf)?;
             *appended += n;
             if found {
                 return Poll::Ready(Ok(*appended));

@@ -165,17 +165,8 @@ impl<R: Read, D: Decode> TextReader<R, D> {
                 Ok(false) => {}
                 Err(e) => return Err(self.undo_on_invalid(buf, start, e)),
             }
-            let rest = self.rest()?;
-            match find_newline(rest.as_bytes()) {
-                Some(i) => {
-                    buf.push_str(&rest[..=i]);
-                    self.pos += i + 1;
-                    return Ok(buf.len() - start);
-                }
-                None => {
-                    buf.push_str(rest);
-                    self.pos = self.text.len();
-                }
+            if append_line(&self.text, &mut self.pos, buf)?.1 {
+                return Ok(buf.len() - start);
             }
         }
     }
@@ -195,14 +186,43 @@ impl<R: Read, D: Decode> TextReader<R, D> {
         }
     }
 
-    /// As std's `read_line` and `read_to_string` do, a call that meets
-    /// invalid data appends nothing.
     fn undo_on_invalid(&self, buf: &mut String, start: usize, e: io::Error) -> io::Error {
-        if self.error.is_some() && e.kind() == ErrorKind::InvalidData {
-            buf.truncate(start);
-        }
-        e
+        undo_on_invalid(self.error.is_some(), buf, start, e)
     }
+}
+
+/// Appends `text[*pos..]` up to and including its first `\n` (all of it
+/// if it has none) to `buf`, advancing `*pos`: the bytes appended, and
+/// whether a `\n` ended them. A `\n` ends a character, so both ends are
+/// boundaries; `*pos` itself may not be ([`inside_character`]).
+pub(super) fn append_line(
+    text: &str,
+    pos: &mut usize,
+    buf: &mut String,
+) -> io::Result<(usize, bool)> {
+    let rest = text.get(*pos..).ok_or_else(inside_character)?;
+    let (n, found) = match find_newline(rest.as_bytes()) {
+        Some(i) => (i + 1, true),
+        None => (rest.len(), false),
+    };
+    buf.push_str(&rest[..n]);
+    *pos += n;
+    Ok((n, found))
+}
+
+/// As std's `read_line` and `read_to_string` do, a call that meets
+/// invalid data (`decode_error`: the reader's decoder reported it)
+/// appends nothing: `buf` goes back to its length `start`.
+pub(super) fn undo_on_invalid(
+    decode_error: bool,
+    buf: &mut String,
+    start: usize,
+    e: io::Error,
+) -> io::Error {
+    if decode_error && e.kind() == ErrorKind::InvalidData {
+        buf.truncate(start);
+    }
+    e
 }
 
 /// The error of a line or string read that starts inside a character,
