@@ -391,7 +391,8 @@ impl Utf8LinesCodec {
         let nl = find_newline(&self.region[start..]).map_or(self.region.len(), |i| start + i);
         let too_long = nl - start > self.max_length;
         let valid_len = self.valid.as_str().len();
-        if !too_long && (nl < valid_len || (nl == valid_len && self.error.is_none())) {
+        let valid = nl < valid_len || (nl == valid_len && self.error.is_none());
+        if valid && !too_long {
             let end = if nl > start && self.region[nl - 1] == b'\r' { nl - 1 } else { nl };
             self.at = nl + 1;
             return Some(match self.valid.slice(start..end) {
@@ -399,11 +400,11 @@ impl Utf8LinesCodec {
                 None => unreachable!("a newline is a character boundary"),
             });
         }
-        Some(self.pop_long_or_invalid(start, nl, too_long))
+        Some(self.pop_long_or_invalid(start, nl, too_long, valid))
     }
 
-    /// [`pop_line`](Self::pop_line) for a line that is too long or holds
-    /// the invalid sequence, `region[start..nl]`.
+    /// [`pop_line`](Self::pop_line) for the line `region[start..nl]` when
+    /// it is too long or not `valid` (it holds the invalid sequence).
     #[cold]
     #[inline(never)]
     fn pop_long_or_invalid(
@@ -411,10 +412,9 @@ impl Utf8LinesCodec {
         start: usize,
         nl: usize,
         too_long: bool,
+        valid: bool,
     ) -> Result<Utf8Bytes, CodecError> {
-        if nl <= self.valid.as_str().len()
-            && (nl < self.valid.as_str().len() || self.error.is_none())
-        {
+        if valid {
             // Too long, and valid: the region stays as it is.
             self.at = nl + 1;
             return Err(CodecError::MaxLineLengthExceeded);
