@@ -13,6 +13,8 @@
 #
 # Environment:
 #   TOOLCHAIN  the rustup toolchain to build with (default: the active one)
+#   ONLY       an extended regular expression: only the sets whose names
+#              match it are built, beside both peers (default: every set)
 #
 # Prints a Markdown table: median wall-clock seconds, median CPU seconds
 # (user + system of every process of the build), and the CPU time against
@@ -38,6 +40,27 @@ children_ms() {
 
 # name | dependency line | the one function | lockfile (pins versions)
 validate='rapidutf::validate_utf8(bytes).is_ok()'
+# The public functions are compiled where they are called (they are
+# `#[inline]`; the kernels are built with the crate), so a dependent that
+# calls more of them pays more: this one calls sixteen of the default set.
+sixteen='{
+    let text = rapidutf::utf8_to_string_lossy(bytes);
+    let wide = rapidutf::str_to_utf16_vec(&text);
+    let mut buf = [0u16; 64];
+    let n = rapidutf::utf8_to_utf16le(bytes, &mut buf).unwrap_or(0);
+    let round = rapidutf::utf16_to_string(&wide).is_ok()
+        && rapidutf::utf16_to_string_lossy(&wide[..n.min(wide.len())]).len() <= text.len();
+    let wide32 = rapidutf::utf8_to_utf32_vec(bytes).unwrap_or_default();
+    let again = rapidutf::utf32_to_string(&wide32).is_ok();
+    let single = rapidutf::latin1_to_string(bytes).len() + rapidutf::windows1252_to_string(bytes).len();
+    let narrow = rapidutf::utf8_to_latin1_vec(bytes).is_ok();
+    let counts = rapidutf::count_chars(bytes) + rapidutf::utf16_len_from_utf8(bytes);
+    let from_bytes = rapidutf::utf16le_bytes_to_string(bytes).is_ok();
+    let utf8 = matches!(rapidutf::detect_encoding(bytes).encoding(), rapidutf::DetectedEncoding::Utf8);
+    round && again && narrow && from_bytes && single >= counts && utf8
+        && rapidutf::validate_utf16(&wide).is_ok() && rapidutf::validate_utf8(bytes).is_ok()
+    }'
+sixteen=${sixteen//$'\n'/ } # one line: the set's fields are read line by line
 sets=(
     "validation only (\`default-features = false, features = [\"std\"]\`)|rapidutf = { path = \"$root\", default-features = false, features = [\"std\"] }|$validate|$root/Cargo.lock"
     "no_std validation (\`default-features = false\`)|rapidutf = { path = \"$root\", default-features = false }|$validate|$root/Cargo.lock"
@@ -48,9 +71,22 @@ sets=(
     "\`std\` + \`utf8-variants\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"utf8-variants\"] }|$validate|$root/Cargo.lock"
     "\`std\` + \`portable\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"portable\"] }|$validate|$root/Cargo.lock"
     "default|rapidutf = { path = \"$root\" }|$validate|$root/Cargo.lock"
+    "default, sixteen functions called|rapidutf = { path = \"$root\" }|$sixteen|$root/Cargo.lock"
     "all features|rapidutf = { path = \"$root\", features = [\"portable\"] }|$validate|$root/Cargo.lock"
     "encoding_rs 0.8 (default features)|encoding_rs = \"0.8\"|encoding_rs::Encoding::utf8_valid_up_to(bytes) == bytes.len()|$here/Cargo.lock"
 )
+if [ -n "${ONLY:-}" ]; then
+    kept=()
+    for set in "${sets[@]}"; do
+        name=${set%%|*}
+        case $name in
+            simdutf8* | encoding_rs*) kept+=("$set") ;;
+            *) if grep -Eq -- "$ONLY" <<<"$name"; then kept+=("$set"); fi ;;
+        esac
+    done
+    sets=("${kept[@]}")
+fi
+
 # Which peer each set is compared with: simdutf8 for validation alone,
 # encoding_rs for everything that transcodes.
 peer_of() {
@@ -78,7 +114,7 @@ $dep
 
 [workspace]
 EOF
-    printf '/// The one call the dependent makes.\npub fn valid(bytes: &[u8]) -> bool {\n    %s\n}\n' \
+    printf '/// What the dependent calls.\npub fn valid(bytes: &[u8]) -> bool {\n    %s\n}\n' \
         "$call" >"$dir/src/lib.rs"
     cp "$lock" "$dir/Cargo.lock"
     # Resolve and download now, outside the timed builds.

@@ -42,6 +42,7 @@ impl Bom {
     /// assert_eq!(Bom::Utf32Be.bytes(), [0, 0, 0xFE, 0xFF]);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn bytes(self) -> &'static [u8] {
         match self {
             Bom::Utf8 => &[0xEF, 0xBB, 0xBF],
@@ -59,6 +60,7 @@ impl Bom {
     /// ```
     #[must_use]
     #[allow(clippy::len_without_is_empty)] // a mark is never empty
+    #[inline]
     pub const fn len(self) -> usize {
         self.bytes().len()
     }
@@ -70,6 +72,7 @@ impl Bom {
     /// assert_eq!(rapidutf::Bom::Utf16Be.name(), "UTF-16BE");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Bom::Utf8 => "UTF-8",
@@ -82,6 +85,7 @@ impl Bom {
 }
 
 impl core::fmt::Display for Bom {
+    #[inline]
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
@@ -103,6 +107,7 @@ impl core::fmt::Display for Bom {
 /// assert_eq!(detect_bom(b"plain"), None);
 /// ```
 #[must_use]
+#[inline]
 pub fn detect_bom(bytes: &[u8]) -> Option<(Bom, usize)> {
     Bom::ALL.into_iter().find(|b| bytes.starts_with(b.bytes())).map(|b| (b, b.len()))
 }

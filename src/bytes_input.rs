@@ -565,6 +565,7 @@ fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> crate::error::Lossy<alloc::strin
 /// let e = rapidutf::validate_utf16le_bytes(b"a\x00b").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (2, Utf16ErrorKind::IncompleteUnit));
 /// ```
+#[inline]
 pub fn validate_utf16le_bytes(src: &[u8]) -> Result<(), Utf16Error> {
     validate::<Utf16LeBytes>(src)
 }
@@ -584,6 +585,7 @@ pub fn validate_utf16le_bytes(src: &[u8]) -> Result<(), Utf16Error> {
 /// let e = rapidutf::validate_utf16be_bytes(b"\x00a\xDE\x00").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (2, Utf16ErrorKind::UnpairedLow));
 /// ```
+#[inline]
 pub fn validate_utf16be_bytes(src: &[u8]) -> Result<(), Utf16Error> {
     validate::<Utf16BeBytes>(src)
 }
@@ -605,6 +607,7 @@ pub fn validate_utf16be_bytes(src: &[u8]) -> Result<(), Utf16Error> {
 /// let e = rapidutf::validate_utf32le_bytes(b"a\x00\x00\x00b").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (4, Utf32ErrorKind::IncompleteUnit));
 /// ```
+#[inline]
 pub fn validate_utf32le_bytes(src: &[u8]) -> Result<(), Utf32Error> {
     validate::<Utf32LeBytes>(src)
 }
@@ -624,6 +627,7 @@ pub fn validate_utf32le_bytes(src: &[u8]) -> Result<(), Utf32Error> {
 /// let e = rapidutf::validate_utf32be_bytes(b"\x00\x11\x00\x00").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (0, Utf32ErrorKind::TooLarge));
 /// ```
+#[inline]
 pub fn validate_utf32be_bytes(src: &[u8]) -> Result<(), Utf32Error> {
     validate::<Utf32BeBytes>(src)
 }
@@ -773,6 +777,7 @@ mod alloc_api {
     /// let e = rapidutf::utf16le_bytes_to_string(b"h\x00\x00\xDC").unwrap_err();
     /// assert_eq!(e.valid_up_to(), 2);
     /// ```
+    #[inline]
     pub fn utf16le_bytes_to_string(src: &[u8]) -> Result<String, Utf16Error> {
         to_string::<Utf16LeBytes>(src)
     }
@@ -790,6 +795,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16be_bytes_to_string(b"\x00h\x00i").unwrap(), "hi");
     /// assert!(rapidutf::utf16be_bytes_to_string(b"\x00h\x00").is_err());
     /// ```
+    #[inline]
     pub fn utf16be_bytes_to_string(src: &[u8]) -> Result<String, Utf16Error> {
         to_string::<Utf16BeBytes>(src)
     }
@@ -807,6 +813,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32le_bytes_to_string(b"\x00\xF6\x01\x00").unwrap(), "😀");
     /// assert!(rapidutf::utf32le_bytes_to_string(b"\x00\xF6\x01").is_err());
     /// ```
+    #[inline]
     pub fn utf32le_bytes_to_string(src: &[u8]) -> Result<String, Utf32Error> {
         to_string::<Utf32LeBytes>(src)
     }
@@ -825,6 +832,7 @@ mod alloc_api {
     /// let e = rapidutf::utf32be_bytes_to_string(b"\x00\x00\x00a\x00\x00\xDF\xFF").unwrap_err();
     /// assert_eq!(e.valid_up_to(), 4);
     /// ```
+    #[inline]
     pub fn utf32be_bytes_to_string(src: &[u8]) -> Result<String, Utf32Error> {
         to_string::<Utf32BeBytes>(src)
     }
@@ -843,6 +851,7 @@ mod alloc_api {
     /// assert_eq!(s, "a\u{FFFD}b\u{FFFD}");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16le_bytes_to_string_lossy(src: &[u8]) -> String {
         to_string_lossy::<Utf16LeBytes>(src).output
     }
@@ -857,6 +866,7 @@ mod alloc_api {
     /// assert_eq!(s, "a\u{FFFD}\u{FFFD}");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16be_bytes_to_string_lossy(src: &[u8]) -> String {
         to_string_lossy::<Utf16BeBytes>(src).output
     }
@@ -870,6 +880,7 @@ mod alloc_api {
     /// assert_eq!(s, "a\u{FFFD}\u{FFFD}");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf32le_bytes_to_string_lossy(src: &[u8]) -> String {
         to_string_lossy::<Utf32LeBytes>(src).output
     }
@@ -883,6 +894,7 @@ mod alloc_api {
     /// assert_eq!(s, "a\u{FFFD}");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf32be_bytes_to_string_lossy(src: &[u8]) -> String {
         to_string_lossy::<Utf32BeBytes>(src).output
     }
@@ -897,6 +909,7 @@ mod alloc_api {
     /// let r = rapidutf::utf16le_bytes_to_string_lossy_report(b"a\x00b\x00");
     /// assert_eq!((r.output.as_str(), r.had_replacements()), ("ab", false));
     /// ```
+    #[inline]
     pub fn utf16le_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
         to_string_lossy::<Utf16LeBytes>(src)
     }
@@ -913,6 +926,7 @@ mod alloc_api {
     /// let r = rapidutf::utf16be_bytes_to_string_lossy_report(b"\x00a\x00b");
     /// assert_eq!((r.output.as_str(), r.replaced), ("ab", 0));
     /// ```
+    #[inline]
     pub fn utf16be_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
         to_string_lossy::<Utf16BeBytes>(src)
     }
@@ -928,6 +942,7 @@ mod alloc_api {
     /// let r = rapidutf::utf32le_bytes_to_string_lossy_report(b"a\x00\x00\x00");
     /// assert_eq!((r.output.as_str(), r.replaced), ("a", 0));
     /// ```
+    #[inline]
     pub fn utf32le_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
         to_string_lossy::<Utf32LeBytes>(src)
     }
@@ -943,6 +958,7 @@ mod alloc_api {
     /// let r = rapidutf::utf32be_bytes_to_string_lossy_report(b"\x00\x00\x00a");
     /// assert_eq!((r.output.as_str(), r.replaced), ("a", 0));
     /// ```
+    #[inline]
     pub fn utf32be_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
         to_string_lossy::<Utf32BeBytes>(src)
     }

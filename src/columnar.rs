@@ -137,6 +137,7 @@ type Mask = [u64; WORDS];
 /// let e = validate_string_view(&views, &[] as &[&[u8]]).unwrap_err();
 /// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::MissingBuffer));
 /// ```
+#[inline]
 pub fn validate_string_view<B: Deref<Target = [u8]>>(
     views: &[u128],
     buffers: &[B],
@@ -172,6 +173,7 @@ pub fn validate_string_view<B: Deref<Target = [u8]>>(
 /// assert_eq!(e.index(), 1);
 /// assert_eq!(e.utf8_error().unwrap().valid_up_to(), 0);
 /// ```
+#[inline]
 pub fn validate_plain_byte_array(page: &[u8]) -> Result<usize, ManyStringsError> {
     Validation::new().plain_byte_array(page)
 }
@@ -211,6 +213,7 @@ pub fn validate_plain_byte_array(page: &[u8]) -> Result<usize, ManyStringsError>
 /// let e = validate_delta_length_byte_array(&[2, -1], data).unwrap_err();
 /// assert_eq!((e.index(), e.kind()), (1, ManyStringsErrorKind::Negative));
 /// ```
+#[inline]
 pub fn validate_delta_length_byte_array(
     lengths: &[i32],
     data: &[u8],
@@ -227,6 +230,7 @@ pub fn validate_delta_length_byte_array(
 /// assert_eq!(rapidutf::columnar::inline_view(b"thirteen byte"), None);
 /// ```
 #[must_use]
+#[inline]
 pub fn inline_view(bytes: &[u8]) -> Option<u128> {
     if bytes.len() > 12 {
         return None;
@@ -308,6 +312,7 @@ impl<'a> Validation<'a> {
     /// let v = rapidutf::columnar::Validation::new();
     /// assert_eq!(v.offsets(b"abc", &[0u32, 1, 3]), Ok(()));
     /// ```
+    #[inline]
     pub fn new() -> Self {
         Validation { kernel: None, selection: Selection::All, ascii: None }
     }
@@ -326,6 +331,7 @@ impl<'a> Validation<'a> {
     ///     assert!(Validation::new().kernel(k).offsets(b"a\xFF", &[0u32, 1, 2]).is_err());
     /// }
     /// ```
+    #[inline]
     pub fn kernel(mut self, kernel: Kernel) -> Self {
         self.kernel = Some(kernel);
         self
@@ -339,6 +345,7 @@ impl<'a> Validation<'a> {
     /// let v = Validation::new().select(Selection::Indices(&[1]));
     /// assert_eq!(v.delta_length_byte_array(&lengths, b"\xFFa"), Ok(2));
     /// ```
+    #[inline]
     pub fn select(mut self, selection: Selection<'a>) -> Self {
         self.selection = selection;
         self
@@ -364,6 +371,7 @@ impl<'a> Validation<'a> {
     /// assert_eq!(ascii, [0b1001, 0xFF]);
     /// # Ok::<(), rapidutf::ManyStringsError>(())
     /// ```
+    #[inline]
     pub fn ascii_bitmap(mut self, bits: &'a mut [u8]) -> Self {
         self.ascii = Some(bits);
         self
@@ -393,6 +401,7 @@ impl<'a> Validation<'a> {
     ///     .unwrap_err();
     /// assert_eq!((e.index(), e.kind()), (7, rapidutf::ManyStringsErrorKind::NoSuchRow));
     /// ```
+    #[inline]
     pub fn offsets<O: StringOffset>(
         self,
         buf: &[u8],
@@ -445,6 +454,7 @@ impl<'a> Validation<'a> {
     /// assert_eq!(ascii, [0b10]);
     /// # Ok::<(), rapidutf::ManyStringsError>(())
     /// ```
+    #[inline]
     pub fn string_view<B: Deref<Target = [u8]>>(
         self,
         views: &[u128],
@@ -486,6 +496,7 @@ impl<'a> Validation<'a> {
     /// let v = Validation::new().select(Selection::Indices(&[1]));
     /// assert_eq!(v.plain_byte_array(page), Ok(2));
     /// ```
+    #[inline]
     pub fn plain_byte_array(self, page: &[u8]) -> Result<usize, ManyStringsError> {
         let check = Checker::new(self.kernel);
         let mut values = Plain { page, pos: 0 };
@@ -518,6 +529,7 @@ impl<'a> Validation<'a> {
     /// let used = Validation::new().ascii_bitmap(&mut ascii).delta_length_byte_array(&[1, 2], "aé".as_bytes());
     /// assert_eq!((used, ascii), (Ok(3), [0b01]));
     /// ```
+    #[inline]
     pub fn delta_length_byte_array(
         self,
         lengths: &[i32],

@@ -48,6 +48,7 @@ pub enum DetectedDecodeErrorKind {
 /// assert_eq!(e.kind().to_string(), "incomplete code unit");
 /// ```
 impl fmt::Display for DetectedDecodeErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DetectedDecodeErrorKind::Utf8(k) => k.fmt(f),
@@ -90,6 +91,7 @@ impl DetectedDecodeError {
     /// assert_eq!(e.encoding(), rapidutf::DetectedEncoding::Utf32Be);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn encoding(&self) -> DetectedEncoding {
         self.encoding
     }
@@ -102,6 +104,7 @@ impl DetectedDecodeError {
     /// assert_eq!(e.valid_up_to(), 4);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }
@@ -116,6 +119,7 @@ impl DetectedDecodeError {
     /// assert_eq!((e.valid_up_to(), e.error_len()), (4, None));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn error_len(&self) -> Option<usize> {
         self.error_len
     }
@@ -128,6 +132,7 @@ impl DetectedDecodeError {
     /// assert_eq!(e.kind(), DetectedDecodeErrorKind::Utf32(Utf32ErrorKind::Surrogate));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn kind(&self) -> DetectedDecodeErrorKind {
         self.kind
     }
@@ -141,6 +146,7 @@ impl DetectedDecodeError {
 /// );
 /// ```
 impl fmt::Display for DetectedDecodeError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid {} at byte {}: {}", self.encoding, self.valid_up_to, self.kind)
     }
@@ -172,6 +178,7 @@ impl Detection {
     /// let e = rapidutf::detect_encoding(bytes).decode(bytes).unwrap_err();
     /// assert_eq!(e.valid_up_to(), 6);
     /// ```
+    #[inline]
     pub fn decode<'a>(&self, bytes: &'a [u8]) -> Result<Cow<'a, str>, DetectedDecodeError> {
         let bom = self.bom_in(bytes);
         decode_strict(self.encoding(), bytes, bom)
@@ -189,6 +196,7 @@ impl Detection {
     /// let r = rapidutf::detect_encoding(bytes).decode_lossy(bytes);
     /// assert_eq!((&*r.output, r.replaced), ("a\u{FFFD}b", 1));
     /// ```
+    #[inline]
     pub fn decode_lossy<'a>(&self, bytes: &'a [u8]) -> Lossy<Cow<'a, str>> {
         let bom = self.bom_in(bytes);
         decode_lossy(self.encoding(), &bytes[bom..])
@@ -234,6 +242,7 @@ impl Detection {
 /// let (text, enc) = rapidutf::decode_detected(&utf16).unwrap();
 /// assert_eq!((&*text, enc), ("héllo wörld", DetectedEncoding::Utf16Be));
 /// ```
+#[inline]
 pub fn decode_detected(
     bytes: &[u8],
 ) -> Result<(Cow<'_, str>, DetectedEncoding), DetectedDecodeError> {
@@ -259,6 +268,7 @@ pub fn decode_detected(
 /// let (r, enc) = rapidutf::decode_detected_lossy(b"\xFF\xFEa\x00\x00\xD8b\x00c");
 /// assert_eq!((&*r.output, r.replaced, enc), ("a\u{FFFD}b\u{FFFD}", 2, DetectedEncoding::Utf16Le));
 /// ```
+#[inline]
 pub fn decode_detected_lossy(bytes: &[u8]) -> (Lossy<Cow<'_, str>>, DetectedEncoding) {
     let d = crate::detect::detect_encoding(bytes);
     (d.decode_lossy(bytes), d.encoding())

@@ -103,6 +103,7 @@ impl DetectedEncoding {
     /// assert_eq!(rapidutf::DetectedEncoding::Windows1252.name(), "windows-1252");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             DetectedEncoding::Utf8 => "UTF-8",
@@ -132,6 +133,7 @@ impl DetectedEncoding {
 }
 
 impl fmt::Display for DetectedEncoding {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -167,6 +169,7 @@ impl core::str::FromStr for DetectedEncoding {
     ///     assert_eq!(e.to_string().parse(), Ok(e));
     /// }
     /// ```
+    #[inline]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let is = |key: &str| {
             s.bytes()
@@ -208,6 +211,7 @@ impl core::str::FromStr for DetectedEncoding {
 pub struct UnknownEncoding;
 
 impl fmt::Display for UnknownEncoding {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
             "unknown encoding (expected UTF-8, UTF-16LE, UTF-16BE, UTF-32LE, UTF-32BE or \
@@ -243,6 +247,7 @@ impl EncodingSet {
     /// assert!(detect_encoding(b"\xFF").candidates().contains(DetectedEncoding::Windows1252));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn contains(self, e: DetectedEncoding) -> bool {
         self.0 & e.bit() != 0
     }
@@ -257,6 +262,7 @@ impl EncodingSet {
     /// ```
     #[must_use]
     #[allow(clippy::len_without_is_empty)] // Windows-1252 is always a candidate
+    #[inline]
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
@@ -270,6 +276,7 @@ impl EncodingSet {
     ///     rapidutf::detect_encoding(b"\xFF\xFE").candidates().iter().map(|e| e.name()).collect();
     /// assert_eq!(names, ["UTF-16LE"]);
     /// ```
+    #[inline]
     pub fn iter(self) -> EncodingSetIter {
         EncodingSetIter(self)
     }
@@ -295,6 +302,7 @@ impl IntoIterator for EncodingSet {
     type Item = DetectedEncoding;
     type IntoIter = EncodingSetIter;
 
+    #[inline]
     fn into_iter(self) -> EncodingSetIter {
         self.iter()
     }
@@ -312,6 +320,7 @@ impl IntoIterator for &EncodingSet {
     type Item = DetectedEncoding;
     type IntoIter = EncodingSetIter;
 
+    #[inline]
     fn into_iter(self) -> EncodingSetIter {
         self.iter()
     }
@@ -334,6 +343,7 @@ pub struct EncodingSetIter(EncodingSet);
 impl Iterator for EncodingSetIter {
     type Item = DetectedEncoding;
 
+    #[inline]
     fn next(&mut self) -> Option<DetectedEncoding> {
         let bits = (self.0).0;
         if bits == 0 {
@@ -344,6 +354,7 @@ impl Iterator for EncodingSetIter {
         Some(DetectedEncoding::ALL[bits.trailing_zeros() as usize])
     }
 
+    #[inline]
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.0.len(), Some(self.0.len()))
     }
@@ -381,6 +392,7 @@ impl Detection {
     /// assert_eq!(detect_encoding(&utf16).encoding(), DetectedEncoding::Utf16Be);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn encoding(&self) -> DetectedEncoding {
         self.encoding
     }
@@ -394,6 +406,7 @@ impl Detection {
     /// assert_eq!(rapidutf::detect_encoding(b"\xEF\xBB\xBFhi").bom_len(), 3);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn bom_len(&self) -> usize {
         self.bom_len
     }
@@ -414,6 +427,7 @@ impl Detection {
     /// assert_eq!((d.encoding(), d.is_ascii()), (DetectedEncoding::Utf16Le, false));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn is_ascii(&self) -> bool {
         self.ascii
     }
@@ -430,6 +444,7 @@ impl Detection {
     /// assert!(c.contains(Utf8) && c.contains(Utf16Le) && c.contains(Utf32Le));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn candidates(&self) -> EncodingSet {
         self.candidates
     }
@@ -450,6 +465,7 @@ impl Detection {
 /// assert_eq!((d.encoding(), d.bom_len()), (DetectedEncoding::Utf16Le, 2));
 /// ```
 #[must_use]
+#[inline]
 pub fn detect_encoding(bytes: &[u8]) -> Detection {
     detect(bytes, false)
 }
@@ -469,6 +485,7 @@ pub fn detect_encoding(bytes: &[u8]) -> Detection {
 /// assert_eq!(detect_encoding(head).encoding(), DetectedEncoding::Windows1252);
 /// ```
 #[must_use]
+#[inline]
 pub fn detect_encoding_prefix(bytes: &[u8]) -> Detection {
     detect(bytes, true)
 }

@@ -151,6 +151,7 @@ mod alloc_api {
     }
 
     impl fmt::Display for FromUtf8Error {
+        #[inline]
         fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
             fmt::Display::fmt(&self.error, f)
         }

@@ -52,6 +52,7 @@ pub enum Utf8ErrorKind {
 impl Utf8ErrorKind {
     /// A short description of the problem, as used by `Display`.
     #[must_use]
+    #[inline]
     pub const fn description(self) -> &'static str {
         match self {
             Self::InvalidByte => "invalid byte (C0, C1 or F5..FF never appear in UTF-8)",
@@ -68,6 +69,7 @@ impl Utf8ErrorKind {
 }
 
 impl fmt::Display for Utf8ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.description())
     }
@@ -126,6 +128,7 @@ pub struct Utf8Error {
 /// );
 /// ```
 impl fmt::Debug for Utf8Error {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Utf8Error")
             .field("valid_up_to", &self.valid_up_to)
@@ -171,6 +174,7 @@ impl Utf8Error {
 }
 
 impl fmt::Display for Utf8Error {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.error_len() {
             Some(n) => write!(
@@ -204,6 +208,7 @@ pub enum Utf16ErrorKind {
 }
 
 impl fmt::Display for Utf16ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::UnpairedHigh => "unpaired high surrogate, expected a low surrogate (DC00..DFFF)",
@@ -244,6 +249,7 @@ impl Utf16Error {
 }
 
 impl fmt::Display for Utf16Error {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid utf-16 at unit {}: {}", self.valid_up_to, self.kind)
     }
@@ -266,6 +272,7 @@ pub enum Utf32ErrorKind {
 }
 
 impl fmt::Display for Utf32ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Self::Surrogate => "surrogate code point (D800..DFFF)",
@@ -304,6 +311,7 @@ impl Utf32Error {
 }
 
 impl fmt::Display for Utf32Error {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid utf-32 at unit {}: {}", self.valid_up_to, self.kind)
     }
@@ -427,6 +435,7 @@ impl<E> TranscodeError<E> {
 }
 
 impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TranscodeError::Invalid { error, .. } => error.fmt(f),
@@ -477,6 +486,7 @@ pub enum Latin1ErrorKind<E> {
 /// # }
 /// ```
 impl<E: fmt::Display> fmt::Display for Latin1ErrorKind<E> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Latin1ErrorKind::Invalid(e) => e.fmt(f),
@@ -576,6 +586,7 @@ impl<E> Latin1Error<E> {
 /// # }
 /// ```
 impl<E: fmt::Display> fmt::Display for Latin1Error<E> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (c, at) = match &self.kind {
             Latin1ErrorKind::Invalid(e) => return e.fmt(f),

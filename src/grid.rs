@@ -37,6 +37,7 @@ mod alloc_api {
     /// let v = rapidutf::utf8_to_utf16le_vec("a€".as_bytes()).unwrap();
     /// assert_eq!(v, [0x61u16.to_le(), 0x20ACu16.to_le()]);
     /// ```
+    #[inline]
     pub fn utf8_to_utf16le_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         crate::transcode::fresh(
             src.len(),
@@ -57,6 +58,7 @@ mod alloc_api {
     /// assert_eq!(v, [0x61u16.to_be(), 0x20ACu16.to_be()]);
     /// assert!(rapidutf::utf8_to_utf16be_vec(b"a\xC0").is_err());
     /// ```
+    #[inline]
     pub fn utf8_to_utf16be_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         crate::transcode::fresh(
             src.len(),
@@ -77,6 +79,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16_to_utf32_vec(&src).unwrap(), [0x61, 0x1F600]);
     /// assert_eq!(rapidutf::utf16_to_utf32_vec(&[0xDE00]).unwrap_err().valid_up_to(), 0);
     /// ```
+    #[inline]
     pub fn utf16_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
         crate::transcode::fresh(
             src.len(),
@@ -96,6 +99,7 @@ mod alloc_api {
     /// let src = [0xD83Du16.to_le(), 0xDE00u16.to_le()];
     /// assert_eq!(rapidutf::utf16le_to_utf32_vec(&src).unwrap(), [0x1F600]);
     /// ```
+    #[inline]
     pub fn utf16le_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
         crate::transcode::fresh(
             src.len(),
@@ -115,6 +119,7 @@ mod alloc_api {
     /// let src = [0x41u16.to_be(), 0xE9u16.to_be()];
     /// assert_eq!(rapidutf::utf16be_to_utf32_vec(&src).unwrap(), [0x41, 0xE9]);
     /// ```
+    #[inline]
     pub fn utf16be_to_utf32_vec(src: &[u16]) -> Result<Vec<u32>, Utf16Error> {
         crate::transcode::fresh(
             src.len(),
@@ -134,6 +139,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_utf16_vec(&[0x61, 0x1F600]).unwrap(), [0x61, 0xD83D, 0xDE00]);
     /// assert_eq!(rapidutf::utf32_to_utf16_vec(&[0x61, 0xD800]).unwrap_err().valid_up_to(), 1);
     /// ```
+    #[inline]
     pub fn utf32_to_utf16_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
         crate::transcode::fresh(
             src.len(),
@@ -152,6 +158,7 @@ mod alloc_api {
     /// ```
     /// assert_eq!(rapidutf::utf32_to_utf16le_vec(&[0xE9]).unwrap(), [0xE9u16.to_le()]);
     /// ```
+    #[inline]
     pub fn utf32_to_utf16le_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
         crate::transcode::fresh(
             src.len(),
@@ -170,6 +177,7 @@ mod alloc_api {
     /// ```
     /// assert_eq!(rapidutf::utf32_to_utf16be_vec(&[0xE9]).unwrap(), [0xE9u16.to_be()]);
     /// ```
+    #[inline]
     pub fn utf32_to_utf16be_vec(src: &[u32]) -> Result<Vec<u16>, Utf32Error> {
         crate::transcode::fresh(
             src.len(),

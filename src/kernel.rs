@@ -95,6 +95,7 @@ impl Kernel {
     /// [`FromStr`]: `scalar`, `portable`, `sse42`, `avx2`, `avx512`,
     /// `neon`, `simd128`.
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Kernel::Scalar => "scalar",
@@ -111,11 +112,13 @@ impl Kernel {
     /// it. Without the `std` feature only compile-time target features
     /// count.
     #[must_use]
+    #[inline]
     pub fn is_available(self) -> bool {
         self.table().is_some()
     }
 
     /// Every kernel this CPU can run, from slowest to fastest.
+    #[inline]
     pub fn available() -> impl Iterator<Item = Kernel> + Clone {
         Kernel::ALL.iter().copied().filter(|k| k.is_available())
     }
@@ -125,6 +128,7 @@ impl Kernel {
     /// where `wide` has no one-instruction byte shuffle (there the scalar
     /// DFA is faster).
     #[must_use]
+    #[inline]
     pub fn best() -> Kernel {
         Kernel::available()
             .filter(|&k| k != Kernel::Portable || crate::arch::PORTABLE_NATIVE_SHUFFLE)
@@ -143,6 +147,7 @@ impl Kernel {
     /// assert!(k.is_available());
     /// ```
     #[must_use]
+    #[inline]
     pub fn active() -> Kernel {
         const UNSET: u8 = u8::MAX;
         static ACTIVE: AtomicU8 = AtomicU8::new(UNSET);
@@ -196,6 +201,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the kernel is not [available](Kernel::is_available).
+    #[inline]
     pub fn validate_utf8(self, bytes: &[u8]) -> Result<&str, Utf8Error> {
         glue::validate_utf8_with(self.fns(), bytes)
     }
@@ -206,6 +212,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn is_valid_utf8(self, bytes: &[u8]) -> bool {
         self.fns().is_valid_utf8(bytes)
     }
@@ -224,6 +231,7 @@ impl Kernel {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub fn is_ascii(self, bytes: &[u8]) -> bool {
         self.fns().is_ascii(bytes)
     }
@@ -238,6 +246,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn count_chars(self, src: &[u8]) -> usize {
         self.fns().count_chars(src)
     }
@@ -250,6 +259,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf16_len_from_utf8(self, src: &[u8]) -> usize {
         self.fns().utf16_len_from_utf8(src)
     }
@@ -262,6 +272,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf8_len_from_utf16(self, src: &[u16]) -> usize {
         if cfg!(target_endian = "little") {
             self.utf8_len_from_utf16le(src)
@@ -278,6 +289,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf8_len_from_utf16le(self, src: &[u16]) -> usize {
         self.fns().utf8_len_from_utf16le(src)
     }
@@ -290,6 +302,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf8_len_from_utf16be(self, src: &[u16]) -> usize {
         self.fns().utf8_len_from_utf16be(src)
     }
@@ -302,6 +315,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf8_len_from_utf32(self, src: &[u32]) -> usize {
         self.fns().utf8_len_from_utf32(src)
     }
@@ -314,6 +328,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf16_len_from_utf32(self, src: &[u32]) -> usize {
         self.fns().utf16_len_from_utf32(src)
     }
@@ -326,6 +341,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf32_len_from_utf16(self, src: &[u16]) -> usize {
         if cfg!(target_endian = "little") {
             self.utf32_len_from_utf16le(src)
@@ -342,6 +358,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf32_len_from_utf16le(self, src: &[u16]) -> usize {
         self.fns().utf32_len_from_utf16le(src)
     }
@@ -354,6 +371,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf32_len_from_utf16be(self, src: &[u16]) -> usize {
         self.fns().utf32_len_from_utf16be(src)
     }
@@ -380,6 +398,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_utf16(
         self,
         src: &[u8],
@@ -410,6 +429,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_utf16le(
         self,
         src: &[u8],
@@ -440,6 +460,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_utf16be(
         self,
         src: &[u8],
@@ -470,6 +491,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_utf32(
         self,
         src: &[u8],
@@ -500,6 +522,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16_to_utf8(
         self,
         src: &[u16],
@@ -530,6 +553,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16le_to_utf8(
         self,
         src: &[u16],
@@ -560,6 +584,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16be_to_utf8(
         self,
         src: &[u16],
@@ -590,6 +615,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf32_to_utf8(
         self,
         src: &[u32],
@@ -620,6 +646,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16_to_utf32(
         self,
         src: &[u16],
@@ -650,6 +677,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16le_to_utf32(
         self,
         src: &[u16],
@@ -680,6 +708,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16be_to_utf32(
         self,
         src: &[u16],
@@ -710,6 +739,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf32_to_utf16(
         self,
         src: &[u32],
@@ -740,6 +770,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf32_to_utf16le(
         self,
         src: &[u32],
@@ -770,6 +801,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf32_to_utf16be(
         self,
         src: &[u32],
@@ -800,6 +832,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn latin1_to_utf8(
         self,
         src: &[u8],
@@ -830,6 +863,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn latin1_to_utf16(
         self,
         src: &[u8],
@@ -860,6 +894,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn latin1_to_utf16le(
         self,
         src: &[u8],
@@ -890,6 +925,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn latin1_to_utf16be(
         self,
         src: &[u8],
@@ -920,6 +956,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn latin1_to_utf32(
         self,
         src: &[u8],
@@ -950,6 +987,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_latin1(
         self,
         src: &[u8],
@@ -980,6 +1018,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16_to_latin1(
         self,
         src: &[u16],
@@ -1010,6 +1049,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16le_to_latin1(
         self,
         src: &[u16],
@@ -1040,6 +1080,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16be_to_latin1(
         self,
         src: &[u16],
@@ -1070,6 +1111,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf32_to_latin1(
         self,
         src: &[u32],
@@ -1100,6 +1142,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn windows1252_to_utf8(
         self,
         src: &[u8],
@@ -1130,6 +1173,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn windows1252_to_utf16(
         self,
         src: &[u8],
@@ -1160,6 +1204,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn windows1252_to_utf16le(
         self,
         src: &[u8],
@@ -1190,6 +1235,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn windows1252_to_utf16be(
         self,
         src: &[u8],
@@ -1220,6 +1266,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn windows1252_to_utf32(
         self,
         src: &[u8],
@@ -1250,6 +1297,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn str_to_utf16(
         self,
         src: &str,
@@ -1280,6 +1328,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn str_to_utf16le(
         self,
         src: &str,
@@ -1310,6 +1359,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn str_to_utf16be(
         self,
         src: &str,
@@ -1340,6 +1390,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn str_to_utf32(
         self,
         src: &str,
@@ -1370,6 +1421,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn chars_to_utf8(
         self,
         src: &[char],
@@ -1400,6 +1452,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn chars_to_utf16(
         self,
         src: &[char],
@@ -1430,6 +1483,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn chars_to_utf16le(
         self,
         src: &[char],
@@ -1460,6 +1514,7 @@ impl Kernel {
     ///     assert_eq!(a[..n], b[..n], "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn chars_to_utf16be(
         self,
         src: &[char],
@@ -1476,6 +1531,7 @@ impl Kernel {
     ///
     /// If the kernel is not [available](Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf8_len_from_latin1(self, src: &[u8]) -> usize {
         self.fns().utf8_len_from_latin1(src)
     }
@@ -1489,6 +1545,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the kernel is not [available](Kernel::is_available).
+    #[inline]
     pub fn validate_utf16(self, src: &[u16]) -> Result<(), Utf16Error> {
         glue::validate_utf16_with::<Native>(self.fns(), src)
     }
@@ -1502,6 +1559,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the kernel is not [available](Kernel::is_available).
+    #[inline]
     pub fn validate_utf16le(self, src: &[u16]) -> Result<(), Utf16Error> {
         glue::validate_utf16_with::<Le>(self.fns(), src)
     }
@@ -1515,6 +1573,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the kernel is not [available](Kernel::is_available).
+    #[inline]
     pub fn validate_utf16be(self, src: &[u16]) -> Result<(), Utf16Error> {
         glue::validate_utf16_with::<Be>(self.fns(), src)
     }
@@ -1528,6 +1587,7 @@ impl Kernel {
     /// # Panics
     ///
     /// If the kernel is not [available](Kernel::is_available).
+    #[inline]
     pub fn validate_utf32(self, src: &[u32]) -> Result<(), Utf32Error> {
         glue::validate_utf32_with(self.fns(), src)
     }
@@ -1553,6 +1613,7 @@ fn resolve() -> Kernel {
 }
 
 impl fmt::Display for Kernel {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -1563,6 +1624,7 @@ impl fmt::Display for Kernel {
 pub struct UnknownKernel;
 
 impl fmt::Display for UnknownKernel {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(
             "unknown kernel name (expected scalar, portable, sse42, avx2, avx512, neon or simd128)",
@@ -1574,6 +1636,7 @@ impl core::error::Error for UnknownKernel {}
 
 impl FromStr for Kernel {
     type Err = UnknownKernel;
+    #[inline]
     fn from_str(s: &str) -> Result<Kernel, UnknownKernel> {
         Kernel::ALL
             .iter()

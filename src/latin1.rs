@@ -293,6 +293,7 @@ pub fn utf32_to_latin1(
 /// assert_eq!(rapidutf::utf8_len_from_latin1(b"caf\xE9"), 5);
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
     crate::dispatch::utf8_len_from_latin1(src)
 }
@@ -303,6 +304,7 @@ pub fn utf8_len_from_latin1(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::utf16_len_from_latin1(b"caf\xE9"), 4);
 /// ```
 #[must_use]
+#[inline]
 pub const fn utf16_len_from_latin1(src: &[u8]) -> usize {
     src.len()
 }
@@ -313,6 +315,7 @@ pub const fn utf16_len_from_latin1(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::utf32_len_from_latin1(b"caf\xE9"), 4);
 /// ```
 #[must_use]
+#[inline]
 pub const fn utf32_len_from_latin1(src: &[u8]) -> usize {
     src.len()
 }
@@ -328,6 +331,7 @@ pub const fn utf32_len_from_latin1(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::latin1_len_from_utf8("café".as_bytes()), 4);
 /// ```
 #[must_use]
+#[inline]
 pub fn latin1_len_from_utf8(src: &[u8]) -> usize {
     crate::dispatch::count_chars(src)
 }
@@ -340,6 +344,7 @@ pub fn latin1_len_from_utf8(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::latin1_len_from_utf16(&[0x63, 0xE9]), 2);
 /// ```
 #[must_use]
+#[inline]
 pub const fn latin1_len_from_utf16(src: &[u16]) -> usize {
     src.len()
 }
@@ -350,6 +355,7 @@ pub const fn latin1_len_from_utf16(src: &[u16]) -> usize {
 /// assert_eq!(rapidutf::latin1_len_from_utf32(&[0x63, 0xE9]), 2);
 /// ```
 #[must_use]
+#[inline]
 pub const fn latin1_len_from_utf32(src: &[u32]) -> usize {
     src.len()
 }
@@ -395,6 +401,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::latin1_to_utf8_append(b"caf\xE9", &mut s), 5);
     /// assert_eq!(s, "a café");
     /// ```
+    #[inline]
     pub fn latin1_to_utf8_append(src: &[u8], dst: &mut String) -> usize {
         dst.reserve(utf8_len_from_latin1(src));
         fits(crate::dispatch::latin1_to_utf8(src, dst))
@@ -408,6 +415,7 @@ mod alloc_api {
     /// rapidutf::latin1_to_utf16_append(b"\xE9!", &mut v);
     /// assert_eq!(v, [0xE9, 0x21]);
     /// ```
+    #[inline]
     pub fn latin1_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(utf16_len_from_latin1(src));
         fits(crate::dispatch::latin1_to_utf16(src, dst))
@@ -420,6 +428,7 @@ mod alloc_api {
     /// rapidutf::latin1_to_utf16le_append(b"\xE9", &mut v);
     /// assert_eq!(v, [0xE9u16.to_le()]);
     /// ```
+    #[inline]
     pub fn latin1_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(utf16_len_from_latin1(src));
         fits(crate::dispatch::latin1_to_utf16le(src, dst))
@@ -432,6 +441,7 @@ mod alloc_api {
     /// rapidutf::latin1_to_utf16be_append(b"\xE9", &mut v);
     /// assert_eq!(v, [0xE9u16.to_be()]);
     /// ```
+    #[inline]
     pub fn latin1_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(utf16_len_from_latin1(src));
         fits(crate::dispatch::latin1_to_utf16be(src, dst))
@@ -445,6 +455,7 @@ mod alloc_api {
     /// rapidutf::latin1_to_utf32_append(b"\xE9!", &mut v);
     /// assert_eq!(v, [0xE9, 0x21]);
     /// ```
+    #[inline]
     pub fn latin1_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> usize {
         dst.reserve(utf32_len_from_latin1(src));
         fits(crate::dispatch::latin1_to_utf32(src, dst))
@@ -464,6 +475,7 @@ mod alloc_api {
     /// The [`Latin1Error`] of the first character that is invalid
     /// in the input or above U+00FF. The conversion of the input
     /// before it stays appended.
+    #[inline]
     pub fn utf8_to_latin1_append(
         src: &[u8],
         dst: &mut Vec<u8>,
@@ -486,6 +498,7 @@ mod alloc_api {
     /// The [`Latin1Error`] of the first character that is invalid
     /// in the input or above U+00FF. The conversion of the input
     /// before it stays appended.
+    #[inline]
     pub fn utf16_to_latin1_append(
         src: &[u16],
         dst: &mut Vec<u8>,
@@ -507,6 +520,7 @@ mod alloc_api {
     /// The [`Latin1Error`] of the first character that is invalid
     /// in the input or above U+00FF. The conversion of the input
     /// before it stays appended.
+    #[inline]
     pub fn utf16le_to_latin1_append(
         src: &[u16],
         dst: &mut Vec<u8>,
@@ -528,6 +542,7 @@ mod alloc_api {
     /// The [`Latin1Error`] of the first character that is invalid
     /// in the input or above U+00FF. The conversion of the input
     /// before it stays appended.
+    #[inline]
     pub fn utf16be_to_latin1_append(
         src: &[u16],
         dst: &mut Vec<u8>,
@@ -551,6 +566,7 @@ mod alloc_api {
     /// The [`Latin1Error`] of the first character that is invalid
     /// in the input or above U+00FF. The conversion of the input
     /// before it stays appended.
+    #[inline]
     pub fn utf32_to_latin1_append(
         src: &[u32],
         dst: &mut Vec<u8>,
@@ -565,6 +581,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::latin1_to_string(b"Gr\xFC\xDFe"), "Grüße");
     /// ```
     #[must_use]
+    #[inline]
     pub fn latin1_to_string(src: &[u8]) -> String {
         let mut s = String::new();
         latin1_to_utf8_append(src, &mut s);
@@ -577,6 +594,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::latin1_to_utf16_vec(b"\xE9!"), [0xE9, 0x21]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn latin1_to_utf16_vec(src: &[u8]) -> Vec<u16> {
         let mut v = Vec::new();
         latin1_to_utf16_append(src, &mut v);
@@ -589,6 +607,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::latin1_to_utf16le_vec(b"\xE9"), [0xE9u16.to_le()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn latin1_to_utf16le_vec(src: &[u8]) -> Vec<u16> {
         let mut v = Vec::new();
         latin1_to_utf16le_append(src, &mut v);
@@ -601,6 +620,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::latin1_to_utf16be_vec(b"\xE9"), [0xE9u16.to_be()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn latin1_to_utf16be_vec(src: &[u8]) -> Vec<u16> {
         let mut v = Vec::new();
         latin1_to_utf16be_append(src, &mut v);
@@ -613,6 +633,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::latin1_to_utf32_vec(b"\xE9!"), [0xE9, 0x21]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn latin1_to_utf32_vec(src: &[u8]) -> Vec<u32> {
         let mut v = Vec::new();
         latin1_to_utf32_append(src, &mut v);
@@ -631,6 +652,7 @@ mod alloc_api {
     /// let e = rapidutf::utf8_to_latin1_vec("10 €".as_bytes()).unwrap_err();
     /// assert_eq!((e.valid_up_to(), e.unrepresentable()), (3, Some('€')));
     /// ```
+    #[inline]
     pub fn utf8_to_latin1_vec(src: &[u8]) -> Result<Vec<u8>, Latin1Error<Utf8Error>> {
         let mut v = Vec::new();
         utf8_to_latin1_append(src, &mut v)?;
@@ -648,6 +670,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf16_to_latin1_vec(&[0xFC]).unwrap(), b"\xFC");
     /// assert!(rapidutf::utf16_to_latin1_vec(&[0xDC00]).unwrap_err().invalid().is_some());
     /// ```
+    #[inline]
     pub fn utf16_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
         let mut v = Vec::new();
         utf16_to_latin1_append(src, &mut v)?;
@@ -663,6 +686,7 @@ mod alloc_api {
     /// ```
     /// assert_eq!(rapidutf::utf16le_to_latin1_vec(&[0xFCu16.to_le()]).unwrap(), b"\xFC");
     /// ```
+    #[inline]
     pub fn utf16le_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
         let mut v = Vec::new();
         utf16le_to_latin1_append(src, &mut v)?;
@@ -678,6 +702,7 @@ mod alloc_api {
     /// ```
     /// assert_eq!(rapidutf::utf16be_to_latin1_vec(&[0xFCu16.to_be()]).unwrap(), b"\xFC");
     /// ```
+    #[inline]
     pub fn utf16be_to_latin1_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
         let mut v = Vec::new();
         utf16be_to_latin1_append(src, &mut v)?;
@@ -695,6 +720,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_latin1_vec(&[0xFC]).unwrap(), b"\xFC");
     /// assert!(rapidutf::utf32_to_latin1_vec(&[0x1F600]).is_err());
     /// ```
+    #[inline]
     pub fn utf32_to_latin1_vec(src: &[u32]) -> Result<Vec<u8>, Latin1Error<Utf32Error>> {
         let mut v = Vec::new();
         utf32_to_latin1_append(src, &mut v)?;
@@ -749,6 +775,7 @@ use crate::scalar::latin1::Latin1;
 /// let e = rapidutf::utf8_to_latin1_lossy("ab€".as_bytes(), &mut buf[..2], b'?').unwrap_err();
 /// assert_eq!(e, rapidutf::TranscodeError::OutputTooSmall { read: 2, written: 2 });
 /// ```
+#[inline]
 pub fn utf8_to_latin1_lossy(
     src: &[u8],
     dst: &mut [u8],
@@ -782,6 +809,7 @@ pub fn utf8_to_latin1_lossy(
 /// let r = rapidutf::str_to_latin1_lossy("Ωmega", &mut buf, b'?').unwrap();
 /// assert_eq!((&buf[..r.output], r.had_replacements()), (&b"?mega"[..], true));
 /// ```
+#[inline]
 pub fn str_to_latin1_lossy(
     src: &str,
     dst: &mut [u8],
@@ -815,6 +843,7 @@ mod lossy_alloc {
     /// assert_eq!((r.output, r.replaced), (6, 1));
     /// assert_eq!(v, b"> caf\xE9 ?");
     /// ```
+    #[inline]
     pub fn utf8_to_latin1_lossy_append(
         src: &[u8],
         dst: &mut Vec<u8>,
@@ -837,6 +866,7 @@ mod lossy_alloc {
     /// assert_eq!((r.output, r.replaced), (13, 2));
     /// assert_eq!(v, b"na\xEFve \"quote\"");
     /// ```
+    #[inline]
     pub fn str_to_latin1_lossy_append(
         src: &str,
         dst: &mut Vec<u8>,
@@ -865,6 +895,7 @@ mod lossy_alloc {
     /// assert_eq!(r.output, b"10 ? ? 10 \xA3");
     /// assert_eq!(r.replaced, 2);
     /// ```
+    #[inline]
     pub fn utf8_to_latin1_lossy_vec(src: &[u8], replacement: u8) -> Lossy<Vec<u8>> {
         let mut output = Vec::new();
         let Lossy { replaced, .. } = utf8_to_latin1_lossy_append(src, &mut output, replacement);
@@ -879,6 +910,7 @@ mod lossy_alloc {
     /// let r = rapidutf::str_to_latin1_lossy_vec("Grüße", b'?');
     /// assert_eq!((r.output.as_slice(), r.had_replacements()), (&b"Gr\xFC\xDFe"[..], false));
     /// ```
+    #[inline]
     pub fn str_to_latin1_lossy_vec(src: &str, replacement: u8) -> Lossy<Vec<u8>> {
         let mut output = Vec::new();
         let Lossy { replaced, .. } = str_to_latin1_lossy_append(src, &mut output, replacement);

@@ -42,6 +42,7 @@ use alloc::vec::Vec;
 /// assert!(matches!(rapidutf::utf8_to_string_lossy(b"ok"), Cow::Borrowed(_)));
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
     utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), ErrorStrategy::Replace, &mut 0)
 }
@@ -55,6 +56,7 @@ pub fn utf8_to_string_lossy(src: &[u8]) -> Cow<'_, str> {
 /// assert_eq!((&*r.output, r.replaced), ("a\u{FFFD}\u{FFFD}b", 2));
 /// assert!(!rapidutf::utf8_to_string_lossy_report(b"ok").had_replacements());
 /// ```
+#[inline]
 pub fn utf8_to_string_lossy_report(src: &[u8]) -> Lossy<Cow<'_, str>> {
     let mut replaced = 0;
     let first = split_valid_utf8_refined(src);
@@ -76,6 +78,7 @@ impl Kernel {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf8_to_string_lossy(self, src: &[u8]) -> Cow<'_, str> {
         let fns = self.fns();
         let first = crate::glue::lossy::split_valid(fns, src, false);
@@ -100,6 +103,7 @@ impl Kernel {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16_len_from_utf8_lossy(self, src: &[u8]) -> usize {
         let fns = self.fns();
         lossy_len(
@@ -124,6 +128,7 @@ impl Kernel {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf32_len_from_utf8_lossy(self, src: &[u8]) -> usize {
         let fns = self.fns();
         lossy_len(
@@ -293,6 +298,7 @@ fn lossy_len(
 /// assert_eq!(rapidutf::utf16_len_from_utf8_lossy(src), rapidutf::utf8_to_utf16_lossy(src).len());
 /// ```
 #[must_use]
+#[inline]
 pub fn utf16_len_from_utf8_lossy(src: &[u8]) -> usize {
     lossy_len(src, split_valid_utf8, crate::utf16_len_from_utf8)
 }
@@ -308,6 +314,7 @@ pub fn utf16_len_from_utf8_lossy(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::utf32_len_from_utf8_lossy(src), rapidutf::utf8_to_utf32_lossy(src).len());
 /// ```
 #[must_use]
+#[inline]
 pub fn utf32_len_from_utf8_lossy(src: &[u8]) -> usize {
     lossy_len(src, split_valid_utf8, crate::count_chars)
 }
@@ -364,6 +371,7 @@ where
 /// assert_eq!(rapidutf::utf16_to_string_lossy(&[0x61, 0xDC00, 0x62]), "a\u{FFFD}b");
 /// ```
 #[must_use]
+#[inline]
 pub fn utf16_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Native>(src).output
 }
@@ -371,6 +379,7 @@ pub fn utf16_to_string_lossy(src: &[u16]) -> String {
 #[cfg(feature = "transcode")]
 /// [`utf16_to_string_lossy`] for UTF-16LE.
 #[must_use]
+#[inline]
 pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Le>(src).output
 }
@@ -378,6 +387,7 @@ pub fn utf16le_to_string_lossy(src: &[u16]) -> String {
 #[cfg(feature = "transcode")]
 /// [`utf16_to_string_lossy`] for UTF-16BE.
 #[must_use]
+#[inline]
 pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
     utf16_lossy::<Be>(src).output
 }
@@ -393,6 +403,7 @@ pub fn utf16be_to_string_lossy(src: &[u16]) -> String {
 /// assert_eq!(s, "a\u{FFFD}😀\u{FFFD}");
 /// ```
 #[must_use]
+#[inline]
 pub fn utf32_to_string_lossy(src: &[u32]) -> String {
     let mut out = String::new();
     // Exact for valid input, and enough for any: a surrogate counts the 3
@@ -427,6 +438,7 @@ pub fn utf32_to_string_lossy(src: &[u32]) -> String {
 /// assert_eq!(v, [0x61, 0xFFFD, 0xFFFD, 0x62]);
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
     utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace).output
 }
@@ -439,6 +451,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
 /// assert_eq!(v, [0xD83D, 0xDE00, 0xFFFD].map(u16::to_le));
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
     utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace).output
 }
@@ -451,6 +464,7 @@ pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
 /// assert_eq!(v, [0x61, 0xFFFD].map(u16::to_be));
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
     utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace).output
 }
@@ -467,6 +481,7 @@ pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
 /// assert_eq!(v, [0x61, 0xFFFD, 0xFFFD, 0x1F600]);
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
     let mut out = Vec::new();
     utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| out.push(0xFFFD));
@@ -551,6 +566,7 @@ fn utf8_to_wide_with<T>(
 /// assert_eq!(s, "Grüße");
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_, str> {
     utf8_lossy(active_fns(), src, split_valid_utf8_refined(src), strategy, &mut 0)
 }
@@ -564,6 +580,7 @@ pub fn utf8_to_string_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Cow<'_,
 /// let r = utf8_to_string_lossy_with_report(b"a\x80\x80", ErrorStrategy::Ignore);
 /// assert_eq!((&*r.output, r.replaced), ("a", 2));
 /// ```
+#[inline]
 pub fn utf8_to_string_lossy_with_report(
     src: &[u8],
     strategy: ErrorStrategy,
@@ -586,6 +603,7 @@ pub fn utf8_to_string_lossy_with_report(
 /// assert_eq!(utf8_to_utf16_lossy_with(b"a\x80b", ErrorStrategy::Ignore), [0x61, 0x62]);
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
     utf8_to_utf16_with::<Native>(src, strategy).output
 }
@@ -624,6 +642,7 @@ pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16>
 /// let r = rapidutf::utf16_to_string_lossy_report(&[0xFFFD]);
 /// assert_eq!((r.output.as_str(), r.had_replacements()), ("\u{FFFD}", false));
 /// ```
+#[inline]
 pub fn utf16_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
     utf16_lossy::<Native>(src)
 }
@@ -641,6 +660,7 @@ pub fn utf16_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
 /// let r = rapidutf::utf16le_to_string_lossy_report(&units);
 /// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}", 1));
 /// ```
+#[inline]
 pub fn utf16le_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
     utf16_lossy::<Le>(src)
 }
@@ -658,6 +678,7 @@ pub fn utf16le_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
 /// let r = rapidutf::utf16be_to_string_lossy_report(&units);
 /// assert_eq!((r.output.as_str(), r.replaced), ("😀", 0));
 /// ```
+#[inline]
 pub fn utf16be_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
     utf16_lossy::<Be>(src)
 }
@@ -675,6 +696,7 @@ pub fn utf16be_to_string_lossy_report(src: &[u16]) -> Lossy<String> {
 /// let r = rapidutf::utf32_to_string_lossy_report(&[0x61, 0x110000, 0xD800]);
 /// assert_eq!((r.output.as_str(), r.replaced), ("a\u{FFFD}\u{FFFD}", 2));
 /// ```
+#[inline]
 pub fn utf32_to_string_lossy_report(src: &[u32]) -> Lossy<String> {
     let mut out = String::new();
     // As in `utf32_to_string_lossy`: exact for valid input, enough for any.
@@ -713,6 +735,7 @@ pub fn utf32_to_string_lossy_report(src: &[u32]) -> Lossy<String> {
 /// assert_eq!((r.output.as_slice(), r.replaced), (&[0x61, 0xFFFD, 0xFFFD][..], 2));
 /// assert!(!rapidutf::utf8_to_utf16_lossy_report(b"ok").had_replacements());
 /// ```
+#[inline]
 pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
     utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace)
 }
@@ -729,6 +752,7 @@ pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
 /// let r = rapidutf::utf8_to_utf16le_lossy_report(b"\xFF");
 /// assert_eq!((r.output, r.replaced), (vec![0xFFFDu16.to_le()], 1));
 /// ```
+#[inline]
 pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
     utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace)
 }
@@ -745,6 +769,7 @@ pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
 /// let r = rapidutf::utf8_to_utf16be_lossy_report("é".as_bytes());
 /// assert_eq!((r.output, r.replaced), (vec![0xE9u16.to_be()], 0));
 /// ```
+#[inline]
 pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
     utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace)
 }
@@ -763,6 +788,7 @@ pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
 /// let r = utf8_to_utf16_lossy_with_report(b"a\x80\x80", ErrorStrategy::Ignore);
 /// assert_eq!((r.output.as_slice(), r.replaced), (&[0x61][..], 2));
 /// ```
+#[inline]
 pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>> {
     utf8_to_utf16_with::<Native>(src, strategy)
 }
@@ -779,6 +805,7 @@ pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> L
 /// let r = rapidutf::utf8_to_utf32_lossy_report(b"a\xE1\xA0");
 /// assert_eq!((r.output.as_slice(), r.replaced), (&[0x61, 0xFFFD][..], 1));
 /// ```
+#[inline]
 pub fn utf8_to_utf32_lossy_report(src: &[u8]) -> Lossy<Vec<u32>> {
     let replaced = core::cell::Cell::new(0);
     let mut out = Vec::new();

@@ -144,6 +144,7 @@ impl ManyStringsError {
 }
 
 impl fmt::Display for ManyStringsErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ManyStringsErrorKind::Invalid(e) => write!(f, "{e}"),
@@ -171,6 +172,7 @@ impl fmt::Display for ManyStringsErrorKind {
 }
 
 impl fmt::Display for ManyStringsError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "string {}: {}", self.index, self.kind)
     }
@@ -271,6 +273,7 @@ pub(crate) fn is_continuation(b: u8) -> bool {
 /// assert_eq!(e.index(), 0);
 /// assert_eq!(e.utf8_error().unwrap().valid_up_to(), 1);
 /// ```
+#[inline]
 pub fn validate_utf8_offsets<O: StringOffset>(
     buf: &[u8],
     offsets: &[O],
@@ -367,6 +370,7 @@ fn groups_valid<O: StringOffset>(
 /// let e = rapidutf::validate_utf8_ranges(buf, &[0..3, 3..9]).unwrap_err();
 /// assert_eq!(e.index(), 1);
 /// ```
+#[inline]
 pub fn validate_utf8_ranges(buf: &[u8], ranges: &[Range<usize>]) -> Result<(), ManyStringsError> {
     ranges_with(buf, ranges, crate::is_valid_utf8, |b| crate::validate_utf8(b).map(drop))
 }
@@ -489,6 +493,7 @@ impl crate::Kernel {
     ///     assert_eq!(k.validate_utf8_offsets("añb".as_bytes(), &[0u32, 2, 4]).unwrap_err().index(), 0);
     /// }
     /// ```
+    #[inline]
     pub fn validate_utf8_offsets<O: StringOffset>(
         self,
         buf: &[u8],
@@ -514,6 +519,7 @@ impl crate::Kernel {
     ///     assert_eq!(k.validate_utf8_ranges(b"ab\xFFcd", &[0..3]).unwrap_err().index(), 0);
     /// }
     /// ```
+    #[inline]
     pub fn validate_utf8_ranges(
         self,
         buf: &[u8],

@@ -115,6 +115,7 @@ impl Pep393Kind {
     /// assert_eq!(rapidutf::Pep393Kind::Ascii.max_char(), 0x7F);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_char(self) -> u32 {
         match self {
             Pep393Kind::Ascii => 0x7F,
@@ -130,6 +131,7 @@ impl Pep393Kind {
     /// assert_eq!(rapidutf::Pep393Kind::Ucs2.char_size(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn char_size(self) -> usize {
         match self {
             Pep393Kind::Ascii | Pep393Kind::Ucs1 => 1,
@@ -146,6 +148,7 @@ impl Pep393Kind {
     /// assert_eq!(Pep393Kind::of('😀'), Pep393Kind::Ucs4);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn of(c: char) -> Pep393Kind {
         match c as u32 {
             0..=0x7F => Pep393Kind::Ascii,
@@ -287,6 +290,7 @@ pub fn utf16_to_latin1_or_utf16(
 /// assert_eq!(rapidutf::pep393_kind_from_utf8("a😀".as_bytes()), Ok((Pep393Kind::Ucs4, 2)));
 /// assert_eq!(rapidutf::pep393_kind_from_utf8(b"a\xC3").unwrap_err().valid_up_to(), 1);
 /// ```
+#[inline]
 pub fn pep393_kind_from_utf8(src: &[u8]) -> Result<(Pep393Kind, usize), Utf8Error> {
     crate::validate_utf8(src)?;
     Ok(kind_and_len(crate::dispatch::count_chars_and_kind(src)))
@@ -362,6 +366,7 @@ impl Kernel {
     ///     assert_eq!(r, Ok(rapidutf::Latin1OrUtf16::Utf16(80)), "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_latin1_or_utf16(
         self,
         src: &[u8],
@@ -392,6 +397,7 @@ impl Kernel {
     ///     assert_eq!(r, Ok(rapidutf::Latin1OrUtf16::Latin1(72)), "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf16_to_latin1_or_utf16(
         self,
         src: &[u16],
@@ -423,6 +429,7 @@ impl Kernel {
     ///     assert_eq!(r, Ok((Pep393Kind::Ucs4, 72)), "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn utf8_to_pep393(
         self,
         src: &[u8],
@@ -452,6 +459,7 @@ impl Kernel {
     ///     assert_eq!(k.pep393_kind_from_utf8(src.as_bytes()), Ok((Pep393Kind::Ucs2, 104)), "{k}");
     /// }
     /// ```
+    #[inline]
     pub fn pep393_kind_from_utf8(self, src: &[u8]) -> Result<(Pep393Kind, usize), Utf8Error> {
         self.validate_utf8(src)?;
         Ok(kind_and_len(self.fns().count_chars_and_kind(src)))
@@ -493,6 +501,7 @@ mod alloc_api {
         /// assert_eq!(s.kind(), rapidutf::Pep393Kind::Ascii);
         /// ```
         #[must_use]
+        #[inline]
         pub fn kind(&self) -> Pep393Kind {
             match self {
                 Pep393String::Ascii(_) => Pep393Kind::Ascii,
@@ -509,6 +518,7 @@ mod alloc_api {
         /// assert_eq!(s.len(), 2);
         /// ```
         #[must_use]
+        #[inline]
         pub fn len(&self) -> usize {
             match self {
                 Pep393String::Ascii(v) | Pep393String::Ucs1(v) => v.len(),
@@ -523,6 +533,7 @@ mod alloc_api {
         /// assert!(rapidutf::utf8_to_pep393_vec(b"").unwrap().is_empty());
         /// ```
         #[must_use]
+        #[inline]
         pub fn is_empty(&self) -> bool {
             self.len() == 0
         }
@@ -554,6 +565,7 @@ mod alloc_api {
     /// let r = rapidutf::utf8_to_latin1_or_utf16_vec("ĉu?".as_bytes()).unwrap();
     /// assert_eq!(r, Latin1OrUtf16::Utf16(vec![0x109, 0x75, 0x3F]));
     /// ```
+    #[inline]
     pub fn utf8_to_latin1_or_utf16_vec(
         src: &[u8],
     ) -> Result<Latin1OrUtf16<Vec<u8>, Vec<u16>>, Utf8Error> {
@@ -575,6 +587,7 @@ mod alloc_api {
     /// assert_eq!(r, Latin1OrUtf16::Latin1(b"c\xE9".to_vec()));
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16_to_latin1_or_utf16_vec(src: &[u16]) -> Latin1OrUtf16<Vec<u8>, Vec<u16>> {
         let (mut latin1, mut utf16) = (Vec::new(), Vec::new());
         match crate::dispatch::utf16_to_latin1_or_utf16(src, &mut latin1, &mut utf16) {
@@ -600,6 +613,7 @@ mod alloc_api {
     /// let s = rapidutf::utf8_to_pep393_vec("hé😀".as_bytes()).unwrap();
     /// assert_eq!(s, Pep393String::Ucs4(vec![0x68, 0xE9, 0x1F600]));
     /// ```
+    #[inline]
     pub fn utf8_to_pep393_vec(src: &[u8]) -> Result<Pep393String, Utf8Error> {
         let (mut ucs1, mut ucs2, mut ucs4) = (Vec::new(), Vec::new(), Vec::new());
         match crate::dispatch::utf8_to_pep393(src, &mut ucs1, &mut ucs2, &mut ucs4) {

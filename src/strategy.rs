@@ -72,6 +72,7 @@ impl ErrorStrategy {
     /// assert_eq!(rapidutf::ErrorStrategy::Windows1252.name(), "cp1252");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             ErrorStrategy::Replace => "replace",
@@ -83,6 +84,7 @@ impl ErrorStrategy {
 }
 
 impl core::fmt::Display for ErrorStrategy {
+    #[inline]
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.name())
     }
@@ -104,6 +106,7 @@ impl core::str::FromStr for ErrorStrategy {
     /// assert_eq!("windows_1252".parse(), Ok(ErrorStrategy::Windows1252));
     /// assert!("strict".parse::<ErrorStrategy>().is_err());
     /// ```
+    #[inline]
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let is = |key: &str| {
             s.bytes()
@@ -135,6 +138,7 @@ impl core::str::FromStr for ErrorStrategy {
 pub struct UnknownStrategy;
 
 impl core::fmt::Display for UnknownStrategy {
+    #[inline]
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str("unknown error strategy (expected replace, ignore, latin1 or cp1252)")
     }

@@ -696,6 +696,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf8_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::utf16_len_from_utf8(src));
         appended(crate::dispatch::utf8_to_utf16(src, dst))
@@ -714,6 +715,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf8_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::utf16_len_from_utf8(src));
         appended(crate::dispatch::utf8_to_utf16le(src, dst))
@@ -732,6 +734,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf8_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::utf16_len_from_utf8(src));
         appended(crate::dispatch::utf8_to_utf16be(src, dst))
@@ -751,6 +754,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf8_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::count_chars(src));
         appended(crate::dispatch::utf8_to_utf32(src, dst))
@@ -773,6 +777,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf16_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf8_len_from_utf16(src));
         appended(crate::dispatch::utf16_to_utf8(src, dst))
@@ -791,6 +796,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf16le_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf8_len_from_utf16le(src));
         appended(crate::dispatch::utf16le_to_utf8(src, dst))
@@ -809,6 +815,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf16be_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf8_len_from_utf16be(src));
         appended(crate::dispatch::utf16be_to_utf8(src, dst))
@@ -829,6 +836,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf32_to_utf8_append(src: &[u32], dst: &mut String) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf8_len_from_utf32(src));
         appended(crate::dispatch::utf32_to_utf8(src, dst))
@@ -848,6 +856,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf16_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf32_len_from_utf16(src));
         appended(crate::dispatch::utf16_to_utf32(src, dst))
@@ -866,6 +875,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf16le_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf32_len_from_utf16le(src));
         appended(crate::dispatch::utf16le_to_utf32(src, dst))
@@ -884,6 +894,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf16be_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf32_len_from_utf16be(src));
         appended(crate::dispatch::utf16be_to_utf32(src, dst))
@@ -903,6 +914,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf32_to_utf16_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf16_len_from_utf32(src));
         appended(crate::dispatch::utf32_to_utf16(src, dst))
@@ -921,6 +933,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf32_to_utf16le_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf16_len_from_utf32(src));
         appended(crate::dispatch::utf32_to_utf16le(src, dst))
@@ -939,6 +952,7 @@ mod alloc_api {
     /// The input's first error. The conversion of the valid prefix
     /// before it (`src[..e.valid_up_to()]`) stays appended: truncate
     /// `dst` to its old length to undo it.
+    #[inline]
     pub fn utf32_to_utf16be_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf16_len_from_utf32(src));
         appended(crate::dispatch::utf32_to_utf16be(src, dst))
@@ -954,6 +968,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::str_to_utf16_append("a😀", &mut v), 3);
     /// assert_eq!(v, "a😀".encode_utf16().collect::<Vec<u16>>());
     /// ```
+    #[inline]
     pub fn str_to_utf16_append(src: &str, dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
         appended_valid(crate::dispatch::str_to_utf16(src, dst))
@@ -966,6 +981,7 @@ mod alloc_api {
     /// rapidutf::str_to_utf16le_append("€", &mut v);
     /// assert_eq!(v, [0x20ACu16.to_le()]);
     /// ```
+    #[inline]
     pub fn str_to_utf16le_append(src: &str, dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
         appended_valid(crate::dispatch::str_to_utf16le(src, dst))
@@ -978,6 +994,7 @@ mod alloc_api {
     /// rapidutf::str_to_utf16be_append("€", &mut v);
     /// assert_eq!(v, [0x20ACu16.to_be()]);
     /// ```
+    #[inline]
     pub fn str_to_utf16be_append(src: &str, dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
         appended_valid(crate::dispatch::str_to_utf16be(src, dst))
@@ -991,6 +1008,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::str_to_utf32_append("añ", &mut v), 2);
     /// assert_eq!(v, [0x61, 0xF1]);
     /// ```
+    #[inline]
     pub fn str_to_utf32_append(src: &str, dst: &mut Vec<u32>) -> usize {
         dst.reserve(crate::count_chars(src.as_bytes()));
         appended_valid(crate::dispatch::str_to_utf32(src, dst))
@@ -1004,6 +1022,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::chars_to_utf8_append(&['é', '€'], &mut s), 5);
     /// assert_eq!(s, "xé€");
     /// ```
+    #[inline]
     pub fn chars_to_utf8_append(src: &[char], dst: &mut String) -> usize {
         dst.reserve(crate::utf8_len_from_chars(src));
         appended_valid(crate::dispatch::chars_to_utf8(src, dst))
@@ -1017,6 +1036,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::chars_to_utf16_append(&['😀'], &mut v), 2);
     /// assert_eq!(v, [0xD83D, 0xDE00]);
     /// ```
+    #[inline]
     pub fn chars_to_utf16_append(src: &[char], dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_chars(src));
         appended_valid(crate::dispatch::chars_to_utf16(src, dst))
@@ -1029,6 +1049,7 @@ mod alloc_api {
     /// rapidutf::chars_to_utf16le_append(&['€'], &mut v);
     /// assert_eq!(v, [0x20ACu16.to_le()]);
     /// ```
+    #[inline]
     pub fn chars_to_utf16le_append(src: &[char], dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_chars(src));
         appended_valid(crate::dispatch::chars_to_utf16le(src, dst))
@@ -1041,6 +1062,7 @@ mod alloc_api {
     /// rapidutf::chars_to_utf16be_append(&['€'], &mut v);
     /// assert_eq!(v, [0x20ACu16.to_be()]);
     /// ```
+    #[inline]
     pub fn chars_to_utf16be_append(src: &[char], dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_chars(src));
         appended_valid(crate::dispatch::chars_to_utf16be(src, dst))
@@ -1057,6 +1079,7 @@ mod alloc_api {
     /// assert_eq!(v, [0x61, 0xE9]);
     /// assert!(rapidutf::utf8_to_utf16_vec(b"\xFF").is_err());
     /// ```
+    #[inline]
     pub fn utf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Utf8Error> {
         fresh(
             src.len(),
@@ -1076,6 +1099,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf8_to_utf32_vec("a😀".as_bytes()).unwrap(), [0x61, 0x1F600]);
     /// assert_eq!(rapidutf::utf8_to_utf32_vec(b"a\xC0").unwrap_err().valid_up_to(), 1);
     /// ```
+    #[inline]
     pub fn utf8_to_utf32_vec(src: &[u8]) -> Result<Vec<u32>, Utf8Error> {
         fresh(
             src.len(),
@@ -1098,6 +1122,7 @@ mod alloc_api {
     /// let e = rapidutf::utf16_to_string(&[0x61, 0xDD1E]).unwrap_err();
     /// assert_eq!(e.valid_up_to(), 1);
     /// ```
+    #[inline]
     pub fn utf16_to_string(src: &[u16]) -> Result<String, Utf16Error> {
         fresh(
             src.len(),
@@ -1117,6 +1142,7 @@ mod alloc_api {
     /// let s = rapidutf::utf16le_to_string(&[0x68u16.to_le(), 0x69u16.to_le()]).unwrap();
     /// assert_eq!(s, "hi");
     /// ```
+    #[inline]
     pub fn utf16le_to_string(src: &[u16]) -> Result<String, Utf16Error> {
         fresh(
             src.len(),
@@ -1136,6 +1162,7 @@ mod alloc_api {
     /// let s = rapidutf::utf16be_to_string(&[0x68u16.to_be(), 0x69u16.to_be()]).unwrap();
     /// assert_eq!(s, "hi");
     /// ```
+    #[inline]
     pub fn utf16be_to_string(src: &[u16]) -> Result<String, Utf16Error> {
         fresh(
             src.len(),
@@ -1155,6 +1182,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::utf32_to_string(&[0x61, 0x1F600]).unwrap(), "a😀");
     /// assert!(rapidutf::utf32_to_string(&[0xD800]).is_err());
     /// ```
+    #[inline]
     pub fn utf32_to_string(src: &[u32]) -> Result<String, Utf32Error> {
         fresh(
             src.len(),
@@ -1171,6 +1199,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::str_to_utf16_vec("h€"), [0x68, 0x20AC]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn str_to_utf16_vec(src: &str) -> Vec<u16> {
         fresh_valid(
             src.len(),
@@ -1186,6 +1215,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::str_to_utf16le_vec("€"), [0x20ACu16.to_le()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn str_to_utf16le_vec(src: &str) -> Vec<u16> {
         fresh_valid(
             src.len(),
@@ -1201,6 +1231,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::str_to_utf16be_vec("€"), [0x20ACu16.to_be()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn str_to_utf16be_vec(src: &str) -> Vec<u16> {
         fresh_valid(
             src.len(),
@@ -1216,6 +1247,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::str_to_utf32_vec("a😀"), [0x61, 0x1F600]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn str_to_utf32_vec(src: &str) -> Vec<u32> {
         fresh_valid(
             src.len(),
@@ -1232,6 +1264,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::chars_to_string(&['a', 'é', '😀']), "aé😀");
     /// ```
     #[must_use]
+    #[inline]
     pub fn chars_to_string(src: &[char]) -> String {
         fresh_valid(
             src.len(),
@@ -1247,6 +1280,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::chars_to_utf16_vec(&['a', '😀']), [0x61, 0xD83D, 0xDE00]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn chars_to_utf16_vec(src: &[char]) -> Vec<u16> {
         fresh_valid(
             src.len(),
@@ -1262,6 +1296,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::chars_to_utf16le_vec(&['€']), [0x20ACu16.to_le()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn chars_to_utf16le_vec(src: &[char]) -> Vec<u16> {
         fresh_valid(
             src.len(),
@@ -1277,6 +1312,7 @@ mod alloc_api {
     /// assert_eq!(rapidutf::chars_to_utf16be_vec(&['€']), [0x20ACu16.to_be()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn chars_to_utf16be_vec(src: &[char]) -> Vec<u16> {
         fresh_valid(
             src.len(),

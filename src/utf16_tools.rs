@@ -381,6 +381,7 @@ pub fn utf8_len_from_utf16be_lossy(src: &[u16]) -> usize {
 /// assert_eq!(rapidutf::utf16_to_utf8_lossy_into(&src, &mut small), (2, 4));
 /// ```
 #[must_use]
+#[inline]
 pub fn utf16_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     if cfg!(target_endian = "little") {
         utf16le_to_utf8_lossy_into(src, dst)
@@ -399,6 +400,7 @@ pub fn utf16_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
 /// assert_eq!(&dst[..4], b"a\xEF\xBF\xBD");
 /// ```
 #[must_use]
+#[inline]
 pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     use crate::dispatch::{utf16le_to_utf8_prefix, SHORT_UNITS};
     crate::glue::encode_into::<crate::byte_order::Le>(
@@ -420,6 +422,7 @@ pub fn utf16le_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize)
 /// assert_eq!(rapidutf::utf16be_to_utf8_lossy_into(&src, &mut dst), (1, 2));
 /// ```
 #[must_use]
+#[inline]
 pub fn utf16be_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     use crate::dispatch::{utf16be_to_utf8_prefix, SHORT_UNITS};
     crate::glue::encode_into::<crate::byte_order::Be>(
@@ -444,6 +447,7 @@ pub fn utf16be_to_utf8_lossy_into(src: &[u16], dst: &mut [u8]) -> (usize, usize)
 /// assert_eq!((read, written, replaced), (5, 11, 2));
 /// assert_eq!(&dst[..written], "a\u{FFFD}😀\u{FFFD}".as_bytes());
 /// ```
+#[inline]
 pub fn utf16_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(usize, usize)> {
     if cfg!(target_endian = "little") {
         utf16le_to_utf8_lossy_into_report(src, dst)
@@ -462,6 +466,7 @@ pub fn utf16_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(us
 /// let r = rapidutf::utf16le_to_utf8_lossy_into_report(&src, &mut dst);
 /// assert_eq!((r.output, r.replaced), ((2, 4), 1));
 /// ```
+#[inline]
 pub fn utf16le_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(usize, usize)> {
     use crate::dispatch::{utf16le_to_utf8_prefix, SHORT_UNITS};
     let mut replaced = 0;
@@ -486,6 +491,7 @@ pub fn utf16le_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(
 /// let r = rapidutf::utf16be_to_utf8_lossy_into_report(&src, &mut dst);
 /// assert_eq!((r.output, r.replaced), ((1, 3), 1));
 /// ```
+#[inline]
 pub fn utf16be_to_utf8_lossy_into_report(src: &[u16], dst: &mut [u8]) -> Lossy<(usize, usize)> {
     use crate::dispatch::{utf16be_to_utf8_prefix, SHORT_UNITS};
     let mut replaced = 0;
@@ -519,6 +525,7 @@ impl crate::Kernel {
     /// }
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         if cfg!(target_endian = "little") {
             self.utf16le_to_utf8_lossy_into(src, dst)
@@ -534,6 +541,7 @@ impl crate::Kernel {
     ///
     /// If the kernel is not [available](crate::Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf16le_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let fns = self.fns();
         crate::glue::encode_into::<crate::byte_order::Le>(
@@ -552,6 +560,7 @@ impl crate::Kernel {
     ///
     /// If the kernel is not [available](crate::Kernel::is_available).
     #[must_use]
+    #[inline]
     pub fn utf16be_to_utf8_lossy_into(self, src: &[u16], dst: &mut [u8]) -> (usize, usize) {
         let fns = self.fns();
         crate::glue::encode_into::<crate::byte_order::Be>(

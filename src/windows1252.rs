@@ -70,6 +70,7 @@ use core::convert::Infallible;
 /// let n = rapidutf::windows1252_to_utf8(b"\x93caf\xE9\x94 \x80", &mut dst).unwrap();
 /// assert_eq!(&dst[..n], "“café” €".as_bytes());
 /// ```
+#[inline]
 pub fn windows1252_to_utf8(
     src: &[u8],
     dst: &mut [u8],
@@ -89,6 +90,7 @@ pub fn windows1252_to_utf8(
 /// let n = rapidutf::windows1252_to_utf16(b"\x80 5", &mut dst).unwrap();
 /// assert_eq!(&dst[..n], &[0x20AC, 0x20, 0x35]);
 /// ```
+#[inline]
 pub fn windows1252_to_utf16(
     src: &[u8],
     dst: &mut [u16],
@@ -108,6 +110,7 @@ pub fn windows1252_to_utf16(
 /// rapidutf::windows1252_to_utf16le(b"\x80", &mut dst).unwrap();
 /// assert_eq!(u16::from_le(dst[0]), 0x20AC);
 /// ```
+#[inline]
 pub fn windows1252_to_utf16le(
     src: &[u8],
     dst: &mut [u16],
@@ -127,6 +130,7 @@ pub fn windows1252_to_utf16le(
 /// rapidutf::windows1252_to_utf16be(b"\x80", &mut dst).unwrap();
 /// assert_eq!(u16::from_be(dst[0]), 0x20AC);
 /// ```
+#[inline]
 pub fn windows1252_to_utf16be(
     src: &[u8],
     dst: &mut [u16],
@@ -146,6 +150,7 @@ pub fn windows1252_to_utf16be(
 /// let n = rapidutf::windows1252_to_utf32(b"\x99!", &mut dst).unwrap();
 /// assert_eq!(&dst[..n], &[0x2122, 0x21]);
 /// ```
+#[inline]
 pub fn windows1252_to_utf32(
     src: &[u8],
     dst: &mut [u32],
@@ -175,6 +180,7 @@ pub fn windows1252_to_utf32(
 /// let rapidutf::TranscodeError::Invalid { error: e, .. } = e else { unreachable!() };
 /// assert_eq!((e.valid_up_to(), e.kind()), (3, Latin1ErrorKind::Unrepresentable('→')));
 /// ```
+#[inline]
 pub fn utf8_to_windows1252(
     src: &[u8],
     dst: &mut [u8],
@@ -194,6 +200,7 @@ pub fn utf8_to_windows1252(
 /// let n = rapidutf::utf16_to_windows1252(&[0x20AC, 0x35], &mut dst).unwrap();
 /// assert_eq!(&dst[..n], b"\x805");
 /// ```
+#[inline]
 pub fn utf16_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
@@ -215,6 +222,7 @@ pub fn utf16_to_windows1252(
 /// let n = rapidutf::utf16le_to_windows1252(&[0x20ACu16.to_le()], &mut dst).unwrap();
 /// assert_eq!(&dst[..n], b"\x80");
 /// ```
+#[inline]
 pub fn utf16le_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
@@ -233,6 +241,7 @@ pub fn utf16le_to_windows1252(
 /// let n = rapidutf::utf16be_to_windows1252(&[0x20ACu16.to_be()], &mut dst).unwrap();
 /// assert_eq!(&dst[..n], b"\x80");
 /// ```
+#[inline]
 pub fn utf16be_to_windows1252(
     src: &[u16],
     dst: &mut [u8],
@@ -252,6 +261,7 @@ pub fn utf16be_to_windows1252(
 /// let n = rapidutf::utf32_to_windows1252(&[0x2122, 0xE9], &mut dst).unwrap();
 /// assert_eq!(&dst[..n], b"\x99\xE9");
 /// ```
+#[inline]
 pub fn utf32_to_windows1252(
     src: &[u32],
     dst: &mut [u8],
@@ -269,6 +279,7 @@ pub fn utf32_to_windows1252(
 /// assert_eq!(rapidutf::utf8_len_from_windows1252(b"caf\xE9 \x80 \x8A"), 5 + 1 + 3 + 1 + 2);
 /// ```
 #[must_use]
+#[inline]
 pub fn utf8_len_from_windows1252(src: &[u8]) -> usize {
     crate::dispatch::utf8_len_from_latin1(src) + crate::scalar::windows1252::three_byte_count(src)
 }
@@ -280,6 +291,7 @@ pub fn utf8_len_from_windows1252(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::utf16_len_from_windows1252(b"\x80 5"), 3);
 /// ```
 #[must_use]
+#[inline]
 pub const fn utf16_len_from_windows1252(src: &[u8]) -> usize {
     src.len()
 }
@@ -290,6 +302,7 @@ pub const fn utf16_len_from_windows1252(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::utf32_len_from_windows1252(b"\x80 5"), 3);
 /// ```
 #[must_use]
+#[inline]
 pub const fn utf32_len_from_windows1252(src: &[u8]) -> usize {
     src.len()
 }
@@ -305,6 +318,7 @@ pub const fn utf32_len_from_windows1252(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::windows1252_len_from_utf8("“café” €".as_bytes()), 8);
 /// ```
 #[must_use]
+#[inline]
 pub fn windows1252_len_from_utf8(src: &[u8]) -> usize {
     crate::dispatch::count_chars(src)
 }
@@ -317,6 +331,7 @@ pub fn windows1252_len_from_utf8(src: &[u8]) -> usize {
 /// assert_eq!(rapidutf::windows1252_len_from_utf16(&[0x20AC, 0x35]), 2);
 /// ```
 #[must_use]
+#[inline]
 pub const fn windows1252_len_from_utf16(src: &[u16]) -> usize {
     src.len()
 }
@@ -327,6 +342,7 @@ pub const fn windows1252_len_from_utf16(src: &[u16]) -> usize {
 /// assert_eq!(rapidutf::windows1252_len_from_utf32(&[0x2122, 0xE9]), 2);
 /// ```
 #[must_use]
+#[inline]
 pub const fn windows1252_len_from_utf32(src: &[u32]) -> usize {
     src.len()
 }
@@ -375,6 +391,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf8_append(b"\x93caf\xE9\x94", &mut s), 11);
     /// assert_eq!(s, "> “café”");
     /// ```
+    #[inline]
     pub fn windows1252_to_utf8_append(src: &[u8], dst: &mut String) -> usize {
         dst.reserve(utf8_room(src.len(), crate::utf8_len_from_latin1(src)));
         fits(crate::dispatch::windows1252_to_utf8(src, dst))
@@ -388,6 +405,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf16_append(b"\x80!", &mut v), 2);
     /// assert_eq!(v, [0x3E, 0x20AC, 0x21]);
     /// ```
+    #[inline]
     pub fn windows1252_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(src.len());
         fits(crate::dispatch::windows1252_to_utf16(src, dst))
@@ -400,6 +418,7 @@ mod alloc_forms {
     /// rapidutf::windows1252_to_utf16le_append(b"\x80", &mut v);
     /// assert_eq!(v, [0x20ACu16.to_le()]);
     /// ```
+    #[inline]
     pub fn windows1252_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(src.len());
         fits(crate::dispatch::windows1252_to_utf16le(src, dst))
@@ -412,6 +431,7 @@ mod alloc_forms {
     /// rapidutf::windows1252_to_utf16be_append(b"\x80", &mut v);
     /// assert_eq!(v, [0x20ACu16.to_be()]);
     /// ```
+    #[inline]
     pub fn windows1252_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(src.len());
         fits(crate::dispatch::windows1252_to_utf16be(src, dst))
@@ -425,6 +445,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf32_append(b"\x99!", &mut v), 2);
     /// assert_eq!(v, [0x2122, 0x21]);
     /// ```
+    #[inline]
     pub fn windows1252_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> usize {
         dst.reserve(src.len());
         fits(crate::dispatch::windows1252_to_utf32(src, dst))
@@ -437,6 +458,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf16_vec(b"\x93hi\x94"), [0x201C, 0x68, 0x69, 0x201D]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn windows1252_to_utf16_vec(src: &[u8]) -> Vec<u16> {
         let mut v = Vec::new();
         windows1252_to_utf16_append(src, &mut v);
@@ -449,6 +471,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf16le_vec(b"\x80"), [0x20ACu16.to_le()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn windows1252_to_utf16le_vec(src: &[u8]) -> Vec<u16> {
         let mut v = Vec::new();
         windows1252_to_utf16le_append(src, &mut v);
@@ -461,6 +484,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf16be_vec(b"\x80"), [0x20ACu16.to_be()]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn windows1252_to_utf16be_vec(src: &[u8]) -> Vec<u16> {
         let mut v = Vec::new();
         windows1252_to_utf16be_append(src, &mut v);
@@ -473,6 +497,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_utf32_vec(b"\x99!"), [0x2122, 0x21]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn windows1252_to_utf32_vec(src: &[u8]) -> Vec<u32> {
         let mut v = Vec::new();
         windows1252_to_utf32_append(src, &mut v);
@@ -495,6 +520,7 @@ mod alloc_forms {
     /// assert!(rapidutf::utf8_to_windows1252_append("ok Ω".as_bytes(), &mut v).is_err());
     /// assert_eq!(v, b"> 5 \x80ok ");
     /// ```
+    #[inline]
     pub fn utf8_to_windows1252_append(
         src: &[u8],
         dst: &mut Vec<u8>,
@@ -516,6 +542,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::utf16_to_windows1252_append(&[0x20AC, 0x35], &mut v), Ok(2));
     /// assert_eq!(v, b"\x805");
     /// ```
+    #[inline]
     pub fn utf16_to_windows1252_append(
         src: &[u16],
         dst: &mut Vec<u8>,
@@ -537,6 +564,7 @@ mod alloc_forms {
     /// rapidutf::utf16le_to_windows1252_append(&[0x20ACu16.to_le()], &mut v).unwrap();
     /// assert_eq!(v, b"\x80");
     /// ```
+    #[inline]
     pub fn utf16le_to_windows1252_append(
         src: &[u16],
         dst: &mut Vec<u8>,
@@ -556,6 +584,7 @@ mod alloc_forms {
     /// rapidutf::utf16be_to_windows1252_append(&[0x20ACu16.to_be()], &mut v).unwrap();
     /// assert_eq!(v, b"\x80");
     /// ```
+    #[inline]
     pub fn utf16be_to_windows1252_append(
         src: &[u16],
         dst: &mut Vec<u8>,
@@ -578,6 +607,7 @@ mod alloc_forms {
     /// assert_eq!(v, b"\x99\xE9");
     /// assert!(rapidutf::utf32_to_windows1252_append(&[0x3A9], &mut v).is_err());
     /// ```
+    #[inline]
     pub fn utf32_to_windows1252_append(
         src: &[u32],
         dst: &mut Vec<u8>,
@@ -597,6 +627,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::utf16_to_windows1252_vec(&[0x201C, 0x68, 0x201D]).unwrap(), b"\x93h\x94");
     /// assert!(rapidutf::utf16_to_windows1252_vec(&[0xD800]).is_err());
     /// ```
+    #[inline]
     pub fn utf16_to_windows1252_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
         let mut v = Vec::new();
         utf16_to_windows1252_append(src, &mut v)?;
@@ -612,6 +643,7 @@ mod alloc_forms {
     /// ```
     /// assert_eq!(rapidutf::utf16le_to_windows1252_vec(&[0x20ACu16.to_le()]).unwrap(), b"\x80");
     /// ```
+    #[inline]
     pub fn utf16le_to_windows1252_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
         let mut v = Vec::new();
         utf16le_to_windows1252_append(src, &mut v)?;
@@ -627,6 +659,7 @@ mod alloc_forms {
     /// ```
     /// assert_eq!(rapidutf::utf16be_to_windows1252_vec(&[0x20ACu16.to_be()]).unwrap(), b"\x80");
     /// ```
+    #[inline]
     pub fn utf16be_to_windows1252_vec(src: &[u16]) -> Result<Vec<u8>, Latin1Error<Utf16Error>> {
         let mut v = Vec::new();
         utf16be_to_windows1252_append(src, &mut v)?;
@@ -644,6 +677,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::utf32_to_windows1252_vec(&[0x2122, 0xE9]).unwrap(), b"\x99\xE9");
     /// assert!(rapidutf::utf32_to_windows1252_vec(&[0x110000]).is_err());
     /// ```
+    #[inline]
     pub fn utf32_to_windows1252_vec(src: &[u32]) -> Result<Vec<u8>, Latin1Error<Utf32Error>> {
         let mut v = Vec::new();
         utf32_to_windows1252_append(src, &mut v)?;
@@ -656,6 +690,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::windows1252_to_string(b"\x93hi\x94"), "“hi”");
     /// ```
     #[must_use]
+    #[inline]
     pub fn windows1252_to_string(src: &[u8]) -> String {
         // Three bytes for each byte `80..=FF` (the most any of them takes:
         // U+20AC for 0x80), one for each ASCII byte: always enough. From
@@ -699,6 +734,7 @@ mod alloc_forms {
     /// assert_eq!(rapidutf::utf8_to_windows1252_vec("5 €".as_bytes()).unwrap(), b"5 \x80");
     /// assert!(rapidutf::utf8_to_windows1252_vec("Ω".as_bytes()).is_err());
     /// ```
+    #[inline]
     pub fn utf8_to_windows1252_vec(src: &[u8]) -> Result<Vec<u8>, Latin1Error<Utf8Error>> {
         let mut dst = vec![0u8; src.len()];
         match super::utf8_to_windows1252(src, &mut dst) {
@@ -789,6 +825,7 @@ use crate::scalar::windows1252::Windows1252;
 /// let r = rapidutf::utf8_to_windows1252_lossy(b"\xC0\x80!", &mut buf, b'?').unwrap();
 /// assert_eq!((&buf[..r.output], r.replaced), (&b"??!"[..], 2));
 /// ```
+#[inline]
 pub fn utf8_to_windows1252_lossy(
     src: &[u8],
     dst: &mut [u8],
@@ -822,6 +859,7 @@ pub fn utf8_to_windows1252_lossy(
 /// let r = rapidutf::str_to_windows1252_lossy("Ω = €", &mut buf, b'?').unwrap();
 /// assert_eq!((&buf[..r.output], r.replaced), (&b"? = \x80"[..], 1));
 /// ```
+#[inline]
 pub fn str_to_windows1252_lossy(
     src: &str,
     dst: &mut [u8],
@@ -856,6 +894,7 @@ mod lossy_alloc {
     /// assert_eq!((r.output, r.replaced), (5, 1));
     /// assert_eq!(v, b"> 5 \x80 ?");
     /// ```
+    #[inline]
     pub fn utf8_to_windows1252_lossy_append(
         src: &[u8],
         dst: &mut Vec<u8>,
@@ -882,6 +921,7 @@ mod lossy_alloc {
     /// assert_eq!((r.output, r.replaced), (12, 1));
     /// assert_eq!(v, b"\x93na\xEFve\x94 ? ok");
     /// ```
+    #[inline]
     pub fn str_to_windows1252_lossy_append(
         src: &str,
         dst: &mut Vec<u8>,
@@ -906,6 +946,7 @@ mod lossy_alloc {
     /// let r = rapidutf::utf8_to_windows1252_lossy_vec("€ ≈ $".as_bytes(), b'?');
     /// assert_eq!((r.output.as_slice(), r.replaced), (&b"\x80 ? $"[..], 1));
     /// ```
+    #[inline]
     pub fn utf8_to_windows1252_lossy_vec(src: &[u8], replacement: u8) -> Lossy<Vec<u8>> {
         let mut output = Vec::new();
         let Lossy { replaced, .. } =
@@ -921,6 +962,7 @@ mod lossy_alloc {
     /// let r = rapidutf::str_to_windows1252_lossy_vec("“hi”", b'?');
     /// assert_eq!((r.output.as_slice(), r.had_replacements()), (&b"\x93hi\x94"[..], false));
     /// ```
+    #[inline]
     pub fn str_to_windows1252_lossy_vec(src: &str, replacement: u8) -> Lossy<Vec<u8>> {
         let mut output = Vec::new();
         let Lossy { replaced, .. } = str_to_windows1252_lossy_append(src, &mut output, replacement);

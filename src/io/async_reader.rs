@@ -66,6 +66,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// let r = rapidutf::io::AsyncUtf8Reader::new(&b"ok"[..]);
     /// assert_eq!(r.substitutions(), 0);
     /// ```
+    #[inline]
     pub fn new(inner: R) -> Self {
         Self::build(inner, None, DEFAULT_CAPACITY)
     }
@@ -83,6 +84,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// let _ = Pin::new(&mut r).poll_read(&mut Context::from_waker(Waker::noop()), &mut out);
     /// assert_eq!(out.filled(), "a\u{FFFD}".as_bytes());
     /// ```
+    #[inline]
     pub fn lossy(inner: R, strategy: ErrorStrategy) -> Self {
         Self::build(inner, Some(strategy), DEFAULT_CAPACITY)
     }
@@ -94,6 +96,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// let r = rapidutf::io::AsyncUtf8Reader::with_capacity(65536, &b""[..], None);
     /// assert_eq!(r.capacity(), 65536);
     /// ```
+    #[inline]
     pub fn with_capacity(capacity: usize, inner: R, strategy: Option<ErrorStrategy>) -> Self {
         Self::build(inner, strategy, capacity)
     }
@@ -116,6 +119,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// assert_eq!(rapidutf::io::AsyncUtf8Reader::new(&b""[..]).capacity(), 8192);
     /// ```
     #[must_use]
+    #[inline]
     pub fn capacity(&self) -> usize {
         self.raw.len()
     }
@@ -126,6 +130,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// assert_eq!(rapidutf::io::AsyncUtf8Reader::new(&b""[..]).substitutions(), 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn substitutions(&self) -> u64 {
         self.decoder.substitutions()
     }
@@ -136,6 +141,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// let r = rapidutf::io::AsyncUtf8Reader::new(&b"x"[..]);
     /// assert_eq!(*r.get_ref(), b"x");
     /// ```
+    #[inline]
     pub fn get_ref(&self) -> &R {
         &self.inner
     }
@@ -146,6 +152,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// let r = rapidutf::io::AsyncUtf8Reader::new(&b"x"[..]);
     /// assert_eq!(r.into_inner(), b"x");
     /// ```
+    #[inline]
     pub fn into_inner(self) -> R {
         self.inner
     }
@@ -190,6 +197,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// #     }
     /// # }
     /// ```
+    #[inline]
     pub async fn read_line(&mut self, buf: &mut String) -> io::Result<usize> {
         let mut appended = 0;
         core::future::poll_fn(|cx| self.poll_append_line(cx, buf, &mut appended)).await
@@ -218,6 +226,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Reader<R> {
     /// #     }
     /// # }
     /// ```
+    #[inline]
     pub fn lines(self) -> AsyncUtf8Lines<R> {
         AsyncUtf8Lines { reader: self, line: String::new() }
     }
@@ -289,6 +298,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Lines<R> {
     /// #     }
     /// # }
     /// ```
+    #[inline]
     pub async fn next_line(&mut self) -> io::Result<Option<String>> {
         core::future::poll_fn(|cx| self.poll_next_line(cx)).await
     }
@@ -308,6 +318,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Lines<R> {
     /// assert!(matches!(lines.poll_next_line(&mut cx), Poll::Ready(Ok(Some(l))) if l == "x"));
     /// assert!(matches!(lines.poll_next_line(&mut cx), Poll::Ready(Ok(None))));
     /// ```
+    #[inline]
     pub fn poll_next_line(&mut self, cx: &mut Context<'_>) -> Poll<io::Result<Option<String>>> {
         let mut appended = 0;
         let result = ready!(self.reader.poll_append_line(cx, &mut self.line, &mut appended));
@@ -331,6 +342,7 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Lines<R> {
     /// let lines = rapidutf::io::AsyncUtf8Reader::new(&b"x"[..]).lines();
     /// assert_eq!(*lines.get_ref().get_ref(), b"x");
     /// ```
+    #[inline]
     pub fn get_ref(&self) -> &AsyncUtf8Reader<R> {
         &self.reader
     }
@@ -341,12 +353,14 @@ impl<R: AsyncRead + Unpin> AsyncUtf8Lines<R> {
     /// let lines = rapidutf::io::AsyncUtf8Reader::new(&b"x"[..]).lines();
     /// assert_eq!(lines.into_inner().into_inner(), b"x");
     /// ```
+    #[inline]
     pub fn into_inner(self) -> AsyncUtf8Reader<R> {
         self.reader
     }
 }
 
 impl<R: AsyncRead + Unpin> AsyncBufRead for AsyncUtf8Reader<R> {
+    #[inline]
     fn poll_fill_buf(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<&[u8]>> {
         let this = self.get_mut();
         while this.pos == this.text.len() {
@@ -369,6 +383,7 @@ impl<R: AsyncRead + Unpin> AsyncBufRead for AsyncUtf8Reader<R> {
         Poll::Ready(Ok(&this.text.as_bytes()[this.pos..]))
     }
 
+    #[inline]
     fn consume(self: Pin<&mut Self>, amt: usize) {
         let this = self.get_mut();
         this.pos = (this.pos + amt).min(this.text.len());
@@ -376,6 +391,7 @@ impl<R: AsyncRead + Unpin> AsyncBufRead for AsyncUtf8Reader<R> {
 }
 
 impl<R: AsyncRead + Unpin> AsyncRead for AsyncUtf8Reader<R> {
+    #[inline]
     fn poll_read(
         mut self: Pin<&mut Self>,
         cx: &mut Context<'_>,

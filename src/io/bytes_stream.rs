@@ -27,6 +27,7 @@ pub enum Utf8StreamError<E> {
 }
 
 impl<E: fmt::Display> fmt::Display for Utf8StreamError<E> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Utf8StreamError::Source(e) => e.fmt(f),
@@ -36,6 +37,7 @@ impl<E: fmt::Display> fmt::Display for Utf8StreamError<E> {
 }
 
 impl<E: std::error::Error + 'static> std::error::Error for Utf8StreamError<E> {
+    #[inline]
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             Utf8StreamError::Source(e) => Some(e),
@@ -106,6 +108,7 @@ impl<S> Utf8Stream<S> {
     /// let s = rapidutf::io::Utf8Stream::new(Empty); // an HTTP body, ...
     /// assert_eq!(s.substitutions(), 0);
     /// ```
+    #[inline]
     pub fn new(inner: S) -> Self {
         Self::build(inner, None)
     }
@@ -123,6 +126,7 @@ impl<S> Utf8Stream<S> {
     /// let s = Utf8Stream::lossy(Empty, ErrorStrategy::Replace);
     /// assert_eq!(s.substitutions(), 0);
     /// ```
+    #[inline]
     pub fn lossy(inner: S, strategy: ErrorStrategy) -> Self {
         Self::build(inner, Some(strategy))
     }
@@ -150,6 +154,7 @@ impl<S> Utf8Stream<S> {
     /// assert_eq!(s.substitutions(), 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn substitutions(&self) -> u64 {
         self.chunker.substitutions()
     }
@@ -166,6 +171,7 @@ impl<S> Utf8Stream<S> {
     /// let s = rapidutf::io::Utf8Stream::new(Empty);
     /// let _body: Empty = s.into_inner();
     /// ```
+    #[inline]
     pub fn into_inner(self) -> S {
         self.inner
     }
@@ -183,6 +189,7 @@ where
 {
     type Item = Result<Utf8Bytes, Utf8StreamError<E>>;
 
+    #[inline]
     fn poll_next(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
         let this = self.get_mut();
         loop {

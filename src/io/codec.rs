@@ -33,6 +33,7 @@ pub enum CodecError {
 }
 
 impl fmt::Display for CodecError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             CodecError::MaxLineLengthExceeded => f.write_str("max line length exceeded"),
@@ -43,6 +44,7 @@ impl fmt::Display for CodecError {
 }
 
 impl std::error::Error for CodecError {
+    #[inline]
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             CodecError::MaxLineLengthExceeded => None,
@@ -53,6 +55,7 @@ impl std::error::Error for CodecError {
 }
 
 impl From<io::Error> for CodecError {
+    #[inline]
     fn from(e: io::Error) -> Self {
         CodecError::Io(e)
     }
@@ -103,6 +106,7 @@ impl Utf8Codec {
     /// assert_eq!(codec.substitutions(), 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn new() -> Self {
         Self::default()
     }
@@ -123,6 +127,7 @@ impl Utf8Codec {
     /// # Ok::<(), rapidutf::io::CodecError>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn lossy(strategy: ErrorStrategy) -> Self {
         Utf8Codec { chunker: Chunker::new(Some(strategy)), ..Self::default() }
     }
@@ -134,6 +139,7 @@ impl Utf8Codec {
     /// assert_eq!(codec.substitutions(), 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn substitutions(&self) -> u64 {
         self.chunker.substitutions()
     }
@@ -166,10 +172,12 @@ impl Decoder for Utf8Codec {
     type Item = Utf8Bytes;
     type Error = CodecError;
 
+    #[inline]
     fn decode(&mut self, src: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
         self.next(src, false)
     }
 
+    #[inline]
     fn decode_eof(&mut self, src: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
         self.next(src, true)
     }
@@ -231,6 +239,7 @@ pub struct Utf8LinesCodec {
 }
 
 impl Default for Utf8LinesCodec {
+    #[inline]
     fn default() -> Self {
         Self::new()
     }
@@ -243,6 +252,7 @@ impl Utf8LinesCodec {
     /// assert_eq!(rapidutf::io::Utf8LinesCodec::new().max_length(), usize::MAX);
     /// ```
     #[must_use]
+    #[inline]
     pub fn new() -> Self {
         Utf8LinesCodec {
             max_length: usize::MAX,
@@ -274,6 +284,7 @@ impl Utf8LinesCodec {
     /// # Ok::<(), CodecError>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn new_with_max_length(max_length: usize) -> Self {
         Utf8LinesCodec { max_length, ..Self::new() }
     }
@@ -290,6 +301,7 @@ impl Utf8LinesCodec {
     /// # Ok::<(), rapidutf::io::CodecError>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn lossy(strategy: ErrorStrategy) -> Self {
         Utf8LinesCodec { strategy: Some(strategy), ..Self::new() }
     }
@@ -303,6 +315,7 @@ impl Utf8LinesCodec {
     /// assert_eq!(codec.max_length(), 1 << 20);
     /// ```
     #[must_use]
+    #[inline]
     pub fn with_max_length(mut self, max_length: usize) -> Self {
         self.max_length = max_length;
         self
@@ -314,6 +327,7 @@ impl Utf8LinesCodec {
     /// assert_eq!(rapidutf::io::Utf8LinesCodec::new_with_max_length(80).max_length(), 80);
     /// ```
     #[must_use]
+    #[inline]
     pub fn max_length(&self) -> usize {
         self.max_length
     }
@@ -324,6 +338,7 @@ impl Utf8LinesCodec {
     /// assert_eq!(rapidutf::io::Utf8LinesCodec::new().substitutions(), 0);
     /// ```
     #[must_use]
+    #[inline]
     pub fn substitutions(&self) -> u64 {
         self.substituted
     }
@@ -502,6 +517,7 @@ impl Decoder for Utf8LinesCodec {
         }
     }
 
+    #[inline]
     fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<Utf8Bytes>, CodecError> {
         if let Some(line) = self.decode_line(buf)? {
             return Ok(Some(line));

@@ -106,6 +106,7 @@ impl DecodeError {
     /// assert_eq!(e.encoding(), Encoding::Utf8);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn encoding(&self) -> Encoding {
         self.encoding
     }
@@ -121,6 +122,7 @@ impl DecodeError {
     /// assert_eq!(e.position(), 3);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn position(&self) -> u64 {
         self.position
     }
@@ -135,12 +137,14 @@ impl DecodeError {
     /// assert_eq!((e.kind(), e.position()), (DecodeErrorKind::IncompleteUnit, 2));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn kind(&self) -> DecodeErrorKind {
         self.kind
     }
 }
 
 impl fmt::Display for DecodeError {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "invalid {} at byte {}: ", self.encoding, self.position)?;
         match self.kind {
@@ -484,6 +488,7 @@ impl<R: Read> DecodeReader<R> {
     /// assert_eq!(s, "“hi”");
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn new(inner: R, encoding: Encoding) -> Self {
         DecodeReader {
             core: TextReader::new(inner, Decoding::new(encoding, false), DEFAULT_CAPACITY),
@@ -500,6 +505,7 @@ impl<R: Read> DecodeReader<R> {
     /// assert_eq!(s, "\u{FFFD}a");
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn lossy(inner: R, encoding: Encoding) -> Self {
         DecodeReader {
             core: TextReader::new(inner, Decoding::new(encoding, true), DEFAULT_CAPACITY),
@@ -517,6 +523,7 @@ impl<R: Read> DecodeReader<R> {
     /// assert_eq!(s, "ok");
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn sniff(inner: R) -> Self {
         Self::new(inner, Encoding::Utf8)
     }
@@ -534,6 +541,7 @@ impl<R: Read> DecodeReader<R> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn with_bom_handling(mut self, bom: BomHandling) -> Self {
         self.core.decoder.bom = bom;
         self
@@ -548,6 +556,7 @@ impl<R: Read> DecodeReader<R> {
     /// assert_eq!(r.capacity(), 65536);
     /// ```
     #[must_use]
+    #[inline]
     pub fn with_buffer_capacity(mut self, capacity: usize) -> Self {
         self.core.set_capacity(capacity);
         self
@@ -560,6 +569,7 @@ impl<R: Read> DecodeReader<R> {
     /// assert_eq!(DecodeReader::new(std::io::empty(), Encoding::Latin1).capacity(), 8192);
     /// ```
     #[must_use]
+    #[inline]
     pub fn capacity(&self) -> usize {
         self.core.capacity()
     }
@@ -576,6 +586,7 @@ impl<R: Read> DecodeReader<R> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn encoding(&self) -> Encoding {
         self.core.decoder.encoding
     }
@@ -591,6 +602,7 @@ impl<R: Read> DecodeReader<R> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn substitutions(&self) -> u64 {
         self.core.decoder.substituted
     }
@@ -602,6 +614,7 @@ impl<R: Read> DecodeReader<R> {
     /// let r = DecodeReader::new(&b"abc"[..], Encoding::Latin1);
     /// assert_eq!(*r.get_ref(), b"abc");
     /// ```
+    #[inline]
     pub fn get_ref(&self) -> &R {
         &self.core.inner
     }
@@ -614,6 +627,7 @@ impl<R: Read> DecodeReader<R> {
     /// let mut r = DecodeReader::new(&b"abc"[..], Encoding::Latin1);
     /// assert_eq!(r.get_mut().len(), 3);
     /// ```
+    #[inline]
     pub fn get_mut(&mut self) -> &mut R {
         &mut self.core.inner
     }
@@ -625,6 +639,7 @@ impl<R: Read> DecodeReader<R> {
     /// let r = DecodeReader::new(&b"abc"[..], Encoding::Latin1);
     /// assert_eq!(r.into_inner(), b"abc");
     /// ```
+    #[inline]
     pub fn into_inner(self) -> R {
         self.core.inner
     }
@@ -655,6 +670,7 @@ impl<R: Read> DecodeReader<R> {
 }
 
 impl<R: Read> Read for DecodeReader<R> {
+    #[inline]
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let core = &self.core;
         let direct = core.is_empty() && core.error().is_none() && !core.is_done();
@@ -666,22 +682,26 @@ impl<R: Read> Read for DecodeReader<R> {
 
     /// Appends the rest of the stream to `buf`, decoded straight into it.
     /// As std's: on invalid data (strict), nothing is appended.
+    #[inline]
     fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
         self.core.read_to_string(buf)
     }
 }
 
 impl<R: Read> BufRead for DecodeReader<R> {
+    #[inline]
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         self.core.fill_buf()
     }
 
+    #[inline]
     fn consume(&mut self, amt: usize) {
         self.core.consume(amt);
     }
 
     /// Appends the next line without validating it again. As std's: on
     /// invalid data (strict), nothing is appended.
+    #[inline]
     fn read_line(&mut self, buf: &mut String) -> io::Result<usize> {
         self.core.read_line(buf)
     }

@@ -97,6 +97,7 @@ impl<W: Write> EncodeWriter<W> {
     /// assert_eq!(w.finish()?, [0x00, 0x01, 0xF6, 0x00]);
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn new(inner: W, encoding: Encoding) -> Self {
         EncodeWriter {
             inner: Some(inner),
@@ -121,6 +122,7 @@ impl<W: Write> EncodeWriter<W> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn with_bom(mut self) -> Self {
         self.bom = true;
         self
@@ -133,6 +135,7 @@ impl<W: Write> EncodeWriter<W> {
     /// assert_eq!(EncodeWriter::new(std::io::sink(), Encoding::Latin1).encoding(), Encoding::Latin1);
     /// ```
     #[must_use]
+    #[inline]
     pub fn encoding(&self) -> Encoding {
         self.encoding
     }
@@ -147,6 +150,7 @@ impl<W: Write> EncodeWriter<W> {
     /// assert_eq!(w.get_ref(), b"ok");
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn get_ref(&self) -> &W {
         self.inner
             .as_ref()
@@ -162,6 +166,7 @@ impl<W: Write> EncodeWriter<W> {
     /// w.get_mut().push(b'!');
     /// assert_eq!(w.get_ref(), b"!");
     /// ```
+    #[inline]
     pub fn get_mut(&mut self) -> &mut W {
         self.inner
             .as_mut()
@@ -185,6 +190,7 @@ impl<W: Write> EncodeWriter<W> {
     /// assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn finish(mut self) -> io::Result<W> {
         self.encode(&[], true)?;
         self.flush()?;
@@ -287,16 +293,19 @@ impl<W: Write> EncodeWriter<W> {
 }
 
 impl<W: Write> Write for EncodeWriter<W> {
+    #[inline]
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.encode(buf, false)
     }
 
+    #[inline]
     fn flush(&mut self) -> io::Result<()> {
         self.get_mut().flush()
     }
 }
 
 impl<W: Write> Drop for EncodeWriter<W> {
+    #[inline]
     fn drop(&mut self) {
         if let Some(w) = self.inner.as_mut() {
             // Errors cannot be reported from here: `finish` reports them.

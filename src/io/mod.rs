@@ -141,6 +141,7 @@ impl Encoding {
     /// assert_eq!(rapidutf::io::Encoding::Latin1.name(), "ISO-8859-1");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn name(self) -> &'static str {
         match self {
             Encoding::Utf8 => "UTF-8",
@@ -161,6 +162,7 @@ impl Encoding {
     /// assert_eq!(Encoding::Utf32Be.bom(), Some(&b"\x00\x00\xFE\xFF"[..]));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn bom(self) -> Option<&'static [u8]> {
         match self.as_bom() {
             Some(b) => Some(b.bytes()),
@@ -190,6 +192,7 @@ impl Encoding {
 }
 
 impl fmt::Display for Encoding {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -203,6 +206,7 @@ impl From<crate::DetectedEncoding> for Encoding {
     /// let d = rapidutf::detect_encoding(b"\xFF\xFEh\x00i\x00");
     /// assert_eq!(Encoding::from(d.encoding()), Encoding::Utf16Le);
     /// ```
+    #[inline]
     fn from(e: crate::DetectedEncoding) -> Self {
         use crate::DetectedEncoding as D;
         match e {

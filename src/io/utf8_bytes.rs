@@ -45,6 +45,7 @@ impl Utf8Bytes {
     /// let e = Utf8Bytes::from_bytes(bytes::Bytes::from_static(b"ab\xC0")).unwrap_err();
     /// assert_eq!(e.valid_up_to(), 2);
     /// ```
+    #[inline]
     pub fn from_bytes(bytes: Bytes) -> Result<Self, Utf8Error> {
         match ValidBytes::split_valid(bytes) {
             (valid, None) => Ok(Utf8Bytes(valid)),
@@ -59,6 +60,7 @@ impl Utf8Bytes {
     /// assert_eq!(HELLO.len(), 5);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn from_static(s: &'static str) -> Self {
         Utf8Bytes(ValidBytes::from_static(s))
     }
@@ -69,6 +71,7 @@ impl Utf8Bytes {
     /// assert_eq!(rapidutf::io::Utf8Bytes::from("é").as_str(), "é");
     /// ```
     #[must_use]
+    #[inline]
     pub fn as_str(&self) -> &str {
         self.0.as_str()
     }
@@ -80,6 +83,7 @@ impl Utf8Bytes {
     /// assert_eq!(t.as_bytes(), &b"ok"[..]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn as_bytes(&self) -> &Bytes {
         self.0.bytes()
     }
@@ -93,6 +97,7 @@ impl Utf8Bytes {
     /// assert!(t.slice(1..3).is_none());
     /// ```
     #[must_use]
+    #[inline]
     pub fn slice(&self, range: Range<usize>) -> Option<Self> {
         self.0.slice(range).map(Utf8Bytes)
     }
@@ -104,6 +109,7 @@ impl Utf8Bytes {
     /// assert_eq!(b, "hi");
     /// ```
     #[must_use]
+    #[inline]
     pub fn into_bytes(self) -> Bytes {
         self.0.into_bytes()
     }
@@ -116,24 +122,28 @@ impl Utf8Bytes {
 impl Deref for Utf8Bytes {
     type Target = str;
 
+    #[inline]
     fn deref(&self) -> &str {
         self.as_str()
     }
 }
 
 impl AsRef<str> for Utf8Bytes {
+    #[inline]
     fn as_ref(&self) -> &str {
         self.as_str()
     }
 }
 
 impl AsRef<[u8]> for Utf8Bytes {
+    #[inline]
     fn as_ref(&self) -> &[u8] {
         self.as_str().as_bytes()
     }
 }
 
 impl core::borrow::Borrow<str> for Utf8Bytes {
+    #[inline]
     fn borrow(&self) -> &str {
         self.as_str()
     }
@@ -141,54 +151,63 @@ impl core::borrow::Borrow<str> for Utf8Bytes {
 
 impl From<String> for Utf8Bytes {
     /// Takes the string's buffer, without copying it.
+    #[inline]
     fn from(s: String) -> Self {
         Utf8Bytes(ValidBytes::from_string(s))
     }
 }
 
 impl From<&str> for Utf8Bytes {
+    #[inline]
     fn from(s: &str) -> Self {
         Utf8Bytes::from(String::from(s))
     }
 }
 
 impl From<Utf8Bytes> for Bytes {
+    #[inline]
     fn from(t: Utf8Bytes) -> Self {
         t.into_bytes()
     }
 }
 
 impl From<Utf8Bytes> for String {
+    #[inline]
     fn from(t: Utf8Bytes) -> Self {
         String::from(t.as_str())
     }
 }
 
 impl PartialEq<str> for Utf8Bytes {
+    #[inline]
     fn eq(&self, other: &str) -> bool {
         self.as_str() == other
     }
 }
 
 impl PartialEq<&str> for Utf8Bytes {
+    #[inline]
     fn eq(&self, other: &&str) -> bool {
         self.as_str() == *other
     }
 }
 
 impl PartialEq<String> for Utf8Bytes {
+    #[inline]
     fn eq(&self, other: &String) -> bool {
         self.as_str() == other
     }
 }
 
 impl fmt::Debug for Utf8Bytes {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(self.as_str(), f)
     }
 }
 
 impl fmt::Display for Utf8Bytes {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }

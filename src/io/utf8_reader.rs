@@ -111,6 +111,7 @@ impl<R: Read> Utf8Reader<R> {
     /// assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn new(inner: R) -> Self {
         Self::build(inner, None, DEFAULT_CAPACITY)
     }
@@ -125,6 +126,7 @@ impl<R: Read> Utf8Reader<R> {
     /// assert_eq!(s, "café");
     /// # Ok::<(), std::io::Error>(())
     /// ```
+    #[inline]
     pub fn lossy(inner: R, strategy: ErrorStrategy) -> Self {
         Self::build(inner, Some(strategy), DEFAULT_CAPACITY)
     }
@@ -137,6 +139,7 @@ impl<R: Read> Utf8Reader<R> {
     /// let r = rapidutf::io::Utf8Reader::with_capacity(64 * 1024, std::io::empty());
     /// assert_eq!(r.capacity(), 64 * 1024);
     /// ```
+    #[inline]
     pub fn with_capacity(capacity: usize, inner: R) -> Self {
         Self::build(inner, None, capacity)
     }
@@ -148,6 +151,7 @@ impl<R: Read> Utf8Reader<R> {
     /// let r = Utf8Reader::lossy_with_capacity(1024, std::io::empty(), ErrorStrategy::Ignore);
     /// assert_eq!(r.capacity(), 1024);
     /// ```
+    #[inline]
     pub fn lossy_with_capacity(capacity: usize, inner: R, strategy: ErrorStrategy) -> Self {
         Self::build(inner, Some(strategy), capacity)
     }
@@ -162,6 +166,7 @@ impl<R: Read> Utf8Reader<R> {
     /// assert_eq!(rapidutf::io::Utf8Reader::new(std::io::empty()).capacity(), 8192);
     /// ```
     #[must_use]
+    #[inline]
     pub fn capacity(&self) -> usize {
         self.core.capacity()
     }
@@ -179,6 +184,7 @@ impl<R: Read> Utf8Reader<R> {
     /// # Ok::<(), std::io::Error>(())
     /// ```
     #[must_use]
+    #[inline]
     pub fn substitutions(&self) -> u64 {
         self.core.decoder.substituted
     }
@@ -189,6 +195,7 @@ impl<R: Read> Utf8Reader<R> {
     /// let r = rapidutf::io::Utf8Reader::new(&b"abc"[..]);
     /// assert_eq!(*r.get_ref(), b"abc");
     /// ```
+    #[inline]
     pub fn get_ref(&self) -> &R {
         &self.core.inner
     }
@@ -200,6 +207,7 @@ impl<R: Read> Utf8Reader<R> {
     /// let mut r = rapidutf::io::Utf8Reader::new(&b"abc"[..]);
     /// assert_eq!(r.get_mut().len(), 3);
     /// ```
+    #[inline]
     pub fn get_mut(&mut self) -> &mut R {
         &mut self.core.inner
     }
@@ -210,6 +218,7 @@ impl<R: Read> Utf8Reader<R> {
     /// let r = rapidutf::io::Utf8Reader::new(&b"abc"[..]);
     /// assert_eq!(r.into_inner(), b"abc");
     /// ```
+    #[inline]
     pub fn into_inner(self) -> R {
         self.core.inner
     }
@@ -249,6 +258,7 @@ impl<R: Read> Utf8Reader<R> {
 }
 
 impl<R: Read> Read for Utf8Reader<R> {
+    #[inline]
     fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
         let strict = self.core.decoder.strategy.is_none();
         if strict && self.core.is_empty() && out.len() >= self.core.capacity() {
@@ -259,22 +269,26 @@ impl<R: Read> Read for Utf8Reader<R> {
 
     /// Appends the rest of the stream to `buf`, validated once. As std's:
     /// on invalid data (strict), nothing is appended.
+    #[inline]
     fn read_to_string(&mut self, buf: &mut String) -> io::Result<usize> {
         self.core.read_to_string(buf)
     }
 }
 
 impl<R: Read> BufRead for Utf8Reader<R> {
+    #[inline]
     fn fill_buf(&mut self) -> io::Result<&[u8]> {
         self.core.fill_buf()
     }
 
+    #[inline]
     fn consume(&mut self, amt: usize) {
         self.core.consume(amt);
     }
 
     /// Appends the next line, validated once. As std's: on invalid data
     /// (strict), nothing is appended.
+    #[inline]
     fn read_line(&mut self, buf: &mut String) -> io::Result<usize> {
         self.core.read_line(buf)
     }

@@ -383,6 +383,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.pending_bytes(), &[0xAC]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn pending_bytes(&self) -> &[u8] {
         self.partial.as_slice()
     }
@@ -397,6 +398,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.max_utf8_len_for_bytes(5), 9);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_len_for_bytes(&self, src_len: usize) -> usize {
         let units = src_len.saturating_add(self.partial.len).saturating_add(1) / 2;
         units.saturating_add(self.carry.is_some() as usize).saturating_mul(3)
@@ -440,6 +442,7 @@ impl Utf16Decoder {
     /// assert_eq!((e.error().valid_up_to(), e.error().kind()), (4, Utf16ErrorKind::IncompleteUnit));
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_bytes_to_utf8(
         &mut self,
         src: &[u8],
@@ -469,6 +472,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.replacements(), 1);
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_bytes_to_utf8_lossy(
         &mut self,
         src: &[u8],
@@ -504,6 +508,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.decode_bytes_to_str(&[0xDD], &mut buf, true), Ok((CoderResult::InputEmpty, 1, "𝄞")));
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_bytes_to_str<'a>(
         &mut self,
         src: &[u8],
@@ -530,6 +535,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.decode_bytes_to_str_lossy(&[0x00, 0xD8, 0x41], &mut buf, true), (CoderResult::InputEmpty, 3, "\u{FFFD}"));
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_bytes_to_str_lossy<'a>(
         &mut self,
         src: &[u8],
@@ -569,6 +575,7 @@ impl Utf16Decoder {
     /// }
     /// assert_eq!(s, "hi😀");
     /// ```
+    #[inline]
     pub fn decode_bytes_to_string(
         &mut self,
         src: &[u8],
@@ -591,6 +598,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.decode_bytes_to_string_lossy(&[0x41], &mut s, true), 0);
     /// assert_eq!(s, "\u{FFFD}A");
     /// ```
+    #[inline]
     pub fn decode_bytes_to_string_lossy(
         &mut self,
         src: &[u8],
@@ -617,6 +625,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.pending_bytes(), &[0xAC, 0x20]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn pending_bytes(&self) -> &[u8] {
         self.partial.as_slice()
     }
@@ -631,6 +640,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.max_utf8_len_for_bytes(9), 12);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_len_for_bytes(&self, src_len: usize) -> usize {
         let values = src_len.saturating_add(self.partial.len).saturating_add(3) / 4;
         values.saturating_mul(4)
@@ -668,6 +678,7 @@ impl Utf32Decoder {
     /// assert_eq!((e.error().valid_up_to(), e.error().kind()), (4, Utf32ErrorKind::Surrogate));
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_bytes_to_utf8(
         &mut self,
         src: &[u8],
@@ -694,6 +705,7 @@ impl Utf32Decoder {
     /// assert_eq!(&buf[..4], "A\u{FFFD}".as_bytes());
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_bytes_to_utf8_lossy(
         &mut self,
         src: &[u8],
@@ -726,6 +738,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.decode_bytes_to_str(&[0xE9, 0, 0, 0], &mut buf, true), Ok((CoderResult::InputEmpty, 4, "é")));
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_bytes_to_str<'a>(
         &mut self,
         src: &[u8],
@@ -751,6 +764,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.decode_bytes_to_str_lossy(&[0, 0x11, 0, 0], &mut buf, true), (CoderResult::InputEmpty, 4, "\u{FFFD}"));
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_bytes_to_str_lossy<'a>(
         &mut self,
         src: &[u8],
@@ -789,6 +803,7 @@ impl Utf32Decoder {
     /// }
     /// assert_eq!(s, "h😀");
     /// ```
+    #[inline]
     pub fn decode_bytes_to_string(
         &mut self,
         src: &[u8],
@@ -810,6 +825,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.decode_bytes_to_string_lossy(&[0x00, 0xD8, 0, 0, 0x41], &mut s, true), 2);
     /// assert_eq!(s, "\u{FFFD}\u{FFFD}");
     /// ```
+    #[inline]
     pub fn decode_bytes_to_string_lossy(
         &mut self,
         src: &[u8],

@@ -223,6 +223,7 @@ impl<E: Copy> StreamError<E> {
     /// assert_eq!(e.error().valid_up_to(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn error(&self) -> E {
         self.error
     }
@@ -235,6 +236,7 @@ impl<E: Copy> StreamError<E> {
     /// assert_eq!(e.read(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn read(&self) -> usize {
         self.read
     }
@@ -248,12 +250,14 @@ impl<E: Copy> StreamError<E> {
     /// assert_eq!(e.written(), 2); // the surrogate pair of U+1F600
     /// ```
     #[must_use]
+    #[inline]
     pub const fn written(&self) -> usize {
         self.written
     }
 }
 
 impl<E: fmt::Display> fmt::Display for StreamError<E> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.error.fmt(f)
     }

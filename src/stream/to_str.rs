@@ -59,6 +59,7 @@ impl Utf8Decoder {
     /// assert_eq!(e.error().valid_up_to(), 6);
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str<'a>(
         &mut self,
         src: &[u8],
@@ -93,6 +94,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.replacements(), 2);
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str_lossy<'a>(
         &mut self,
         src: &[u8],
@@ -123,6 +125,7 @@ impl Utf8Decoder {
     /// assert_eq!(text, "5 €");
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str_lossy_with<'a>(
         &mut self,
         src: &[u8],
@@ -159,6 +162,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.replacements(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn replacements(&self) -> u64 {
         self.replaced
     }
@@ -198,6 +202,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.decode_to_str(&[0xDD1E], &mut buf, true), Ok((CoderResult::InputEmpty, 1, "𝄞")));
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str<'a>(
         &mut self,
         src: &[u16],
@@ -230,6 +235,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.replacements(), 1);
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str_lossy<'a>(
         &mut self,
         src: &[u16],
@@ -256,6 +262,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.replacements(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn replacements(&self) -> u64 {
         self.replaced
     }
@@ -292,6 +299,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.decode_to_str(&[0xE9], &mut buf, true), Ok((CoderResult::InputEmpty, 1, "é")));
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str<'a>(
         &mut self,
         src: &[u32],
@@ -322,6 +330,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.replacements(), 1);
     /// ```
     #[must_use = "`read` says how much of `src` was consumed"]
+    #[inline]
     pub fn decode_to_str_lossy<'a>(
         &mut self,
         src: &[u32],
@@ -349,6 +358,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.replacements(), 1);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn replacements(&self) -> u64 {
         self.replaced
     }

@@ -25,6 +25,7 @@ impl Utf8Decoder {
     /// assert_eq!((s.as_str(), d.pending()), ("a", &b"\xF0\x9F"[..]));
     /// ```
     #[must_use]
+    #[inline]
     pub fn pending(&self) -> &[u8] {
         &self.carry[..self.carry_len as usize]
     }
@@ -55,6 +56,7 @@ impl Utf8Decoder {
     /// let e = d.decode_to_string(b"\xFF", &mut s, true).unwrap_err();
     /// assert_eq!(e.error().valid_up_to(), 6);
     /// ```
+    #[inline]
     pub fn decode_to_string(
         &mut self,
         src: &[u8],
@@ -83,6 +85,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.decode_to_string_lossy_with(b"\xA0\xC0b", &mut s, true, ErrorStrategy::Replace), 2);
     /// assert_eq!(s, "a\u{FFFD}\u{FFFD}b");
     /// ```
+    #[inline]
     pub fn decode_to_string_lossy_with(
         &mut self,
         src: &[u8],
@@ -120,6 +123,7 @@ impl Utf8Decoder {
     /// buf.extend_from_slice(b"\xACc");
     /// assert_eq!(d.validate_in_place(&buf[2..], true), Ok(4)); // all of "€c"
     /// ```
+    #[inline]
     pub fn validate_in_place(
         &mut self,
         src: &[u8],
@@ -255,6 +259,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.pending(), Some(0xD834));
     /// ```
     #[must_use]
+    #[inline]
     pub fn pending(&self) -> Option<u16> {
         self.carry
     }
@@ -278,6 +283,7 @@ impl Utf16Decoder {
     /// d.decode_to_string(&[0xDD1E], &mut s, true).unwrap();
     /// assert_eq!(s, "a𝄞");
     /// ```
+    #[inline]
     pub fn decode_to_string(
         &mut self,
         src: &[u16],
@@ -300,6 +306,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.decode_to_string_lossy(&[0x41], &mut s, true), 1);
     /// assert_eq!(s, "\u{FFFD}A");
     /// ```
+    #[inline]
     pub fn decode_to_string_lossy(&mut self, src: &[u16], dst: &mut String, last: bool) -> usize {
         match self.run_to_string(src, dst, last, true) {
             Ok(n) => n,
@@ -407,6 +414,7 @@ impl Utf32Decoder {
     /// let e = d.decode_to_string(&[0xD800], &mut s, true).unwrap_err();
     /// assert_eq!(e.error().valid_up_to(), 2);
     /// ```
+    #[inline]
     pub fn decode_to_string(
         &mut self,
         src: &[u32],
@@ -428,6 +436,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.decode_to_string_lossy(&[0x110000, 0x41], &mut s, true), 1);
     /// assert_eq!(s, "\u{FFFD}A");
     /// ```
+    #[inline]
     pub fn decode_to_string_lossy(&mut self, src: &[u32], dst: &mut String, last: bool) -> usize {
         let _ = last;
         match self.run_to_string(src, dst, true) {

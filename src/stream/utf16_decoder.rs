@@ -53,6 +53,7 @@ pub struct Utf16Decoder {
 }
 
 impl Default for Utf16Decoder {
+    #[inline]
     fn default() -> Self {
         Self::new()
     }
@@ -68,6 +69,7 @@ impl Utf16Decoder {
     /// assert_eq!(&buf[..n], "€".as_bytes());
     /// ```
     #[must_use]
+    #[inline]
     pub const fn new() -> Self {
         Self::with_endian(Endian::NATIVE)
     }
@@ -83,6 +85,7 @@ impl Utf16Decoder {
     /// assert_eq!(buf[0], b'A');
     /// ```
     #[must_use]
+    #[inline]
     pub const fn with_endian(endian: Endian) -> Self {
         Utf16Decoder { endian, pos: 0, carry: None, partial: PartialUnit::EMPTY, replaced: 0 }
     }
@@ -94,6 +97,7 @@ impl Utf16Decoder {
     /// assert_eq!(Utf16Decoder::with_endian(Endian::Little).endian(), Endian::Little);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn endian(&self) -> Endian {
         self.endian
     }
@@ -108,6 +112,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.position(), 1);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn position(&self) -> usize {
         self.pos
     }
@@ -121,6 +126,7 @@ impl Utf16Decoder {
     /// assert_eq!(d.max_utf8_len(4), 12);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_len(&self, src_len: usize) -> usize {
         src_len.saturating_add(self.carry.is_some() as usize).saturating_mul(3)
     }
@@ -149,6 +155,7 @@ impl Utf16Decoder {
     /// assert_eq!((e.error().valid_up_to(), e.error().kind()), (1, Utf16ErrorKind::UnpairedHigh));
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8(
         &mut self,
         src: &[u16],
@@ -176,6 +183,7 @@ impl Utf16Decoder {
     /// assert_eq!(&buf[..4], "\u{FFFD}A".as_bytes());
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8_lossy(
         &mut self,
         src: &[u16],

@@ -52,6 +52,7 @@ pub struct Utf32Decoder {
 }
 
 impl Default for Utf32Decoder {
+    #[inline]
     fn default() -> Self {
         Self::new()
     }
@@ -67,6 +68,7 @@ impl Utf32Decoder {
     /// assert_eq!(&buf[..n], "€".as_bytes());
     /// ```
     #[must_use]
+    #[inline]
     pub const fn new() -> Self {
         Self::with_endian(Endian::NATIVE)
     }
@@ -85,6 +87,7 @@ impl Utf32Decoder {
     /// assert_eq!(s, "€");
     /// ```
     #[must_use]
+    #[inline]
     pub const fn with_endian(endian: Endian) -> Self {
         Utf32Decoder { endian, pos: 0, partial: PartialUnit::EMPTY, replaced: 0 }
     }
@@ -97,6 +100,7 @@ impl Utf32Decoder {
     /// assert_eq!(Utf32Decoder::new().endian(), Endian::NATIVE);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn endian(&self) -> Endian {
         self.endian
     }
@@ -110,6 +114,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.position(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn position(&self) -> usize {
         self.pos
     }
@@ -122,6 +127,7 @@ impl Utf32Decoder {
     /// assert_eq!(d.max_utf8_len(3), 12);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_len(&self, src_len: usize) -> usize {
         src_len.saturating_mul(4)
     }
@@ -149,6 +155,7 @@ impl Utf32Decoder {
     /// assert_eq!((e.read(), e.written()), (1, 1));
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8(
         &mut self,
         src: &[u32],
@@ -175,6 +182,7 @@ impl Utf32Decoder {
     /// assert_eq!(&buf[..4], "\u{FFFD}A".as_bytes());
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8_lossy(
         &mut self,
         src: &[u32],

@@ -68,6 +68,7 @@ pub struct Utf8Decoder {
 }
 
 impl Default for Utf8Decoder {
+    #[inline]
     fn default() -> Self {
         Self::new()
     }
@@ -83,6 +84,7 @@ impl Utf8Decoder {
     /// assert_eq!(buf[..2], [0x68, 0x69]);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn new() -> Self {
         Self::with_endian(Endian::NATIVE)
     }
@@ -97,6 +99,7 @@ impl Utf8Decoder {
     /// assert_eq!(buf[0].to_ne_bytes(), [0x00, 0xE9]);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn with_endian(endian: Endian) -> Self {
         Utf8Decoder { endian, pos: 0, carry: [0; 4], carry_len: 0, replaced: 0 }
     }
@@ -108,6 +111,7 @@ impl Utf8Decoder {
     /// assert_eq!(Utf8Decoder::new().endian(), Endian::NATIVE);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn endian(&self) -> Endian {
         self.endian
     }
@@ -122,6 +126,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.position(), 1);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn position(&self) -> usize {
         self.pos
     }
@@ -139,6 +144,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.max_utf16_len(1), 4); // 3 pending bytes, then 1
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf16_len(&self, src_len: usize) -> usize {
         src_len.saturating_add(self.carry_len as usize)
     }
@@ -170,6 +176,7 @@ impl Utf8Decoder {
     /// assert_eq!(e.error().kind(), Utf8ErrorKind::InvalidByte);
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf16(
         &mut self,
         src: &[u8],
@@ -199,6 +206,7 @@ impl Utf8Decoder {
     /// assert_eq!(buf[..3], [0xFFFD, 0xFFFD, 0x62]);
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf16_lossy(
         &mut self,
         src: &[u8],
@@ -269,6 +277,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.max_utf32_len(0), 2); // a truncated character at `last`
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf32_len(&self, src_len: usize) -> usize {
         src_len.saturating_add(self.carry_len as usize)
     }
@@ -287,6 +296,7 @@ impl Utf8Decoder {
     /// assert_eq!(d.max_utf8_len(10), 30);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn max_utf8_len(&self, src_len: usize) -> usize {
         src_len.saturating_add(self.carry_len as usize).saturating_mul(3)
     }
@@ -316,6 +326,7 @@ impl Utf8Decoder {
     /// assert_eq!(buf[0], 0x1F600);
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf32(
         &mut self,
         src: &[u8],
@@ -344,6 +355,7 @@ impl Utf8Decoder {
     /// assert_eq!(buf[0], 0xFFFD);
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf32_lossy(
         &mut self,
         src: &[u8],
@@ -378,6 +390,7 @@ impl Utf8Decoder {
     /// assert_eq!(&buf[..2], "é".as_bytes());
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8(
         &mut self,
         src: &[u8],
@@ -418,6 +431,7 @@ impl Utf8Decoder {
     /// assert_eq!(out, "café \u{FFFD}!".as_bytes());
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8_lossy(
         &mut self,
         src: &[u8],
@@ -457,6 +471,7 @@ impl Utf8Decoder {
     /// assert_eq!(out, "café € 5".as_bytes());
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf8_lossy_with(
         &mut self,
         src: &[u8],
@@ -485,6 +500,7 @@ impl Utf8Decoder {
     /// assert_eq!((read, &buf[..n]), (3, &[0x61, 0xE9, 0x62][..]));
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf32_lossy_with(
         &mut self,
         src: &[u8],
@@ -517,6 +533,7 @@ impl Utf8Decoder {
     /// assert_eq!(buf[..n + m], [0x61, 0x62]);
     /// ```
     #[must_use = "`read` and `written` say how much of `src` was consumed and of `dst` filled"]
+    #[inline]
     pub fn decode_to_utf16_lossy_with(
         &mut self,
         src: &[u8],

@@ -52,6 +52,7 @@ impl Utf8Validator {
     /// assert_eq!(rapidutf::stream::Utf8Validator::new().finish(), Ok(()));
     /// ```
     #[must_use]
+    #[inline]
     pub const fn new() -> Self {
         Utf8Validator { valid_up_to: 0, carry: [0; 4], carry_len: 0, error: None }
     }
@@ -68,6 +69,7 @@ impl Utf8Validator {
     /// assert_eq!(v.valid_up_to(), 8);
     /// ```
     #[must_use]
+    #[inline]
     pub const fn valid_up_to(&self) -> usize {
         self.valid_up_to
     }
@@ -87,6 +89,7 @@ impl Utf8Validator {
     /// v.push(b"\x80!").unwrap();
     /// assert!(v.finish().is_ok());
     /// ```
+    #[inline]
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), Utf8Error> {
         if let Some(e) = self.error {
             return Err(e);
@@ -160,6 +163,7 @@ impl Utf8Validator {
     /// let e = v.finish().unwrap_err();
     /// assert_eq!((e.valid_up_to(), e.error_len(), e.kind()), (2, None, Utf8ErrorKind::Truncated));
     /// ```
+    #[inline]
     pub fn finish(self) -> Result<(), Utf8Error> {
         if let Some(e) = self.error {
             return Err(e);

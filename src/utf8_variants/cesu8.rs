@@ -63,6 +63,7 @@ pub enum Cesu8ErrorKind {
 }
 
 impl fmt::Display for Cesu8ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Utf8(k) => super::fmt_utf8(f, *k),
@@ -129,6 +130,7 @@ fn special(src: &[u8], i: usize) -> Result<(u32, usize), Cesu8Error> {
 /// let e = validate_cesu8(b"x\xED\xB0\x80").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Cesu8ErrorKind::UnpairedLowSurrogate));
 /// ```
+#[inline]
 pub fn validate_cesu8(src: &[u8]) -> Result<(), Cesu8Error> {
     walk(src, super::scan::find_ge_f0, |piece| match piece {
         Piece::Valid(..) => Ok(0),
@@ -167,6 +169,7 @@ mod alloc_api {
     /// assert!(matches!(cesu8_to_string(b"plain").unwrap(), std::borrow::Cow::Borrowed("plain")));
     /// assert!(cesu8_to_string("😀".as_bytes()).is_err());
     /// ```
+    #[inline]
     pub fn cesu8_to_string(src: &[u8]) -> Result<Cow<'_, str>, Cesu8Error> {
         let mut out: Option<String> = None;
         let mut whole = "";
@@ -200,6 +203,7 @@ mod alloc_api {
     /// use rapidutf::utf8_variants::cesu8_to_utf16_vec;
     /// assert_eq!(cesu8_to_utf16_vec(b"a\xED\xA0\xBD\xED\xB8\x80").unwrap(), [0x61, 0xD83D, 0xDE00]);
     /// ```
+    #[inline]
     pub fn cesu8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Cesu8Error> {
         let mut out = Vec::with_capacity(src.len());
         walk(src, find_ge_f0, |piece| match piece {
@@ -229,6 +233,7 @@ mod alloc_api {
     /// assert!(matches!(utf8_to_cesu8_vec("é"), std::borrow::Cow::Borrowed(_)));
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf8_to_cesu8_vec(src: &str) -> Cow<'_, [u8]> {
         let src = src.as_bytes();
         let Some(first) = find_ge_f0(src) else {
@@ -269,6 +274,7 @@ mod alloc_api {
     /// assert_eq!(utf16_to_cesu8_vec(&[0x41, 0xD83D, 0xDE00]).unwrap(), b"A\xED\xA0\xBD\xED\xB8\x80");
     /// assert_eq!(utf16_to_cesu8_vec(&[0x41, 0xDE00]).unwrap_err().valid_up_to(), 1);
     /// ```
+    #[inline]
     pub fn utf16_to_cesu8_vec(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
         let mut out = Vec::with_capacity(src.len() + src.len() / 2);
         let mut i = 0;

@@ -151,6 +151,7 @@ impl<K: Copy> EncodingError<K> {
 }
 
 impl<K: fmt::Display + Copy> fmt::Display for EncodingError<K> {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.error_len() {
             Some(n) => {

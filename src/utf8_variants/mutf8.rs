@@ -63,6 +63,7 @@ pub enum Mutf8ErrorKind {
 }
 
 impl fmt::Display for Mutf8ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Utf8(k) => super::fmt_utf8(f, *k),
@@ -138,6 +139,7 @@ fn special(src: &[u8], i: usize, join: bool) -> Result<(u32, usize), Mutf8Error>
 /// let e = validate_mutf8(b"a\xC0\x81").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Mutf8ErrorKind::Utf8(rapidutf::Utf8ErrorKind::Overlong)));
 /// ```
+#[inline]
 pub fn validate_mutf8(src: &[u8]) -> Result<(), Mutf8Error> {
     walk(src, super::scan::find_nul_or_ge_f0, |piece| match piece {
         Piece::Valid(..) => Ok(0),
@@ -172,6 +174,7 @@ mod alloc_api {
     /// use rapidutf::utf8_variants::mutf8_to_utf16_vec;
     /// assert_eq!(mutf8_to_utf16_vec(b"\xC0\x80\xED\xA0\x80").unwrap(), [0x0000, 0xD800]);
     /// ```
+    #[inline]
     pub fn mutf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Mutf8Error> {
         let mut out = Vec::with_capacity(src.len());
         walk(src, find_nul_or_ge_f0, |piece| match piece {
@@ -208,6 +211,7 @@ mod alloc_api {
     /// let e = mutf8_to_string(b"a\xED\xB8\x80").unwrap_err();
     /// assert_eq!((e.valid_up_to(), e.kind()), (1, Mutf8ErrorKind::UnpairedLowSurrogate));
     /// ```
+    #[inline]
     pub fn mutf8_to_string(src: &[u8]) -> Result<Cow<'_, str>, Mutf8Error> {
         let mut out: Option<String> = None;
         let mut whole = "";
@@ -253,6 +257,7 @@ mod alloc_api {
     /// let wtf8 = mutf8_to_wtf8_vec(b"\xED\xA0\xBD\xED\xB8\x80\xED\xB0\x80").unwrap();
     /// assert_eq!(&wtf8[..], b"\xF0\x9F\x98\x80\xED\xB0\x80"); // 😀, then the lone DC00
     /// ```
+    #[inline]
     pub fn mutf8_to_wtf8_vec(src: &[u8]) -> Result<Cow<'_, [u8]>, Mutf8Error> {
         let mut out: Option<Vec<u8>> = None;
         walk(src, find_nul_or_ge_f0, |piece| {
@@ -281,6 +286,7 @@ mod alloc_api {
     /// assert_eq!(&utf8_to_mutf8_vec("a\0😀")[..], b"a\xC0\x80\xED\xA0\xBD\xED\xB8\x80");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf8_to_mutf8_vec(src: &str) -> Cow<'_, [u8]> {
         let src = src.as_bytes();
         let Some(first) = find_nul_or_ge_f0(src) else {
@@ -316,6 +322,7 @@ mod alloc_api {
     /// assert_eq!(utf16_to_mutf8_vec(&[0x0000, 0xE9, 0xD800]), b"\xC0\x80\xC3\xA9\xED\xA0\x80");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16_to_mutf8_vec(src: &[u16]) -> Vec<u8> {
         let mut out = Vec::with_capacity(src.len() + src.len() / 2);
         let mut i = 0;

@@ -84,6 +84,7 @@ mod alloc_api {
     /// assert_eq!(decode_surrogateescape(b"\xED\xA0\x80"), [0xDCED, 0xDCA0, 0xDC80]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn decode_surrogateescape(src: &[u8]) -> Vec<u16> {
         decode_escaped(src, 0xDC00)
     }
@@ -98,6 +99,7 @@ mod alloc_api {
     /// assert_eq!(decode_optu8(b"a\xFF"), [0x61, 0xEFFF]);
     /// ```
     #[must_use]
+    #[inline]
     pub fn decode_optu8(src: &[u8]) -> Vec<u16> {
         decode_escaped(src, 0xEF00)
     }
@@ -118,6 +120,7 @@ mod alloc_api {
     /// assert_eq!(encode_surrogateescape(&[0x61, 0xDCFF]).unwrap(), b"a\xFF");
     /// assert_eq!(encode_surrogateescape(&[0x61, 0xDC7F]).unwrap_err().valid_up_to(), 1);
     /// ```
+    #[inline]
     pub fn encode_surrogateescape(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
         utf16_to_utf8_with(src, |e, out| match src[e.valid_up_to()] {
             u @ 0xDC80..=0xDCFF => {
@@ -141,6 +144,7 @@ mod alloc_api {
     /// assert_eq!(encode_optu8(&[0x61, 0xEFFF]).unwrap(), b"a\xFF");
     /// assert!(encode_optu8(&[0xDCFF]).is_err());
     /// ```
+    #[inline]
     pub fn encode_optu8(src: &[u16]) -> Result<Vec<u8>, Utf16Error> {
         let mut out = Vec::with_capacity(src.len());
         let mut i = 0;

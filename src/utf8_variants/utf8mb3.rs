@@ -38,6 +38,7 @@ pub enum Utf8mb3ErrorKind {
 }
 
 impl fmt::Display for Utf8mb3ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Utf8(k) => super::fmt_utf8(f, *k),
@@ -69,6 +70,7 @@ pub type Utf8mb3Error = EncodingError<Utf8mb3ErrorKind>;
 /// let e = validate_utf8mb3(b"a\xC0").unwrap_err();
 /// assert_eq!((e.valid_up_to(), e.kind()), (1, Utf8mb3ErrorKind::Utf8(Utf8ErrorKind::InvalidByte)));
 /// ```
+#[inline]
 pub fn validate_utf8mb3(src: &[u8]) -> Result<&str, Utf8mb3Error> {
     let (valid, err) = crate::validate::split_valid_utf8(src);
     if let Some(p) = find_ge_f0(valid.as_bytes()) {

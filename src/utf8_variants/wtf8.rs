@@ -47,6 +47,7 @@ pub enum Wtf8ErrorKind {
 }
 
 impl fmt::Display for Wtf8ErrorKind {
+    #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Self::Utf8(k) => super::fmt_utf8(f, *k),
@@ -91,6 +92,7 @@ fn special(src: &[u8], i: usize) -> Result<(u32, usize), Wtf8Error> {
 /// let e = validate_wtf8(b"\xED\xA0\xBD\xED\xB8\x80").unwrap_err(); // an encoded pair
 /// assert_eq!((e.valid_up_to(), e.kind()), (3, Wtf8ErrorKind::SurrogatePair));
 /// ```
+#[inline]
 pub fn validate_wtf8(src: &[u8]) -> Result<(), Wtf8Error> {
     walk(
         src,
@@ -124,6 +126,7 @@ mod alloc_api {
     /// use rapidutf::utf8_variants::wtf8_to_utf16_vec;
     /// assert_eq!(wtf8_to_utf16_vec(b"\xED\xB0\x80\xF0\x9F\x98\x80").unwrap(), [0xDC00, 0xD83D, 0xDE00]);
     /// ```
+    #[inline]
     pub fn wtf8_to_utf16_vec(src: &[u8]) -> Result<Vec<u16>, Wtf8Error> {
         let mut out = Vec::with_capacity(src.len());
         walk(
@@ -155,6 +158,7 @@ mod alloc_api {
     /// assert_eq!(utf16_to_wtf8_vec(&[0xDBFF, 0x41]), b"\xED\xAF\xBFA");
     /// ```
     #[must_use]
+    #[inline]
     pub fn utf16_to_wtf8_vec(src: &[u16]) -> Vec<u8> {
         let written = utf16_to_utf8_with(src, |e, out| {
             // A lone surrogate, in generalized UTF-8's 3-byte form.
@@ -182,6 +186,7 @@ mod alloc_api {
     /// wtf8_push(&mut s, b"\xED\xB8\x80b"); // lone DE00, b
     /// assert_eq!(s, "a😀b".as_bytes());
     /// ```
+    #[inline]
     pub fn wtf8_push(dst: &mut Vec<u8>, src: &[u8]) {
         let n = dst.len();
         let high = n >= 3 && surrogate_at(dst, n - 3).is_some_and(is_high);
@@ -203,6 +208,7 @@ mod alloc_api {
     /// assert_eq!(wtf8_concat(b"\xED\xB0\x80", b"\xED\xA0\x80"), b"\xED\xB0\x80\xED\xA0\x80");
     /// ```
     #[must_use]
+    #[inline]
     pub fn wtf8_concat(a: &[u8], b: &[u8]) -> Vec<u8> {
         let mut v = Vec::with_capacity(a.len() + b.len());
         v.extend_from_slice(a);
