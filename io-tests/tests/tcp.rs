@@ -3,9 +3,10 @@
 //! flushed as its own write with Nagle's algorithm off, and every async
 //! adapter reads it back exactly; invalid bytes written the same way are
 //! reported at their position in the stream (strict) or replaced as
-//! `String::from_utf8_lossy` does (lossy).
+//! `String::from_utf8_lossy` does (lossy). The codecs also write, through
+//! a `Framed` on both ends of a connection.
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use rapidutf::io::{
     AsyncUtf8Reader, CodecError, Utf8Codec, Utf8LinesCodec, Utf8Stream, Utf8StreamError,
 };
@@ -15,7 +16,7 @@ use std::io::BufRead;
 use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpListener, TcpStream};
-use tokio_util::codec::{BytesCodec, FramedRead};
+use tokio_util::codec::{BytesCodec, Framed, FramedRead};
 
 /// Connects to a server that writes `data` in pieces of random sizes
 /// (pausing now and then, so that reads see them apart).
@@ -177,5 +178,102 @@ fn read_line_after_a_read_inside_a_character() {
         let mut lines = r.lines();
         assert_eq!(lines.next_line().await.unwrap().as_deref(), Some("ok"));
         assert_eq!(lines.next_line().await.unwrap(), None);
+    });
+}
+
+/// A server on loopback that reads with `codec` through a `Framed` and
+/// sends back what `reply` makes of each item, through the same `Framed`.
+async fn echo<C, F>(codec: C, reply: F) -> TcpStream
+where
+    C: tokio_util::codec::Decoder<Item = rapidutf::io::Utf8Bytes, Error = CodecError>
+        + tokio_util::codec::Encoder<String, Error = CodecError>
+        + Send
+        + 'static,
+    F: Fn(&str) -> String + Send + 'static,
+{
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move {
+        let (sock, _) = listener.accept().await.unwrap();
+        sock.set_nodelay(true).unwrap();
+        let mut framed = Framed::new(sock, codec);
+        while let Some(item) = framed.next().await {
+            framed.send(reply(&item.unwrap())).await.unwrap();
+        }
+    });
+    let client = TcpStream::connect(addr).await.unwrap();
+    client.set_nodelay(true).unwrap();
+    client
+}
+
+/// The next item of `framed`, failing the test (rather than hanging it)
+/// when none comes within ten seconds.
+async fn next_item<C>(framed: &mut Framed<TcpStream, C>) -> rapidutf::io::Utf8Bytes
+where
+    C: tokio_util::codec::Decoder<Item = rapidutf::io::Utf8Bytes, Error = CodecError>,
+{
+    tokio::time::timeout(Duration::from_secs(10), framed.next())
+        .await
+        .expect("no reply within ten seconds")
+        .expect("the connection ended")
+        .unwrap()
+}
+
+/// Lines written by `Utf8LinesCodec` through a `Framed` (one `send`, one
+/// write and flush each) are read by the same codec at the other end,
+/// which writes each back reversed; every reply is its line reversed.
+#[test]
+fn lines_codec_writes_and_reads_over_tcp() {
+    let text = text(60);
+    runtime().block_on(async {
+        let sock = echo(Utf8LinesCodec::new(), |line| line.chars().rev().collect()).await;
+        let mut framed = Framed::new(sock, Utf8LinesCodec::new());
+        for line in text.lines() {
+            framed.send(line).await.unwrap();
+            let reply = next_item(&mut framed).await;
+            assert_eq!(reply, line.chars().rev().collect::<String>());
+        }
+        // Lines sent together arrive together, and in order.
+        for line in text.lines() {
+            framed.feed(line.to_uppercase()).await.unwrap();
+        }
+        // The codec encodes any `AsRef<str>` (as `LinesCodec` does), so a
+        // bare `flush` names the item type.
+        SinkExt::<String>::flush(&mut framed).await.unwrap();
+        for line in text.lines() {
+            let reply = next_item(&mut framed).await;
+            assert_eq!(reply, line.to_uppercase().chars().rev().collect::<String>());
+        }
+    });
+}
+
+/// Text written by `Utf8Codec` in pieces of random sizes (at character
+/// boundaries: the pieces are `&str`) comes back from a server that
+/// echoes each frame as it arrives, wherever its reads cut the bytes:
+/// the frames read back join to the text sent.
+#[test]
+fn text_codec_writes_and_reads_over_tcp() {
+    let text = text(200);
+    runtime().block_on(async {
+        for seed in 0..3 {
+            let sock = echo(Utf8Codec::new(), str::to_owned).await;
+            let mut framed = Framed::new(sock, Utf8Codec::new());
+            let mut at = 0;
+            for n in piece_sizes(seed, text.len(), 29) {
+                let mut end = (at + n).min(text.len());
+                while !text.is_char_boundary(end) {
+                    end += 1;
+                }
+                if end > at {
+                    framed.send(&text[at..end]).await.unwrap();
+                    at = end;
+                }
+            }
+            let mut got = String::new();
+            while got.len() < text.len() {
+                got.push_str(&next_item(&mut framed).await);
+            }
+            assert_eq!(got, text);
+        }
     });
 }

@@ -11,7 +11,7 @@ use core::fmt;
 use std::collections::VecDeque;
 use std::io;
 use std::string::String;
-use tokio_util::codec::Decoder;
+use tokio_util::codec::{Decoder, Encoder};
 
 /// The error of [`Utf8Codec`] and [`Utf8LinesCodec`].
 ///
@@ -183,8 +183,33 @@ impl Decoder for Utf8Codec {
     }
 }
 
-/// A chunk-safe, validating drop-in for `tokio_util::codec::LinesCodec`:
-/// the same framing (lines end at `\n`, a `\r` before it is removed, the
+/// Text out, for a `Framed` that also writes: the string's bytes as they
+/// are, which [`Utf8Codec`] decodes back to the same text whatever the
+/// reads. A `&str` or [`Utf8Bytes`] is valid by its type, so nothing is
+/// checked and the only error is none.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::Encoder;
+/// use rapidutf::io::Utf8Codec;
+///
+/// let mut buf = BytesMut::new();
+/// Utf8Codec::new().encode("café", &mut buf)?;
+/// assert_eq!(&buf[..], "café".as_bytes());
+/// # Ok::<(), rapidutf::io::CodecError>(())
+/// ```
+impl<T: AsRef<str>> Encoder<T> for Utf8Codec {
+    type Error = CodecError;
+
+    #[inline]
+    fn encode(&mut self, text: T, dst: &mut BytesMut) -> Result<(), CodecError> {
+        dst.extend_from_slice(text.as_ref().as_bytes());
+        Ok(())
+    }
+}
+
+/// A chunk-safe, validating drop-in for `tokio_util::codec::LinesCodec`,
+/// for reading and writing (see its [`Encoder`] below): the same framing (lines end at `\n`, a `\r` before it is removed, the
 /// last line needs no `\n`, an optional maximum length after which the
 /// rest of a line is skipped), with lines as [`Utf8Bytes`] that share the
 /// read buffer's memory.
@@ -536,5 +561,36 @@ impl Decoder for Utf8LinesCodec {
             Some(line) => line.map(Some),
             None => Ok(None),
         }
+    }
+}
+
+/// Lines out, as `LinesCodec` writes them: the line, then `\n`. As
+/// there, a line is not searched for newlines: one that holds a `\n` is
+/// read back as two lines.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder};
+/// use rapidutf::io::Utf8LinesCodec;
+///
+/// let mut codec = Utf8LinesCodec::new();
+/// let mut buf = BytesMut::new();
+/// codec.encode("café", &mut buf)?;
+/// codec.encode(String::from("thé"), &mut buf)?;
+/// assert_eq!(&buf[..], "café\nthé\n".as_bytes());
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "café");
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "thé");
+/// # Ok::<(), rapidutf::io::CodecError>(())
+/// ```
+impl<T: AsRef<str>> Encoder<T> for Utf8LinesCodec {
+    type Error = CodecError;
+
+    #[inline]
+    fn encode(&mut self, line: T, dst: &mut BytesMut) -> Result<(), CodecError> {
+        let line = line.as_ref().as_bytes();
+        dst.reserve(line.len() + 1);
+        dst.extend_from_slice(line);
+        dst.extend_from_slice(b"\n");
+        Ok(())
     }
 }

@@ -26,9 +26,10 @@
 //!
 //! - `bytes`: `Utf8Bytes`, a `bytes::Bytes` that holds UTF-8.
 //! - `tokio` (Rust 1.85, as tokio and tokio-util need):
-//!   `tokio_util::codec` decoders for text (`Utf8Codec`) and for lines
+//!   `tokio_util::codec` codecs for text (`Utf8Codec`) and for lines
 //!   (`Utf8LinesCodec`, a chunk-safe `LinesCodec` that validates each
-//!   byte once, in SIMD passes over all the complete lines at hand), and
+//!   byte once, in SIMD passes over all the complete lines at hand); both
+//!   also encode, for a `Framed` that writes; and
 //!   `AsyncUtf8Reader` (`AsyncRead` + `AsyncBufRead`, with its own
 //!   `read_line` and `lines`, which append text already validated).
 //! - `futures` (Rust 1.81): `Utf8Stream`, a `Stream` of
