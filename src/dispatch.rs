@@ -16,7 +16,7 @@ use crate::byte_order::{Be, Le, Native};
 use crate::error::{TranscodeError, Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::{self, finish_transcode, finish_utf8, finish_validate, into_sink, Form, Sink};
 use crate::scalar::latin1::{Latin1, ToLatin1};
-use crate::scalar::transcode::{transcode, Chars, Decode, Str, Utf16, Utf32, Utf8};
+use crate::scalar::transcode::{transcode, Chars, Decode, Encode, Str, Utf16, Utf32, Utf8};
 use crate::scalar::windows1252::Windows1252;
 use crate::{scalar, Kernel};
 use core::convert::Infallible;
@@ -301,85 +301,27 @@ pub(crate) use crate::glue::SHORT_UNITS;
 /// Defines a dispatched transcoder `$name` over the entry `$field`: short
 /// inputs go to the scalar loop inline, the rest to the active kernel and
 /// the scalar finish (`glue::finish_transcode`), into any `glue::Sink`
-/// (a caller's buffer, or spare capacity). Plumbing only.
+/// (a caller's buffer, or spare capacity). The source is a slice of units,
+/// or valid input by its type (a `&str`, chars), whose units the scalar
+/// loop reads. Plumbing only; `for_each_transcoder!` calls it for every
+/// direction of the kernels' entry list.
 macro_rules! dispatched_transcoder {
-    ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
-        ifunc!(pub(crate) $field(src: &[$s], dst: &mut Out<$d>) -> (usize, usize) = $field);
+    ([$cond:meta] $name:ident = $field:ident: $src:ty, $dec:ty => $enc:ty) => {
+        #[cfg($cond)]
+        ifunc!(pub(crate) $field(src: $src, dst: &mut Out<<$enc as Encode>::Unit>) -> (usize, usize) = $field);
 
+        #[cfg($cond)]
         #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
         #[inline]
         pub(crate) fn $name<S: ?Sized + Sink<$enc>>(
-            src: &[$s],
+            src: $src,
             dst: &mut S,
         ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
             // One copy of the conversion, whatever the sink.
             fn convert(
-                src: &[$s],
-                dst: &mut Out<$d>,
+                src: $src,
+                dst: &mut Out<<$enc as Encode>::Unit>,
             ) -> Result<usize, TranscodeError<<$dec as Decode>::Error>> {
-                if src.len() < SHORT_UNITS {
-                    return transcode::<$dec, $enc>(src, dst);
-                }
-                let progress = $field(src, dst);
-                finish_transcode::<$dec, $enc>(src, dst, progress)
-            }
-            // SAFETY: `convert` is a kernel entry and the scalar finish, or
-            // the scalar loop alone: both keep the `Out` contract.
-            unsafe { into_sink(dst, |out| convert(src, out)) }
-        }
-    };
-}
-
-dispatched_transcoder!(utf16le_to_utf8 = utf16le_to_utf8_prefix: u16 => u8, Utf16<Le> => Utf8);
-dispatched_transcoder!(utf16be_to_utf8 = utf16be_to_utf8_prefix: u16 => u8, Utf16<Be> => Utf8);
-dispatched_transcoder!(utf32_to_utf8 = utf32_to_utf8_prefix: u32 => u8, Utf32 => Utf8);
-dispatched_transcoder!(utf16le_to_utf32 = utf16le_to_utf32_prefix: u16 => u32, Utf16<Le> => Utf32);
-dispatched_transcoder!(utf16be_to_utf32 = utf16be_to_utf32_prefix: u16 => u32, Utf16<Be> => Utf32);
-dispatched_transcoder!(utf32_to_utf16le = utf32_to_utf16le_prefix: u32 => u16, Utf32 => Utf16<Le>);
-dispatched_transcoder!(utf32_to_utf16be = utf32_to_utf16be_prefix: u32 => u16, Utf32 => Utf16<Be>);
-dispatched_transcoder!(utf8_to_utf16le = utf8_to_utf16le_prefix: u8 => u16, Utf8 => Utf16<Le>);
-dispatched_transcoder!(utf8_to_utf16be = utf8_to_utf16be_prefix: u8 => u16, Utf8 => Utf16<Be>);
-dispatched_transcoder!(utf8_to_utf32 = utf8_to_utf32_prefix: u8 => u32, Utf8 => Utf32);
-dispatched_transcoder!(latin1_to_utf8 = latin1_to_utf8_prefix: u8 => u8, Latin1 => Utf8);
-dispatched_transcoder!(latin1_to_utf16le = latin1_to_utf16le_prefix: u8 => u16, Latin1 => Utf16<Le>);
-dispatched_transcoder!(latin1_to_utf16be = latin1_to_utf16be_prefix: u8 => u16, Latin1 => Utf16<Be>);
-dispatched_transcoder!(latin1_to_utf32 = latin1_to_utf32_prefix: u8 => u32, Latin1 => Utf32);
-dispatched_transcoder!(utf8_to_latin1 = utf8_to_latin1_prefix: u8 => u8, ToLatin1<Utf8> => Latin1);
-dispatched_transcoder!(
-    utf16le_to_latin1 = utf16le_to_latin1_prefix: u16 => u8, ToLatin1<Utf16<Le>> => Latin1
-);
-dispatched_transcoder!(
-    utf16be_to_latin1 = utf16be_to_latin1_prefix: u16 => u8, ToLatin1<Utf16<Be>> => Latin1
-);
-dispatched_transcoder!(utf32_to_latin1 = utf32_to_latin1_prefix: u32 => u8, ToLatin1<Utf32> => Latin1);
-dispatched_transcoder!(
-    windows1252_to_utf8 = windows1252_to_utf8_prefix: u8 => u8, Windows1252 => Utf8
-);
-dispatched_transcoder!(
-    windows1252_to_utf16le = windows1252_to_utf16le_prefix: u8 => u16, Windows1252 => Utf16<Le>
-);
-dispatched_transcoder!(
-    windows1252_to_utf16be = windows1252_to_utf16be_prefix: u8 => u16, Windows1252 => Utf16<Be>
-);
-dispatched_transcoder!(
-    windows1252_to_utf32 = windows1252_to_utf32_prefix: u8 => u32, Windows1252 => Utf32
-);
-
-/// Defines a dispatched transcoder `$name` of valid input (a `&str` or
-/// chars) over the entry `$field`, as `dispatched_transcoder!` does.
-/// Plumbing only.
-macro_rules! dispatched_valid {
-    ($name:ident = $field:ident: $s:ty => $d:ty, $dec:ty => $enc:ty) => {
-        ifunc!(pub(crate) $field(src: &$s, dst: &mut Out<$d>) -> (usize, usize) = $field);
-
-        #[doc = concat!("The dispatched `", stringify!($name), "`: kernel prefix, scalar finish.")]
-        #[inline]
-        pub(crate) fn $name<S: ?Sized + Sink<$enc>>(
-            src: &$s,
-            dst: &mut S,
-        ) -> Result<usize, TranscodeError<Infallible>> {
-            // One copy of the conversion, whatever the sink.
-            fn convert(src: &$s, dst: &mut Out<$d>) -> Result<usize, TranscodeError<Infallible>> {
                 let units: &[<$dec as Decode>::Unit] = src.as_ref();
                 if units.len() < SHORT_UNITS {
                     return transcode::<$dec, $enc>(units, dst);
@@ -394,12 +336,7 @@ macro_rules! dispatched_valid {
     };
 }
 
-dispatched_valid!(str_to_utf16le = str_to_utf16le_prefix: str => u16, Str => Utf16<Le>);
-dispatched_valid!(str_to_utf16be = str_to_utf16be_prefix: str => u16, Str => Utf16<Be>);
-dispatched_valid!(str_to_utf32 = str_to_utf32_prefix: str => u32, Str => Utf32);
-dispatched_valid!(chars_to_utf8 = chars_to_utf8_prefix: [char] => u8, Chars => Utf8);
-dispatched_valid!(chars_to_utf16le = chars_to_utf16le_prefix: [char] => u16, Chars => Utf16<Le>);
-dispatched_valid!(chars_to_utf16be = chars_to_utf16be_prefix: [char] => u16, Chars => Utf16<Be>);
+crate::arch::for_each_transcoder!(dispatched_transcoder);
 
 ifunc!(validate_utf16le_prefix(src: &[u16]) -> usize = validate_utf16le_prefix);
 ifunc!(validate_utf16be_prefix(src: &[u16]) -> usize = validate_utf16be_prefix);
@@ -428,20 +365,30 @@ pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {
 
 // The native-endian functions are the LE or BE ones.
 #[cfg(target_endian = "big")]
+pub(crate) use validate_utf16be as validate_utf16;
+#[cfg(target_endian = "little")]
+pub(crate) use validate_utf16le as validate_utf16;
+#[cfg(all(target_endian = "big", feature = "transcode"))]
 pub(crate) use {
-    chars_to_utf16be as chars_to_utf16, latin1_to_utf16be as latin1_to_utf16,
-    str_to_utf16be as str_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
+    chars_to_utf16be as chars_to_utf16, str_to_utf16be as str_to_utf16,
     utf16be_to_utf32 as utf16_to_utf32, utf16be_to_utf8 as utf16_to_utf8,
     utf32_to_utf16be as utf32_to_utf16, utf8_to_utf16be as utf8_to_utf16,
-    validate_utf16be as validate_utf16, windows1252_to_utf16be as windows1252_to_utf16,
 };
-#[cfg(target_endian = "little")]
+#[cfg(all(target_endian = "little", feature = "transcode"))]
 pub(crate) use {
-    chars_to_utf16le as chars_to_utf16, latin1_to_utf16le as latin1_to_utf16,
-    str_to_utf16le as str_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
+    chars_to_utf16le as chars_to_utf16, str_to_utf16le as str_to_utf16,
     utf16le_to_utf32 as utf16_to_utf32, utf16le_to_utf8 as utf16_to_utf8,
     utf32_to_utf16le as utf32_to_utf16, utf8_to_utf16le as utf8_to_utf16,
-    validate_utf16le as validate_utf16, windows1252_to_utf16le as windows1252_to_utf16,
+};
+#[cfg(all(target_endian = "big", feature = "single-byte"))]
+pub(crate) use {
+    latin1_to_utf16be as latin1_to_utf16, utf16be_to_latin1 as utf16_to_latin1,
+    windows1252_to_utf16be as windows1252_to_utf16,
+};
+#[cfg(all(target_endian = "little", feature = "single-byte"))]
+pub(crate) use {
+    latin1_to_utf16le as latin1_to_utf16, utf16le_to_latin1 as utf16_to_latin1,
+    windows1252_to_utf16le as windows1252_to_utf16,
 };
 
 /// `bytes` as a `String` if it is valid UTF-8, else the bytes back with

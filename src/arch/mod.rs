@@ -102,17 +102,27 @@ struct Token(());
 
 /// Defines [`KernelFns`] from one list of entries (name, signature, doc,
 /// and the `cfg` predicate under which kernels have it), its safe methods,
-/// and the `kernel_entry!` macro that `kernel_table!` uses to write each
-/// kernel's `#[target_feature]` wrapper with the right signature. `$d` is
-/// a literal `$`, so that the generated macro can have metavariables of
-/// its own. Plumbing only.
+/// the `kernel_entry!` macro that `kernel_table!` uses to write each
+/// kernel's `#[target_feature]` wrapper with the right signature, and
+/// `for_each_transcoder!`, from which `dispatch` defines a dispatched
+/// transcoder for each entry that ends in `=> name: decoder => encoder`
+/// (the scalar reference's types of its source and target). `$d` is a
+/// literal `$`, so that the generated macros can have metavariables of
+/// their own. Plumbing only.
 ///
 /// An entry whose predicate is false (its Cargo feature is off) keeps its
 /// field, but every table holds a stand-in that converts or counts
 /// nothing and instantiates no algorithm: the public functions that would
 /// call it are compiled out with it, and the kernels' code is not built.
 macro_rules! kernel_fns {
-    ($d:tt $($(#[$doc:meta])* [$cond:meta] $name:ident($($arg:ident: $t:ty),*) -> $ret:ty;)*) => {
+    (
+        $d:tt
+        $(
+            $(#[$doc:meta])*
+            [$cond:meta] $name:ident($a0:ident: $t0:ty $(, $arg:ident: $t:ty)*) -> $ret:ty
+            $(=> $public:ident: $dec:ty => $enc:ty)?;
+        )*
+    ) => {
         /// The entry points of one kernel: a token (see the module docs).
         ///
         /// The pointers are `unsafe fn` because SIMD kernels are
@@ -126,7 +136,7 @@ macro_rules! kernel_fns {
         pub(crate) struct KernelFns {
             $(
                 $(#[$doc])*
-                pub(crate) $name: unsafe fn($($t),*) -> $ret,
+                pub(crate) $name: unsafe fn($t0 $(, $t)*) -> $ret,
             )*
             /// Proof of origin: only `arch` can build a table.
             token: Token,
@@ -137,11 +147,11 @@ macro_rules! kernel_fns {
             $(
                 $(#[$doc])*
                 #[inline(always)]
-                pub(crate) fn $name(&self, $($arg: $t),*) -> $ret {
+                pub(crate) fn $name(&self, $a0: $t0 $(, $arg: $t)*) -> $ret {
                     // SAFETY: a `KernelFns` is only handed out by its
                     // kernel's detection function, when the running CPU
                     // supports the kernel (see the module docs).
-                    unsafe { (self.$name)($($arg),*) }
+                    unsafe { (self.$name)($a0 $(, $arg)*) }
                 }
             )*
         }
@@ -162,23 +172,35 @@ macro_rules! kernel_fns {
                     #[cfg($cond)]
                     $d(#[$d attr])*
                     #[allow(unused_unsafe)]
-                    pub(super) unsafe fn $name($($arg: $t),*) -> $ret {
+                    pub(super) unsafe fn $name($a0: $t0 $(, $arg: $t)*) -> $ret {
                         // SAFETY: this function is compiled with the
                         // kernel's target features (the attributes above)
                         // and is only reachable through the kernel's table,
                         // which its detection function hands out only when
                         // the CPU has them: the precondition of the generic
                         // algorithms.
-                        unsafe { $d f($($arg),*) }
+                        unsafe { $d f($a0 $(, $arg)*) }
                     }
                     /// The entry's stand-in while its feature is off.
                     #[cfg(not($cond))]
-                    pub(super) fn $name($($arg: $t),*) -> $ret {
-                        let _ = ($($arg),*);
+                    pub(super) fn $name($a0: $t0 $(, $arg: $t)*) -> $ret {
+                        let _ = ($a0 $(, $arg)*);
                         Default::default()
                     }
                 };
             )*
+        }
+
+        /// Calls `$m!([cfg] name = entry: source, decoder => encoder)` for
+        /// each entry of the list that names a dispatched transcoder (its
+        /// `=> name: decoder => encoder`), so that `dispatch` defines them
+        /// all from this one list: a new direction is declared here once.
+        macro_rules! for_each_transcoder {
+            ($d m:ident) => {
+                $($(
+                    $d m!([$cond] $public = $name: $t0, $dec => $enc);
+                )?)*
+            };
         }
     };
 }
@@ -206,43 +228,43 @@ kernel_fns! {$
     /// writes past `dst.len()`. The glue finishes with the scalar loop.
     /// Like every transcoder entry it never reads `dst`, and has written
     /// every unit of `dst[..written]` (see [`Out`]).
-    [feature = "transcode"] utf8_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf8_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize) => utf8_to_utf16le: Utf8 => Utf16<Le>;
     /// As `utf8_to_utf16le_prefix`, to UTF-16BE.
-    [feature = "transcode"] utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf8_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize) => utf8_to_utf16be: Utf8 => Utf16<Be>;
     /// As `utf8_to_utf16le_prefix`, to UTF-32.
-    [feature = "transcode"] utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] utf8_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize) => utf8_to_utf32: Utf8 => Utf32;
     /// As `utf8_to_utf16le_prefix`, to native-endian UCS-2 (UTF-16
     /// without surrogate pairs): also stops before any block with a 4-byte
     /// character, which UCS-2 cannot hold.
     [feature = "transcode"] utf8_to_ucs2_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
     /// UTF-16LE to UTF-8, a prefix (as `utf8_to_utf16le_prefix`).
-    [feature = "transcode"] utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] utf16le_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize) => utf16le_to_utf8: Utf16<Le> => Utf8;
     /// UTF-16BE to UTF-8, a prefix.
-    [feature = "transcode"] utf16be_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] utf16be_to_utf8_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize) => utf16be_to_utf8: Utf16<Be> => Utf8;
     /// UTF-32 to UTF-8, a prefix.
-    [feature = "transcode"] utf32_to_utf8_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] utf32_to_utf8_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize) => utf32_to_utf8: Utf32 => Utf8;
     /// UTF-16LE to UTF-32, a prefix.
-    [feature = "transcode"] utf16le_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] utf16le_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize) => utf16le_to_utf32: Utf16<Le> => Utf32;
     /// UTF-16BE to UTF-32, a prefix.
-    [feature = "transcode"] utf16be_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] utf16be_to_utf32_prefix(src: &[u16], dst: &mut Out<u32>) -> (usize, usize) => utf16be_to_utf32: Utf16<Be> => Utf32;
     /// UTF-32 to UTF-16LE, a prefix.
-    [feature = "transcode"] utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf32_to_utf16le_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize) => utf32_to_utf16le: Utf32 => Utf16<Le>;
     /// UTF-32 to UTF-16BE, a prefix.
-    [feature = "transcode"] utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize) => utf32_to_utf16be: Utf32 => Utf16<Be>;
     /// A `&str` to UTF-16LE, a prefix: as `utf8_to_utf16le_prefix`, but
     /// the input is valid by its type and is not validated again.
-    [feature = "transcode"] str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize) => str_to_utf16le: Str => Utf16<Le>;
     /// A `&str` to UTF-16BE, a prefix.
-    [feature = "transcode"] str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize) => str_to_utf16be: Str => Utf16<Be>;
     /// A `&str` to UTF-32, a prefix.
-    [feature = "transcode"] str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "transcode"] str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize) => str_to_utf32: Str => Utf32;
     /// Chars (scalar values by their type) to UTF-8, a prefix: as
     /// `utf32_to_utf8_prefix` without its checks.
-    [feature = "transcode"] chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "transcode"] chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize) => chars_to_utf8: Chars => Utf8;
     /// Chars to UTF-16LE, a prefix.
-    [feature = "transcode"] chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize) => chars_to_utf16le: Chars => Utf16<Le>;
     /// Chars to UTF-16BE, a prefix.
-    [feature = "transcode"] chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "transcode"] chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize) => chars_to_utf16be: Chars => Utf16<Be>;
     /// The length of a valid UTF-16LE prefix, which never ends between the
     /// two halves of a surrogate pair.
     [all()] validate_utf16le_prefix(src: &[u16]) -> usize;
@@ -253,30 +275,30 @@ kernel_fns! {$
 
     /// Latin-1 to UTF-8, a prefix (as `utf8_to_utf16le_prefix`; Latin-1
     /// has no errors).
-    [feature = "single-byte"] latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize) => latin1_to_utf8: Latin1 => Utf8;
     /// Latin-1 to UTF-16LE, a prefix.
-    [feature = "single-byte"] latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize) => latin1_to_utf16le: Latin1 => Utf16<Le>;
     /// Latin-1 to UTF-16BE, a prefix.
-    [feature = "single-byte"] latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize) => latin1_to_utf16be: Latin1 => Utf16<Be>;
     /// Latin-1 to UTF-32, a prefix.
-    [feature = "single-byte"] latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "single-byte"] latin1_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize) => latin1_to_utf32: Latin1 => Utf32;
     /// UTF-8 to Latin-1, a prefix: `src[..read]` is valid and has no
     /// character above U+00FF.
-    [feature = "single-byte"] utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf8_to_latin1_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize) => utf8_to_latin1: ToLatin1<Utf8> => Latin1;
     /// UTF-16LE to Latin-1, a prefix (as `utf8_to_latin1_prefix`).
-    [feature = "single-byte"] utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf16le_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize) => utf16le_to_latin1: ToLatin1<Utf16<Le>> => Latin1;
     /// UTF-16BE to Latin-1, a prefix.
-    [feature = "single-byte"] utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf16be_to_latin1_prefix(src: &[u16], dst: &mut Out<u8>) -> (usize, usize) => utf16be_to_latin1: ToLatin1<Utf16<Be>> => Latin1;
     /// UTF-32 to Latin-1, a prefix.
-    [feature = "single-byte"] utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] utf32_to_latin1_prefix(src: &[u32], dst: &mut Out<u8>) -> (usize, usize) => utf32_to_latin1: ToLatin1<Utf32> => Latin1;
     /// Windows-1252 to UTF-8, a prefix (as `latin1_to_utf8_prefix`).
-    [feature = "single-byte"] windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf8_prefix(src: &[u8], dst: &mut Out<u8>) -> (usize, usize) => windows1252_to_utf8: Windows1252 => Utf8;
     /// Windows-1252 to UTF-16LE, a prefix.
-    [feature = "single-byte"] windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf16le_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize) => windows1252_to_utf16le: Windows1252 => Utf16<Le>;
     /// Windows-1252 to UTF-16BE, a prefix.
-    [feature = "single-byte"] windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf16be_prefix(src: &[u8], dst: &mut Out<u16>) -> (usize, usize) => windows1252_to_utf16be: Windows1252 => Utf16<Be>;
     /// Windows-1252 to UTF-32, a prefix.
-    [feature = "single-byte"] windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize);
+    [feature = "single-byte"] windows1252_to_utf32_prefix(src: &[u8], dst: &mut Out<u32>) -> (usize, usize) => windows1252_to_utf32: Windows1252 => Utf32;
 
     // Lengths and counts: each exactly as defined in `crate::count`, on
     // any input.
@@ -355,7 +377,10 @@ macro_rules! kernel_table {
         }
     };
 }
-// Path access for `kernel_table!` (the macro is defined by an expansion).
+// Path access for `kernel_table!` and `dispatch` (the macros are defined
+// by an expansion).
+#[allow(clippy::single_component_path_imports)]
+pub(crate) use for_each_transcoder;
 #[allow(clippy::single_component_path_imports)]
 pub(crate) use kernel_entry;
 pub(crate) use kernel_table;
