@@ -385,6 +385,29 @@ pub(crate) use for_each_transcoder;
 pub(crate) use kernel_entry;
 pub(crate) use kernel_table;
 
+/// The index of the first `needle` in `bytes`, with the vectors every CPU
+/// of the target has (SSE2 on x86_64, NEON on aarch64): no detection, no
+/// call through a table, inlined where it is used (the line readers, once
+/// a line). Elsewhere a word at a time.
+// Only the I/O adapters search for bytes.
+#[cfg_attr(
+    not(all(feature = "std", feature = "stream", feature = "single-byte")),
+    allow(dead_code)
+)]
+#[inline(always)]
+pub(crate) fn find_byte(bytes: &[u8], needle: u8) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    // SAFETY: `ByteSearch for __m128i` runs SSE2 only, which this target
+    // has (its `target_feature`).
+    return unsafe { generic::find::find_byte::<core::arch::x86_64::__m128i>(bytes, needle) };
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    // SAFETY: `ByteSearch for uint8x16_t` runs NEON only, which this
+    // target has (its `target_feature`).
+    return unsafe { generic::find::find_byte::<core::arch::aarch64::uint8x16_t>(bytes, needle) };
+    #[allow(unreachable_code)]
+    crate::scalar::find::find_byte(bytes, needle)
+}
+
 /// A kernel's transcoder entry: converts a valid prefix of `src` into
 /// `dst` and returns `(read, written)` (see [`KernelFns`]).
 pub(crate) type Transcoder<S, D> = unsafe fn(&[S], &mut Out<D>) -> (usize, usize);

@@ -246,68 +246,20 @@ pub(super) fn read_retrying(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usi
     }
 }
 
-/// The index of the first `\n` in `bytes`: eight bytes at a time, four
-/// words per step (a word's bytes that equal `\n` are found with the
-/// borrow trick; the lowest flagged byte is always a real one), the tail
-/// byte by byte. Always inlined: it is most of the lines codec's work per
-/// line, and with callers in the readers too, LLVM's plain `#[inline]`
-/// left the codec 4 % slower (measured with `bench/examples/io.rs`).
+/// The index of the first `\n` in `bytes`: `arch::find_byte`, with the
+/// target's baseline vectors. Always inlined: it is most of the lines
+/// codec's work per line, and with callers in the readers too, LLVM's
+/// plain `#[inline]` left the codec 4 % slower (measured with
+/// `bench/examples/io.rs`).
 #[inline(always)]
 pub(crate) fn find_newline(bytes: &[u8]) -> Option<usize> {
-    let mut blocks = bytes.chunks_exact(32);
-    let mut at = 0;
-    for block in &mut blocks {
-        let w = [
-            newlines(word(&block[..8])),
-            newlines(word(&block[8..16])),
-            newlines(word(&block[16..24])),
-            newlines(word(&block[24..])),
-        ];
-        if (w[0] | w[1] | w[2] | w[3]) != 0 {
-            let i = w.iter().position(|&x| x != 0).unwrap_or(0);
-            return Some(at + 8 * i + first_flagged(w[i]));
-        }
-        at += 32;
-    }
-    blocks.remainder().iter().position(|&b| b == b'\n').map(|i| at + i)
+    crate::arch::find_byte(bytes, b'\n')
 }
 
+/// The index of the last `\n` in `bytes` (once a batch of lines, a word
+/// at a time).
 #[cfg(feature = "tokio")]
-/// The index of the last `\n` in `bytes`, as [`find_newline`] from the
-/// end (the highest flagged byte of a word may be a false one, so the
-/// block that has one is searched byte by byte).
 #[inline]
 pub(crate) fn rfind_newline(bytes: &[u8]) -> Option<usize> {
-    let mut end = bytes.len();
-    while end >= 32 {
-        let block = &bytes[end - 32..end];
-        if (0..4).any(|i| newlines(word(&block[8 * i..])) != 0) {
-            return block.iter().rposition(|&b| b == b'\n').map(|i| end - 32 + i);
-        }
-        end -= 32;
-    }
-    bytes[..end].iter().rposition(|&b| b == b'\n')
-}
-
-/// The first eight bytes of `b` as a little-endian word.
-#[inline(always)]
-fn word(b: &[u8]) -> u64 {
-    let mut w = [0u8; 8];
-    w.copy_from_slice(&b[..8]);
-    u64::from_le_bytes(w)
-}
-
-/// The high bit of each byte of `w` that is `\n`, and possibly of bytes
-/// above such a byte (a borrow runs upward only).
-#[inline(always)]
-fn newlines(w: u64) -> u64 {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let x = w ^ (ONES * u64::from(b'\n'));
-    x.wrapping_sub(ONES) & !x & (ONES << 7)
-}
-
-/// The index of the lowest flagged byte of a non-zero [`newlines`] word.
-#[inline(always)]
-fn first_flagged(w: u64) -> usize {
-    (w.trailing_zeros() / 8) as usize
+    crate::scalar::find::rfind_byte(bytes, b'\n')
 }

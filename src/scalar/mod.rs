@@ -10,6 +10,12 @@ pub(crate) mod ascii;
 pub(crate) mod count;
 pub(crate) mod dfa;
 mod dfa_table;
+// Only the I/O adapters search for bytes.
+#[cfg_attr(
+    not(all(feature = "std", feature = "stream", feature = "single-byte")),
+    allow(dead_code)
+)]
+pub(crate) mod find;
 pub(crate) mod latin1;
 pub(crate) mod narrow;
 pub(crate) mod transcode;

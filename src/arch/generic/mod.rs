@@ -13,6 +13,12 @@
 //! module, after runtime detection, can vouch that they may run.
 
 pub(crate) mod count;
+// Only the I/O adapters search for bytes.
+#[cfg_attr(
+    not(all(feature = "std", feature = "stream", feature = "single-byte")),
+    allow(dead_code)
+)]
+pub(crate) mod find;
 pub(crate) mod latin1;
 pub(crate) mod str_to_wide;
 pub(crate) mod utf16;
@@ -21,7 +27,7 @@ pub(crate) mod utf8_to_wide;
 mod vector;
 pub(crate) mod windows1252;
 
-pub(crate) use vector::Vector;
+pub(crate) use vector::{ByteSearch, Vector};
 
 /// `core::array::from_fn`, always inlined. The algorithms build their
 /// arrays of vectors and table rows with it: core's may be left out of

@@ -434,3 +434,34 @@ unsafe impl WideVector for uint8x16_t {
 
 // SAFETY: the default hook touches nothing and converts nothing.
 unsafe impl Latin1Vector for uint8x16_t {}
+
+// SAFETY: `load` reads exactly 16 bytes, unaligned; `eq_mask` sets the
+// four bits `4i..4i + 4` where byte `i` is equal (`cmeq`, then `shrn` by 4
+// narrows each 16-bit lane's two bytes to a byte of two nibbles); every
+// instruction is NEON, part of the aarch64 baseline.
+unsafe impl crate::arch::generic::ByteSearch for uint8x16_t {
+    const BYTES: usize = 16;
+    const LANE_BITS: u32 = 4;
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: NEON, the aarch64 baseline.
+        unsafe { vdupq_n_u8(b) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: NEON, the aarch64 baseline; the caller guarantees 16
+        // readable bytes at `src`.
+        unsafe { vld1q_u8(src) }
+    }
+
+    #[inline(always)]
+    unsafe fn eq_mask(self, needle: Self) -> u64 {
+        // SAFETY: NEON, the aarch64 baseline.
+        unsafe {
+            let eq = vreinterpretq_u16_u8(vceqq_u8(self, needle));
+            vget_lane_u64::<0>(vreinterpret_u64_u8(vshrn_n_u16::<4>(eq)))
+        }
+    }
+}

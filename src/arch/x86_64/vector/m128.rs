@@ -6,7 +6,8 @@
 //!
 //! The instructions are SSE2 to SSE4.2 (SSSE3 `pshufb`/`palignr`, SSE4.1
 //! `ptest`/`pmaxud`/`packusdw`): every kernel that uses this type enables
-//! and detects at least those.
+//! and detects at least those. The byte search's operations
+//! (`ByteSearch`) are SSE2 alone, which every x86_64 CPU has.
 
 use crate::arch::generic::count::Count;
 use crate::arch::generic::latin1::Latin1Vector;
@@ -379,3 +380,30 @@ unsafe impl WideVector for __m128i {
 
 // SAFETY: the default hook touches nothing and converts nothing.
 unsafe impl Latin1Vector for __m128i {}
+
+// SAFETY: `load` reads exactly 16 bytes, unaligned; `eq_mask` sets bit `i`
+// where byte `i` is equal (`pcmpeqb`, then `pmovmskb`: one bit a lane);
+// every instruction is SSE2, part of the x86_64 baseline.
+unsafe impl crate::arch::generic::ByteSearch for __m128i {
+    const BYTES: usize = 16;
+    const LANE_BITS: u32 = 1;
+
+    #[inline(always)]
+    unsafe fn splat(b: u8) -> Self {
+        // SAFETY: SSE2, the x86_64 baseline.
+        unsafe { _mm_set1_epi8(b as i8) }
+    }
+
+    #[inline(always)]
+    unsafe fn load(src: *const u8) -> Self {
+        // SAFETY: SSE2, the x86_64 baseline; the caller guarantees 16
+        // readable bytes at `src`.
+        unsafe { _mm_loadu_si128(src.cast()) }
+    }
+
+    #[inline(always)]
+    unsafe fn eq_mask(self, needle: Self) -> u64 {
+        // SAFETY: SSE2, the x86_64 baseline.
+        unsafe { u64::from(_mm_movemask_epi8(_mm_cmpeq_epi8(self, needle)) as u16) }
+    }
+}
