@@ -1330,3 +1330,23 @@ fn free_functions_str_outputs() {
         }
     }
 }
+
+/// The readers' line search (baseline vectors, a last vector that ends at
+/// the buffer's end) over lines of every length to 40 and an unterminated
+/// last line, read with `Utf8Reader`'s `BufRead::lines`.
+#[cfg(all(feature = "std", feature = "stream", feature = "single-byte"))]
+#[test]
+fn free_functions_line_search() {
+    use std::io::BufRead;
+    let mut text = String::new();
+    for len in 0..=if cfg!(miri) { 40 } else { 100 } {
+        text.push_str(&"é".repeat(len / 2));
+        text.push_str(&"a".repeat(len % 2));
+        text.push('\n');
+    }
+    text.push_str("last");
+    let got: Vec<String> =
+        rapidutf::io::Utf8Reader::new(text.as_bytes()).lines().map(Result::unwrap).collect();
+    let want: Vec<&str> = text.lines().collect();
+    assert_eq!(got, want);
+}
