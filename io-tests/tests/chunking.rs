@@ -100,24 +100,33 @@ fn run_codec<D: Decoder<Item = Utf8Bytes, Error = CodecError>>(
     }
 }
 
-/// tokio-util's `LinesCodec` on valid text: the framing oracle.
-fn lines_oracle(max: usize, chunks: &[&[u8]]) -> Vec<Result<String, ()>> {
-    let mut codec = LinesCodec::new_with_max_length(max);
+/// Feeds `chunks` to `codec` one at a time (decoding after each, and at
+/// the end with `decode_eof`), handing `each` every item and error, and
+/// going on after an error as a `Framed` user does.
+fn decode_all<C: Decoder>(
+    codec: &mut C,
+    chunks: &[&[u8]],
+    mut each: impl FnMut(Result<C::Item, C::Error>),
+) {
     let mut buf = BytesMut::new();
-    let mut out = Vec::new();
-    let mut feed = |buf: &mut BytesMut, eof: bool, out: &mut Vec<Result<String, ()>>| loop {
-        let r = if eof { codec.decode_eof(buf) } else { codec.decode(buf) };
-        match r {
-            Ok(Some(l)) => out.push(Ok(l)),
+    let mut feed = |buf: &mut BytesMut, eof: bool| loop {
+        match if eof { codec.decode_eof(buf) } else { codec.decode(buf) } {
+            Ok(Some(item)) => each(Ok(item)),
             Ok(None) => break,
-            Err(_) => out.push(Err(())),
+            Err(e) => each(Err(e)),
         }
     };
     for c in chunks {
         buf.extend_from_slice(c);
-        feed(&mut buf, false, &mut out);
+        feed(&mut buf, false);
     }
-    feed(&mut buf, true, &mut out);
+    feed(&mut buf, true);
+}
+
+/// tokio-util's `LinesCodec` on valid text: the framing oracle.
+fn lines_oracle(max: usize, chunks: &[&[u8]]) -> Vec<Result<String, ()>> {
+    let mut out = Vec::new();
+    decode_all(&mut LinesCodec::new_with_max_length(max), chunks, |r| out.push(r.map_err(drop)));
     out
 }
 
@@ -300,22 +309,14 @@ fn max_line_length_as_lines_codec() {
 /// `MaxLineLengthExceeded` as a `LinesCodec` user does: the lines, with
 /// `Err(())` for each line that was too long.
 fn lines_through_errors(mut codec: Utf8LinesCodec, chunks: &[&[u8]]) -> Vec<Result<String, ()>> {
-    let mut buf = BytesMut::new();
     let mut out = Vec::new();
-    let mut feed = |buf: &mut BytesMut, eof: bool, out: &mut Vec<Result<String, ()>>| loop {
-        let r = if eof { codec.decode_eof(buf) } else { codec.decode(buf) };
-        match r {
-            Ok(Some(l)) => out.push(Ok(l.to_string())),
-            Ok(None) => break,
-            Err(CodecError::MaxLineLengthExceeded) => out.push(Err(())),
+    decode_all(&mut codec, chunks, |r| {
+        out.push(match r {
+            Ok(line) => Ok(line.to_string()),
+            Err(CodecError::MaxLineLengthExceeded) => Err(()),
             Err(e) => panic!("{e:?} on valid text"),
-        }
-    };
-    for c in chunks {
-        buf.extend_from_slice(c);
-        feed(&mut buf, false, &mut out);
-    }
-    feed(&mut buf, true, &mut out);
+        })
+    });
     out
 }
 
