@@ -13,9 +13,18 @@
 //! module, after runtime detection, can vouch that they may run.
 
 pub(crate) mod count;
-// Only the I/O adapters search for bytes.
+// Only the I/O adapters search for bytes, and with vectors only where the
+// target has them in its baseline (`arch::find_byte`).
 #[cfg_attr(
-    not(all(feature = "std", feature = "stream", feature = "single-byte")),
+    not(all(
+        feature = "std",
+        feature = "stream",
+        feature = "single-byte",
+        any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )
+    )),
     allow(dead_code)
 )]
 pub(crate) mod find;

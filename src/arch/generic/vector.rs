@@ -105,9 +105,18 @@ pub(crate) unsafe trait Vector: Copy {
 /// alignment requirement; `eq_mask` does what its doc says; and every
 /// method executes only instructions of the target's baseline (what every
 /// CPU of the target has, with no `-C target-feature`).
-// Only the I/O adapters search for bytes.
+// Only the I/O adapters search for bytes, and with vectors only where the
+// target has them in its baseline (`arch::find_byte`).
 #[cfg_attr(
-    not(all(feature = "std", feature = "stream", feature = "single-byte")),
+    not(all(
+        feature = "std",
+        feature = "stream",
+        feature = "single-byte",
+        any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )
+    )),
     allow(dead_code)
 )]
 pub(crate) unsafe trait ByteSearch: Copy {
