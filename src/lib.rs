@@ -243,7 +243,7 @@
 // crate that calls it, with the generic glue it instantiates, so a
 // dependent builds only what it uses. What this crate always builds is
 // the kernels, reached through their tables. (Measured with
-// `bench/build-times.sh`: a third of the default build's CPU time.)
+// `bench/build-times.sh`: 28 % of the default build's CPU time.)
 #![warn(clippy::missing_inline_in_public_items)]
 #![no_std]
 #![cfg_attr(docsrs, feature(doc_cfg))]
