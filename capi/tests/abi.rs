@@ -444,33 +444,18 @@ fn counts() {
 #[test]
 fn lossy_matches_std() {
     type F8<D> = unsafe extern "C" fn(*const u8, usize, *mut D, usize) -> RapidutfResult;
-    /// Calls `f` on `src` with an output of `room` units until done,
-    /// resuming at each `read`; every call must make progress (a room of
-    /// 4 bytes or 2 UTF-16 units holds any character and U+FFFD).
+    /// [`report_pieces`] for a lossy decoder without a count.
     fn pieces<S, D: Copy + Default>(
         f: unsafe extern "C" fn(*const S, usize, *mut D, usize) -> RapidutfResult,
         src: &[S],
         room: usize,
     ) -> Vec<D> {
-        let mut out = Vec::new();
-        let mut i = 0;
-        let mut buf = vec![D::default(); room];
-        loop {
-            // SAFETY: live, disjoint slices.
-            let r = unsafe { f(src[i..].as_ptr(), src.len() - i, buf.as_mut_ptr(), room) };
-            out.extend_from_slice(&buf[..r.written]);
-            i += r.read;
-            match r.status {
-                RAPIDUTF_OK => {
-                    assert_eq!(i, src.len());
-                    return out;
-                }
-                RAPIDUTF_OUTPUT_TOO_SMALL => {
-                    assert!(r.read > 0 && r.written > 0, "no progress with room {room}")
-                }
-                s => panic!("status {s}"),
-            }
-        }
+        // SAFETY: live, disjoint slices, and a live count.
+        let call = |s: &[S], d: &mut [D], replaced: *mut usize| unsafe {
+            *replaced = 0;
+            f(s.as_ptr(), s.len(), d.as_mut_ptr(), d.len())
+        };
+        report_pieces(&call, src, room).0
     }
     let to8: F8<u8> = rapidutf_utf8_to_string_lossy;
     let to16: F8<u16> = rapidutf_utf8_to_utf16_lossy;
@@ -1265,7 +1250,9 @@ type ReportFn<'a, S, D> = &'a dyn Fn(&[S], &mut [D], *mut usize) -> RapidutfResu
 
 /// Calls the `_report` function `f` on `src` with an output of `room`
 /// units until done, resuming at each `read`: the output and the sum of
-/// the counts it stored.
+/// the counts it stored. Every call must make progress (a room of 4 bytes
+/// or 2 UTF-16 units holds any character and U+FFFD), and the whole input
+/// is read when it says `OK`.
 fn report_pieces<S, D: Copy + Default>(
     f: ReportFn<'_, S, D>,
     src: &[S],
@@ -1281,8 +1268,13 @@ fn report_pieces<S, D: Copy + Default>(
         total += replaced;
         i += r.read;
         match r.status {
-            RAPIDUTF_OK => return (out, total),
-            RAPIDUTF_OUTPUT_TOO_SMALL => assert!(r.read > 0, "no progress with room {room}"),
+            RAPIDUTF_OK => {
+                assert_eq!(i, src.len(), "input left unread with room {room}");
+                return (out, total);
+            }
+            RAPIDUTF_OUTPUT_TOO_SMALL => {
+                assert!(r.read > 0 && r.written > 0, "no progress with room {room}")
+            }
             s => panic!("status {s}"),
         }
     }
