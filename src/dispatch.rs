@@ -306,7 +306,7 @@ pub(crate) use crate::glue::SHORT_UNITS;
 /// loop reads. Plumbing only; `for_each_transcoder!` calls it for every
 /// direction of the kernels' entry list.
 macro_rules! dispatched_transcoder {
-    ([$cond:meta] $name:ident = $field:ident: $src:ty, $dec:ty => $enc:ty) => {
+    ([$cond:meta] $name:ident = $field:ident: $src:ty, $dec:ty $([$valid:ty])? => $enc:ty) => {
         #[cfg($cond)]
         ifunc!(pub(crate) $field(src: $src, dst: &mut Out<<$enc as Encode>::Unit>) -> (usize, usize) = $field);
 

@@ -120,7 +120,7 @@ macro_rules! kernel_fns {
         $(
             $(#[$doc:meta])*
             [$cond:meta] $name:ident($a0:ident: $t0:ty $(, $arg:ident: $t:ty)*) -> $ret:ty
-            $(=> $public:ident: $dec:ty => $enc:ty)?;
+            $(=> $public:ident: $dec:ty $([$valid:ty])? => $enc:ty)?;
         )*
     ) => {
         /// The entry points of one kernel: a token (see the module docs).
@@ -193,12 +193,14 @@ macro_rules! kernel_fns {
 
         /// Calls `$m!([cfg] name = entry: source, decoder => encoder)` for
         /// each entry of the list that names a dispatched transcoder (its
-        /// `=> name: decoder => encoder`), so that `dispatch` defines them
-        /// all from this one list: a new direction is declared here once.
+        /// `=> name: decoder => encoder`, with `decoder[input type]` for
+        /// valid input), so that the entry traits below and `dispatch`
+        /// are written from this one list: a new direction is declared
+        /// here once.
         macro_rules! for_each_transcoder {
             ($d m:ident) => {
                 $($(
-                    $d m!([$cond] $public = $name: $t0, $dec => $enc);
+                    $d m!([$cond] $public = $name: $t0, $dec $([$valid])? => $enc);
                 )?)*
             };
         }
@@ -253,18 +255,18 @@ kernel_fns! {$
     [feature = "transcode"] utf32_to_utf16be_prefix(src: &[u32], dst: &mut Out<u16>) -> (usize, usize) => utf32_to_utf16be: Utf32 => Utf16<Be>;
     /// A `&str` to UTF-16LE, a prefix: as `utf8_to_utf16le_prefix`, but
     /// the input is valid by its type and is not validated again.
-    [feature = "transcode"] str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize) => str_to_utf16le: Str => Utf16<Le>;
+    [feature = "transcode"] str_to_utf16le_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize) => str_to_utf16le: Str[str] => Utf16<Le>;
     /// A `&str` to UTF-16BE, a prefix.
-    [feature = "transcode"] str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize) => str_to_utf16be: Str => Utf16<Be>;
+    [feature = "transcode"] str_to_utf16be_prefix(src: &str, dst: &mut Out<u16>) -> (usize, usize) => str_to_utf16be: Str[str] => Utf16<Be>;
     /// A `&str` to UTF-32, a prefix.
-    [feature = "transcode"] str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize) => str_to_utf32: Str => Utf32;
+    [feature = "transcode"] str_to_utf32_prefix(src: &str, dst: &mut Out<u32>) -> (usize, usize) => str_to_utf32: Str[str] => Utf32;
     /// Chars (scalar values by their type) to UTF-8, a prefix: as
     /// `utf32_to_utf8_prefix` without its checks.
-    [feature = "transcode"] chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize) => chars_to_utf8: Chars => Utf8;
+    [feature = "transcode"] chars_to_utf8_prefix(src: &[char], dst: &mut Out<u8>) -> (usize, usize) => chars_to_utf8: Chars[[char]] => Utf8;
     /// Chars to UTF-16LE, a prefix.
-    [feature = "transcode"] chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize) => chars_to_utf16le: Chars => Utf16<Le>;
+    [feature = "transcode"] chars_to_utf16le_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize) => chars_to_utf16le: Chars[[char]] => Utf16<Le>;
     /// Chars to UTF-16BE, a prefix.
-    [feature = "transcode"] chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize) => chars_to_utf16be: Chars => Utf16<Be>;
+    [feature = "transcode"] chars_to_utf16be_prefix(src: &[char], dst: &mut Out<u16>) -> (usize, usize) => chars_to_utf16be: Chars[[char]] => Utf16<Be>;
     /// The length of a valid UTF-16LE prefix, which never ends between the
     /// two halves of a surrogate pair.
     [all()] validate_utf16le_prefix(src: &[u16]) -> usize;
@@ -418,48 +420,39 @@ pub(crate) trait Entry<E: Encode>: Decode {
     fn entry(fns: &KernelFns) -> Transcoder<Self::Unit, E::Unit>;
 }
 
-/// Implements [`Entry`] for each direction. Plumbing only.
-macro_rules! entries {
-    ($($dec:ty => $enc:ty: $field:ident;)*) => {$(
+/// Implements [`Entry`] (a direction of slices) or [`ValidEntry`] (of
+/// valid input: `decoder[input type]`) for one direction, as
+/// `for_each_transcoder!` gives it, or for a stage that reuses an entry.
+/// Plumbing only.
+macro_rules! entry_impl {
+    ([$cond:meta] $public:ident = $field:ident: $src:ty, $dec:ty [$valid:ty] => $enc:ty) => {
+        impl ValidEntry<$enc> for $dec {
+            type Src = $valid;
+            #[inline(always)]
+            fn entry(fns: &KernelFns) -> ValidTranscoder<$valid, <$enc as Encode>::Unit> {
+                fns.$field
+            }
+        }
+    };
+    ([$cond:meta] $public:ident = $field:ident: $src:ty, $dec:ty => $enc:ty) => {
         impl Entry<$enc> for $dec {
             #[inline(always)]
             fn entry(fns: &KernelFns) -> Transcoder<Self::Unit, <$enc as Encode>::Unit> {
                 fns.$field
             }
         }
-    )*};
+    };
 }
 
-entries! {
-    Utf8 => Utf16<Le>: utf8_to_utf16le_prefix;
-    Utf8 => Utf16<Be>: utf8_to_utf16be_prefix;
-    Utf8 => Utf32: utf8_to_utf32_prefix;
-    Utf16<Le> => Utf8: utf16le_to_utf8_prefix;
-    Utf16<Be> => Utf8: utf16be_to_utf8_prefix;
-    Utf32 => Utf8: utf32_to_utf8_prefix;
-    Utf16<Le> => Utf32: utf16le_to_utf32_prefix;
-    Utf16<Be> => Utf32: utf16be_to_utf32_prefix;
-    Utf32 => Utf16<Le>: utf32_to_utf16le_prefix;
-    Utf32 => Utf16<Be>: utf32_to_utf16be_prefix;
-    Latin1 => Utf8: latin1_to_utf8_prefix;
-    Latin1 => Utf16<Le>: latin1_to_utf16le_prefix;
-    Latin1 => Utf16<Be>: latin1_to_utf16be_prefix;
-    Latin1 => Utf32: latin1_to_utf32_prefix;
-    ToLatin1<Utf8> => Latin1: utf8_to_latin1_prefix;
-    ToLatin1<Utf16<Le>> => Latin1: utf16le_to_latin1_prefix;
-    ToLatin1<Utf16<Be>> => Latin1: utf16be_to_latin1_prefix;
-    ToLatin1<Utf32> => Latin1: utf32_to_latin1_prefix;
-    Windows1252 => Utf8: windows1252_to_utf8_prefix;
-    Windows1252 => Utf16<Le>: windows1252_to_utf16le_prefix;
-    Windows1252 => Utf16<Be>: windows1252_to_utf16be_prefix;
-    Windows1252 => Utf32: windows1252_to_utf32_prefix;
-    // The narrow stages of the narrowest-form conversions: to Latin-1 and
-    // to UCS-2, each up to its first character that needs a wider form.
-    UpTo<Utf8, 0xFF> => Latin1: utf8_to_latin1_prefix;
-    UpTo<Utf16<Le>, 0xFF> => Latin1: utf16le_to_latin1_prefix;
-    UpTo<Utf16<Be>, 0xFF> => Latin1: utf16be_to_latin1_prefix;
-    UpTo<Utf8, 0xFFFF> => Utf16<Native>: utf8_to_ucs2_prefix;
-}
+for_each_transcoder!(entry_impl);
+
+// The narrow stages of the narrowest-form conversions: to Latin-1 and to
+// UCS-2, each up to its first character that needs a wider form (entries
+// of their own directions, or of no public one).
+entry_impl!([all()] stage = utf8_to_latin1_prefix: &[u8], UpTo<Utf8, 0xFF> => Latin1);
+entry_impl!([all()] stage = utf16le_to_latin1_prefix: &[u16], UpTo<Utf16<Le>, 0xFF> => Latin1);
+entry_impl!([all()] stage = utf16be_to_latin1_prefix: &[u16], UpTo<Utf16<Be>, 0xFF> => Latin1);
+entry_impl!([all()] stage = utf8_to_ucs2_prefix: &[u8], UpTo<Utf8, 0xFFFF> => Utf16<Native>);
 
 /// Which [`KernelFns`] entry converts valid input `Self` (a `&str`'s
 /// bytes, or chars) to `E`: the entries that take the input's own type.
@@ -473,25 +466,3 @@ pub(crate) trait ValidEntry<E: Encode>: Decode {
 /// A kernel's transcoder entry for valid input of type `S` (`str` or
 /// `[char]`), under the contract of [`Transcoder`].
 pub(crate) type ValidTranscoder<S, D> = unsafe fn(&S, &mut Out<D>) -> (usize, usize);
-
-/// Implements [`ValidEntry`] for each direction. Plumbing only.
-macro_rules! valid_entries {
-    ($($dec:ty[$src:ty] => $enc:ty: $field:ident;)*) => {$(
-        impl ValidEntry<$enc> for $dec {
-            type Src = $src;
-            #[inline(always)]
-            fn entry(fns: &KernelFns) -> ValidTranscoder<$src, <$enc as Encode>::Unit> {
-                fns.$field
-            }
-        }
-    )*};
-}
-
-valid_entries! {
-    Str[str] => Utf16<Le>: str_to_utf16le_prefix;
-    Str[str] => Utf16<Be>: str_to_utf16be_prefix;
-    Str[str] => Utf32: str_to_utf32_prefix;
-    Chars[[char]] => Utf8: chars_to_utf8_prefix;
-    Chars[[char]] => Utf16<Le>: chars_to_utf16le_prefix;
-    Chars[[char]] => Utf16<Be>: chars_to_utf16be_prefix;
-}
