@@ -9,11 +9,11 @@
 # Builds the library in release (default features plus `portable`, so
 # every kernel is compiled), disassembles the rlib's objects and lists
 #   def  SYMBOL   every function defined in the kernel modules
-#                 (`rapidutf::arch::...`): the entries, detection, and the
-#                 few helpers kept out of line on purpose;
+#                 (`rapidutf::arch::...`): the entries and the few
+#                 helpers kept out of line on purpose;
 #   call SYMBOL   every function outside them that kernel code calls or
 #                 jumps to (the panics of bounds checks, the scalar DFA of
-#                 the scalar kernel, CPU feature detection);
+#                 the scalar kernel);
 # demangled, without hashes or `.llvm.N` suffixes (one line for all the
 # instantiations of a generic function), so
 # the list is the same from one build to the next with one compiler. It
