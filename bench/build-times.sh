@@ -72,7 +72,7 @@ sets=(
     "\`std\` + \`portable\`|rapidutf = { path = \"$root\", default-features = false, features = [\"std\", \"portable\"] }|$validate|$root/Cargo.lock"
     "default|rapidutf = { path = \"$root\" }|$validate|$root/Cargo.lock"
     "default, sixteen functions called|rapidutf = { path = \"$root\" }|$sixteen|$root/Cargo.lock"
-    "all features|rapidutf = { path = \"$root\", features = [\"portable\"] }|$validate|$root/Cargo.lock"
+    "default + \`portable\`|rapidutf = { path = \"$root\", features = [\"portable\"] }|$validate|$root/Cargo.lock"
     "encoding_rs 0.8 (default features)|encoding_rs = \"0.8\"|encoding_rs::Encoding::utf8_valid_up_to(bytes) == bytes.len()|$here/Cargo.lock"
 )
 if [ -n "${ONLY:-}" ]; then
