@@ -235,7 +235,7 @@ PLANTED = [
     ("scalar/mod.rs", "use crate::utf8_to_utf16_vec;", "'scalar' (scalar reference) imports 'transcode'"),
     ("error.rs", "use crate::{validate_utf8, byte_order::Le};", "'error' (leaves) imports 'validate'"),
     ("arch/mod.rs", "use super::Kernel;", "'arch' (kernels) imports 'kernel'"),
-    ("glue.rs", "pub(crate) fn f() { crate::transcode::utf8_to_utf16(&[], &mut []); }",
+    ("glue/mod.rs", "pub(crate) fn f() { crate::transcode::utf8_to_utf16(&[], &mut []); }",
      "'glue' (glue) imports 'transcode'"),
     ("byte_order.rs", "use crate::README_EXAMPLE;", "'byte_order' (leaves) imports 'lib'"),
     ("validate.rs", "use crate::detect_encoding;", "import cycle"),
