@@ -36,7 +36,7 @@ pub(crate) mod utf8_to_wide;
 mod vector;
 pub(crate) mod windows1252;
 
-pub(crate) use vector::{ByteSearch, Vector};
+pub(crate) use vector::Vector;
 
 /// `core::array::from_fn`, always inlined. The algorithms build their
 /// arrays of vectors and table rows with it: core's may be left out of

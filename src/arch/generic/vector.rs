@@ -3,8 +3,9 @@
 //! `aarch64/neon/vector.rs`, `portable/vector.rs`). The algorithms' own
 //! needs are narrow extension traits beside them: `Utf8Vector` (UTF-8
 //! validation), `Count`, `Leads` (UTF-8 to UTF-16/UTF-32) and
-//! `WideVector` (16- and 32-bit lanes). [`ByteSearch`] stands apart: the
-//! few operations of a byte search, on the vectors a target always has.
+//! `WideVector` (16- and 32-bit lanes). `find::ByteSearch` stands apart,
+//! beside its one algorithm: a byte search, on the vectors a target always
+//! has.
 
 /// A SIMD register of `BYTES` bytes, seen as `u8`, `u16` or `u32` lanes.
 ///
@@ -91,44 +92,4 @@ pub(crate) unsafe trait Vector: Copy {
         };
         lanes[..Self::BYTES].iter().position(|&b| b != 0).unwrap_or(Self::BYTES)
     }
-}
-
-/// The operations of a byte search (`generic::find`), on a register type
-/// whose target has them in its baseline: SSE2 on x86_64, NEON on
-/// aarch64. The search runs them where it is inlined, with no detection
-/// and no `#[target_feature]`: a line reader calls it once a line, too
-/// often for a call through a kernel's table.
-///
-/// # Safety
-///
-/// `load` reads exactly `Self::BYTES` bytes at its pointer, with no
-/// alignment requirement; `eq_mask` does what its doc says; and every
-/// method executes only instructions of the target's baseline (what every
-/// CPU of the target has, with no `-C target-feature`).
-// Only the I/O adapters search for bytes, and with vectors only where the
-// target has them in its baseline (`arch::find_byte`).
-#[cfg_attr(
-    not(all(
-        feature = "std",
-        feature = "stream",
-        feature = "single-byte",
-        any(
-            all(target_arch = "x86_64", target_feature = "sse2"),
-            all(target_arch = "aarch64", target_feature = "neon")
-        )
-    )),
-    allow(dead_code)
-)]
-pub(crate) unsafe trait ByteSearch: Copy {
-    /// Bytes per vector: at most 16.
-    const BYTES: usize;
-    /// Bits of [`ByteSearch::eq_mask`] per lane: 1 to 4.
-    const LANE_BITS: u32;
-    /// Every lane `b`.
-    unsafe fn splat(b: u8) -> Self;
-    /// `Self::BYTES` bytes at `src`, unaligned.
-    unsafe fn load(src: *const u8) -> Self;
-    /// The lanes equal to `needle`'s: bits `i * LANE_BITS..(i + 1) *
-    /// LANE_BITS` all set where lane `i` is equal, all clear where not.
-    unsafe fn eq_mask(self, needle: Self) -> u64;
 }

@@ -439,7 +439,7 @@ unsafe impl Latin1Vector for uint8x16_t {}
 // four bits `4i..4i + 4` where byte `i` is equal (`cmeq`, then `shrn` by 4
 // narrows each 16-bit lane's two bytes to a byte of two nibbles); every
 // instruction is NEON, part of the aarch64 baseline.
-unsafe impl crate::arch::generic::ByteSearch for uint8x16_t {
+unsafe impl crate::arch::generic::find::ByteSearch for uint8x16_t {
     const BYTES: usize = 16;
     const LANE_BITS: u32 = 4;
 

@@ -384,7 +384,7 @@ unsafe impl Latin1Vector for __m128i {}
 // SAFETY: `load` reads exactly 16 bytes, unaligned; `eq_mask` sets bit `i`
 // where byte `i` is equal (`pcmpeqb`, then `pmovmskb`: one bit a lane);
 // every instruction is SSE2, part of the x86_64 baseline.
-unsafe impl crate::arch::generic::ByteSearch for __m128i {
+unsafe impl crate::arch::generic::find::ByteSearch for __m128i {
     const BYTES: usize = 16;
     const LANE_BITS: u32 = 1;
 
