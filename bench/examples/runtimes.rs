@@ -43,9 +43,10 @@
 //! table row taking turns within each round (`common::race_rounds`), so
 //! that they meet the same load on a shared machine.
 //!
-//! The texts are the lipsum corpus at `../shared/corpus/lipsum` (beside
-//! the repository); without it this prints a message and measures
-//! nothing.
+//! The texts are each language's real text from the shared corpus
+//! (`../shared` beside the repository: the lipsum files, and Wikipedia
+//! prose for French and Greek), or the project's generated prose of the
+//! language where that is absent (`rapidutf_testkit::corpus`).
 
 mod common;
 
@@ -55,19 +56,12 @@ mod common;
 fn race(bytes: usize, fs: &mut [&mut dyn FnMut() -> usize]) -> Vec<f64> {
     common::race_rounds(bytes, fs, 200, 2.5e-4)
 }
-use rapidutf_testkit::LANGUAGES;
-use std::path::PathBuf;
+use rapidutf_testkit::{corpus, LANGUAGES};
 
-/// The lipsum directory beside the repository, if it is there.
-fn corpus_dir() -> Option<PathBuf> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus/lipsum");
-    dir.is_dir().then_some(dir)
-}
-
-fn lipsum(dir: &std::path::Path, lang: &str) -> String {
-    let path = dir.join(format!("{lang}-Lipsum.utf8.txt"));
-    let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    String::from_utf8(bytes).expect("the lipsum files are UTF-8")
+/// The text of `lang`: its real text from the shared corpus where that is
+/// present, else the project's generated prose of the language.
+fn lipsum(lang: &str) -> String {
+    corpus::shared(lang).unwrap_or_else(|| corpus::generated_repeating(lang, corpus::BENCH_LEN))
 }
 
 fn cpu_name() -> String {
@@ -100,10 +94,6 @@ fn main() {
         other => panic!("no simdutf counterpart for kernel {other:?} (sse42, avx2, avx512)"),
     };
     let parts = std::env::args().nth(2).unwrap_or_else(|| "lossy,narrow,encode".to_owned());
-    let Some(dir) = corpus_dir() else {
-        println!("../shared/corpus/lipsum is absent: nothing to measure");
-        return;
-    };
     let kernel: rapidutf::Kernel = ours.parse().expect("a kernel name");
     assert!(kernel.is_available(), "this CPU cannot run the {ours} kernel");
     // Before either library's first call; this program has one thread.
@@ -114,19 +104,19 @@ fn main() {
     println!("# rapidutf {ours} against simdutf {theirs}, on {}\n", cpu_name());
     println!("GB/s of input (best of 200 rounds of 0.25 ms, contenders alternating within each round).\n");
     if parts.contains("lossy") {
-        lossy(&dir);
+        lossy();
     }
     if parts.contains("narrow") {
-        narrow(&dir);
+        narrow();
     }
     if parts.contains("encode") {
-        encode_into(&dir);
+        encode_into();
     }
 }
 
 // ------------------------------------------------------- lossy UTF-8
 
-fn lossy(dir: &std::path::Path) {
+fn lossy() {
     println!("## Lossy UTF-8 → UTF-16LE (valid text)\n");
     println!(
         "| file | rapidutf `utf8_to_utf16le_lossy` | rapidutf `utf8_to_utf16le_vec` (strict) \
@@ -138,7 +128,7 @@ fn lossy(dir: &std::path::Path) {
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let mut ratios = [vec![], vec![], vec![]];
     for lang in LANGUAGES {
-        let text = lipsum(dir, lang);
+        let text = lipsum(lang);
         let src = text.as_bytes();
         let mut buf = vec![0u16; src.len() + 1];
         let mut buf2 = vec![0u16; src.len() + 1];
@@ -226,8 +216,8 @@ fn simdutf_two_calls(src: &[u8], l1: &mut [u8], u16: &mut [u16]) -> usize {
     }
 }
 
-fn narrow(dir: &std::path::Path) {
-    let ascii = lipsum(dir, "Latin");
+fn narrow() {
+    let ascii = lipsum("Latin");
     // Every third e, a, u and o accented: Western European text.
     let mut n = 0;
     let western: String = ascii
@@ -389,7 +379,7 @@ fn simdutf_one_pass(src: &[u16], dst: &mut [u8]) -> (usize, usize) {
     }
 }
 
-fn encode_into(dir: &std::path::Path) {
+fn encode_into() {
     println!("## encodeInto: UTF-16LE → UTF-8 into a bounded buffer\n");
     let mut best = [vec![], vec![]];
     for (case, broken) in [("valid", false), ("a lone surrogate every 1000 units", true)] {
@@ -403,7 +393,7 @@ fn encode_into(dir: &std::path::Path) {
             );
             println!("|---|---|---|---|---|---|---|---|");
             for lang in LANGUAGES {
-                let text = lipsum(dir, lang);
+                let text = lipsum(lang);
                 let mut src: Vec<u16> = text.encode_utf16().map(u16::to_le).collect();
                 if broken {
                     for i in (500..src.len()).step_by(1000) {

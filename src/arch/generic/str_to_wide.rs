@@ -21,7 +21,9 @@
 //!   from the input (not zeros), so a character that starts in the
 //!   previous window and ends in this one is converted here, and the last
 //!   byte's end bit comes from the byte after the window.
-//! - A window with a 4-byte character goes to the steps, which need a
+//! - A window of sixteen 4-byte characters (emoji), from its first byte
+//!   to its last, goes to [`four_byte_chars`].
+//! - Another window with a 4-byte character goes to the steps, which need a
 //!   character boundary: they start at the first character not yet
 //!   converted and end on a boundary, as in the validating loop.
 //!
@@ -35,8 +37,9 @@
 use super::utf16::WideVector;
 #[cfg(feature = "transcode")]
 use super::utf8_to_wide::{
-    ascii_run, bmp_window, has_four_byte_lead, steps, store_ascii_window, three_byte_chars, Leads,
-    Target, BLOCK, MARGIN, MAX_STEP_START, THREE_BYTE_WINDOW,
+    ascii_run, bmp_window, four_byte_chars, has_four_byte_lead, steps, store_ascii_window,
+    three_byte_chars, Leads, Target, BLOCK, FOUR_BYTE_WINDOW, MARGIN, MAX_STEP_START,
+    THREE_BYTE_WINDOW,
 };
 #[cfg(feature = "transcode")]
 use super::Vector;
@@ -83,7 +86,8 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
     // by the loop condition (two ASCII windows under their own); the
     // vector before the window is read only when `p >= W::BYTES`;
     // `three_byte_chars` reads 72 bytes from `p + e - 2 >= 0`, `e < 3`, so
-    // below `p + BLOCK + MARGIN`, and writes 24 units; the
+    // below `p + BLOCK + MARGIN`, and writes 24 units; `four_byte_chars`
+    // reads the window and writes 64 bytes (32 units at most); the
     // steps read 16 bytes at most `MAX_STEP_START` after their start,
     // which is at most 3 bytes before `p`. Writes: a window writes at most
     // `BLOCK + MARGIN` units at `o` (one per byte, plus a 4-byte
@@ -136,10 +140,21 @@ pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: T
                 && (e == 0 || src[p + BLOCK - 3 + e] < 0xF0)
             {
                 let chars = if e == 0 { 22 } else { 21 };
-                three_byte_chars::<H, T>(at.add(e).sub(2), out.add(o));
+                three_byte_chars::<V::Wide, H, T>(at.add(e).sub(2), out.add(o));
                 o += chars;
                 p += BLOCK;
                 inside = is_continuation(src[p]);
+                continue;
+            }
+            // A window of 4-byte characters from its first byte to its
+            // last: valid input has no other way to end a character at
+            // every fourth byte (a character that began before the window
+            // would have to end in its first three).
+            if !T::BMP && ends == FOUR_BYTE_WINDOW {
+                four_byte_chars::<V::Wide, T>(at, out.add(o));
+                o += if T::UTF32 { 16 } else { 32 };
+                p += BLOCK;
+                inside = false;
                 continue;
             }
             // A window after the steps starts on a boundary; one after

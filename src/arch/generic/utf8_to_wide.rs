@@ -61,6 +61,9 @@
 //! 3-byte characters (most of CJK text) has a faster way still,
 //! [`three_byte_chars`]: constant shuffles put the three bytes of eight
 //! characters into eight 16-bit lanes.
+//! A window of nothing but 4-byte characters (emoji) goes to
+//! [`four_byte_chars`], which reverses each 32-bit lane's bytes with a
+//! constant shuffle and composes the scalar values there.
 
 use super::count::Count;
 use super::utf16::{pairs, Keep16, WideVector, KEEP16};
@@ -156,8 +159,8 @@ pub(crate) unsafe trait Leads: Utf8Vector {
     /// Whether the ISA converts every non-ASCII window of valid input
     /// itself, with [`Leads::convert_valid_window`]. Such an ISA (AVX-512)
     /// takes every validated window with [`Leads::convert_window`] too, so
-    /// the validating loop leaves the generic 3-byte window path out of
-    /// its code, where it would only cost registers (windows it declined
+    /// the validating loop leaves the generic 3- and 4-byte window
+    /// paths out of its code, where it would only cost registers (windows it declined
     /// would still be converted right, by `bmp_window` or the steps).
     const VALID_WINDOWS: bool = false;
 
@@ -854,42 +857,108 @@ const THREE_BYTE_ROWS: [[u8; 16]; 4] = {
 /// Converts 24 characters of 3 bytes from `src` (72 bytes) to 24 units at
 /// `dst`, the caller counting as many of them as the input holds: the
 /// rest is scratch, converted from whatever bytes follow. Eight
-/// characters at a time in 16-bit lanes: two constant shuffles per input
-/// vector and a handful of masks and shifts per 24 bytes, where
+/// characters per 128-bit lane in 16-bit lanes: two constant shuffles per
+/// input vector and a handful of masks and shifts per 24 bytes, where
 /// [`bmp_window`] spends two dozen operations per 16; nothing depends on a
-/// table or on the block before.
+/// table or on the block before. With 32-byte vectors `W` (AVX2), the
+/// first 16 characters take one block of two lanes, which halves the
+/// shuffles and masks of 48 bytes; the last eight, 16-byte vectors `H`.
 ///
 /// # Safety
 ///
-/// H's ISA (16-byte vectors); 72 readable bytes at `src` and room for 24
-/// units at `dst`.
+/// The ISAs of `W` and `H` (16-byte vectors); 72 readable bytes at `src`
+/// and room for 24 units at `dst`.
 #[inline(always)]
-pub(super) unsafe fn three_byte_chars<H: WideVector, T: Target>(src: *const u8, dst: *mut T::Unit) {
+pub(super) unsafe fn three_byte_chars<W: WideVector, H: WideVector, T: Target>(
+    src: *const u8,
+    dst: *mut T::Unit,
+) {
     const { assert!(H::BYTES == 16) };
-    // SAFETY: the caller guarantees H's ISA; block `k` reads bytes
-    // `24k..24k + 24 <= 72` and stores 8 units at `8k`, so up to unit 24.
-    // The rows are 16-byte arrays.
+    // SAFETY: the caller guarantees the ISAs; the block of `W` reads
+    // bytes `..48` and writes 16 units, and each block of `H` from `c`
+    // characters on reads bytes `3c..3c + 24 <= 72` and writes units
+    // `c..c + 8 <= 24`.
+    unsafe {
+        let mut c = 0;
+        if W::BYTES == 32 {
+            three_byte_block::<W, T>(src, dst);
+            c = 16;
+        }
+        while c < 24 {
+            three_byte_block::<H, T>(src.add(3 * c), dst.add(c));
+            c += 8;
+        }
+    }
+}
+
+/// Converts the `X::BYTES / 2` characters of 3 bytes at `src` to as many
+/// units at `dst`: 128-bit lane `j` takes the eight from byte `24j`.
+///
+/// # Safety
+///
+/// X's ISA; `X::BYTES * 3 / 2` readable bytes at `src`, room for
+/// `X::BYTES / 2` units at `dst`.
+#[inline(always)]
+unsafe fn three_byte_block<X: WideVector, T: Target>(src: *const u8, dst: *mut T::Unit) {
+    // SAFETY: the caller guarantees X's ISA. Lane `j < X::BYTES / 16`
+    // reads bytes `24j..24j + 24`, inside the caller's `X::BYTES * 3 / 2`;
+    // the pointers of the lanes past `X::BYTES / 16` are not read
+    // (`wrapping_add`: they may point past `src`'s object). The stores
+    // write `X::BYTES / 2` units. The rows are 16-byte arrays.
     unsafe {
         let rows = &THREE_BYTE_ROWS;
-        for k in 0..3 {
-            let at = src.add(24 * k);
-            let (x, y) = (H::load(at), H::load(at.add(8)));
-            let low = x.shuffle(row(&rows[0])).or(y.shuffle(row(&rows[1])));
-            let lead = x.shuffle(row(&rows[2])).or(y.shuffle(row(&rows[3])));
-            // Last byte's 6 bits, the middle byte's 6 above them, and the
-            // lead's 4: shifting the lead from bit 8 to bit 12 drops its
-            // marker bits off the lane's top.
-            let unit = low
-                .and(H::splat16(0x3F))
-                .or(low.and(H::splat16(0x3F00)).shr16::<2>())
-                .or(lead.shl16::<4>());
-            let d = dst.add(8 * k).cast::<u8>();
+        let lanes = |from: usize| X::lanes([0, 1, 2, 3].map(|j| src.wrapping_add(24 * j + from)));
+        let (x, y) = (lanes(0), lanes(8));
+        let low = x.shuffle(X::table(&rows[0])).or(y.shuffle(X::table(&rows[1])));
+        let lead = x.shuffle(X::table(&rows[2])).or(y.shuffle(X::table(&rows[3])));
+        // Last byte's 6 bits, the middle byte's 6 above them, and the
+        // lead's 4: shifting the lead from bit 8 to bit 12 drops its
+        // marker bits off the lane's top.
+        let unit = low
+            .and(X::splat16(0x3F))
+            .or(low.and(X::splat16(0x3F00)).shr16::<2>())
+            .or(lead.shl16::<4>());
+        let d = dst.cast::<u8>();
+        if T::UTF32 {
+            for j in 0..X::BYTES / 16 {
+                unit.store_lane_wide16(j, d.add(32 * j));
+            }
+        } else {
+            order16(unit, T::SWAP).store(d);
+        }
+    }
+}
+
+/// The end-of-character mask of a window of 4-byte characters that
+/// starts on the first byte of one: 16 of them, ending at bytes 3, 7, ..,
+/// 63. (Emoji text, and the supplementary planes' scripts.)
+pub(super) const FOUR_BYTE_WINDOW: u64 = 0x8888_8888_8888_8888;
+
+/// Converts the 16 characters of 4 bytes at `src` (64 bytes): 32 units of
+/// UTF-16 (surrogate pairs) or 16 of UTF-32 at `dst`, `W::BYTES / 4`
+/// characters per vector with constant shuffles. The caller counts as
+/// many as the input holds (a last one that its mask does not show to be
+/// whole is scratch). Not for a BMP-only target.
+///
+/// # Safety
+///
+/// W's ISA; 64 readable bytes at `src`, 64 writable bytes at `dst`.
+#[inline(always)]
+pub(crate) unsafe fn four_byte_chars<W: WideVector, T: Target>(src: *const u8, dst: *mut T::Unit) {
+    // Each lane's bytes reversed: last byte lowest, as `compose4` takes.
+    const REV: [u8; 16] = [3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12];
+    // SAFETY: the caller guarantees W's ISA and the bytes: vector `k`
+    // reads bytes `W::BYTES * k..` and writes as many bytes of units from
+    // `W::BYTES * k` (four UTF-8 bytes become one pair or one UTF-32
+    // unit), up to 64.
+    unsafe {
+        for k in 0..64 / W::BYTES {
+            let cp = compose4(W::load(src.add(W::BYTES * k)).shuffle(W::table(&REV)));
+            let d = dst.cast::<u8>().add(W::BYTES * k);
             if T::UTF32 {
-                let (a, b) = unit.widen16();
-                a.store(d);
-                b.store(d.add(16));
+                cp.store(d);
             } else {
-                order16(unit, T::SWAP).store(d);
+                order16(pairs(cp), T::SWAP).store(d);
             }
         }
     }
@@ -922,12 +991,14 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     // after a window, which advanced `p` by more than `MAX_STEP_START >=
     // V::BYTES` (or the loop ended); the steps read 16 bytes at `p + pos`,
     // `pos <= MAX_STEP_START`, so up to `p + BLOCK + 4`,
-    // `three_byte_chars` up to `p + 72`, `convert_window` and
+    // `three_byte_chars` up to `p + 72`, `four_byte_chars` up to `p +
+    // BLOCK`, `convert_window` and
     // `checked_window` up to `p + BLOCK + MARGIN` (their contracts; the
     // latter advances `p` by more than `MAX_STEP_START`). Every
     // write stays inside `dst`: a window writes at most one unit per byte
     // consumed plus 16 units of scratch after the last step's start, so
-    // below `o + BLOCK + MARGIN`, `three_byte_chars` 24 units, and
+    // below `o + BLOCK + MARGIN`, `three_byte_chars` 24 units,
+    // `four_byte_chars` 64 bytes (at most 32 units), and
     // `convert_window` and `checked_window` as their contracts say.
     unsafe {
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
@@ -985,9 +1056,18 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
             // allocation).
             if !V::VALID_WINDOWS && ends == THREE_BYTE_WINDOW {
                 // Its 21 characters, 63 bytes.
-                three_byte_chars::<H, T>(at, out.add(o));
+                three_byte_chars::<V::Wide, H, T>(at, out.add(o));
                 p += 63;
                 o += 21;
+                continue;
+            }
+            // A window of 4-byte characters: the 15 that end before its
+            // last byte (bit 63 is unknown), 60 bytes. A BMP-only target
+            // stopped before it.
+            if !V::VALID_WINDOWS && !T::BMP && ends == FOUR_BYTE_WINDOW & !(1 << 63) {
+                four_byte_chars::<V::Wide, T>(at, out.add(o));
+                p += 60;
+                o += if T::UTF32 { 15 } else { 30 };
                 continue;
             }
             if !has_four_byte_lead(&v) {
