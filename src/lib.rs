@@ -144,7 +144,7 @@
 //! | `portable` | no | the portable kernel (`Kernel::Portable`, SIMD over the `wide` crate), for targets without a dedicated kernel, comparison and testing |
 //! | `bytes` | no | [`io`](mod@io)`::Utf8Bytes`, `bytes::Bytes` that holds UTF-8; implies `std`, `stream`, `single-byte` |
 //! | `futures` | no | `io::Utf8Stream`, a `Stream` of `Bytes` as text; implies `bytes` |
-//! | `tokio` | no | `io::Utf8Codec`, `io::Utf8LinesCodec` and `io::AsyncUtf8Reader`; implies `bytes` (tokio itself needs Rust 1.85 in its current releases) |
+//! | `tokio` | no | `io::Utf8Codec`, `io::Utf8LinesCodec`, `io::LinesCodec` (a drop-in for tokio-util's) and `io::AsyncUtf8Reader`; implies `bytes` (tokio itself needs Rust 1.85 in its current releases) |
 //!
 //! `default-features = false, features = ["std"]` builds validation alone
 //! (UTF-8, UTF-16, UTF-32, the drop-ins, many strings, lossy UTF-8): the

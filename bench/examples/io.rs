@@ -457,6 +457,12 @@ fn main() {
                     Box::new(|| run_codec(Cycle::new(t8, total8), size, LinesCodec::new())),
                 ),
                 (
+                    "`io::LinesCodec` (the drop-in, `String` lines)",
+                    Box::new(|| {
+                        run_codec(Cycle::new(t8, total8), size, rapidutf::io::LinesCodec::new())
+                    }),
+                ),
+                (
                     "`Utf8Reader::lines()`",
                     Box::new(|| {
                         let r = Utf8Reader::with_capacity(size, Cycle::new(t8, total8));

@@ -305,6 +305,74 @@ fn max_line_length_as_lines_codec() {
     }
 }
 
+/// What a `Framed` user of a `String` lines codec sees, going on after
+/// each error: the lines, and for each error whether it is
+/// `MaxLineLengthExceeded` or the kind of an I/O error; and the sources
+/// of the I/O errors that are the crate's `Utf8Error`.
+type Seen = (Vec<Result<String, Result<(), std::io::ErrorKind>>>, Vec<Utf8Error>);
+
+fn string_lines<C>(codec: &mut C, chunks: &[&[u8]]) -> Seen
+where
+    C: Decoder<Item = String, Error = tokio_util::codec::LinesCodecError>,
+{
+    use tokio_util::codec::LinesCodecError as E;
+    let (mut out, mut sources) = (Vec::new(), Vec::new());
+    decode_all(codec, chunks, |r| {
+        out.push(match r {
+            Ok(line) => Ok(line),
+            Err(E::MaxLineLengthExceeded) => Err(Ok(())),
+            Err(E::Io(e)) => {
+                if let Some(u) = e.get_ref().and_then(|s| s.downcast_ref::<Utf8Error>()) {
+                    sources.push(*u);
+                }
+                Err(Err(e.kind()))
+            }
+        })
+    });
+    (out, sources)
+}
+
+/// The drop-in `LinesCodec` against tokio-util's on every input, valid or
+/// not, cut at every split point, with and without a maximum length: the
+/// same lines and errors in the same order (invalid UTF-8 an I/O error of
+/// kind `InvalidData` for its line, then the next lines), each such error
+/// carrying the invalid sequence's position in the stream.
+#[test]
+fn string_lines_codec_as_tokio_util_lines_codec() {
+    let mut inputs = cases();
+    inputs.push(b"ok\n\xFF\nfine\r\n\xC3\nend\xE2\x82".to_vec());
+    for input in &inputs {
+        for max in [usize::MAX, 0, 3, 10] {
+            for p in 0..=input.len() {
+                let chunks = split(input, &[p]);
+                let want = string_lines(&mut LinesCodec::new_with_max_length(max), &chunks);
+                let got =
+                    string_lines(&mut rapidutf::io::LinesCodec::new_with_max_length(max), &chunks);
+                assert_eq!(got.0, want.0, "{input:02X?} as {chunks:02X?}, max {max}");
+                assert!(want.1.is_empty());
+                let invalid = got.0.iter().filter(|r| r.is_err() && *r != &Err(Ok(()))).count();
+                assert_eq!(got.1.len(), invalid, "every InvalidData error has its source");
+                if max == usize::MAX {
+                    if let Some(first) = got.1.first() {
+                        assert_eq!(Some(*first), strict_oracle(input).1, "{input:02X?}");
+                    }
+                    // Each error lies in the stream at or after the last.
+                    assert!(got.1.windows(2).all(|w| w[0].valid_up_to() < w[1].valid_up_to()));
+                }
+            }
+        }
+        // Lossy: the lines of the lossily decoded stream, as `String`s.
+        for &s in ErrorStrategy::ALL {
+            let mut codec = rapidutf::io::LinesCodec::lossy(s);
+            let got = string_lines(&mut codec, &[input]);
+            let want = string_lines(&mut LinesCodec::new(), &[lossy_oracle(input, s).as_bytes()]);
+            assert_eq!(got, want, "{s} {input:02X?}");
+            let replaced = rapidutf::utf8_to_string_lossy_with_report(input, s).replaced;
+            assert_eq!(codec.substitutions(), replaced as u64, "{s} {input:02X?}");
+        }
+    }
+}
+
 /// `codec` over `chunks` of valid text, going on after each
 /// `MaxLineLengthExceeded` as a `LinesCodec` user does: the lines, with
 /// `Err(())` for each line that was too long.

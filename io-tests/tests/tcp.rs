@@ -64,6 +64,18 @@ fn every_adapter_over_tcp_reads_the_text_exactly() {
             let lines = FramedRead::new(serve(data.clone(), seed).await, Utf8LinesCodec::new());
             let lines: Vec<String> = lines.map(|l| l.unwrap().to_string()).collect().await;
             assert_eq!(lines, want_lines);
+            // Lines as `String`s, through the drop-in for tokio-util's
+            // `LinesCodec`, beside tokio-util's own on the same pieces.
+            let ours =
+                FramedRead::new(serve(data.clone(), seed).await, rapidutf::io::LinesCodec::new());
+            let ours: Vec<String> = ours.map(Result::unwrap).collect().await;
+            assert_eq!(ours, want_lines);
+            let theirs = FramedRead::new(
+                serve(data.clone(), seed).await,
+                tokio_util::codec::LinesCodec::new(),
+            );
+            let theirs: Vec<String> = theirs.map(Result::unwrap).collect().await;
+            assert_eq!(ours, theirs);
             // AsyncRead + AsyncBufRead, with a small buffer.
             let mut r = AsyncUtf8Reader::with_capacity(7, serve(data.clone(), seed).await, None);
             let mut got = String::new();

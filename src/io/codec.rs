@@ -1,5 +1,6 @@
-//! `tokio_util::codec` decoders: text chunks ([`Utf8Codec`]) and lines
-//! ([`Utf8LinesCodec`]).
+//! `tokio_util::codec` codecs: text chunks ([`Utf8Codec`]), lines
+//! ([`Utf8LinesCodec`]), and lines as `String`s ([`LinesCodec`], a
+//! drop-in for tokio-util's).
 
 use super::text_reader::{find_newline, rfind_newline};
 use super::utf8_bytes::{Chunker, Utf8Bytes};
@@ -11,7 +12,7 @@ use core::fmt;
 use std::collections::VecDeque;
 use std::io;
 use std::string::String;
-use tokio_util::codec::{Decoder, Encoder};
+use tokio_util::codec::{Decoder, Encoder, LinesCodecError};
 
 /// The error of [`Utf8Codec`] and [`Utf8LinesCodec`].
 ///
@@ -570,7 +571,7 @@ impl Decoder for Utf8LinesCodec {
 ///
 /// ```
 /// use bytes::BytesMut;
-/// use tokio_util::codec::{Decoder, Encoder};
+/// use tokio_util::codec::{Decoder, Encoder, LinesCodecError};
 /// use rapidutf::io::Utf8LinesCodec;
 ///
 /// let mut codec = Utf8LinesCodec::new();
@@ -592,5 +593,195 @@ impl<T: AsRef<str>> Encoder<T> for Utf8LinesCodec {
         dst.extend_from_slice(line);
         dst.extend_from_slice(b"\n");
         Ok(())
+    }
+}
+
+/// A drop-in for `tokio_util::codec::LinesCodec`, with its name, item
+/// (`String`), error type (`LinesCodecError`) and constructors, so that
+/// switching is a change of path: a [`Utf8LinesCodec`] underneath, which
+/// validates every line taken from a read in one SIMD pass, and one copy
+/// of each line into its `String` (as `LinesCodec` makes).
+///
+/// Invalid UTF-8 is, as with `LinesCodec`, a `LinesCodecError::Io` of
+/// kind `InvalidData` for that line, after which decoding goes on with
+/// the next one; its source is the crate's [`Utf8Error`], positioned in
+/// the whole stream, where `LinesCodec` says only that the input is not
+/// UTF-8. A lossy codec ([`lossy`](Self::lossy)) decodes such a line
+/// with an [`ErrorStrategy`] instead. [`Utf8LinesCodec`] hands out the
+/// lines without the copy, as [`Utf8Bytes`].
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, LinesCodecError};
+/// use rapidutf::io::LinesCodec;
+///
+/// let mut codec = LinesCodec::new();
+/// let mut buf = BytesMut::from(&b"caf\xC3"[..]);
+/// assert_eq!(codec.decode(&mut buf)?, None); // C3 waits for the next read
+/// buf.extend_from_slice(b"\xA9\r\n\xFF\nlast");
+/// let line: String = codec.decode(&mut buf)?.unwrap();
+/// assert_eq!(line, "café");
+/// match codec.decode(&mut buf) {
+///     Err(LinesCodecError::Io(e)) => {
+///         assert_eq!(e.kind(), std::io::ErrorKind::InvalidData);
+///         let at = e.get_ref().unwrap().downcast_ref::<rapidutf::Utf8Error>().unwrap();
+///         assert_eq!(at.valid_up_to(), 7); // the 0xFF's offset in the stream
+///     }
+///     other => panic!("{other:?}"),
+/// }
+/// assert_eq!(codec.decode_eof(&mut buf)?.unwrap(), "last");
+/// # Ok::<(), LinesCodecError>(())
+/// ```
+#[derive(Debug, Default)]
+pub struct LinesCodec {
+    inner: Utf8LinesCodec,
+}
+
+impl LinesCodec {
+    /// A strict codec with no maximum line length, as
+    /// `LinesCodec::new`.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::io::LinesCodec::new().max_length(), usize::MAX);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn new() -> Self {
+        LinesCodec { inner: Utf8LinesCodec::new() }
+    }
+
+    /// A strict codec whose lines may be at most `max_length` bytes (not
+    /// counting the `\n`), as `LinesCodec::new_with_max_length`: a longer
+    /// line is one `LinesCodecError::MaxLineLengthExceeded`, and its rest
+    /// is skipped.
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::{Decoder, LinesCodecError};
+    /// use rapidutf::io::LinesCodec;
+    /// let mut codec = LinesCodec::new_with_max_length(3);
+    /// let mut buf = BytesMut::from(&b"abcdef\nok\n"[..]);
+    /// assert!(matches!(codec.decode(&mut buf), Err(LinesCodecError::MaxLineLengthExceeded)));
+    /// assert_eq!(codec.decode(&mut buf)?.unwrap(), "ok");
+    /// # Ok::<(), LinesCodecError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn new_with_max_length(max_length: usize) -> Self {
+        LinesCodec { inner: Utf8LinesCodec::new_with_max_length(max_length) }
+    }
+
+    /// A lossy codec: each maximal invalid subpart handled by `strategy`
+    /// (with [`ErrorStrategy::Replace`], a line reads as
+    /// `String::from_utf8_lossy` would read it).
+    ///
+    /// ```
+    /// use bytes::BytesMut;
+    /// use tokio_util::codec::Decoder;
+    /// use rapidutf::{io::LinesCodec, ErrorStrategy};
+    /// let mut codec = LinesCodec::lossy(ErrorStrategy::Replace);
+    /// let mut buf = BytesMut::from(&b"caf\xE9\n"[..]);
+    /// assert_eq!(codec.decode(&mut buf)?.unwrap(), "caf\u{FFFD}");
+    /// assert_eq!(codec.substitutions(), 1);
+    /// # Ok::<(), tokio_util::codec::LinesCodecError>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn lossy(strategy: ErrorStrategy) -> Self {
+        LinesCodec { inner: Utf8LinesCodec::lossy(strategy) }
+    }
+
+    /// This codec with a maximum line length (see
+    /// [`new_with_max_length`](Self::new_with_max_length)).
+    ///
+    /// ```
+    /// use rapidutf::{io::LinesCodec, ErrorStrategy};
+    /// let codec = LinesCodec::lossy(ErrorStrategy::Replace).with_max_length(1 << 20);
+    /// assert_eq!(codec.max_length(), 1 << 20);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn with_max_length(self, max_length: usize) -> Self {
+        LinesCodec { inner: self.inner.with_max_length(max_length) }
+    }
+
+    /// The maximum line length, as `LinesCodec::max_length`.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::io::LinesCodec::new_with_max_length(80).max_length(), 80);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn max_length(&self) -> usize {
+        self.inner.max_length()
+    }
+
+    /// The number of maximal invalid subparts a lossy codec has handled.
+    ///
+    /// ```
+    /// assert_eq!(rapidutf::io::LinesCodec::new().substitutions(), 0);
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn substitutions(&self) -> u64 {
+        self.inner.substitutions()
+    }
+}
+
+/// `LinesCodec`'s error for one of this crate's: invalid UTF-8 becomes an
+/// `io::Error` of kind `InvalidData`, as `LinesCodec` reports it, with
+/// the positioned [`Utf8Error`] as its source.
+#[cold]
+fn lines_codec_error(e: CodecError) -> LinesCodecError {
+    match e {
+        CodecError::MaxLineLengthExceeded => LinesCodecError::MaxLineLengthExceeded,
+        CodecError::InvalidUtf8(e) => {
+            LinesCodecError::Io(io::Error::new(io::ErrorKind::InvalidData, e))
+        }
+        CodecError::Io(e) => LinesCodecError::Io(e),
+    }
+}
+
+impl Decoder for LinesCodec {
+    type Item = String;
+    type Error = LinesCodecError;
+
+    #[inline]
+    fn decode(&mut self, buf: &mut BytesMut) -> Result<Option<String>, LinesCodecError> {
+        match self.inner.decode(buf) {
+            Ok(line) => Ok(line.map(String::from)),
+            Err(e) => Err(lines_codec_error(e)),
+        }
+    }
+
+    #[inline]
+    fn decode_eof(&mut self, buf: &mut BytesMut) -> Result<Option<String>, LinesCodecError> {
+        match self.inner.decode_eof(buf) {
+            Ok(line) => Ok(line.map(String::from)),
+            Err(e) => Err(lines_codec_error(e)),
+        }
+    }
+}
+
+/// Lines out, as `LinesCodec` writes them: the line, then `\n`.
+///
+/// ```
+/// use bytes::BytesMut;
+/// use tokio_util::codec::{Decoder, Encoder, LinesCodecError};
+/// use rapidutf::io::LinesCodec;
+///
+/// let mut codec = LinesCodec::new();
+/// let mut buf = BytesMut::new();
+/// codec.encode("thé", &mut buf)?;
+/// assert_eq!(&buf[..], "thé\n".as_bytes());
+/// assert_eq!(codec.decode(&mut buf)?.unwrap(), "thé");
+/// # Ok::<(), tokio_util::codec::LinesCodecError>(())
+/// ```
+impl<T: AsRef<str>> Encoder<T> for LinesCodec {
+    type Error = LinesCodecError;
+
+    #[inline]
+    fn encode(&mut self, line: T, dst: &mut BytesMut) -> Result<(), LinesCodecError> {
+        self.inner.encode(line, dst).map_err(lines_codec_error)
     }
 }

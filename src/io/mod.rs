@@ -28,8 +28,11 @@
 //! - `tokio` (Rust 1.85, as tokio and tokio-util need):
 //!   `tokio_util::codec` codecs for text (`Utf8Codec`) and for lines
 //!   (`Utf8LinesCodec`, a chunk-safe `LinesCodec` that validates each
-//!   byte once, in SIMD passes over all the complete lines at hand); both
-//!   also encode, for a `Framed` that writes; and
+//!   byte once, in SIMD passes over all the complete lines at hand, and
+//!   hands them out as `Utf8Bytes` that share the read buffer), and
+//!   `LinesCodec`, a drop-in for tokio-util's with its `String` lines
+//!   and `LinesCodecError`; all three also encode, for a `Framed` that
+//!   writes; and
 //!   `AsyncUtf8Reader` (`AsyncRead` + `AsyncBufRead`, with its own
 //!   `read_line` and `lines`, which append text already validated).
 //! - `futures` (Rust 1.81): `Utf8Stream`, a `Stream` of
@@ -78,7 +81,7 @@ pub use async_reader::{AsyncUtf8Lines, AsyncUtf8Reader};
 pub use bytes_stream::{Utf8Stream, Utf8StreamError};
 #[cfg(feature = "tokio")]
 #[cfg_attr(docsrs, doc(cfg(feature = "tokio")))]
-pub use codec::{CodecError, Utf8Codec, Utf8LinesCodec};
+pub use codec::{CodecError, LinesCodec, Utf8Codec, Utf8LinesCodec};
 pub use decode_reader::{BomHandling, DecodeError, DecodeErrorKind, DecodeReader};
 pub use encode_writer::EncodeWriter;
 #[cfg(feature = "bytes")]
