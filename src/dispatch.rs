@@ -356,6 +356,41 @@ pub(crate) fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
     finish_validate(src, valid, scalar::utf16::validate::<Be>)
 }
 
+/// The dispatched UTF-16 functions of a byte order, for the code that is
+/// generic over it (`utf16_tools`, the lossy decoders): implemented for
+/// the leaf's [`Le`] and [`Be`], so [`Native`] is one of them.
+pub(crate) trait Utf16Order: crate::byte_order::ByteOrder {
+    /// [`validate_utf16le`] or [`validate_utf16be`].
+    fn validate(src: &[u16]) -> Result<(), Utf16Error>;
+    /// [`utf8_len_from_utf16le`] or [`utf8_len_from_utf16be`].
+    #[cfg(feature = "transcode")]
+    fn utf8_len(src: &[u16]) -> usize;
+}
+
+impl Utf16Order for Le {
+    #[inline]
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        validate_utf16le(src)
+    }
+    #[cfg(feature = "transcode")]
+    #[inline]
+    fn utf8_len(src: &[u16]) -> usize {
+        utf8_len_from_utf16le(src)
+    }
+}
+
+impl Utf16Order for Be {
+    #[inline]
+    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
+        validate_utf16be(src)
+    }
+    #[cfg(feature = "transcode")]
+    #[inline]
+    fn utf8_len(src: &[u16]) -> usize {
+        utf8_len_from_utf16be(src)
+    }
+}
+
 /// The dispatched UTF-32 validator.
 #[inline]
 pub(crate) fn validate_utf32(src: &[u32]) -> Result<(), Utf32Error> {

@@ -320,31 +320,9 @@ pub fn utf32_len_from_utf8_lossy(src: &[u8]) -> usize {
 }
 
 #[cfg(feature = "transcode")]
-/// Byte order `O`'s dispatched UTF-8 length of UTF-16, the first guess of
-/// the room lossy decoding needs (exact for valid input; a lone
-/// surrogate counts 2 bytes and becomes 3).
-trait Utf16Len: ByteOrder {
-    fn utf8_len(src: &[u16]) -> usize;
-}
-
-#[cfg(feature = "transcode")]
-impl Utf16Len for Le {
-    fn utf8_len(src: &[u16]) -> usize {
-        crate::utf8_len_from_utf16le(src)
-    }
-}
-
-#[cfg(feature = "transcode")]
-impl Utf16Len for Be {
-    fn utf8_len(src: &[u16]) -> usize {
-        crate::utf8_len_from_utf16be(src)
-    }
-}
-
-#[cfg(feature = "transcode")]
 /// Lossy UTF-16 in byte order `O` to a new `String`, with the number of
 /// unpaired surrogates replaced.
-fn utf16_lossy<O: Utf16Len>(src: &[u16]) -> Lossy<String>
+fn utf16_lossy<O: crate::dispatch::Utf16Order>(src: &[u16]) -> Lossy<String>
 where
     Utf16<O>: crate::arch::Entry<Utf8>
         + crate::scalar::transcode::Decode<Unit = u16, Error = crate::Utf16Error>,

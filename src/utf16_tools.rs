@@ -6,74 +6,10 @@
 //! costs one validation pass. The byte swaps are plain loops over whole
 //! slices, which the compiler vectorises.
 
-use crate::error::{Lossy, TranscodeError, Utf16Error};
+use crate::byte_order::{Be, Le, Native};
+use crate::dispatch::Utf16Order as Order;
+use crate::error::{Lossy, TranscodeError};
 use core::convert::Infallible;
-
-/// Byte order plumbing over the public UTF-16 functions.
-trait Order {
-    /// U+FFFD as a unit stored in this byte order.
-    const REPLACEMENT: u16;
-    /// A unit stored in this byte order, as a native one.
-    fn native(unit: u16) -> u16;
-    fn validate(src: &[u16]) -> Result<(), Utf16Error>;
-    #[cfg(feature = "transcode")]
-    fn utf8_len(src: &[u16]) -> usize;
-}
-
-struct Native;
-struct Le;
-struct Be;
-
-impl Order for Native {
-    const REPLACEMENT: u16 = 0xFFFD;
-    #[inline]
-    fn native(unit: u16) -> u16 {
-        unit
-    }
-    #[inline]
-    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
-        crate::validate_utf16(src)
-    }
-    #[cfg(feature = "transcode")]
-    #[inline]
-    fn utf8_len(src: &[u16]) -> usize {
-        crate::utf8_len_from_utf16(src)
-    }
-}
-
-impl Order for Le {
-    const REPLACEMENT: u16 = 0xFFFDu16.to_le();
-    #[inline]
-    fn native(unit: u16) -> u16 {
-        u16::from_le(unit)
-    }
-    #[inline]
-    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
-        crate::validate_utf16le(src)
-    }
-    #[cfg(feature = "transcode")]
-    #[inline]
-    fn utf8_len(src: &[u16]) -> usize {
-        crate::utf8_len_from_utf16le(src)
-    }
-}
-
-impl Order for Be {
-    const REPLACEMENT: u16 = 0xFFFDu16.to_be();
-    #[inline]
-    fn native(unit: u16) -> u16 {
-        u16::from_be(unit)
-    }
-    #[inline]
-    fn validate(src: &[u16]) -> Result<(), Utf16Error> {
-        crate::validate_utf16be(src)
-    }
-    #[cfg(feature = "transcode")]
-    #[inline]
-    fn utf8_len(src: &[u16]) -> usize {
-        crate::utf8_len_from_utf16be(src)
-    }
-}
 
 /// Calls `f` with the index of each unpaired surrogate of `src`, in order.
 #[inline]
@@ -93,7 +29,7 @@ fn make_well_formed<O: Order>(buf: &mut [u16]) -> usize {
     let mut i = 0;
     while let Err(e) = O::validate(&buf[i..]) {
         let at = i + e.valid_up_to();
-        buf[at] = O::REPLACEMENT;
+        buf[at] = O::write16(0xFFFD);
         lone += 1;
         i = at + 1;
     }
@@ -109,7 +45,7 @@ fn fitting<O: Order>(src: &[u16], dst: &[u16]) -> Result<usize, usize> {
     if n >= src.len() {
         return Ok(src.len());
     }
-    let is = |u: u16, lo: u16| (O::native(u) & 0xFC00) == lo;
+    let is = |u: u16, lo: u16| (O::read16(u) & 0xFC00) == lo;
     let splits_pair = n > 0 && is(src[n - 1], 0xD800) && is(src[n], 0xDC00);
     Err(if splits_pair { n - 1 } else { n })
 }

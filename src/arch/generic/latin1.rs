@@ -35,10 +35,11 @@
 //! pointers cast to the unit type, and never reads it.
 
 use super::utf16::{encode_1_2, WideVector};
-use super::utf8_to_wide::{Target, ToUtf16, ToUtf32};
+use super::utf8_to_wide::Target;
 use super::{Shift, Utf8Vector, Vector};
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
+use crate::scalar::transcode::{Utf16, Utf32};
 
 /// The byte shuffle that swaps the two bytes of every `u16` lane.
 static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14];
@@ -430,7 +431,7 @@ where
     V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA.
-    unsafe { bytes_to_wide::<V, Latin1Units, ToUtf16<O>>(src, dst) }
+    unsafe { bytes_to_wide::<V, Latin1Units, Utf16<O>>(src, dst) }
 }
 
 /// Latin-1 to UTF-32: the kernel prefix.
@@ -443,7 +444,7 @@ where
     V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA.
-    unsafe { bytes_to_wide::<V, Latin1Units, ToUtf32>(src, dst) }
+    unsafe { bytes_to_wide::<V, Latin1Units, Utf32>(src, dst) }
 }
 
 /// [`utf16_to_latin1`].

@@ -70,6 +70,7 @@ use super::utf16::{pairs, Keep16, WideVector, KEEP16};
 use super::utf8;
 use super::Utf8Vector;
 use crate::arch::Out;
+use crate::scalar::transcode::{Utf16, Utf32};
 
 /// Bytes per window (the validation block).
 pub(super) const BLOCK: usize = utf8::BLOCK;
@@ -206,31 +207,28 @@ pub(crate) unsafe trait Target {
     const BMP: bool = false;
 }
 
-/// UTF-16 in byte order `O`.
-pub(crate) struct ToUtf16<O>(core::marker::PhantomData<O>);
-/// UTF-32.
-pub(crate) struct ToUtf32;
 /// UCS-2 in native byte order: UTF-16 without surrogate pairs, the
 /// two-byte form of PEP 393 strings. The characters it takes are one unit
-/// each, as in UTF-16.
-pub(crate) struct ToUcs2;
+/// each, as in UTF-16. (UTF-16 and UTF-32 are the scalar reference's
+/// encodings, [`Utf16`] and [`Utf32`], as in the kernels' entry list.)
+pub(crate) struct Ucs2;
 
 // SAFETY: `u16` units, not UTF-32.
-unsafe impl<O: crate::byte_order::ByteOrder> Target for ToUtf16<O> {
+unsafe impl<O: crate::byte_order::ByteOrder> Target for Utf16<O> {
     type Unit = u16;
     const UTF32: bool = false;
     const SWAP: bool = O::SWAP;
 }
 
 // SAFETY: `u32` values, UTF-32.
-unsafe impl Target for ToUtf32 {
+unsafe impl Target for Utf32 {
     type Unit = u32;
     const UTF32: bool = true;
     const SWAP: bool = false;
 }
 
 // SAFETY: `u16` units, not UTF-32.
-unsafe impl Target for ToUcs2 {
+unsafe impl Target for Ucs2 {
     type Unit = u16;
     const UTF32: bool = false;
     const SWAP: bool = false;

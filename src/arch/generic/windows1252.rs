@@ -23,10 +23,10 @@
 
 use super::latin1::{ascii_run, bytes_to_wide, ByteUnits};
 use super::utf16::{encode, WideVector};
-use super::utf8_to_wide::{ToUtf16, ToUtf32};
 use super::Utf8Vector;
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
+use crate::scalar::transcode::{Utf16, Utf32};
 use crate::scalar::windows1252::HIGH;
 
 /// The byte planes of the index: `PLANES[2 * h + p]` holds byte `p` (0:
@@ -147,7 +147,7 @@ where
     V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA.
-    unsafe { bytes_to_wide::<V, Windows1252Units, ToUtf16<O>>(src, dst) }
+    unsafe { bytes_to_wide::<V, Windows1252Units, Utf16<O>>(src, dst) }
 }
 
 /// Windows-1252 to UTF-32: the kernel prefix, as Latin-1's.
@@ -160,5 +160,5 @@ where
     V::Small: WideVector + Utf8Vector,
 {
     // SAFETY: the caller guarantees the ISA.
-    unsafe { bytes_to_wide::<V, Windows1252Units, ToUtf32>(src, dst) }
+    unsafe { bytes_to_wide::<V, Windows1252Units, Utf32>(src, dst) }
 }

@@ -13,10 +13,11 @@
 
 mod vector;
 
-use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::Ucs2;
 use crate::arch::generic::{count, utf8};
 use crate::arch::scalar::skip;
 use crate::byte_order::{Be, Le};
+use crate::scalar::transcode::{Utf16, Utf32};
 use wide::u8x16;
 
 cfg_if::cfg_if! {
@@ -81,10 +82,10 @@ crate::arch::kernel_table! {
     is_valid_utf8: utf8::is_valid::<u8x16, 4>,
     is_ascii: utf8::all_ascii::<u8x16, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<u8x16, 4>,
-    utf8_to_utf16le_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Le>>,
-    utf8_to_utf16be_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf16<Be>>,
-    utf8_to_utf32_prefix: steps::convert::<u8x16, u8x16, 4, ToUtf32>,
-    utf8_to_ucs2_prefix: steps::convert::<u8x16, u8x16, 4, ToUcs2>,
+    utf8_to_utf16le_prefix: steps::convert::<u8x16, u8x16, 4, Utf16<Le>>,
+    utf8_to_utf16be_prefix: steps::convert::<u8x16, u8x16, 4, Utf16<Be>>,
+    utf8_to_utf32_prefix: steps::convert::<u8x16, u8x16, 4, Utf32>,
+    utf8_to_ucs2_prefix: steps::convert::<u8x16, u8x16, 4, Ucs2>,
     utf16le_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Le>,
     utf16be_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Be>,
     utf32_to_utf8_prefix: wide16::utf32_to_utf8::<u8x16>,
@@ -104,9 +105,9 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Le>,
     utf16be_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Be>,
     utf32_to_latin1_prefix: wide_latin1::utf32_to_latin1::<u8x16>,
-    str_to_utf16le_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, ToUtf16<Le>>,
-    str_to_utf16be_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, ToUtf16<Be>>,
-    str_to_utf32_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, ToUtf32>,
+    str_to_utf16le_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, Utf16<Le>>,
+    str_to_utf16be_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, Utf16<Be>>,
+    str_to_utf32_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, Utf32>,
     chars_to_utf8_prefix: wide16::chars_to_utf8::<u8x16>,
     chars_to_utf16le_prefix: wide16::chars_to_utf16::<u8x16, Le>,
     chars_to_utf16be_prefix: wide16::chars_to_utf16::<u8x16, Be>,

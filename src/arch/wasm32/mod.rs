@@ -11,9 +11,10 @@
 
 mod vector;
 
-use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::Ucs2;
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
+use crate::scalar::transcode::{Utf16, Utf32};
 use core::arch::wasm32::v128;
 
 crate::arch::kernel_table! {
@@ -24,10 +25,10 @@ crate::arch::kernel_table! {
     is_valid_utf8: utf8::is_valid::<v128, 4>,
     is_ascii: utf8::all_ascii::<v128, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<v128, 4>,
-    utf8_to_utf16le_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf16<Le>>,
-    utf8_to_utf16be_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf16<Be>>,
-    utf8_to_utf32_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUtf32>,
-    utf8_to_ucs2_prefix: utf8_to_wide::convert::<v128, v128, 4, ToUcs2>,
+    utf8_to_utf16le_prefix: utf8_to_wide::convert::<v128, v128, 4, Utf16<Le>>,
+    utf8_to_utf16be_prefix: utf8_to_wide::convert::<v128, v128, 4, Utf16<Be>>,
+    utf8_to_utf32_prefix: utf8_to_wide::convert::<v128, v128, 4, Utf32>,
+    utf8_to_ucs2_prefix: utf8_to_wide::convert::<v128, v128, 4, Ucs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<v128, Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<v128, Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8::<v128>,
@@ -43,9 +44,9 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<v128, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<v128, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<v128>,
-    str_to_utf16le_prefix: str_to_wide::convert_valid::<v128, v128, 4, ToUtf16<Le>>,
-    str_to_utf16be_prefix: str_to_wide::convert_valid::<v128, v128, 4, ToUtf16<Be>>,
-    str_to_utf32_prefix: str_to_wide::convert_valid::<v128, v128, 4, ToUtf32>,
+    str_to_utf16le_prefix: str_to_wide::convert_valid::<v128, v128, 4, Utf16<Le>>,
+    str_to_utf16be_prefix: str_to_wide::convert_valid::<v128, v128, 4, Utf16<Be>>,
+    str_to_utf32_prefix: str_to_wide::convert_valid::<v128, v128, 4, Utf32>,
     chars_to_utf8_prefix: utf16::chars_to_utf8::<v128>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<v128, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<v128, Be>,

@@ -16,9 +16,10 @@
 //! no POPCNT, LZCNT or BMI instruction (none is enabled), so a CPU
 //! without them still runs it.
 
-use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::Ucs2;
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
+use crate::scalar::transcode::{Utf16, Utf32};
 use core::arch::x86_64::{__m128i, __m256i};
 
 crate::arch::kernel_table! {
@@ -29,10 +30,10 @@ crate::arch::kernel_table! {
     is_valid_utf8: utf8::is_valid::<__m256i, 2>,
     is_ascii: utf8::all_ascii::<__m256i, 2>,
     validate_utf8_blocks: utf8::validate_blocks::<__m256i, 2>,
-    utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Le>>,
-    utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf16<Be>>,
-    utf8_to_utf32_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUtf32>,
-    utf8_to_ucs2_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, ToUcs2>,
+    utf8_to_utf16le_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, Utf16<Le>>,
+    utf8_to_utf16be_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, Utf16<Be>>,
+    utf8_to_utf32_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, Utf32>,
+    utf8_to_ucs2_prefix: utf8_to_wide::convert::<__m256i, __m128i, 2, Ucs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<__m256i, Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<__m256i, Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8::<__m256i>,
@@ -51,9 +52,9 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m256i>,
-    str_to_utf16le_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, ToUtf16<Le>>,
-    str_to_utf16be_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, ToUtf16<Be>>,
-    str_to_utf32_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, ToUtf32>,
+    str_to_utf16le_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, Utf16<Le>>,
+    str_to_utf16be_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, Utf16<Be>>,
+    str_to_utf32_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, Utf32>,
     chars_to_utf8_prefix: utf16::chars_to_utf8::<__m256i>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<__m256i, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<__m256i, Be>,

@@ -17,9 +17,10 @@
 mod utf16;
 mod utf8_to_wide;
 
-use crate::arch::generic::utf8_to_wide::{ToUcs2, ToUtf16, ToUtf32};
+use crate::arch::generic::utf8_to_wide::Ucs2;
 use crate::arch::generic::{count, latin1, utf8, windows1252};
 use crate::byte_order::{Be, Le};
+use crate::scalar::transcode::{Utf16, Utf32};
 use core::arch::x86_64::{__m128i, __m256i, __m512i};
 
 /// Inputs shorter than this are validated with the 256-bit vectors of the
@@ -107,10 +108,10 @@ crate::arch::kernel_table! {
     is_valid_utf8: is_valid_by_size,
     is_ascii: utf8::all_ascii::<__m512i, 1>,
     validate_utf8_blocks: utf8::validate_blocks::<__m512i, 1>,
-    utf8_to_utf16le_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Le>>,
-    utf8_to_utf16be_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf16<Be>>,
-    utf8_to_utf32_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUtf32>,
-    utf8_to_ucs2_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, ToUcs2>,
+    utf8_to_utf16le_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, Utf16<Le>>,
+    utf8_to_utf16be_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, Utf16<Be>>,
+    utf8_to_utf32_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, Utf32>,
+    utf8_to_ucs2_prefix: crate::arch::generic::utf8_to_wide::convert::<__m512i, __m128i, 1, Ucs2>,
     utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<Le>,
     utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<Be>,
     utf32_to_utf8_prefix: utf16::utf32_to_utf8,
@@ -126,9 +127,9 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m512i, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m512i, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m512i>,
-    str_to_utf16le_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, ToUtf16<Le>>,
-    str_to_utf16be_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, ToUtf16<Be>>,
-    str_to_utf32_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, ToUtf32>,
+    str_to_utf16le_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, Utf16<Le>>,
+    str_to_utf16be_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, Utf16<Be>>,
+    str_to_utf32_prefix: crate::arch::generic::str_to_wide::convert_valid::<__m512i, __m128i, 1, Utf32>,
     chars_to_utf8_prefix: utf16::chars_to_utf8,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<Be>,
