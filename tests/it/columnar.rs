@@ -701,6 +701,38 @@ fn columnar_edges() {
     }
 }
 
+/// PLAIN pages of long values (hundreds of bytes to a few KB), where the
+/// walk ends a chunk early to stay near the validation: the rows and
+/// errors of the model, with an invalid row anywhere (across those short
+/// chunks and the whole ones bitmaps need), a page cut inside a value,
+/// and every selection kind.
+#[test]
+fn columnar_plain_long_values() {
+    for seed in 0..24u64 {
+        let mut rng = Rng(seed);
+        let n = 1 + rng.below(600);
+        let mut rows: Vec<Vec<u8>> = (0..n)
+            .map(|_| {
+                let len = [130, 400, 1000, 3000][rng.below(4)] + rng.below(100);
+                let ascii = rng.chance(3);
+                text(&mut rng, len, ascii)
+            })
+            .collect();
+        if !rng.chance(4) {
+            let (i, bad) = (rng.below(n), BAD[rng.below(BAD.len())]);
+            let at = rows[i].len() / 2;
+            let at = (at..rows[i].len()).find(|&j| (rows[i][j] as i8) >= -64).unwrap_or(0);
+            rows[i].splice(at..at, bad.iter().copied()).for_each(drop);
+        }
+        let mut page = plain_of(&rows);
+        if rng.chance(5) {
+            page.truncate(rng.below(page.len()));
+        }
+        check_plain(&page, &Sel::All);
+        check_plain(&page, &selection(&mut rng, n));
+    }
+}
+
 #[test]
 fn columnar_plain_lengths_are_not_text() {
     // A value ending in a lead byte, then a length whose first byte is a
