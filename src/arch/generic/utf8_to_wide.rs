@@ -157,6 +157,23 @@ pub(crate) unsafe trait Leads: Utf8Vector {
         None
     }
 
+    /// Whether the non-ASCII window `v` is a valid window of ASCII and
+    /// 2-byte characters (most windows of Cyrillic, Greek, Arabic and
+    /// Hebrew text), by a test cheaper than the block validation: after a
+    /// window converted by [`bmp_window`] that holds no byte of `E0` or
+    /// more, the loop takes the windows that pass it (see
+    /// [`two_byte_run`]). `false` (the default) leaves every window to the
+    /// validation. The test must not assume that the window starts on a
+    /// character boundary (a continuation byte first fails it).
+    #[inline(always)]
+    unsafe fn two_byte_window<const N: usize>(v: &[Self; N]) -> bool {
+        let _ = v;
+        false
+    }
+
+    /// Whether the ISA has [`Leads::two_byte_window`].
+    const TWO_BYTE: bool = false;
+
     /// Whether the ISA converts every non-ASCII window of valid input
     /// itself, with [`Leads::convert_valid_window`]. Such an ISA (AVX-512)
     /// takes every validated window with [`Leads::convert_window`] too, so
@@ -825,6 +842,99 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
     (64 - ends.leading_zeros() as usize, o)
 }
 
+/// [`Leads::two_byte_window`] from the ISA's vectors `v` of a window:
+/// valid iff it has no byte of `C0`, `C1` or `E0..=FF`, and its
+/// continuation bytes are exactly the bytes after its 2-byte leads (so
+/// none comes first; a lead on the last byte waits for the next window).
+/// A saturating subtract first (a byte of `E0` or more), then two
+/// compares and three mask moves per vector, where the block validation
+/// takes a dozen vector instructions and its own mask moves.
+///
+/// # Safety
+///
+/// W's ISA.
+// The x86 kernels use it (their mask moves are one instruction; NEON's
+// take several).
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+#[inline(always)]
+pub(crate) unsafe fn two_byte_valid<W: WideVector + Count>(v: &[W]) -> bool {
+    // SAFETY: the caller guarantees W's ISA.
+    unsafe {
+        if above_df(v) {
+            return false;
+        }
+        // As `i8`: continuations -128..=-65, C0 and C1 -64 and -63,
+        // 2-byte leads -62..=-33 (no byte above them, by the test above).
+        let (mut high, mut not_cont, mut above_c1) = (0u64, 0u64, 0u64);
+        for (k, &x) in v.iter().enumerate() {
+            let shift = k * W::BYTES;
+            high |= x.movemask() << shift;
+            not_cont |= x.gt_i8(-65).movemask() << shift;
+            above_c1 |= x.gt_i8(-63).movemask() << shift;
+        }
+        let leads = above_c1 & high;
+        let c0_c1 = high & not_cont & !above_c1;
+        c0_c1 == 0 && !not_cont == leads << 1
+    }
+}
+
+/// Whether the vectors `v` hold a byte of `E0` or more.
+///
+/// # Safety
+///
+/// V's ISA.
+#[inline(always)]
+unsafe fn above_df<V: Utf8Vector>(v: &[V]) -> bool {
+    // SAFETY: the caller guarantees V's ISA.
+    unsafe {
+        let mut longer = V::zero();
+        for &x in v {
+            longer = longer.or(x.saturating_sub(V::splat(0xDF)));
+        }
+        longer.any()
+    }
+}
+
+/// After a window of ASCII and 2-byte characters: converts the windows
+/// at `p` that [`Leads::two_byte_window`] passes, unvalidated, with
+/// [`bmp_window`], while a window and [`MARGIN`] more bytes remain in
+/// `src` and as many units of room at `o` in `dst` (`dst_len` units at
+/// `out`). Returns the new `(p, o)`: `p` is then a character boundary.
+/// Its own loop, entered only from such a window, so that text of other
+/// scripts does not pay for the test.
+///
+/// # Safety
+///
+/// V's ISA; `out` valid for writes of `dst_len` units; `p` a character
+/// boundary past the start of `src`.
+#[inline(always)]
+unsafe fn two_byte_run<V: Leads, T: Target, const N: usize>(
+    src: &[u8],
+    out: *mut T::Unit,
+    dst_len: usize,
+    mut p: usize,
+    mut o: usize,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISA and `out`; the loop condition
+    // keeps each window's reads inside `src` and `bmp_window`'s writes
+    // (`BLOCK + 8` units) inside `dst`.
+    unsafe {
+        while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst_len {
+            let at = src.as_ptr().add(p);
+            let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
+            if !V::two_byte_window(&v) {
+                break;
+            }
+            let ends = V::lead_bits(&v) >> 1;
+            let zero = <V::Wide as super::Vector>::zero();
+            let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, false, true, out.add(o));
+            p += c;
+            o += w;
+        }
+    }
+    (p, o)
+}
+
 /// The end-of-character mask of a window of 3-byte characters that
 /// starts on the first byte of one: 21 of them end at bytes 2, 5, .., 62
 /// (byte 63 is the lead of the next; bit 63 is unknown). Most windows of
@@ -1076,10 +1186,13 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 o += w;
                 // As after `convert_window`: the last character ends in
                 // the last four bytes.
-                if c > MAX_STEP_START {
-                    continue;
+                if c <= MAX_STEP_START {
+                    break;
                 }
-                break;
+                if V::TWO_BYTE && !above_df(&v) {
+                    (p, o) = two_byte_run::<V, T, N>(src, out, dst.len(), p, o);
+                }
+                continue;
             }
             let (pos, w) = steps::<H, T>(at, ends, out.add(o));
             o += w;

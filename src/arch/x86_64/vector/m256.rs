@@ -10,7 +10,7 @@
 use crate::arch::generic::count::Count;
 use crate::arch::generic::latin1::Latin1Vector;
 use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::utf8_to_wide::{Leads, Target};
+use crate::arch::generic::utf8_to_wide::{two_byte_valid, Leads, Target};
 use crate::arch::generic::{Shift, Utf8Vector, Vector};
 use core::arch::x86_64::*;
 
@@ -222,6 +222,14 @@ unsafe impl Leads for __m256i {
             }
             bits
         }
+    }
+
+    const TWO_BYTE: bool = true;
+
+    #[inline(always)]
+    unsafe fn two_byte_window<const N: usize>(v: &[Self; N]) -> bool {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { two_byte_valid(v) }
     }
 
     #[inline(always)]
