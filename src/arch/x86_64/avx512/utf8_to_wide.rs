@@ -474,19 +474,20 @@ unsafe fn convert_chars<T: Target>(
             return 0;
         }
         if _mm512_cmpge_epu8_mask(x, _mm512_set1_epi8(0xF0u8 as i8)) != 0 {
-            // Fifteen or sixteen 4-byte characters (emoji): the bytes
-            // between the marked leads are continuations, so each marked
-            // character but the last has four bytes, and so has the last
-            // where it starts at byte 60 with a 4-byte lead. (Where the
-            // window's last lead, unmarked, is at byte 61 to 63, the one
-            // marked at 60 is shorter, and not such a lead.) Constant
-            // shuffles in 32-bit lanes, where `with_four` gathers with
-            // four compresses and packs: 5.3 to 7.8 GB/s on Emoji text
-            // (11.0 with the constant advance of `convert_window`).
-            if keep == FOURS >> 4 || keep == FOURS && at.add(60).read() >= 0xF0 {
+            // Sixteen 4-byte characters (emoji), all that start in a
+            // window of valid input: the bytes between the marked leads
+            // are continuations, so each marked character but the last
+            // has four bytes, and so has the last where it starts at byte
+            // 60 with a 4-byte lead. (A window of the validating loop
+            // whose last lead, unmarked, is at byte 61 to 63 can mark
+            // these leads too; the one at 60 is then shorter, and not
+            // such a lead. Its window of fifteen, with the last lead at
+            // 60, `convert_window` takes itself.) Constant shuffles in
+            // 32-bit lanes, where `with_four` gathers with four
+            // compresses and packs.
+            if keep == FOURS && at.add(60).read() >= 0xF0 {
                 four_byte_chars::<__m512i, T>(at, dst);
-                let chars = keep.count_ones() as usize;
-                return if T::UTF32 { chars } else { 2 * chars };
+                return if T::UTF32 { 16 } else { 32 };
             }
             return with_four::<T>(x, at, keep, dst);
         }
