@@ -37,12 +37,15 @@
 //! each chunk goes to the same kernels; a chunk never ends between the two
 //! halves of a surrogate pair, so the result is the same as in place.
 
+use crate::byte_order::{Be, ByteOrder, Endian, Le};
+use crate::dispatch::Utf16Order;
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
 use crate::glue::units::fill;
 #[cfg(feature = "transcode")]
 use crate::glue::{Sink, Uninit};
 #[cfg(feature = "transcode")]
 use crate::scalar::transcode::Utf8;
+use core::marker::PhantomData;
 use core::mem::MaybeUninit;
 use core::ops::ControlFlow;
 
@@ -106,202 +109,177 @@ pub(crate) trait UnitBytes {
     fn append_lossy(units: &[Self::Unit], dst: &mut alloc::string::String, replaced: &mut usize);
 }
 
-/// UTF-16LE bytes: units in memory order, for the `utf16le` kernels.
-pub(crate) struct Utf16LeBytes;
-/// UTF-16BE bytes: units in memory order, for the `utf16be` kernels.
-pub(crate) struct Utf16BeBytes;
-/// UTF-32LE bytes: native values, for the UTF-32 kernels.
-pub(crate) struct Utf32LeBytes;
-/// UTF-32BE bytes: native values, for the UTF-32 kernels.
-pub(crate) struct Utf32BeBytes;
+/// UTF-16 bytes in byte order `O`: units in memory order, for that
+/// order's kernels.
+pub(crate) struct Utf16Bytes<O>(PhantomData<O>);
+/// UTF-32 bytes in byte order `O`: native values, for the UTF-32 kernels.
+pub(crate) struct Utf32Bytes<O>(PhantomData<O>);
 
-/// The members of [`UnitBytes`] that UTF-16LE and UTF-16BE share, apart
-/// from the byte order (`$o`, `$read`) and the functions of that order.
-/// (Plumbing only: the algorithm is [`for_each_run`].)
-macro_rules! utf16_bytes {
-    ($t:ty, $o:ident, $read:path, $validate:path, $to_utf8:path, $len:path, $to_string:path) => {
-        impl UnitBytes for $t {
-            type Unit = u16;
-            type Error = Utf16Error;
-            const SIZE: usize = 2;
-            const MOST: usize = 3;
-            #[inline(always)]
-            fn load(bytes: &[u8]) -> u16 {
-                u16::from_ne_bytes([bytes[0], bytes[1]])
-            }
-            #[inline(always)]
-            fn in_place(bytes: &[u8]) -> Option<&[u16]> {
-                crate::glue::units::as_u16s(bytes)
-            }
-            #[inline(always)]
-            fn pairs_with_next(unit: u16) -> bool {
-                $read(unit) & 0xFC00 == 0xD800
-            }
-            #[inline(always)]
-            fn in_bytes(error: Utf16Error, at: usize) -> Utf16Error {
-                Utf16Error::new(at + 2 * error.valid_up_to(), error.kind())
-            }
-            #[inline(always)]
-            fn incomplete(at: usize) -> Utf16Error {
-                Utf16Error::new(at, Utf16ErrorKind::IncompleteUnit)
-            }
-            #[inline(always)]
-            fn validate(units: &[u16]) -> Result<(), Utf16Error> {
-                $validate(units)
-            }
-            #[cfg(feature = "transcode")]
-            #[inline(always)]
-            fn to_utf8<S: ?Sized + Sink<Utf8>>(
-                units: &[u16],
-                dst: &mut S,
-            ) -> Result<usize, TranscodeError<Utf16Error>> {
-                $to_utf8(units, dst)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            #[inline(always)]
-            fn append_utf8(
-                units: &[u16],
-                dst: &mut alloc::string::String,
-            ) -> Result<usize, TranscodeError<Utf16Error>> {
-                $to_utf8(units, dst)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            #[inline(always)]
-            fn utf8_len(units: &[u16]) -> usize {
-                $len(units)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            #[inline(always)]
-            fn to_string(units: &[u16]) -> Result<alloc::string::String, Utf16Error> {
-                $to_string(units)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            fn append_lossy(units: &[u16], dst: &mut alloc::string::String, replaced: &mut usize) {
-                use crate::error::TranscodeError::OutputTooSmall;
-                let fns = crate::dispatch::active_fns();
-                let mut rest = units;
-                while let Err(OutputTooSmall { read, .. }) = crate::glue::lossy::utf16_lossy_sink::<
-                    crate::byte_order::$o,
-                    _,
-                >(fns, rest, dst, replaced)
-                {
-                    // A lone surrogate takes 3 bytes, one more than it
-                    // counted: room for the rest at its worst.
+impl<O: Utf16Order> UnitBytes for Utf16Bytes<O> {
+    type Unit = u16;
+    type Error = Utf16Error;
+    const SIZE: usize = 2;
+    const MOST: usize = 3;
+    #[inline(always)]
+    fn load(bytes: &[u8]) -> u16 {
+        u16::from_ne_bytes([bytes[0], bytes[1]])
+    }
+    #[inline(always)]
+    fn in_place(bytes: &[u8]) -> Option<&[u16]> {
+        crate::glue::units::as_u16s(bytes)
+    }
+    #[inline(always)]
+    fn pairs_with_next(unit: u16) -> bool {
+        O::read16(unit) & 0xFC00 == 0xD800
+    }
+    #[inline(always)]
+    fn in_bytes(error: Utf16Error, at: usize) -> Utf16Error {
+        Utf16Error::new(at + 2 * error.valid_up_to(), error.kind())
+    }
+    #[inline(always)]
+    fn incomplete(at: usize) -> Utf16Error {
+        Utf16Error::new(at, Utf16ErrorKind::IncompleteUnit)
+    }
+    #[inline(always)]
+    fn validate(units: &[u16]) -> Result<(), Utf16Error> {
+        O::validate(units)
+    }
+    #[cfg(feature = "transcode")]
+    #[inline(always)]
+    fn to_utf8<S: ?Sized + Sink<Utf8>>(
+        units: &[u16],
+        dst: &mut S,
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        O::to_utf8(units, dst)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    #[inline(always)]
+    fn append_utf8(
+        units: &[u16],
+        dst: &mut alloc::string::String,
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        O::to_utf8(units, dst)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    #[inline(always)]
+    fn utf8_len(units: &[u16]) -> usize {
+        O::utf8_len(units)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    #[inline(always)]
+    fn to_string(units: &[u16]) -> Result<alloc::string::String, Utf16Error> {
+        // What `utf16le_to_string`/`utf16be_to_string` do.
+        crate::transcode::fresh(
+            units.len(),
+            3,
+            |a, b| O::utf8_len(&units[a..b]),
+            |from, out| O::to_utf8(&units[from..], out),
+        )
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    fn append_lossy(units: &[u16], dst: &mut alloc::string::String, replaced: &mut usize) {
+        use crate::error::TranscodeError::OutputTooSmall;
+        let fns = crate::dispatch::active_fns();
+        let mut rest = units;
+        // The lossy engine is written for the two orders' kernel entries;
+        // the match folds away.
+        let lossy = match O::ENDIAN {
+            Endian::Little => crate::glue::lossy::utf16_lossy_sink::<Le, _>,
+            Endian::Big => crate::glue::lossy::utf16_lossy_sink::<Be, _>,
+        };
+        while let Err(OutputTooSmall { read, .. }) = lossy(fns, rest, dst, replaced) {
+            // A lone surrogate takes 3 bytes, one more than it counted:
+            // room for the rest at its worst.
+            rest = &rest[read..];
+            dst.reserve(3 * rest.len());
+        }
+    }
+}
+
+impl<O: ByteOrder> UnitBytes for Utf32Bytes<O> {
+    type Unit = u32;
+    type Error = Utf32Error;
+    const SIZE: usize = 4;
+    const MOST: usize = 4;
+    #[inline(always)]
+    fn load(bytes: &[u8]) -> u32 {
+        let bytes = [bytes[0], bytes[1], bytes[2], bytes[3]];
+        match O::ENDIAN {
+            Endian::Little => u32::from_le_bytes(bytes),
+            Endian::Big => u32::from_be_bytes(bytes),
+        }
+    }
+    #[inline(always)]
+    fn in_place(bytes: &[u8]) -> Option<&[u32]> {
+        // The kernels take native values: in place only in native order.
+        if O::SWAP {
+            None
+        } else {
+            crate::glue::units::as_u32s(bytes)
+        }
+    }
+    #[inline(always)]
+    fn pairs_with_next(_: u32) -> bool {
+        false
+    }
+    #[inline(always)]
+    fn in_bytes(error: Utf32Error, at: usize) -> Utf32Error {
+        Utf32Error::new(at + 4 * error.valid_up_to(), error.kind())
+    }
+    #[inline(always)]
+    fn incomplete(at: usize) -> Utf32Error {
+        Utf32Error::new(at, Utf32ErrorKind::IncompleteUnit)
+    }
+    #[inline(always)]
+    fn validate(units: &[u32]) -> Result<(), Utf32Error> {
+        crate::dispatch::validate_utf32(units)
+    }
+    #[cfg(feature = "transcode")]
+    #[inline(always)]
+    fn to_utf8<S: ?Sized + Sink<Utf8>>(
+        units: &[u32],
+        dst: &mut S,
+    ) -> Result<usize, TranscodeError<Utf32Error>> {
+        crate::dispatch::utf32_to_utf8(units, dst)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    #[inline(always)]
+    fn append_utf8(
+        units: &[u32],
+        dst: &mut alloc::string::String,
+    ) -> Result<usize, TranscodeError<Utf32Error>> {
+        crate::dispatch::utf32_to_utf8(units, dst)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    #[inline(always)]
+    fn utf8_len(units: &[u32]) -> usize {
+        crate::utf8_len_from_utf32(units)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    #[inline(always)]
+    fn to_string(units: &[u32]) -> Result<alloc::string::String, Utf32Error> {
+        crate::utf32_to_string(units)
+    }
+    #[cfg(all(feature = "transcode", feature = "alloc"))]
+    fn append_lossy(units: &[u32], dst: &mut alloc::string::String, replaced: &mut usize) {
+        let mut rest = units;
+        loop {
+            match crate::dispatch::utf32_to_utf8(rest, dst) {
+                Ok(_) => return,
+                Err(TranscodeError::Invalid { error, .. }) => {
+                    // One value is one character, valid or not.
+                    dst.push(char::REPLACEMENT_CHARACTER);
+                    *replaced += 1;
+                    rest = &rest[error.valid_up_to() + 1..];
+                }
+                Err(TranscodeError::OutputTooSmall { read, .. }) => {
                     rest = &rest[read..];
-                    dst.reserve(3 * rest.len());
+                    dst.reserve(4 * rest.len());
                 }
             }
         }
-    };
+    }
 }
-
-utf16_bytes!(
-    Utf16LeBytes,
-    Le,
-    u16::from_le,
-    crate::dispatch::validate_utf16le,
-    crate::dispatch::utf16le_to_utf8,
-    crate::utf8_len_from_utf16le,
-    crate::utf16le_to_string
-);
-utf16_bytes!(
-    Utf16BeBytes,
-    Be,
-    u16::from_be,
-    crate::dispatch::validate_utf16be,
-    crate::dispatch::utf16be_to_utf8,
-    crate::utf8_len_from_utf16be,
-    crate::utf16be_to_string
-);
-
-/// The members of [`UnitBytes`] that UTF-32LE and UTF-32BE share, apart
-/// from the byte order (`$from`, and `$order`, the one read in place).
-macro_rules! utf32_bytes {
-    ($t:ty, $from:path, $order:literal) => {
-        impl UnitBytes for $t {
-            type Unit = u32;
-            type Error = Utf32Error;
-            const SIZE: usize = 4;
-            const MOST: usize = 4;
-            #[inline(always)]
-            fn load(bytes: &[u8]) -> u32 {
-                $from([bytes[0], bytes[1], bytes[2], bytes[3]])
-            }
-            #[inline(always)]
-            fn in_place(bytes: &[u8]) -> Option<&[u32]> {
-                if cfg!(target_endian = $order) {
-                    crate::glue::units::as_u32s(bytes)
-                } else {
-                    None
-                }
-            }
-            #[inline(always)]
-            fn pairs_with_next(_: u32) -> bool {
-                false
-            }
-            #[inline(always)]
-            fn in_bytes(error: Utf32Error, at: usize) -> Utf32Error {
-                Utf32Error::new(at + 4 * error.valid_up_to(), error.kind())
-            }
-            #[inline(always)]
-            fn incomplete(at: usize) -> Utf32Error {
-                Utf32Error::new(at, Utf32ErrorKind::IncompleteUnit)
-            }
-            #[inline(always)]
-            fn validate(units: &[u32]) -> Result<(), Utf32Error> {
-                crate::dispatch::validate_utf32(units)
-            }
-            #[cfg(feature = "transcode")]
-            #[inline(always)]
-            fn to_utf8<S: ?Sized + Sink<Utf8>>(
-                units: &[u32],
-                dst: &mut S,
-            ) -> Result<usize, TranscodeError<Utf32Error>> {
-                crate::dispatch::utf32_to_utf8(units, dst)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            #[inline(always)]
-            fn append_utf8(
-                units: &[u32],
-                dst: &mut alloc::string::String,
-            ) -> Result<usize, TranscodeError<Utf32Error>> {
-                crate::dispatch::utf32_to_utf8(units, dst)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            #[inline(always)]
-            fn utf8_len(units: &[u32]) -> usize {
-                crate::utf8_len_from_utf32(units)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            #[inline(always)]
-            fn to_string(units: &[u32]) -> Result<alloc::string::String, Utf32Error> {
-                crate::utf32_to_string(units)
-            }
-            #[cfg(all(feature = "transcode", feature = "alloc"))]
-            fn append_lossy(units: &[u32], dst: &mut alloc::string::String, replaced: &mut usize) {
-                let mut rest = units;
-                loop {
-                    match crate::dispatch::utf32_to_utf8(rest, dst) {
-                        Ok(_) => return,
-                        Err(TranscodeError::Invalid { error, .. }) => {
-                            // One value is one character, valid or not.
-                            dst.push(char::REPLACEMENT_CHARACTER);
-                            *replaced += 1;
-                            rest = &rest[error.valid_up_to() + 1..];
-                        }
-                        Err(TranscodeError::OutputTooSmall { read, .. }) => {
-                            rest = &rest[read..];
-                            dst.reserve(4 * rest.len());
-                        }
-                    }
-                }
-            }
-        }
-    };
-}
-
-utf32_bytes!(Utf32LeBytes, u32::from_le_bytes, "little");
-utf32_bytes!(Utf32BeBytes, u32::from_be_bytes, "big");
 
 /// Calls `each(units, at)` on the whole units of `bytes` in order, `at`
 /// being the byte offset of `units[0]`, and stops at the first `Break`:
@@ -567,7 +545,7 @@ fn to_string_lossy<U: UnitBytes>(src: &[u8]) -> crate::error::Lossy<alloc::strin
 /// ```
 #[inline]
 pub fn validate_utf16le_bytes(src: &[u8]) -> Result<(), Utf16Error> {
-    validate::<Utf16LeBytes>(src)
+    validate::<Utf16Bytes<Le>>(src)
 }
 
 /// Validates UTF-16BE given as bytes, at any address: every surrogate
@@ -587,7 +565,7 @@ pub fn validate_utf16le_bytes(src: &[u8]) -> Result<(), Utf16Error> {
 /// ```
 #[inline]
 pub fn validate_utf16be_bytes(src: &[u8]) -> Result<(), Utf16Error> {
-    validate::<Utf16BeBytes>(src)
+    validate::<Utf16Bytes<Be>>(src)
 }
 
 /// Validates UTF-32LE given as bytes, at any address: every value must be
@@ -609,7 +587,7 @@ pub fn validate_utf16be_bytes(src: &[u8]) -> Result<(), Utf16Error> {
 /// ```
 #[inline]
 pub fn validate_utf32le_bytes(src: &[u8]) -> Result<(), Utf32Error> {
-    validate::<Utf32LeBytes>(src)
+    validate::<Utf32Bytes<Le>>(src)
 }
 
 /// Validates UTF-32BE given as bytes, at any address: every value must be
@@ -629,12 +607,13 @@ pub fn validate_utf32le_bytes(src: &[u8]) -> Result<(), Utf32Error> {
 /// ```
 #[inline]
 pub fn validate_utf32be_bytes(src: &[u8]) -> Result<(), Utf32Error> {
-    validate::<Utf32BeBytes>(src)
+    validate::<Utf32Bytes<Be>>(src)
 }
 
 #[cfg(feature = "transcode")]
 mod transcode_api {
-    use super::{to_utf8, Utf16BeBytes, Utf16LeBytes, Utf32BeBytes, Utf32LeBytes};
+    use super::{to_utf8, Utf16Bytes, Utf32Bytes};
+    use crate::byte_order::{Be, Le};
     use crate::error::{TranscodeError, Utf16Error, Utf32Error};
 
     /// Converts UTF-16LE given as bytes (any address, any length) to
@@ -668,7 +647,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf16Error>> {
-        to_utf8::<Utf16LeBytes, _>(src, dst)
+        to_utf8::<Utf16Bytes<Le>, _>(src, dst)
     }
 
     /// Converts UTF-16BE given as bytes (any address, any length) to
@@ -693,7 +672,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf16Error>> {
-        to_utf8::<Utf16BeBytes, _>(src, dst)
+        to_utf8::<Utf16Bytes<Be>, _>(src, dst)
     }
 
     /// Converts UTF-32LE given as bytes (any address, any length) to
@@ -720,7 +699,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf32Error>> {
-        to_utf8::<Utf32LeBytes, _>(src, dst)
+        to_utf8::<Utf32Bytes<Le>, _>(src, dst)
     }
 
     /// Converts UTF-32BE given as bytes (any address, any length) to
@@ -744,7 +723,7 @@ mod transcode_api {
         src: &[u8],
         dst: &mut [u8],
     ) -> Result<usize, TranscodeError<Utf32Error>> {
-        to_utf8::<Utf32BeBytes, _>(src, dst)
+        to_utf8::<Utf32Bytes<Be>, _>(src, dst)
     }
 }
 
@@ -753,9 +732,8 @@ pub use transcode_api::*;
 
 #[cfg(all(feature = "transcode", feature = "alloc"))]
 mod alloc_api {
-    use super::{
-        to_string, to_string_lossy, Utf16BeBytes, Utf16LeBytes, Utf32BeBytes, Utf32LeBytes,
-    };
+    use super::{to_string, to_string_lossy, Utf16Bytes, Utf32Bytes};
+    use crate::byte_order::{Be, Le};
     use crate::error::{Lossy, Utf16Error, Utf32Error};
     use alloc::string::String;
 
@@ -779,7 +757,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf16le_bytes_to_string(src: &[u8]) -> Result<String, Utf16Error> {
-        to_string::<Utf16LeBytes>(src)
+        to_string::<Utf16Bytes<Le>>(src)
     }
 
     /// Converts UTF-16BE given as bytes (any address, any length) to a
@@ -797,7 +775,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf16be_bytes_to_string(src: &[u8]) -> Result<String, Utf16Error> {
-        to_string::<Utf16BeBytes>(src)
+        to_string::<Utf16Bytes<Be>>(src)
     }
 
     /// Converts UTF-32LE given as bytes (any address, any length) to a
@@ -815,7 +793,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf32le_bytes_to_string(src: &[u8]) -> Result<String, Utf32Error> {
-        to_string::<Utf32LeBytes>(src)
+        to_string::<Utf32Bytes<Le>>(src)
     }
 
     /// Converts UTF-32BE given as bytes (any address, any length) to a
@@ -834,7 +812,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf32be_bytes_to_string(src: &[u8]) -> Result<String, Utf32Error> {
-        to_string::<Utf32BeBytes>(src)
+        to_string::<Utf32Bytes<Be>>(src)
     }
 
     /// Decodes UTF-16LE given as bytes (any address, any length),
@@ -853,7 +831,7 @@ mod alloc_api {
     #[must_use]
     #[inline]
     pub fn utf16le_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf16LeBytes>(src).output
+        to_string_lossy::<Utf16Bytes<Le>>(src).output
     }
 
     /// Decodes UTF-16BE given as bytes (any address, any length),
@@ -868,7 +846,7 @@ mod alloc_api {
     #[must_use]
     #[inline]
     pub fn utf16be_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf16BeBytes>(src).output
+        to_string_lossy::<Utf16Bytes<Be>>(src).output
     }
 
     /// Decodes UTF-32LE given as bytes (any address, any length),
@@ -882,7 +860,7 @@ mod alloc_api {
     #[must_use]
     #[inline]
     pub fn utf32le_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf32LeBytes>(src).output
+        to_string_lossy::<Utf32Bytes<Le>>(src).output
     }
 
     /// Decodes UTF-32BE given as bytes (any address, any length),
@@ -896,7 +874,7 @@ mod alloc_api {
     #[must_use]
     #[inline]
     pub fn utf32be_bytes_to_string_lossy(src: &[u8]) -> String {
-        to_string_lossy::<Utf32BeBytes>(src).output
+        to_string_lossy::<Utf32Bytes<Be>>(src).output
     }
     /// [`utf16le_bytes_to_string_lossy`], also counting the replacements:
     /// `replaced` is 0 exactly when [`utf16le_bytes_to_string`] succeeds (a
@@ -911,7 +889,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf16le_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
-        to_string_lossy::<Utf16LeBytes>(src)
+        to_string_lossy::<Utf16Bytes<Le>>(src)
     }
 
     /// [`utf16be_bytes_to_string_lossy`], also counting the replacements:
@@ -928,7 +906,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf16be_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
-        to_string_lossy::<Utf16BeBytes>(src)
+        to_string_lossy::<Utf16Bytes<Be>>(src)
     }
 
     /// [`utf32le_bytes_to_string_lossy`], also counting the replacements:
@@ -944,7 +922,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf32le_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
-        to_string_lossy::<Utf32LeBytes>(src)
+        to_string_lossy::<Utf32Bytes<Le>>(src)
     }
 
     /// [`utf32be_bytes_to_string_lossy`], also counting the replacements:
@@ -960,7 +938,7 @@ mod alloc_api {
     /// ```
     #[inline]
     pub fn utf32be_bytes_to_string_lossy_report(src: &[u8]) -> Lossy<String> {
-        to_string_lossy::<Utf32BeBytes>(src)
+        to_string_lossy::<Utf32Bytes<Be>>(src)
     }
 }
 

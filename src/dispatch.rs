@@ -357,14 +357,21 @@ pub(crate) fn validate_utf16be(src: &[u16]) -> Result<(), Utf16Error> {
 }
 
 /// The dispatched UTF-16 functions of a byte order, for the code that is
-/// generic over it (`utf16_tools`, the lossy decoders): implemented for
-/// the leaf's [`Le`] and [`Be`], so [`Native`] is one of them.
+/// generic over it (`utf16_tools`, the lossy decoders, byte input):
+/// implemented for the leaf's [`Le`] and [`Be`], so [`Native`] is one of
+/// them.
 pub(crate) trait Utf16Order: crate::byte_order::ByteOrder {
     /// [`validate_utf16le`] or [`validate_utf16be`].
     fn validate(src: &[u16]) -> Result<(), Utf16Error>;
     /// [`utf8_len_from_utf16le`] or [`utf8_len_from_utf16be`].
     #[cfg(feature = "transcode")]
     fn utf8_len(src: &[u16]) -> usize;
+    /// [`utf16le_to_utf8`] or [`utf16be_to_utf8`].
+    #[cfg(feature = "transcode")]
+    fn to_utf8<S: ?Sized + Sink<Utf8>>(
+        src: &[u16],
+        dst: &mut S,
+    ) -> Result<usize, TranscodeError<Utf16Error>>;
 }
 
 impl Utf16Order for Le {
@@ -377,6 +384,14 @@ impl Utf16Order for Le {
     fn utf8_len(src: &[u16]) -> usize {
         utf8_len_from_utf16le(src)
     }
+    #[cfg(feature = "transcode")]
+    #[inline]
+    fn to_utf8<S: ?Sized + Sink<Utf8>>(
+        src: &[u16],
+        dst: &mut S,
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        utf16le_to_utf8(src, dst)
+    }
 }
 
 impl Utf16Order for Be {
@@ -388,6 +403,14 @@ impl Utf16Order for Be {
     #[inline]
     fn utf8_len(src: &[u16]) -> usize {
         utf8_len_from_utf16be(src)
+    }
+    #[cfg(feature = "transcode")]
+    #[inline]
+    fn to_utf8<S: ?Sized + Sink<Utf8>>(
+        src: &[u16],
+        dst: &mut S,
+    ) -> Result<usize, TranscodeError<Utf16Error>> {
+        utf16be_to_utf8(src, dst)
     }
 }
 

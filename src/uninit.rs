@@ -276,7 +276,9 @@ pub fn utf16le_bytes_to_utf8(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Utf16Error>> {
-    crate::bytes_input::to_utf8::<crate::bytes_input::Utf16LeBytes, _>(src, dst)
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf16Bytes<crate::byte_order::Le>, _>(
+        src, dst,
+    )
 }
 
 /// [`crate::utf16be_bytes_to_utf8`] into uninitialised memory (see the
@@ -303,7 +305,9 @@ pub fn utf16be_bytes_to_utf8(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Utf16Error>> {
-    crate::bytes_input::to_utf8::<crate::bytes_input::Utf16BeBytes, _>(src, dst)
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf16Bytes<crate::byte_order::Be>, _>(
+        src, dst,
+    )
 }
 
 /// [`crate::utf32le_bytes_to_utf8`] into uninitialised memory (see the
@@ -330,7 +334,9 @@ pub fn utf32le_bytes_to_utf8(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Utf32Error>> {
-    crate::bytes_input::to_utf8::<crate::bytes_input::Utf32LeBytes, _>(src, dst)
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf32Bytes<crate::byte_order::Le>, _>(
+        src, dst,
+    )
 }
 
 /// [`crate::utf32be_bytes_to_utf8`] into uninitialised memory (see the
@@ -357,7 +363,9 @@ pub fn utf32be_bytes_to_utf8(
     src: &[u8],
     dst: &mut [MaybeUninit<u8>],
 ) -> Result<usize, TranscodeError<Utf32Error>> {
-    crate::bytes_input::to_utf8::<crate::bytes_input::Utf32BeBytes, _>(src, dst)
+    crate::bytes_input::to_utf8::<crate::bytes_input::Utf32Bytes<crate::byte_order::Be>, _>(
+        src, dst,
+    )
 }
 
 /// [`crate::utf16_to_utf32`] into uninitialised memory (see the [module

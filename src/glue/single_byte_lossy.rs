@@ -17,7 +17,6 @@ use crate::error::TranscodeError;
 use crate::scalar::latin1::{ByteCharset, Latin1};
 use crate::scalar::transcode::{Decode, Str};
 use crate::scalar::utf8;
-use crate::scalar::windows1252::Windows1252;
 use core::convert::Infallible;
 
 /// The UTF-8 that a lossy encoder reads.
@@ -55,22 +54,6 @@ impl Source for Valid {
     }
 }
 
-/// A single-byte target of the lossy encoders.
-pub(crate) trait Target: ByteCharset {
-    /// Whether some of the bytes `80..=9F` that the Latin-1 prefix writes
-    /// for the C1 controls stand for other characters in the target.
-    const FOREIGN_C1: bool;
-}
-
-impl Target for Latin1 {
-    const FOREIGN_C1: bool = false;
-}
-
-impl Target for Windows1252 {
-    /// All but `81`, `8D`, `8F`, `90` and `9D`.
-    const FOREIGN_C1: bool = true;
-}
-
 /// Encodes `src` into `dst`, replacing what `C` cannot represent (and, for
 /// [`Bytes`], each maximal invalid subpart) with `replacement`, counted in
 /// `replaced`.
@@ -79,7 +62,7 @@ impl Target for Windows1252 {
 /// `dst[..w]` is written, where `w` is `Ok(w)` or the error's `written`.
 /// The only error is `OutputTooSmall`, at a character or subpart boundary
 /// (`replaced` then counts the replacements in `dst[..written]`).
-fn encode<S: Source, C: Target>(
+fn encode<S: Source, C: ByteCharset>(
     fns: &KernelFns,
     src: &[u8],
     dst: &mut Out<u8>,
@@ -143,7 +126,7 @@ fn replace_foreign_c1(fns: &KernelFns, out: &mut Out<u8>, replacement: u8) -> us
 /// `fns`' lossy UTF-8 (`S`) to `C` encoder into any sink: the result (the
 /// only error is `OutputTooSmall`) and the replacements in what was
 /// written.
-pub(crate) fn encode_lossy<S: Source, C: Target, K: ?Sized + Sink<Latin1>>(
+pub(crate) fn encode_lossy<S: Source, C: ByteCharset, K: ?Sized + Sink<Latin1>>(
     fns: &KernelFns,
     src: &[u8],
     dst: &mut K,
@@ -163,7 +146,7 @@ pub(crate) fn encode_lossy<S: Source, C: Target, K: ?Sized + Sink<Latin1>>(
 /// what is left of the input whenever it runs out. Returns the bytes
 /// appended and the replacements.
 #[cfg(feature = "alloc")]
-pub(crate) fn append_lossy<S: Source, C: Target>(
+pub(crate) fn append_lossy<S: Source, C: ByteCharset>(
     fns: &KernelFns,
     src: &[u8],
     dst: &mut alloc::vec::Vec<u8>,

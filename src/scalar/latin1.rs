@@ -56,9 +56,16 @@ pub(crate) trait ByteCharset {
     /// The byte of code point `c` (a scalar value), or `None` if the
     /// encoding cannot represent it.
     fn byte(c: u32) -> Option<u8>;
+
+    /// Whether some of the bytes `80..=9F`, which Latin-1 gives the C1
+    /// controls U+0080..=U+009F, stand for other characters here: then a
+    /// C1 control that a Latin-1 encoder wrote as its own byte must be
+    /// mended (the lossy encoders run the SIMD Latin-1 encoder first).
+    const FOREIGN_C1: bool;
 }
 
 impl ByteCharset for Latin1 {
+    const FOREIGN_C1: bool = false;
     #[inline(always)]
     fn byte(c: u32) -> Option<u8> {
         u8::try_from(c).ok()

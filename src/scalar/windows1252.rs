@@ -120,6 +120,8 @@ const fn by_code_point() -> [(u16, u8); 27] {
 }
 
 impl ByteCharset for Windows1252 {
+    /// All but `81`, `8D`, `8F`, `90` and `9D`.
+    const FOREIGN_C1: bool = true;
     #[inline(always)]
     fn byte(c: u32) -> Option<u8> {
         encode(c)

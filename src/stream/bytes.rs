@@ -22,8 +22,9 @@
 //! have it.
 
 use super::{CoderResult, Endian, StreamError, Utf16Decoder, Utf32Decoder};
+use crate::byte_order::{Be, Le};
 use crate::bytes_input::{for_each_run, UnitBytes};
-use crate::bytes_input::{Utf16BeBytes, Utf16LeBytes, Utf32BeBytes, Utf32LeBytes};
+use crate::bytes_input::{Utf16Bytes, Utf32Bytes};
 use crate::error::{Utf16Error, Utf16ErrorKind, Utf32Error, Utf32ErrorKind};
 use crate::glue::str_buf::StrBuf;
 use core::ops::ControlFlow;
@@ -112,8 +113,8 @@ impl ByteInput for Utf16Decoder {
         step: &mut Step<'_, Self, u16, Utf16Error>,
     ) -> Result<Fed, StreamError<Utf16Error>> {
         match self.endian() {
-            Endian::Little => feed::<Utf16LeBytes, Self>(self, src, last, step),
-            Endian::Big => feed::<Utf16BeBytes, Self>(self, src, last, step),
+            Endian::Little => feed::<Utf16Bytes<Le>, Self>(self, src, last, step),
+            Endian::Big => feed::<Utf16Bytes<Be>, Self>(self, src, last, step),
         }
     }
     fn run_units(
@@ -165,8 +166,8 @@ impl ByteInput for Utf32Decoder {
         step: &mut Step<'_, Self, u32, Utf32Error>,
     ) -> Result<Fed, StreamError<Utf32Error>> {
         match self.endian() {
-            Endian::Little => feed::<Utf32LeBytes, Self>(self, src, last, step),
-            Endian::Big => feed::<Utf32BeBytes, Self>(self, src, last, step),
+            Endian::Little => feed::<Utf32Bytes<Le>, Self>(self, src, last, step),
+            Endian::Big => feed::<Utf32Bytes<Be>, Self>(self, src, last, step),
         }
     }
     fn run_units(

@@ -73,7 +73,7 @@
 //! assert_eq!(out[0], 0x20AC);
 //! ```
 
-use crate::byte_order::{Be, ByteOrder, Le};
+pub use crate::byte_order::Endian;
 use core::fmt;
 
 mod bytes;
@@ -110,71 +110,6 @@ pub enum CoderResult {
     /// `dst` has no room for the next character: call again with the rest
     /// of `src` (from the returned `read` on) and a fresh or drained `dst`.
     OutputFull,
-}
-
-/// The byte order of UTF-16 units in memory.
-///
-/// As in [`crate::transcode`], `Little`/`Big` describe the *memory* bytes
-/// of each `u16`, so a UTF-16BE file viewed as `[u16]` is `Big` on every
-/// target; [`Endian::NATIVE`] needs no swapping.
-///
-/// ```
-/// use rapidutf::stream::{Endian, Utf16Decoder};
-/// // "hi" read from a UTF-16LE file: its bytes, viewed as u16s.
-/// let bytes = [0x68, 0x00, 0x69, 0x00];
-/// let units: Vec<u16> = bytes.chunks(2).map(|b| u16::from_ne_bytes([b[0], b[1]])).collect();
-/// let mut out = [0u8; 8];
-/// let mut d = Utf16Decoder::with_endian(Endian::Little);
-/// assert_eq!(d.decode_to_utf8(&units, &mut out, true).unwrap().2, 2);
-/// assert_eq!(&out[..2], b"hi");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Endian {
-    /// Little-endian (UTF-16LE).
-    Little,
-    /// Big-endian (UTF-16BE).
-    Big,
-}
-
-impl Endian {
-    /// The target's own byte order.
-    ///
-    /// ```
-    /// use rapidutf::stream::Endian;
-    /// assert_eq!(Endian::NATIVE == Endian::Little, cfg!(target_endian = "little"));
-    /// ```
-    #[cfg(target_endian = "little")]
-    pub const NATIVE: Endian = Endian::Little;
-    /// The target's own byte order.
-    #[cfg(target_endian = "big")]
-    pub const NATIVE: Endian = Endian::Big;
-
-    /// Whether units in this order must be byte-swapped on this target:
-    /// the `SWAP` of the crate's `ByteOrder` type for this order.
-    #[inline]
-    const fn swap(self) -> bool {
-        match self {
-            Endian::Little => <Le as ByteOrder>::SWAP,
-            Endian::Big => <Be as ByteOrder>::SWAP,
-        }
-    }
-
-    /// A value, as a unit stored in memory in this order.
-    #[inline]
-    pub(crate) const fn write(self, v: u16) -> u16 {
-        // Swapping is its own inverse.
-        self.read(v)
-    }
-
-    /// A unit stored in memory in this order, as its value.
-    #[inline]
-    pub(crate) const fn read(self, u: u16) -> u16 {
-        if self.swap() {
-            u.swap_bytes()
-        } else {
-            u
-        }
-    }
 }
 
 /// A strict streaming conversion stopped at invalid input.

@@ -17,7 +17,7 @@ use crate::error::{Utf16Error, Utf32Error, Utf8Error};
 use crate::glue::str_buf::StrBuf;
 use crate::strategy::ErrorStrategy;
 
-use super::utf8_outputs::ToUtf8;
+use super::utf8_outputs::StrOut;
 
 impl Utf8Decoder {
     /// Copies the next chunk into `dst` if it is valid UTF-8, strictly,
@@ -66,7 +66,7 @@ impl Utf8Decoder {
         dst: &'a mut [u8],
         last: bool,
     ) -> Result<(CoderResult, usize, &'a str), StreamError<Utf8Error>> {
-        let mut out = ToUtf8(StrBuf::new(dst));
+        let mut out = StrOut(StrBuf::new(dst));
         let (result, read) = self.run_to(&mut out, src, last, None)?;
         Ok((result, read, out.0.into_str()))
     }
@@ -133,7 +133,7 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, &'a str) {
-        let mut out = ToUtf8(StrBuf::new(dst));
+        let mut out = StrOut(StrBuf::new(dst));
         match self.run_to(&mut out, src, last, Some(strategy)) {
             Ok((result, read)) => (result, read, out.0.into_str()),
             // The lossy path substitutes errors instead of returning them.

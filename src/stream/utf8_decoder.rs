@@ -7,7 +7,7 @@
 //! from one call to the next.
 
 use super::utf8_outputs::{
-    decode_first, incomplete_tail, substitute, Carry, Output, ToUtf16, ToUtf32, ToUtf8,
+    decode_first, incomplete_tail, substitute, Carry, Output, StrOut, Utf16Out, Utf32Out,
 };
 use super::{CoderResult, Endian, StreamError};
 use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
@@ -183,7 +183,7 @@ impl Utf8Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        let mut out = ToUtf16::new(self.endian, dst);
+        let mut out = Utf16Out::new(self.endian, dst);
         let (result, read) = self.run_to(&mut out, src, last, None)?;
         Ok((result, read, out.written()))
     }
@@ -213,7 +213,7 @@ impl Utf8Decoder {
         dst: &mut [u16],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        let mut out = ToUtf16::new(self.endian, dst);
+        let mut out = Utf16Out::new(self.endian, dst);
         match self.run_to(&mut out, src, last, Some(ErrorStrategy::Replace)) {
             Ok((result, read)) => (result, read, out.written()),
             // The lossy path replaces errors instead of returning them.
@@ -333,7 +333,7 @@ impl Utf8Decoder {
         dst: &mut [u32],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        let mut out = ToUtf32 { dst, o: 0 };
+        let mut out = Utf32Out { dst, o: 0 };
         let (result, read) = self.run_to(&mut out, src, last, None)?;
         Ok((result, read, out.written()))
     }
@@ -362,7 +362,7 @@ impl Utf8Decoder {
         dst: &mut [u32],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        let mut out = ToUtf32 { dst, o: 0 };
+        let mut out = Utf32Out { dst, o: 0 };
         match self.run_to(&mut out, src, last, Some(ErrorStrategy::Replace)) {
             Ok((result, read)) => (result, read, out.written()),
             // The lossy path replaces errors instead of returning them.
@@ -397,7 +397,7 @@ impl Utf8Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> Result<(CoderResult, usize, usize), StreamError<Utf8Error>> {
-        let mut out = ToUtf8(StrBuf::new(dst));
+        let mut out = StrOut(StrBuf::new(dst));
         let (result, read) = self.run_to(&mut out, src, last, None)?;
         Ok((result, read, out.written()))
     }
@@ -438,7 +438,7 @@ impl Utf8Decoder {
         dst: &mut [u8],
         last: bool,
     ) -> (CoderResult, usize, usize) {
-        let mut out = ToUtf8(StrBuf::new(dst));
+        let mut out = StrOut(StrBuf::new(dst));
         match self.run_to(&mut out, src, last, Some(ErrorStrategy::Replace)) {
             Ok((result, read)) => (result, read, out.written()),
             // The lossy path replaces errors instead of returning them.
@@ -479,7 +479,7 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, usize) {
-        let mut out = ToUtf8(StrBuf::new(dst));
+        let mut out = StrOut(StrBuf::new(dst));
         match self.run_to(&mut out, src, last, Some(strategy)) {
             Ok((result, read)) => (result, read, out.written()),
             // The lossy path substitutes errors instead of returning them.
@@ -508,7 +508,7 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, usize) {
-        let mut out = ToUtf32 { dst, o: 0 };
+        let mut out = Utf32Out { dst, o: 0 };
         match self.run_to(&mut out, src, last, Some(strategy)) {
             Ok((result, read)) => (result, read, out.written()),
             // The lossy path substitutes errors instead of returning them.
@@ -541,7 +541,7 @@ impl Utf8Decoder {
         last: bool,
         strategy: ErrorStrategy,
     ) -> (CoderResult, usize, usize) {
-        let mut out = ToUtf16::new(self.endian(), dst);
+        let mut out = Utf16Out::new(self.endian(), dst);
         match self.run_to(&mut out, src, last, Some(strategy)) {
             Ok((result, read)) => (result, read, out.written()),
             // The lossy path substitutes errors instead of returning them.

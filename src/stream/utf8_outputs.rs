@@ -31,26 +31,26 @@ pub(super) trait Output {
 /// UTF-8 out, as text: valid stretches are validated by the SIMD
 /// validator and copied as the `str`s it returns, so the output holds
 /// whole characters only.
-pub(super) struct ToUtf8<'a>(pub(super) StrBuf<'a>);
+pub(super) struct StrOut<'a>(pub(super) StrBuf<'a>);
 /// UTF-16 out in a byte order, through the SIMD transcoders.
-pub(super) struct ToUtf16<'a> {
+pub(super) struct Utf16Out<'a> {
     endian: Endian,
     dst: &'a mut [u16],
     o: usize,
 }
 /// UTF-32 out, through the SIMD transcoder.
-pub(super) struct ToUtf32<'a> {
+pub(super) struct Utf32Out<'a> {
     pub(super) dst: &'a mut [u32],
     pub(super) o: usize,
 }
 
-impl<'a> ToUtf16<'a> {
+impl<'a> Utf16Out<'a> {
     pub(super) fn new(endian: Endian, dst: &'a mut [u16]) -> Self {
-        ToUtf16 { endian, dst, o: 0 }
+        Utf16Out { endian, dst, o: 0 }
     }
 }
 
-impl Output for ToUtf8<'_> {
+impl Output for StrOut<'_> {
     fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
         // Only as much as fits is looked at.
         let w = src.len().min(self.0.room());
@@ -84,7 +84,7 @@ impl Output for ToUtf8<'_> {
     }
 }
 
-impl Output for ToUtf16<'_> {
+impl Output for Utf16Out<'_> {
     fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
         let dst = &mut self.dst[self.o..];
         let r = match self.endian {
@@ -119,7 +119,7 @@ impl Output for ToUtf16<'_> {
     }
 }
 
-impl Output for ToUtf32<'_> {
+impl Output for Utf32Out<'_> {
     fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
         let r = crate::utf8_to_utf32(src, &mut self.dst[self.o..]);
         self.o += match &r {
