@@ -371,14 +371,17 @@ pub use latin1::*;
 pub use lossy::{
     utf16_len_from_utf8_lossy, utf16_to_string_lossy, utf16be_to_string_lossy,
     utf16le_to_string_lossy, utf32_len_from_utf8_lossy, utf32_to_string_lossy, utf8_to_utf16_lossy,
-    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16le_lossy, utf8_to_utf32_lossy,
+    utf8_to_utf16_lossy_with, utf8_to_utf16be_lossy, utf8_to_utf16be_lossy_with,
+    utf8_to_utf16le_lossy, utf8_to_utf16le_lossy_with, utf8_to_utf32_lossy,
+    utf8_to_utf32_lossy_with,
 };
 #[cfg(all(feature = "alloc", feature = "transcode"))]
 #[cfg_attr(docsrs, doc(cfg(all(feature = "alloc", feature = "transcode"))))]
 pub use lossy::{
     utf16_to_string_lossy_report, utf16be_to_string_lossy_report, utf16le_to_string_lossy_report,
     utf32_to_string_lossy_report, utf8_to_utf16_lossy_report, utf8_to_utf16_lossy_with_report,
-    utf8_to_utf16be_lossy_report, utf8_to_utf16le_lossy_report, utf8_to_utf32_lossy_report,
+    utf8_to_utf16be_lossy_report, utf8_to_utf16be_lossy_with_report, utf8_to_utf16le_lossy_report,
+    utf8_to_utf16le_lossy_with_report, utf8_to_utf32_lossy_report, utf8_to_utf32_lossy_with_report,
 };
 #[cfg(feature = "alloc")]
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]

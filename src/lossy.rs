@@ -12,13 +12,13 @@
 
 use crate::arch::KernelFns;
 #[cfg(feature = "transcode")]
-use crate::byte_order::{Be, ByteOrder, Le, Native};
+use crate::byte_order::{Be, Le, Native};
 use crate::dispatch::{active_fns, ifunc, short, SHORT};
-use crate::glue::lossy::{refine, utf8_lossy_sink};
-use crate::glue::{finish_utf8, split_result};
-#[cfg(feature = "transcode")]
-use crate::scalar::transcode::Utf16;
+use crate::glue::lossy::{refine, utf8_lossy_sink, LossyTarget};
+use crate::glue::{finish_utf8, split_result, Sink};
 use crate::scalar::transcode::Utf8;
+#[cfg(feature = "transcode")]
+use crate::scalar::transcode::{Utf16, Utf32};
 use crate::strategy::ErrorStrategy;
 use crate::{Kernel, Lossy, TranscodeError, Utf8Error};
 use alloc::borrow::Cow;
@@ -418,7 +418,7 @@ pub fn utf32_to_string_lossy(src: &[u32]) -> String {
 #[must_use]
 #[inline]
 pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace).output
+    utf8_to_units_with::<Utf16<Native>>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
@@ -431,7 +431,7 @@ pub fn utf8_to_utf16_lossy(src: &[u8]) -> Vec<u16> {
 #[must_use]
 #[inline]
 pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace).output
+    utf8_to_units_with::<Utf16<Le>>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
@@ -444,7 +444,7 @@ pub fn utf8_to_utf16le_lossy(src: &[u8]) -> Vec<u16> {
 #[must_use]
 #[inline]
 pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
-    utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace).output
+    utf8_to_units_with::<Utf16<Be>>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
@@ -461,17 +461,15 @@ pub fn utf8_to_utf16be_lossy(src: &[u8]) -> Vec<u16> {
 #[must_use]
 #[inline]
 pub fn utf8_to_utf32_lossy(src: &[u8]) -> Vec<u32> {
-    let mut out = Vec::new();
-    utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| out.push(0xFFFD));
-    out
+    utf8_to_units_with::<Utf32>(src, ErrorStrategy::Replace).output
 }
 
 #[cfg(feature = "transcode")]
-/// Lossy UTF-8 to a new UTF-16 vector in byte order `O`, each maximal
-/// invalid subpart handled by `strategy`.
-fn utf8_to_utf16_with<O: ByteOrder>(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>>
+/// Lossy UTF-8 to a new vector of UTF-16 (in a byte order) or UTF-32
+/// units, each maximal invalid subpart handled by `strategy`.
+fn utf8_to_units_with<E: LossyTarget>(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<E::Unit>>
 where
-    crate::scalar::transcode::Utf8: crate::arch::Entry<Utf16<O>>,
+    Vec<E::Unit>: Sink<E>,
 {
     let fns = active_fns();
     // Valid UTF-8 needs at most one unit per byte, and every strategy puts
@@ -483,7 +481,7 @@ where
     let mut blocks = false;
     let mut replaced = 0;
     while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        utf8_lossy_sink::<Utf16<O>, _>(fns, rest, &mut out, strategy, blocks, &mut replaced)
+        utf8_lossy_sink::<E, _>(fns, rest, &mut out, strategy, blocks, &mut replaced)
     {
         // Unreachable (see above); growing keeps it correct regardless.
         rest = &rest[read..];
@@ -491,41 +489,6 @@ where
         grow(&mut out, rest.len(), 1);
     }
     Lossy { output: out, replaced }
-}
-
-#[cfg(feature = "transcode")]
-/// Appends UTF-8 `src` to `out` in a form of at most one unit per UTF-8
-/// byte (UTF-32): `convert` appends the conversion of a valid
-/// prefix (a dispatched transcoder), `emit(subpart, out)` what stands for
-/// each maximal invalid subpart, at most one unit per byte of it.
-fn utf8_to_wide_with<T>(
-    src: &[u8],
-    out: &mut Vec<T>,
-    convert: impl Fn(&[u8], &mut Vec<T>) -> Result<usize, TranscodeError<Utf8Error>>,
-    emit: impl Fn(&[u8], &mut Vec<T>),
-) {
-    // Valid UTF-8 needs at most one unit per byte, and each subpart gets at
-    // most one unit per byte: the output never outgrows the input consumed,
-    // so `src.len()` units of room always suffice.
-    out.reserve(src.len());
-    let mut rest = src;
-    loop {
-        // The valid prefix is converted into `out`'s spare capacity.
-        match convert(rest, out) {
-            Ok(_) => return,
-            Err(TranscodeError::Invalid { error, .. }) => {
-                let at = error.valid_up_to();
-                let end = error.error_len().map_or(rest.len(), |n| at + n);
-                emit(&rest[at..end], out);
-                rest = &rest[end..];
-            }
-            // Cannot happen (see above); continue rather than fail.
-            Err(TranscodeError::OutputTooSmall { read, .. }) => {
-                rest = &rest[read..];
-                out.reserve(rest.len());
-            }
-        }
-    }
 }
 
 /// Decodes UTF-8, handling each maximal invalid subpart with `strategy`;
@@ -583,7 +546,54 @@ pub fn utf8_to_string_lossy_with_report(
 #[must_use]
 #[inline]
 pub fn utf8_to_utf16_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
-    utf8_to_utf16_with::<Native>(src, strategy).output
+    utf8_to_units_with::<Utf16<Native>>(src, strategy).output
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16_lossy_with`] to UTF-16LE. With
+/// [`ErrorStrategy::Replace`] it is [`utf8_to_utf16le_lossy`].
+///
+/// ```
+/// use rapidutf::{utf8_to_utf16le_lossy_with, ErrorStrategy};
+/// let v = utf8_to_utf16le_lossy_with(b"a\xE9b", ErrorStrategy::Latin1);
+/// assert_eq!(v, [0x61, 0xE9, 0x62].map(u16::to_le));
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_to_utf16le_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
+    utf8_to_units_with::<Utf16<Le>>(src, strategy).output
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16_lossy_with`] to UTF-16BE. With
+/// [`ErrorStrategy::Replace`] it is [`utf8_to_utf16be_lossy`].
+///
+/// ```
+/// use rapidutf::{utf8_to_utf16be_lossy_with, ErrorStrategy};
+/// let v = utf8_to_utf16be_lossy_with(b"\x80!", ErrorStrategy::Windows1252);
+/// assert_eq!(v, [0x20AC, 0x21].map(u16::to_be));
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_to_utf16be_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u16> {
+    utf8_to_units_with::<Utf16<Be>>(src, strategy).output
+}
+
+#[cfg(feature = "transcode")]
+/// Converts UTF-8 to UTF-32, handling each maximal invalid subpart with
+/// `strategy`. With [`ErrorStrategy::Replace`] it is
+/// [`utf8_to_utf32_lossy`].
+///
+/// ```
+/// use rapidutf::{utf8_to_utf32_lossy_with, ErrorStrategy};
+/// let input = b"\xF0\x9F\x98\x80 \xE1\xA0";
+/// assert_eq!(utf8_to_utf32_lossy_with(input, ErrorStrategy::Ignore), [0x1F600, 0x20]);
+/// assert_eq!(utf8_to_utf32_lossy_with(input, ErrorStrategy::Latin1), [0x1F600, 0x20, 0xE1, 0xA0]);
+/// ```
+#[must_use]
+#[inline]
+pub fn utf8_to_utf32_lossy_with(src: &[u8], strategy: ErrorStrategy) -> Vec<u32> {
+    utf8_to_units_with::<Utf32>(src, strategy).output
 }
 
 // ---------------------------------------------------------------------
@@ -715,7 +725,7 @@ pub fn utf32_to_string_lossy_report(src: &[u32]) -> Lossy<String> {
 /// ```
 #[inline]
 pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
-    utf8_to_utf16_with::<Native>(src, ErrorStrategy::Replace)
+    utf8_to_units_with::<Utf16<Native>>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
@@ -732,7 +742,7 @@ pub fn utf8_to_utf16_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
 /// ```
 #[inline]
 pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
-    utf8_to_utf16_with::<Le>(src, ErrorStrategy::Replace)
+    utf8_to_units_with::<Utf16<Le>>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
@@ -749,7 +759,7 @@ pub fn utf8_to_utf16le_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
 /// ```
 #[inline]
 pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
-    utf8_to_utf16_with::<Be>(src, ErrorStrategy::Replace)
+    utf8_to_units_with::<Utf16<Be>>(src, ErrorStrategy::Replace)
 }
 
 #[cfg(feature = "transcode")]
@@ -768,7 +778,64 @@ pub fn utf8_to_utf16be_lossy_report(src: &[u8]) -> Lossy<Vec<u16>> {
 /// ```
 #[inline]
 pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>> {
-    utf8_to_utf16_with::<Native>(src, strategy)
+    utf8_to_units_with::<Utf16<Native>>(src, strategy)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16le_lossy_with`], also counting the maximal invalid
+/// subparts that `strategy` handled, as
+/// [`utf8_to_utf16_lossy_with_report`] does.
+///
+/// # Panics
+///
+/// Never (see [`utf8_to_utf16_lossy_report`]).
+///
+/// ```
+/// use rapidutf::{utf8_to_utf16le_lossy_with_report, ErrorStrategy};
+/// let r = utf8_to_utf16le_lossy_with_report(b"\xC3", ErrorStrategy::Windows1252);
+/// assert_eq!((r.output, r.replaced), (vec![0xC3u16.to_le()], 1));
+/// ```
+#[inline]
+pub fn utf8_to_utf16le_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>> {
+    utf8_to_units_with::<Utf16<Le>>(src, strategy)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf16be_lossy_with`], also counting the maximal invalid
+/// subparts that `strategy` handled, as
+/// [`utf8_to_utf16_lossy_with_report`] does.
+///
+/// # Panics
+///
+/// Never (see [`utf8_to_utf16_lossy_report`]).
+///
+/// ```
+/// use rapidutf::{utf8_to_utf16be_lossy_with_report, ErrorStrategy};
+/// let r = utf8_to_utf16be_lossy_with_report(b"a\xFFb", ErrorStrategy::Ignore);
+/// assert_eq!((r.output, r.replaced), (vec![0x61u16.to_be(), 0x62u16.to_be()], 1));
+/// ```
+#[inline]
+pub fn utf8_to_utf16be_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u16>> {
+    utf8_to_units_with::<Utf16<Be>>(src, strategy)
+}
+
+#[cfg(feature = "transcode")]
+/// [`utf8_to_utf32_lossy_with`], also counting the maximal invalid
+/// subparts that `strategy` handled (replaced, mapped or dropped):
+/// `replaced` is 0 exactly when `src` is valid UTF-8.
+///
+/// # Panics
+///
+/// Never (see [`utf8_to_utf32_lossy_report`]).
+///
+/// ```
+/// use rapidutf::{utf8_to_utf32_lossy_with_report, ErrorStrategy};
+/// let r = utf8_to_utf32_lossy_with_report(b"\xE9t\xE9", ErrorStrategy::Latin1);
+/// assert_eq!((r.output.as_slice(), r.replaced), (&[0xE9, 0x74, 0xE9][..], 2));
+/// ```
+#[inline]
+pub fn utf8_to_utf32_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> Lossy<Vec<u32>> {
+    utf8_to_units_with::<Utf32>(src, strategy)
 }
 
 #[cfg(feature = "transcode")]
@@ -785,11 +852,5 @@ pub fn utf8_to_utf16_lossy_with_report(src: &[u8], strategy: ErrorStrategy) -> L
 /// ```
 #[inline]
 pub fn utf8_to_utf32_lossy_report(src: &[u8]) -> Lossy<Vec<u32>> {
-    let replaced = core::cell::Cell::new(0);
-    let mut out = Vec::new();
-    utf8_to_wide_with(src, &mut out, crate::dispatch::utf8_to_utf32, |_, out| {
-        replaced.set(replaced.get() + 1);
-        out.push(0xFFFD);
-    });
-    Lossy { output: out, replaced: replaced.get() }
+    utf8_to_units_with::<Utf32>(src, ErrorStrategy::Replace)
 }

@@ -26,7 +26,7 @@ use crate::arch::{Entry, KernelFns, Out};
 use crate::byte_order::ByteOrder;
 use crate::error::{TranscodeError, Utf16Error, Utf8Error};
 use crate::scalar;
-use crate::scalar::transcode::{Decode, Encode, Utf16, Utf8};
+use crate::scalar::transcode::{Decode, Encode, Utf16, Utf32, Utf8};
 use crate::strategy::ErrorStrategy;
 use core::convert::Infallible;
 
@@ -93,8 +93,8 @@ pub(crate) fn refine<'a>(
 }
 
 /// The outputs of lossy UTF-8 decoding: UTF-8 itself (valid stretches
-/// are validated and copied) and UTF-16 in a byte order (they go through
-/// the transcoder).
+/// are validated and copied), UTF-16 in a byte order and UTF-32 (they go
+/// through the transcoder).
 pub(crate) trait LossyTarget: Encode {
     /// Converts the longest valid prefix of `src` that fits in `dst`: the
     /// transcoders' contract (`Ok(written)`, or the first problem in
@@ -204,6 +204,29 @@ where
     fn singles(chunk: &[u8; 8], dst: &mut Out<u16>) -> Option<usize> {
         for (d, &b) in dst.get_mut(..8)?.iter_mut().zip(chunk) {
             d.write(O::write16(if b < 0x80 { u16::from(b) } else { 0xFFFD }));
+        }
+        Some(8)
+    }
+}
+
+impl LossyTarget for Utf32
+where
+    Utf8: Entry<Utf32>,
+{
+    #[inline]
+    fn bulk(
+        fns: &KernelFns,
+        src: &[u8],
+        dst: &mut Out<u32>,
+        _: bool,
+    ) -> Result<usize, TranscodeError<Utf8Error>> {
+        transcode_with::<Utf8, Utf32, _>(fns, src, &mut Uninit(dst))
+    }
+
+    #[inline(always)]
+    fn singles(chunk: &[u8; 8], dst: &mut Out<u32>) -> Option<usize> {
+        for (d, &b) in dst.get_mut(..8)?.iter_mut().zip(chunk) {
+            d.write(if b < 0x80 { u32::from(b) } else { 0xFFFD });
         }
         Some(8)
     }

@@ -313,7 +313,7 @@ mod every_offset {
 #[cfg(all(feature = "std", feature = "stream"))]
 mod strategies {
     //! The error strategies (`utf8_to_string_lossy_with`,
-    //! `utf8_to_utf16_lossy_with`) against two independent oracles: std's
+    //! `utf8_to_utf16{,le,be}_lossy_with`, `utf8_to_utf32_lossy_with`) against two independent oracles: std's
     //! `Utf8Chunks` (which yields the same maximal invalid subparts) with
     //! the Windows-1252 table from CPython's codec
     //! (`tests/fixtures/windows1252.txt`), and CPython's own UTF-8 decoder
@@ -379,6 +379,18 @@ mod strategies {
                 want.encode_utf16().eq(units.iter().copied()),
                 "{strategy} UTF-16 {bytes:02X?}"
             );
+            let le = rapidutf::utf8_to_utf16le_lossy_with(bytes, strategy);
+            assert!(
+                want.encode_utf16().eq(le.iter().map(|&u| u16::from_le(u))),
+                "{strategy} UTF-16LE {bytes:02X?}"
+            );
+            let be = rapidutf::utf8_to_utf16be_lossy_with(bytes, strategy);
+            assert!(
+                want.encode_utf16().eq(be.iter().map(|&u| u16::from_be(u))),
+                "{strategy} UTF-16BE {bytes:02X?}"
+            );
+            let values = rapidutf::utf8_to_utf32_lossy_with(bytes, strategy);
+            assert!(want.chars().map(u32::from).eq(values), "{strategy} UTF-32 {bytes:02X?}");
         }
     }
 

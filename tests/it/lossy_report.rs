@@ -48,6 +48,16 @@ fn check_utf8(bytes: &[u8]) {
             ctx()
         );
         assert_eq!(v, cow.encode_utf16().collect::<Vec<u16>>(), "{strategy:?}: {}", ctx());
+        let le: Vec<u16> = v.iter().map(|u| u.to_le()).collect();
+        let be: Vec<u16> = v.iter().map(|u| u.to_be()).collect();
+        let values: Vec<u32> = cow.chars().map(u32::from).collect();
+        let lossy = |output| Lossy { output, replaced: subparts };
+        let r = rapidutf::utf8_to_utf16le_lossy_with_report(bytes, strategy);
+        assert_eq!(r, lossy(le), "{strategy:?}: {}", ctx());
+        let r = rapidutf::utf8_to_utf16be_lossy_with_report(bytes, strategy);
+        assert_eq!(r, lossy(be), "{strategy:?}: {}", ctx());
+        let r = rapidutf::utf8_to_utf32_lossy_with_report(bytes, strategy);
+        assert_eq!(r, Lossy { output: values, replaced: subparts }, "{strategy:?}: {}", ctx());
     }
 
     let lossy = |output| Lossy { output, replaced: subparts };
