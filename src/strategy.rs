@@ -1,7 +1,8 @@
 //! [`ErrorStrategy`]: what lossy UTF-8 decoding puts in place of each
 //! maximal invalid subpart, one option shared by the whole-buffer
 //! functions ([`crate::utf8_to_string_lossy_with`],
-//! [`crate::utf8_to_utf16_lossy_with`]), the streaming decoder
+//! [`crate::utf8_to_utf16_lossy_with`] and its LE/BE forms,
+//! [`crate::utf8_to_utf32_lossy_with`]), the streaming decoder
 //! ([`crate::stream::Utf8Decoder`]) and the CLI.
 
 use crate::scalar::windows1252;
