@@ -433,6 +433,10 @@ const fn flush16<V: Utf8Vector>(per_step: usize) -> usize {
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) -> usize {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar count.
+        return crate::scalar::count::utf8_len_from_utf16::<O>(src);
+    }
     // SAFETY: the caller guarantees the ISA; the `2 * src.len()` bytes of
     // `src` are readable.
     let (small, done) = unsafe {
@@ -456,6 +460,10 @@ pub(crate) unsafe fn utf8_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) ->
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf32_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) -> usize {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar count.
+        return crate::scalar::count::utf32_len_from_utf16::<O>(src);
+    }
     // SAFETY: as in `utf8_len_from_utf16`.
     let (lows, done) = unsafe {
         let (hi6, low) = (V::splat16(O::write16(0xFC00)), V::splat16(O::write16(0xDC00)));
@@ -499,6 +507,10 @@ const FLUSH32: usize = 1 << 24;
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_utf32<V: Count + WideVector>(src: &[u32]) -> usize {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar count.
+        return crate::scalar::count::utf8_len_from_utf32(src);
+    }
     // Values per step, and steps per counter before `sum16`'s bound (lanes
     // up to 0x7FFF) could fail: each step adds at most 3 to a lane.
     let pair = V::BYTES / 2;
@@ -561,6 +573,10 @@ unsafe fn small_values32<V: Count + WideVector>(acc: V, q: *const u8) -> V {
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar count.
+        return crate::scalar::count::utf16_len_from_utf32(src);
+    }
     // SAFETY: as in `utf8_len_from_utf32`.
     let (bmp, done) = unsafe {
         let (zero, m16) = (V::splat(0), V::splat32(!0xFFFF));

@@ -176,6 +176,10 @@ pub(crate) unsafe fn latin1_to_utf8<V: Latin1Vector + Utf8Vector>(
 where
     V::Small: Latin1Vector,
 {
+    if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     let (mut i, mut o) = (0, 0);
     // SAFETY: the caller guarantees the ISA, whose 16-byte vectors `Small`
     // are.
@@ -430,6 +434,10 @@ pub(crate) unsafe fn latin1_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { bytes_to_wide::<V, Latin1Units, Utf16<O>>(src, dst) }
 }
@@ -443,6 +451,10 @@ pub(crate) unsafe fn latin1_to_utf32<V: WideVector + Utf8Vector>(
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { bytes_to_wide::<V, Latin1Units, Utf32>(src, dst) }
 }
@@ -502,6 +514,10 @@ pub(crate) unsafe fn utf16_to_latin1<V: WideVector + Utf8Vector, O: ByteOrder>(
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     let mut c = Utf16ToLatin1::<O> { src, dst, order: core::marker::PhantomData };
     // SAFETY: the caller guarantees the ISA.
     unsafe { one_to_one::<V, _>(&mut c) }
@@ -554,6 +570,10 @@ pub(crate) unsafe fn utf32_to_latin1<V: WideVector + Utf8Vector>(
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { one_to_one::<V, _>(&mut Utf32ToLatin1 { src, dst }) }
 }
@@ -574,6 +594,10 @@ pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // 1 if the last byte before `i` is a lead, not converted yet.
     let (mut i, mut o, mut carry) = (0, 0, 0);
     // SAFETY: the caller guarantees the ISA, whose 16-byte vectors `Small`

@@ -1089,6 +1089,10 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     src: &[u8],
     dst: &mut Out<T::Unit>,
 ) -> (usize, usize) {
+    if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     const { assert!(N * V::BYTES == BLOCK && H::BYTES == 16) };
     let (base, out) = (src.as_ptr(), dst.as_mut_ptr().cast::<T::Unit>());
     let (mut p, mut o) = (0, 0);

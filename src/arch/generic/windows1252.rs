@@ -94,6 +94,10 @@ pub(crate) unsafe fn windows1252_to_utf8<V: WideVector + Utf8Vector>(
     src: &[u8],
     dst: &mut Out<u8>,
 ) -> (usize, usize) {
+    if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     const { assert!(V::BYTES == 16) };
     let (n, cap) = (src.len(), dst.len());
     let (mut i, mut o) = (0, 0);
@@ -146,6 +150,10 @@ pub(crate) unsafe fn windows1252_to_utf16<V: WideVector + Utf8Vector, O: ByteOrd
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { bytes_to_wide::<V, Windows1252Units, Utf16<O>>(src, dst) }
 }
@@ -159,6 +167,10 @@ pub(crate) unsafe fn windows1252_to_utf32<V: WideVector + Utf8Vector>(
 where
     V::Small: WideVector + Utf8Vector,
 {
+    if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { bytes_to_wide::<V, Windows1252Units, Utf32>(src, dst) }
 }

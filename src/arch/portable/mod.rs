@@ -14,7 +14,7 @@
 mod vector;
 
 use crate::arch::generic::utf8_to_wide::Ucs2;
-use crate::arch::generic::{count, utf8};
+use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::arch::scalar::skip;
 use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Utf16, Utf32};
@@ -30,47 +30,14 @@ cfg_if::cfg_if! {
         /// this build's target (SSSE3 `pshufb`, NEON `tbl`, WASM
         /// `i8x16.swizzle`). Without one, the lookup algorithm does not
         /// beat the scalar DFA, and [`crate::Kernel::best`] prefers the
-        /// scalar kernel.
+        /// scalar kernel; the table-driven conversions step aside
+        /// (`Vector::FAST_SHUFFLE`), and big-endian targets leave the
+        /// algorithms over wider units to the scalar code
+        /// (`Vector::LITTLE_LANES`).
         pub(crate) const NATIVE_SHUFFLE: bool = true;
     } else {
         /// See the other branch.
         pub(crate) const NATIVE_SHUFFLE: bool = false;
-    }
-}
-
-// The generic UTF-16/UTF-32 algorithms and the UTF-8 to UTF-16/UTF-32
-// steps assume little-endian lanes (their shuffle tables pick bytes by
-// position); big-endian targets use the stand-ins, which convert no
-// prefix. The steps also need a one-instruction shuffle: without one, on
-// baseline x86_64, they ran at 0.47 GB/s against the scalar loop's 1.04
-// (geomean of the lipsum files).
-cfg_if::cfg_if! {
-    if #[cfg(target_endian = "little")] {
-        use crate::arch::generic::latin1 as wide_latin1;
-        use crate::arch::generic::utf16 as wide16;
-    } else {
-        use skip::latin1 as wide_latin1;
-        use skip::utf16 as wide16;
-    }
-}
-cfg_if::cfg_if! {
-    if #[cfg(all(
-        target_endian = "little",
-        any(
-            target_feature = "ssse3",
-            target_feature = "simd128",
-            all(target_arch = "aarch64", target_feature = "neon")
-        )
-    ))] {
-        use crate::arch::generic::latin1 as latin1_utf8;
-        use crate::arch::generic::str_to_wide as valid_steps;
-        use crate::arch::generic::utf8_to_wide as steps;
-        use crate::arch::generic::windows1252;
-    } else {
-        use skip::latin1 as latin1_utf8;
-        use skip::str_to_wide as valid_steps;
-        use skip::utf8_to_wide as steps;
-        use skip::windows1252;
     }
 }
 
@@ -82,41 +49,37 @@ crate::arch::kernel_table! {
     is_valid_utf8: utf8::is_valid::<u8x16, 4>,
     is_ascii: utf8::all_ascii::<u8x16, 4>,
     validate_utf8_blocks: utf8::validate_blocks::<u8x16, 4>,
-    utf8_to_utf16le_prefix: steps::convert::<u8x16, u8x16, 4, Utf16<Le>>,
-    utf8_to_utf16be_prefix: steps::convert::<u8x16, u8x16, 4, Utf16<Be>>,
-    utf8_to_utf32_prefix: steps::convert::<u8x16, u8x16, 4, Utf32>,
-    utf8_to_ucs2_prefix: steps::convert::<u8x16, u8x16, 4, Ucs2>,
-    utf16le_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Le>,
-    utf16be_to_utf8_prefix: wide16::utf16_to_utf8::<u8x16, Be>,
-    utf32_to_utf8_prefix: wide16::utf32_to_utf8::<u8x16>,
-    utf16le_to_utf32_prefix: wide16::utf16_to_utf32::<u8x16, Le>,
-    utf16be_to_utf32_prefix: wide16::utf16_to_utf32::<u8x16, Be>,
-    utf32_to_utf16le_prefix: wide16::utf32_to_utf16::<u8x16, Le>,
-    utf32_to_utf16be_prefix: wide16::utf32_to_utf16::<u8x16, Be>,
-    // Latin-1 to and from UTF-8 compact with table-driven shuffles: only
-    // with a one-instruction shuffle (without one, on baseline x86_64, 0.9
-    // and 0.7 GB/s against the scalar loop's 1.7 and 1.0 on text with a
-    // few accented letters).
-    latin1_to_utf8_prefix: latin1_utf8::latin1_to_utf8::<u8x16>,
-    latin1_to_utf16le_prefix: wide_latin1::latin1_to_utf16::<u8x16, Le>,
-    latin1_to_utf16be_prefix: wide_latin1::latin1_to_utf16::<u8x16, Be>,
-    latin1_to_utf32_prefix: wide_latin1::latin1_to_utf32::<u8x16>,
-    utf8_to_latin1_prefix: latin1_utf8::utf8_to_latin1::<u8x16>,
-    utf16le_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Le>,
-    utf16be_to_latin1_prefix: wide_latin1::utf16_to_latin1::<u8x16, Be>,
-    utf32_to_latin1_prefix: wide_latin1::utf32_to_latin1::<u8x16>,
-    str_to_utf16le_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, Utf16<Le>>,
-    str_to_utf16be_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, Utf16<Be>>,
-    str_to_utf32_prefix: valid_steps::convert_valid::<u8x16, u8x16, 4, Utf32>,
-    chars_to_utf8_prefix: wide16::chars_to_utf8::<u8x16>,
-    chars_to_utf16le_prefix: wide16::chars_to_utf16::<u8x16, Le>,
-    chars_to_utf16be_prefix: wide16::chars_to_utf16::<u8x16, Be>,
+    utf8_to_utf16le_prefix: utf8_to_wide::convert::<u8x16, u8x16, 4, Utf16<Le>>,
+    utf8_to_utf16be_prefix: utf8_to_wide::convert::<u8x16, u8x16, 4, Utf16<Be>>,
+    utf8_to_utf32_prefix: utf8_to_wide::convert::<u8x16, u8x16, 4, Utf32>,
+    utf8_to_ucs2_prefix: utf8_to_wide::convert::<u8x16, u8x16, 4, Ucs2>,
+    utf16le_to_utf8_prefix: utf16::utf16_to_utf8::<u8x16, Le>,
+    utf16be_to_utf8_prefix: utf16::utf16_to_utf8::<u8x16, Be>,
+    utf32_to_utf8_prefix: utf16::utf32_to_utf8::<u8x16>,
+    utf16le_to_utf32_prefix: utf16::utf16_to_utf32::<u8x16, Le>,
+    utf16be_to_utf32_prefix: utf16::utf16_to_utf32::<u8x16, Be>,
+    utf32_to_utf16le_prefix: utf16::utf32_to_utf16::<u8x16, Le>,
+    utf32_to_utf16be_prefix: utf16::utf32_to_utf16::<u8x16, Be>,
+    latin1_to_utf8_prefix: latin1::latin1_to_utf8::<u8x16>,
+    latin1_to_utf16le_prefix: latin1::latin1_to_utf16::<u8x16, Le>,
+    latin1_to_utf16be_prefix: latin1::latin1_to_utf16::<u8x16, Be>,
+    latin1_to_utf32_prefix: latin1::latin1_to_utf32::<u8x16>,
+    utf8_to_latin1_prefix: latin1::utf8_to_latin1::<u8x16>,
+    utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<u8x16, Le>,
+    utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<u8x16, Be>,
+    utf32_to_latin1_prefix: latin1::utf32_to_latin1::<u8x16>,
+    str_to_utf16le_prefix: str_to_wide::convert_valid::<u8x16, u8x16, 4, Utf16<Le>>,
+    str_to_utf16be_prefix: str_to_wide::convert_valid::<u8x16, u8x16, 4, Utf16<Be>>,
+    str_to_utf32_prefix: str_to_wide::convert_valid::<u8x16, u8x16, 4, Utf32>,
+    chars_to_utf8_prefix: utf16::chars_to_utf8::<u8x16>,
+    chars_to_utf16le_prefix: utf16::chars_to_utf16::<u8x16, Le>,
+    chars_to_utf16be_prefix: utf16::chars_to_utf16::<u8x16, Be>,
     windows1252_to_utf8_prefix: windows1252::windows1252_to_utf8::<u8x16>,
     windows1252_to_utf16le_prefix: windows1252::windows1252_to_utf16::<u8x16, Le>,
     windows1252_to_utf16be_prefix: windows1252::windows1252_to_utf16::<u8x16, Be>,
     windows1252_to_utf32_prefix: windows1252::windows1252_to_utf32::<u8x16>,
-    validate_utf16le_prefix: wide16::validate_utf16::<u8x16, Le>,
-    validate_utf16be_prefix: wide16::validate_utf16::<u8x16, Be>,
+    validate_utf16le_prefix: utf16::validate_utf16::<u8x16, Le>,
+    validate_utf16be_prefix: utf16::validate_utf16::<u8x16, Be>,
     // The scalar UTF-32 validator is a branch-free fold that the compiler
     // vectorises: 35 GB/s against 26 for the generic code over `wide` on
     // x86_64 (SSE2), so this kernel vouches for no prefix of its own.

@@ -21,6 +21,7 @@ use wide::{i8x16, u16x8, u32x4, u8x16, CmpGt};
 // `BYTES` bytes (the obligations of `Vector`).
 unsafe impl Vector for u8x16 {
     const BYTES: usize = 16;
+    const FAST_SHUFFLE: bool = super::NATIVE_SHUFFLE;
 
     #[inline(always)]
     unsafe fn zero() -> Self {

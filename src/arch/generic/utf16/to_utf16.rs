@@ -14,6 +14,10 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[u32],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { utf32_to_utf16_checked::<V, O, true>(src, dst) }
 }
@@ -25,6 +29,10 @@ pub(crate) unsafe fn chars_to_utf16<V: WideVector, O: ByteOrder>(
     src: &[char],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
     unsafe { utf32_to_utf16_checked::<V, O, false>(crate::arch::chars_as_u32(src), dst) }
 }

@@ -13,6 +13,10 @@ pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut Out<u32>,
 ) -> (usize, usize) {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u32>());

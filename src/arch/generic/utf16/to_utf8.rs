@@ -14,6 +14,10 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
     src: &[u16],
     dst: &mut Out<u8>,
 ) -> (usize, usize) {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // Units per vector.
     let u = V::BYTES / 2;
     let (n, cap) = (src.len(), dst.len());
@@ -94,6 +98,10 @@ pub(crate) unsafe fn utf32_to_utf8<V: WideVector>(
     src: &[u32],
     dst: &mut Out<u8>,
 ) -> (usize, usize) {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA.
     unsafe { utf32_to_utf8_checked::<V, true>(src, dst) }
 }
@@ -105,6 +113,10 @@ pub(crate) unsafe fn chars_to_utf8<V: WideVector>(
     src: &[char],
     dst: &mut Out<u8>,
 ) -> (usize, usize) {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return (0, 0);
+    }
     // SAFETY: the caller guarantees the ISA; every `char` is a scalar value.
     unsafe { utf32_to_utf8_checked::<V, false>(crate::arch::chars_as_u32(src), dst) }
 }

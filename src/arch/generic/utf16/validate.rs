@@ -20,6 +20,10 @@ use crate::byte_order::ByteOrder;
 /// ones (eight 128-bit vectors per test measured no faster).
 #[inline(always)]
 pub(crate) unsafe fn validate_utf16<V: WideVector, O: ByteOrder>(src: &[u16]) -> usize {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return 0;
+    }
     let u = V::BYTES / 2;
     let n = src.len();
     // The first character by scalar code, so that every block has a unit
@@ -104,6 +108,10 @@ unsafe fn paired<V: WideVector, O: ByteOrder>(at: *const u16) -> bool {
 /// The length of a valid prefix of UTF-32.
 #[inline(always)]
 pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
+    if !V::LITTLE_LANES {
+        // Not for these lanes (see `Vector`): the scalar finish does it.
+        return 0;
+    }
     let w = V::BYTES / 4;
     let sp = src.as_ptr();
     let mut i = 0;
