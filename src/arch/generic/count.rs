@@ -53,8 +53,7 @@
 //! loop there (`fold_popcount`, with an aligned start from 1 KiB): 128
 //! and 146 GB/s at the worst offset (80 and 84; 84 and 91 before).
 
-use super::utf16::WideVector;
-use super::Utf8Vector;
+use super::vector::{Count, Utf8Vector, WideVector};
 use crate::arch::generic::utf8::BLOCK;
 use crate::byte_order::ByteOrder;
 
@@ -66,122 +65,6 @@ const ALIGN_FROM: usize = 1024;
 const UNROLL: usize = 4;
 /// Bytes per iteration of the main loop.
 const CHUNK: usize = UNROLL * BLOCK;
-
-/// The vector operations of the counting kernels, beyond [`Utf8Vector`]: lane-wise
-/// compares, subtraction and horizontal sums, on 8-, 16- and 32-bit lanes.
-///
-/// Every method executes instructions of the implementing ISA, and
-/// callers must ensure the CPU supports them.
-///
-/// # Safety
-///
-/// [`Utf8Vector`]'s contract, and: every method does exactly what its doc
-/// says, for every lane, including the bounds it states (`sum16` of lanes
-/// up to `0x7FFF`). Besides the counts (which size the room that the
-/// allocating and appending conversions reserve), `gt_i8` classifies the
-/// bytes whose UTF-16/UTF-32 units `utf8_to_wide::bmp_window` writes into
-/// the output the glue commits.
-pub(crate) unsafe trait Count: Utf8Vector {
-    /// `0xFF` in each lane whose value, as `i8`, is greater than `t`; `0`
-    /// elsewhere.
-    unsafe fn gt_i8(self, t: i8) -> Self;
-
-    /// Lane-wise wrapping `self - other` on `u8`.
-    unsafe fn sub8(self, other: Self) -> Self;
-
-    /// `acc` plus one in each lane where `self`, as `i8`, is greater than
-    /// `t`. The default is [`Count::gt_i8`] and [`Count::sub8`].
-    #[inline(always)]
-    unsafe fn count_gt_i8(self, acc: Self, t: i8) -> Self {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe { acc.sub8(self.gt_i8(t)) }
-    }
-
-    /// The sum of the `u8` lanes.
-    unsafe fn sum8(self) -> u64;
-
-    /// Whether the `popcount_*` methods count a vector in fewer vector
-    /// instructions than the `count_*` ones into counters: true where
-    /// a compare yields a mask register, which moves to a general register
-    /// for `popcnt` and a scalar add (AVX-512). There the compare is the
-    /// only vector instruction per vector, and the rest runs on the scalar
-    /// ports; the masked subtract it replaces becomes two more vector
-    /// instructions once LLVM rewrites it (`vpmovm2b`, `vpsubb`).
-    const BY_POPCOUNT: bool = false;
-
-    /// The number of lanes whose value, as `i8`, is greater than `t`. The
-    /// default is [`Count::count_gt_i8`] and [`Count::sum8`], correct on
-    /// every ISA; the ISAs that set [`Count::BY_POPCOUNT`] override it.
-    #[inline(always)]
-    unsafe fn popcount_gt_i8(self, t: i8) -> u64 {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe { self.count_gt_i8(Self::splat(0), t).sum8() }
-    }
-
-    /// Minus the UTF-16 units of each lane's byte as UTF-8 (see
-    /// [`utf16_len_from_utf8`]): one nibble lookup by default. The portable
-    /// kernel overrides it where its lookup is a loop.
-    #[inline(always)]
-    unsafe fn neg_utf16_units(self) -> Self {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe { self.lookup_high_nibble(NEG_UTF16_UNITS) }
-    }
-
-    /// `acc` plus one in each 16-bit lane where `self == other`.
-    unsafe fn count_eq16(self, other: Self, acc: Self) -> Self;
-
-    /// The number of 16-bit lanes where `self == other`: by default
-    /// [`Count::count_eq16`] and [`Count::sum16`]; see
-    /// [`Count::BY_POPCOUNT`].
-    #[inline(always)]
-    unsafe fn popcount_eq16(self, other: Self) -> u64 {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe { self.count_eq16(other, Self::splat(0)).sum16() }
-    }
-
-    /// The sum of the `u16` lanes, each of which is at most `0x7FFF`.
-    unsafe fn sum16(self) -> u64;
-
-    /// `acc` plus, in each 16-bit lane, how many bytes *fewer* than 3 the
-    /// UTF-8 of the unit (in byte order `O`) takes: one if it is below
-    /// `0x80`, one if below `0x800`, one if it is a surrogate (so 0 to 2;
-    /// see [`utf8_len_from_utf16`]). The default tests each with an AND
-    /// and a compare, so byte order costs nothing (the masks are swapped
-    /// instead of the input); AVX-512 overrides it with a `vpermw` lookup.
-    #[inline(always)]
-    unsafe fn utf8_deficit16<O: ByteOrder>(self, acc: Self) -> Self {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe {
-            let (hi9, hi5) = (Self::splat16(O::write16(0xFF80)), Self::splat16(O::write16(0xF800)));
-            let (zero, surrogate) = (Self::splat(0), Self::splat16(O::write16(0xD800)));
-            let top5 = self.and(hi5);
-            let acc = self.and(hi9).count_eq16(zero, acc);
-            let acc = top5.count_eq16(zero, acc);
-            top5.count_eq16(surrogate, acc)
-        }
-    }
-
-    /// `acc` plus one in each 32-bit lane where `self == other`.
-    unsafe fn count_eq32(self, other: Self, acc: Self) -> Self;
-
-    /// The number of 32-bit lanes where `self == other`: by default
-    /// [`Count::count_eq32`] and [`Count::sum32`]; see
-    /// [`Count::BY_POPCOUNT`].
-    #[inline(always)]
-    unsafe fn popcount_eq32(self, other: Self) -> u64 {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe { self.count_eq32(other, Self::splat(0)).sum32() }
-    }
-
-    /// The sum of the `u32` lanes.
-    unsafe fn sum32(self) -> u64;
-
-    /// The `u32` lanes of `self` and of `hi`, each below `0x8000_0000`,
-    /// saturated to `u16` (`0xFFFF` from `0x10000` up) in the `u16` lanes
-    /// of one vector, in an order of the ISA's choosing (x86's packs keep
-    /// each 128-bit lane's halves together): its users add over all lanes.
-    unsafe fn narrow32_saturating(self, hi: Self) -> Self;
-}
 
 /// Sums `step` over the whole vectors of `len` bytes at `src`: `step(acc,
 /// v)` adds the amounts of vector `v` to the counters `acc`, and `flush`
@@ -376,11 +259,6 @@ pub(crate) unsafe fn count_chars<V: Count>(src: &[u8]) -> usize {
     let (n, done) = unsafe { count_gt_i8::<V>(src, -0x41) };
     n as usize + crate::scalar::count::count_chars(&src[done..])
 }
-
-/// Minus the UTF-16 units per UTF-8 byte, by high nibble: `-1` (`0xFF`)
-/// for ASCII and leads, `0` for continuations, `-2` (`0xFE`) for `F0..=FF`.
-const NEG_UTF16_UNITS: [u8; 16] =
-    [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFE];
 
 /// The number of UTF-16 units for UTF-8 `src`: non-continuation bytes, plus
 /// one for each byte `>= F0`.

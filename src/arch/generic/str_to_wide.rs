@@ -34,13 +34,12 @@
 // tables are); the module itself stays, so that the kernel tables' imports
 // do not depend on the features.
 #[cfg(feature = "transcode")]
-use super::utf16::WideVector;
-#[cfg(feature = "transcode")]
 use super::utf8_to_wide::{
     ascii_run, bmp_window, four_byte_chars, has_four_byte_lead, steps, store_ascii_window,
-    three_byte_chars, Leads, Target, BLOCK, FOUR_BYTE_WINDOW, MARGIN, MAX_STEP_START,
-    THREE_BYTE_WINDOW,
+    three_byte_chars, BLOCK, FOUR_BYTE_WINDOW, MARGIN, MAX_STEP_START, THREE_BYTE_WINDOW,
 };
+#[cfg(feature = "transcode")]
+use super::vector::{Leads, Target, WideVector};
 #[cfg(feature = "transcode")]
 use super::Vector;
 #[cfg(feature = "transcode")]

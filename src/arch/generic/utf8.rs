@@ -59,7 +59,7 @@
 //! keeps no positions: it ORs the error vectors of every block into one
 //! register and tests it once, at the end.
 
-use super::{Shift, Utf8Vector};
+use super::vector::{Shift, Utf8Vector};
 
 /// Bytes per block: the unit of the main loop and of the ASCII fast path.
 pub(crate) const BLOCK: usize = 64;
@@ -216,24 +216,6 @@ unsafe fn check_vector<V: Utf8Vector>(input: V, prev1: V, prev2: V, prev3: V) ->
         let byte_2_high = input.lookup_high_nibble(b2h);
         let special = byte_1_high.and(byte_1_low).and(byte_2_high);
         V::fold_must_be_23(special, prev2, prev3)
-    }
-}
-
-/// [`Utf8Vector::fold_must_be_23`]'s default: must_be_2_3_continuation in
-/// bit 7, XORed into `special`. `p2 >= 0xE0` iff `p2 - 0x60` (saturating)
-/// has bit 7 set, likewise `p3 >= 0xF0`.
-///
-/// # Safety
-///
-/// The CPU must support V's ISA.
-#[inline(always)]
-pub(crate) unsafe fn xor_must_be_23_80<V: Utf8Vector>(special: V, prev2: V, prev3: V) -> V {
-    // SAFETY: the caller guarantees V's ISA.
-    unsafe {
-        let third = prev2.saturating_sub(V::splat(0xE0 - 0x80));
-        let fourth = prev3.saturating_sub(V::splat(0xF0 - 0x80));
-        let must_be_23_80 = third.or(fourth).and(V::splat(0x80));
-        must_be_23_80.xor(special)
     }
 }
 

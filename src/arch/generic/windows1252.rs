@@ -22,7 +22,8 @@
 //! never read it.
 
 use super::latin1::{ascii_run, bytes_to_wide, ByteUnits};
-use super::utf16::{encode, WideVector};
+use super::utf16::encode;
+use super::vector::WideVector;
 use super::Utf8Vector;
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;

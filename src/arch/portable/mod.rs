@@ -13,7 +13,7 @@
 
 mod vector;
 
-use crate::arch::generic::utf8_to_wide::Ucs2;
+use crate::arch::generic::vector::Ucs2;
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::arch::scalar::skip;
 use crate::byte_order::{Be, Le};

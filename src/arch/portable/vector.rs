@@ -10,18 +10,16 @@
 //! it.
 
 use super::NATIVE_SHUFFLE;
-use crate::arch::generic::count::Count;
-use crate::arch::generic::latin1::Latin1Vector;
-use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::utf8_to_wide::Leads;
-use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use crate::arch::generic::vector::{
+    Count, Latin1Vector, Leads, Shift, Utf8Vector, Vector, WideVector,
+};
 use wide::{i8x16, u16x8, u32x4, u8x16, CmpGt};
 
 // SAFETY: `u8x16` is 16 bytes of plain data, and `load`/`store` access exactly
 // `BYTES` bytes (the obligations of `Vector`).
 unsafe impl Vector for u8x16 {
     const BYTES: usize = 16;
-    const FAST_SHUFFLE: bool = super::NATIVE_SHUFFLE;
+    const FAST_SHUFFLE: bool = NATIVE_SHUFFLE;
 
     #[inline(always)]
     unsafe fn zero() -> Self {
@@ -77,13 +75,14 @@ unsafe impl Vector for u8x16 {
     }
 
     #[inline(always)]
-    unsafe fn any_high_bit(self) -> bool {
-        // Not `wide`'s own `u8x16::any()`: its fallback for targets without
-        // SIMD (0.7.33) masks each 8-byte half with `0x80808080808080`,
-        // seven bytes, and misses the high bit of one lane in eight (lanes
-        // 0 and 8 on big-endian s390x, where an invalid byte there passed
-        // validation). `move_mask` tests every lane on every target.
-        self.move_mask() != 0
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // `wide` selects lane `idx & 15`, or zero where bit 7 is set.
+        self.swizzle_relaxed(idx)
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        u64::from(self.move_mask() as u16)
     }
 }
 
@@ -103,19 +102,6 @@ unsafe impl Utf8Vector for u8x16 {
     }
 
     #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        if NATIVE_SHUFFLE {
-            u8x16::new(table).swizzle_relaxed(self)
-        } else {
-            // `wide`'s fallback for `shuffle` tests every index against 16;
-            // ours are known to be below 16, so a plain table read per lane
-            // does (masked, so the compiler can drop the bounds check).
-            let idx = self.to_array();
-            u8x16::new(core::array::from_fn(|i| table[usize::from(idx[i] & 15)]))
-        }
-    }
-
-    #[inline(always)]
     unsafe fn prev<const N: usize>(self, prev: Self) -> Self {
         let (p, s) = (prev.to_array(), self.to_array());
         let mut out = [0; 16];
@@ -127,6 +113,19 @@ unsafe impl Utf8Vector for u8x16 {
     #[inline(always)]
     unsafe fn saturating_sub(self, other: Self) -> Self {
         u8x16::saturating_sub(self, other)
+    }
+
+    #[inline(always)]
+    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
+        if NATIVE_SHUFFLE {
+            u8x16::new(table).swizzle_relaxed(self)
+        } else {
+            // `wide`'s fallback for `shuffle` tests every index against 16;
+            // ours are known to be below 16, so a plain table read per lane
+            // does (masked, so the compiler can drop the bounds check).
+            let idx = self.to_array();
+            u8x16::new(core::array::from_fn(|i| table[usize::from(idx[i] & 15)]))
+        }
     }
 }
 
@@ -318,12 +317,6 @@ unsafe impl WideVector for u8x16 {
     }
 
     #[inline(always)]
-    unsafe fn shuffle(self, idx: Self) -> Self {
-        // `wide` selects lane `idx & 15`, or zero where bit 7 is set.
-        self.swizzle_relaxed(idx)
-    }
-
-    #[inline(always)]
     unsafe fn zip_lo8(self, o: Self) -> Self {
         let (a, b) = (self.to_array(), o.to_array());
         u8x16::new(core::array::from_fn(|i| if i % 2 == 0 { a[i / 2] } else { b[i / 2] }))
@@ -363,11 +356,6 @@ unsafe impl WideVector for u8x16 {
     unsafe fn narrow32(self, hi: Self) -> Self {
         let (a, b) = (u32s(self), u32s(hi));
         from_u16s(core::array::from_fn(|i| if i < 4 { a[i] as u16 } else { b[i - 4] as u16 }))
-    }
-
-    #[inline(always)]
-    unsafe fn movemask(self) -> u64 {
-        u64::from(self.move_mask() as u16)
     }
 
     #[inline(always)]

@@ -9,11 +9,9 @@
 //! The intrinsics are safe functions (a module either has SIMD or does not
 //! validate); only the loads and stores, which take pointers, are `unsafe`.
 
-use crate::arch::generic::count::Count;
-use crate::arch::generic::latin1::Latin1Vector;
-use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::utf8_to_wide::Leads;
-use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use crate::arch::generic::vector::{
+    Count, Latin1Vector, Leads, Shift, Utf8Vector, Vector, WideVector,
+};
 use core::arch::wasm32::*;
 
 // SAFETY: `v128` is 16 bytes of plain data, and `load`/`store` access
@@ -71,16 +69,22 @@ unsafe impl Vector for v128 {
     }
 
     #[inline(always)]
-    unsafe fn any_high_bit(self) -> bool {
-        u8x16_bitmask(self) != 0
-    }
-
-    #[inline(always)]
     unsafe fn first_nonzero_lane(self) -> usize {
         // Bit `j` of the mask is set where lane `j` is zero; bit 16 stops
         // the count at 16.
         let zero = u32::from(u8x16_bitmask(u8x16_eq(self, u8x16_splat(0))));
         ((!zero & 0xFFFF) | 0x1_0000).trailing_zeros() as usize
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // Zero for indices of 16 and more (so for the `0x80` ones).
+        i8x16_swizzle(self, idx)
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        u64::from(u8x16_bitmask(self))
     }
 }
 
@@ -97,13 +101,6 @@ unsafe impl Utf8Vector for v128 {
     #[inline(always)]
     unsafe fn shr4(self) -> Self {
         u8x16_shr(self, 4)
-    }
-
-    #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        // SAFETY: the load reads the 16 bytes of `table`.
-        let t = unsafe { v128_load(table.as_ptr().cast()) };
-        i8x16_swizzle(t, self)
     }
 
     #[inline(always)]
@@ -240,12 +237,6 @@ unsafe impl WideVector for v128 {
     }
 
     #[inline(always)]
-    unsafe fn shuffle(self, idx: Self) -> Self {
-        // Zero for indices of 16 and more (so for the `0x80` ones).
-        i8x16_swizzle(self, idx)
-    }
-
-    #[inline(always)]
     unsafe fn zip_lo8(self, o: Self) -> Self {
         i8x16_shuffle::<0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23>(self, o)
     }
@@ -281,11 +272,6 @@ unsafe impl WideVector for v128 {
     unsafe fn narrow32(self, hi: Self) -> Self {
         // The even 16-bit halves: the low half of each 32-bit lane.
         i16x8_shuffle::<0, 2, 4, 6, 8, 10, 12, 14>(self, hi)
-    }
-
-    #[inline(always)]
-    unsafe fn movemask(self) -> u64 {
-        u64::from(u8x16_bitmask(self))
     }
 
     #[inline(always)]

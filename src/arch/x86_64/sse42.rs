@@ -8,7 +8,7 @@
 //! independently. POPCNT is not enabled (Nehalem-class CPUs without it
 //! run the kernel).
 
-use crate::arch::generic::utf8_to_wide::Ucs2;
+use crate::arch::generic::vector::Ucs2;
 use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Utf16, Utf32};

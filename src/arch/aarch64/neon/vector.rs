@@ -2,11 +2,9 @@
 //! NEON kernel: UTF-8 validation, counts, the steps of UTF-8 to
 //! UTF-16/UTF-32, and the UTF-16/UTF-32 algorithms.
 
-use crate::arch::generic::count::Count;
-use crate::arch::generic::latin1::Latin1Vector;
-use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::utf8_to_wide::Leads;
-use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use crate::arch::generic::vector::{
+    Count, Latin1Vector, Leads, Shift, Utf8Vector, Vector, WideVector,
+};
 use core::arch::aarch64::*;
 
 // SAFETY: `uint8x16_t` is 16 bytes of plain data, and `load`/`store` access exactly
@@ -84,6 +82,28 @@ unsafe impl Vector for uint8x16_t {
         // SAFETY: the caller guarantees NEON.
         unsafe { vmaxvq_u8(self) >= 0x80 }
     }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // SAFETY: the caller guarantees NEON. `tbl` gives zero for indices
+        // of 16 and more.
+        unsafe { vqtbl1q_u8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
+        // `BITS`. Each byte's high bit, moved to bit `i % 8` and summed per
+        // half.
+        unsafe {
+            const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+            let bits = vandq_u8(
+                vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self))),
+                vld1q_u8(BITS.as_ptr()),
+            );
+            u64::from(vaddv_u8(vget_low_u8(bits))) | u64::from(vaddv_u8(vget_high_u8(bits))) << 8
+        }
+    }
 }
 
 // SAFETY: each method is the lane operation its doc describes (the
@@ -103,13 +123,6 @@ unsafe impl Utf8Vector for uint8x16_t {
     unsafe fn shr4(self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe { vshrq_n_u8::<4>(self) }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
-        // `table`.
-        unsafe { vqtbl1q_u8(vld1q_u8(table.as_ptr()), self) }
     }
 
     #[inline(always)]
@@ -314,13 +327,6 @@ unsafe impl WideVector for uint8x16_t {
     }
 
     #[inline(always)]
-    unsafe fn shuffle(self, idx: Self) -> Self {
-        // SAFETY: the caller guarantees NEON. `tbl` gives zero for indices
-        // of 16 and more.
-        unsafe { vqtbl1q_u8(self, idx) }
-    }
-
-    #[inline(always)]
     unsafe fn zip_lo8(self, o: Self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe { vzip1q_u8(self, o) }
@@ -370,21 +376,6 @@ unsafe impl WideVector for uint8x16_t {
         // halves of 32-bit lanes.
         unsafe {
             vreinterpretq_u8_u16(vuzp1q_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(hi)))
-        }
-    }
-
-    #[inline(always)]
-    unsafe fn movemask(self) -> u64 {
-        // SAFETY: the caller guarantees NEON; the load reads the 16 bytes of
-        // `BITS`. Each byte's high bit, moved to bit `i % 8` and summed per
-        // half.
-        unsafe {
-            const BITS: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
-            let bits = vandq_u8(
-                vreinterpretq_u8_s8(vshrq_n_s8::<7>(vreinterpretq_s8_u8(self))),
-                vld1q_u8(BITS.as_ptr()),
-            );
-            u64::from(vaddv_u8(vget_low_u8(bits))) | u64::from(vaddv_u8(vget_high_u8(bits))) << 8
         }
     }
 
@@ -439,7 +430,7 @@ unsafe impl Latin1Vector for uint8x16_t {}
 // four bits `4i..4i + 4` where byte `i` is equal (`cmeq`, then `shrn` by 4
 // narrows each 16-bit lane's two bytes to a byte of two nibbles); every
 // instruction is NEON, part of the aarch64 baseline.
-unsafe impl crate::arch::generic::find::ByteSearch for uint8x16_t {
+unsafe impl crate::arch::generic::vector::ByteSearch for uint8x16_t {
     const BYTES: usize = 16;
     const LANE_BITS: u32 = 4;
 

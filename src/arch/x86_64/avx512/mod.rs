@@ -17,7 +17,7 @@
 mod utf16;
 mod utf8_to_wide;
 
-use crate::arch::generic::utf8_to_wide::Ucs2;
+use crate::arch::generic::vector::Ucs2;
 use crate::arch::generic::{count, latin1, utf8, windows1252};
 use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Utf16, Utf32};

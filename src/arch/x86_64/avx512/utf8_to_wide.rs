@@ -21,7 +21,8 @@
 //! instruction each, with no serial dependency, where the steps chain one
 //! table lookup per 12 bytes (each step's start depends on the last's).
 
-use crate::arch::generic::utf8_to_wide::{four_byte_chars, Leads, Target};
+use crate::arch::generic::utf8_to_wide::four_byte_chars;
+use crate::arch::generic::vector::{Leads, Target};
 use core::arch::x86_64::*;
 
 /// Converts 32 characters given their first, second and third bytes

@@ -9,11 +9,10 @@
 //! and detects at least those. The byte search's operations
 //! (`ByteSearch`) are SSE2 alone, which every x86_64 CPU has.
 
-use crate::arch::generic::count::Count;
-use crate::arch::generic::latin1::Latin1Vector;
-use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::utf8_to_wide::{two_byte_valid, Leads};
-use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use crate::arch::generic::utf8_to_wide::two_byte_valid;
+use crate::arch::generic::vector::{
+    Count, Latin1Vector, Leads, Shift, Utf8Vector, Vector, WideVector,
+};
 use core::arch::x86_64::*;
 
 // SAFETY: `__m128i` is 16 bytes of plain data, and `load`/`store` access exactly
@@ -83,12 +82,6 @@ unsafe impl Vector for __m128i {
     }
 
     #[inline(always)]
-    unsafe fn any_high_bit(self) -> bool {
-        // SAFETY: the caller guarantees SSE4.2.
-        unsafe { _mm_movemask_epi8(self) != 0 }
-    }
-
-    #[inline(always)]
     unsafe fn first_nonzero_lane(self) -> usize {
         // SAFETY: the caller guarantees SSE4.2. Bit `j` of the mask is set
         // where lane `j` is zero; bit 16 stops the count at 16.
@@ -96,6 +89,19 @@ unsafe impl Vector for __m128i {
             let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(self, _mm_setzero_si128())) as u32;
             ((!zero & 0xFFFF) | 0x1_0000).trailing_zeros() as usize
         }
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.2 (SSSE3 `pshufb`, which zeroes
+        // lanes whose index has bit 7 set).
+        unsafe { _mm_shuffle_epi8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        // SAFETY: the caller guarantees SSE4.2.
+        unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
     }
 }
 
@@ -112,13 +118,6 @@ unsafe impl Utf8Vector for __m128i {
         // SAFETY: the caller guarantees SSE4.2. No 8-bit shift: shift 16-bit
         // lanes and clear the bits that crossed from the high byte.
         unsafe { _mm_and_si128(_mm_srli_epi16::<4>(self), _mm_set1_epi8(0x0F)) }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        // SAFETY: the caller guarantees SSE4.2 (SSSE3 `pshufb`); the load
-        // reads the 16 bytes of `table`.
-        unsafe { _mm_shuffle_epi8(_mm_loadu_si128(table.as_ptr().cast()), self) }
     }
 
     #[inline(always)]
@@ -292,13 +291,6 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
-    unsafe fn shuffle(self, idx: Self) -> Self {
-        // SAFETY: the caller guarantees SSE4.2 (SSSE3 `pshufb`, which zeroes
-        // lanes whose index has bit 7 set).
-        unsafe { _mm_shuffle_epi8(self, idx) }
-    }
-
-    #[inline(always)]
     unsafe fn zip_lo8(self, o: Self) -> Self {
         // SAFETY: the caller guarantees SSE2.
         unsafe { _mm_unpacklo_epi8(self, o) }
@@ -344,12 +336,6 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u64 {
-        // SAFETY: the caller guarantees SSE4.2.
-        unsafe { u64::from(_mm_movemask_epi8(self) as u16) }
-    }
-
-    #[inline(always)]
     unsafe fn shr32<const N: i32>(self) -> Self {
         // SAFETY: the caller guarantees SSE2.
         unsafe { _mm_srli_epi32::<N>(self) }
@@ -392,7 +378,7 @@ unsafe impl Latin1Vector for __m128i {}
 // SAFETY: `load` reads exactly 16 bytes, unaligned; `eq_mask` sets bit `i`
 // where byte `i` is equal (`pcmpeqb`, then `pmovmskb`: one bit a lane);
 // every instruction is SSE2, part of the x86_64 baseline.
-unsafe impl crate::arch::generic::find::ByteSearch for __m128i {
+unsafe impl crate::arch::generic::vector::ByteSearch for __m128i {
     const BYTES: usize = 16;
     const LANE_BITS: u32 = 1;
 

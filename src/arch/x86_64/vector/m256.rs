@@ -7,11 +7,10 @@
 //! the shifted vectors from memory instead (`Shift::Load`): 24 GB/s
 //! instead of 18 on non-ASCII text on Zen 4.
 
-use crate::arch::generic::count::Count;
-use crate::arch::generic::latin1::Latin1Vector;
-use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::utf8_to_wide::{two_byte_valid, Leads, Target};
-use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use crate::arch::generic::utf8_to_wide::two_byte_valid;
+use crate::arch::generic::vector::{
+    Count, Latin1Vector, Leads, Shift, Target, Utf8Vector, Vector, WideVector,
+};
 use core::arch::x86_64::*;
 
 // SAFETY: `__m256i` is 32 bytes of plain data, and `load`/`store` access exactly
@@ -76,12 +75,6 @@ unsafe impl Vector for __m256i {
     }
 
     #[inline(always)]
-    unsafe fn any_high_bit(self) -> bool {
-        // SAFETY: the caller guarantees AVX2.
-        unsafe { _mm256_movemask_epi8(self) != 0 }
-    }
-
-    #[inline(always)]
     unsafe fn first_nonzero_lane(self) -> usize {
         // SAFETY: the caller guarantees AVX2. Bit `j` of the mask is set
         // where lane `j` is zero.
@@ -89,6 +82,25 @@ unsafe impl Vector for __m256i {
             let zero = _mm256_movemask_epi8(_mm256_cmpeq_epi8(self, _mm256_setzero_si256()));
             (!(zero as u32)).trailing_zeros() as usize
         }
+    }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. `vpshufb` works within each
+        // 128-bit lane and zeroes bytes whose index has bit 7 set.
+        unsafe { _mm256_shuffle_epi8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
+    }
+
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees AVX2; `table` is 16 readable bytes.
+        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast())) }
     }
 }
 
@@ -105,16 +117,6 @@ unsafe impl Utf8Vector for __m256i {
         // SAFETY: the caller guarantees AVX2. There is no 8-bit shift: shift
         // 16-bit lanes and clear the bits that crossed from the high byte.
         unsafe { _mm256_and_si256(_mm256_srli_epi16::<4>(self), _mm256_set1_epi8(0x0F)) }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        // SAFETY: the caller guarantees AVX2; the load reads the 16 bytes of
-        // `table`. `vpshufb` looks up each 128-bit lane in its own copy.
-        unsafe {
-            let t = _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast()));
-            _mm256_shuffle_epi8(t, self)
-        }
     }
 
     #[inline(always)]
@@ -339,13 +341,6 @@ unsafe impl WideVector for __m256i {
     }
 
     #[inline(always)]
-    unsafe fn shuffle(self, idx: Self) -> Self {
-        // SAFETY: the caller guarantees AVX2. `vpshufb` works within each
-        // 128-bit lane and zeroes bytes whose index has bit 7 set.
-        unsafe { _mm256_shuffle_epi8(self, idx) }
-    }
-
-    #[inline(always)]
     unsafe fn zip_lo8(self, o: Self) -> Self {
         // SAFETY: the caller guarantees AVX2 (per 128-bit lane).
         unsafe { _mm256_unpacklo_epi8(self, o) }
@@ -413,12 +408,6 @@ unsafe impl WideVector for __m256i {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u64 {
-        // SAFETY: the caller guarantees AVX2.
-        unsafe { u64::from(_mm256_movemask_epi8(self) as u32) }
-    }
-
-    #[inline(always)]
     unsafe fn mask16(self) -> u64 {
         // SAFETY: the caller guarantees AVX2. Packing per 128-bit lane
         // leaves lane k's eight bits at bit 16k of the byte mask, with
@@ -429,12 +418,6 @@ unsafe impl WideVector for __m256i {
             );
             (m & 0xFF) | (m >> 8 & 0xFF00)
         }
-    }
-
-    #[inline(always)]
-    unsafe fn table(table: &[u8; 16]) -> Self {
-        // SAFETY: the caller guarantees AVX2; `table` is 16 readable bytes.
-        unsafe { _mm256_broadcastsi128_si256(_mm_loadu_si128(table.as_ptr().cast())) }
     }
 
     #[inline(always)]

@@ -17,10 +17,7 @@
 //! counts in one more instruction, instead of turning the mask into a
 //! vector first.
 
-use crate::arch::generic::count::Count;
-use crate::arch::generic::latin1::Latin1Vector;
-use crate::arch::generic::utf16::WideVector;
-use crate::arch::generic::{Shift, Utf8Vector, Vector};
+use crate::arch::generic::vector::{Count, Latin1Vector, Shift, Utf8Vector, Vector, WideVector};
 use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
 
@@ -123,6 +120,26 @@ unsafe impl Vector for __m512i {
         // SAFETY: the caller guarantees AVX-512 BW.
         unsafe { _mm512_test_epi8_mask(self, self).trailing_zeros() as usize }
     }
+
+    #[inline(always)]
+    unsafe fn shuffle(self, idx: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW. `vpshufb` works within
+        // each 128-bit lane and zeroes bytes whose index has bit 7 set.
+        unsafe { _mm512_shuffle_epi8(self, idx) }
+    }
+
+    #[inline(always)]
+    unsafe fn movemask(self) -> u64 {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_movepi8_mask(self) }
+    }
+
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees AVX-512F; `table` is 16 readable
+        // bytes.
+        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast())) }
+    }
 }
 
 // SAFETY: each method is the lane operation its doc describes (the
@@ -138,17 +155,6 @@ unsafe impl Utf8Vector for __m512i {
         // SAFETY: the caller guarantees AVX-512 F/BW. No 8-bit shift: shift
         // 16-bit lanes and clear the bits that crossed from the high byte.
         unsafe { _mm512_and_si512(_mm512_srli_epi16::<4>(self), _mm512_set1_epi8(0x0F)) }
-    }
-
-    #[inline(always)]
-    unsafe fn lookup16(self, table: [u8; 16]) -> Self {
-        // SAFETY: the caller guarantees AVX-512 F/BW; the load reads the 16
-        // bytes of `table`. `vpshufb` looks up each 128-bit lane in its own
-        // copy.
-        unsafe {
-            let t = _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast()));
-            _mm512_shuffle_epi8(t, self)
-        }
     }
 
     #[inline(always)]
@@ -437,13 +443,6 @@ unsafe impl WideVector for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn shuffle(self, idx: Self) -> Self {
-        // SAFETY: the caller guarantees AVX-512BW. `vpshufb` works within
-        // each 128-bit lane and zeroes bytes whose index has bit 7 set.
-        unsafe { _mm512_shuffle_epi8(self, idx) }
-    }
-
-    #[inline(always)]
     unsafe fn zip_lo8(self, o: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW (per 128-bit lane).
         unsafe { _mm512_unpacklo_epi8(self, o) }
@@ -515,22 +514,9 @@ unsafe impl WideVector for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn movemask(self) -> u64 {
-        // SAFETY: the caller guarantees AVX-512BW.
-        unsafe { _mm512_movepi8_mask(self) }
-    }
-
-    #[inline(always)]
     unsafe fn mask16(self) -> u64 {
         // SAFETY: the caller guarantees AVX-512BW.
         unsafe { u64::from(_mm512_movepi16_mask(self)) }
-    }
-
-    #[inline(always)]
-    unsafe fn table(table: &[u8; 16]) -> Self {
-        // SAFETY: the caller guarantees AVX-512F; `table` is 16 readable
-        // bytes.
-        unsafe { _mm512_broadcast_i32x4(_mm_loadu_si128(table.as_ptr().cast())) }
     }
 
     #[inline(always)]

@@ -1,11 +1,46 @@
-//! [`Vector`]: the operations every register type shares, implemented
-//! once per type (`x86_64/vector/{m128,m256,m512}.rs`,
-//! `aarch64/neon/vector.rs`, `portable/vector.rs`). The algorithms' own
-//! needs are narrow extension traits beside them: `Utf8Vector` (UTF-8
-//! validation), `Count`, `Leads` (UTF-8 to UTF-16/UTF-32) and
-//! `WideVector` (16- and 32-bit lanes). `find::ByteSearch` stands apart,
-//! beside its one algorithm: a byte search, on the vectors a target always
-//! has.
+//! The vector vocabulary, every trait of it in this folder: [`Vector`],
+//! the operations every register type shares (here), and the narrow
+//! extensions one family of algorithms needs, each in its own file:
+//! [`Utf8Vector`] (UTF-8 validation, `utf8.rs`), [`WideVector`] (16- and
+//! 32-bit lanes, `wide.rs`), [`Count`] (the counts, `count.rs`),
+//! [`Latin1Vector`] (`latin1.rs`), [`Leads`] and the conversion
+//! [`Target`] (UTF-8 to UTF-16/UTF-32, `leads.rs`), and [`ByteSearch`]
+//! (`search.rs`), which stands apart: a byte search on the vectors a
+//! target always has, without detection.
+//!
+//! Each register type implements them once, in the file named for it
+//! (`x86_64/vector/{m128,m256,m512}.rs`, `aarch64/neon/vector.rs`,
+//! `wasm32/vector.rs`, `portable/vector.rs`); the algorithms in the
+//! sibling modules are written against them. The default methods here
+//! use nothing of those algorithms: the tables they read (the compaction
+//! rows, a nibble table of the counts) live beside them.
+
+mod count;
+mod latin1;
+mod leads;
+// Only the I/O adapters search for bytes (see `generic::find`).
+#[cfg_attr(
+    not(all(
+        feature = "std",
+        feature = "stream",
+        feature = "single-byte",
+        any(
+            all(target_arch = "x86_64", target_feature = "sse2"),
+            all(target_arch = "aarch64", target_feature = "neon")
+        )
+    )),
+    allow(dead_code)
+)]
+mod search;
+mod utf8;
+mod wide;
+
+pub(crate) use count::Count;
+pub(crate) use latin1::Latin1Vector;
+pub(crate) use leads::{Leads, Target, Ucs2};
+pub(crate) use search::ByteSearch;
+pub(crate) use utf8::{Shift, Utf8Vector};
+pub(crate) use wide::{Pack, WideVector, EMPTY};
 
 /// A SIMD register of `BYTES` bytes, seen as `u8`, `u16` or `u32` lanes.
 ///
@@ -93,8 +128,39 @@ pub(crate) unsafe trait Vector: Copy {
     /// Whether any bit is set.
     unsafe fn any(self) -> bool;
 
-    /// Whether any `u8` lane has its high bit set (is not ASCII).
-    unsafe fn any_high_bit(self) -> bool;
+    /// Whether any `u8` lane has its high bit set (is not ASCII). The
+    /// default tests [`Vector::movemask`]; an ISA with a cheaper test
+    /// overrides it.
+    #[inline(always)]
+    unsafe fn any_high_bit(self) -> bool {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { self.movemask() != 0 }
+    }
+
+    /// The high bit of byte `i` in bit `i`.
+    unsafe fn movemask(self) -> u64;
+
+    /// Within each 128-bit lane, byte `i` is the lane's byte `idx[i]`, or
+    /// zero where `idx[i] >= 0x80` (every other byte of `idx` is below 16).
+    unsafe fn shuffle(self, idx: Self) -> Self;
+
+    /// The 16-byte `table` in every 128-bit lane (a [`Vector::shuffle`]
+    /// index for all widths).
+    #[inline(always)]
+    unsafe fn table(table: &[u8; 16]) -> Self {
+        // SAFETY: the caller guarantees the ISA. `Self::BYTES <= 64` bytes
+        // of `buf` are initialised and read.
+        unsafe {
+            if Self::BYTES == 16 {
+                return Self::load(table.as_ptr());
+            }
+            let mut buf = [0u8; 64];
+            for k in 0..Self::BYTES / 16 {
+                buf[16 * k..16 * k + 16].copy_from_slice(table);
+            }
+            Self::load(buf.as_ptr())
+        }
+    }
 
     /// The index of the lowest non-zero `u8` lane, or `Self::BYTES` if
     /// there is none (off the hot path: it locates an error).
