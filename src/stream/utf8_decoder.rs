@@ -589,6 +589,25 @@ impl Utf8Decoder {
         // that character on its own, so that the bulk conversion does not
         // stop at a "truncated" error and convert everything twice.
         let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
+        if let Some(strategy) = on_error {
+            // Lossy: up to that character, the engine of the whole-buffer
+            // lossy functions (scalar code while errors are dense); the
+            // loop below keeps the character or decides it.
+            let mut replaced = 0;
+            let r = out.lossy(&src[i..cut], strategy, &mut replaced);
+            self.replaced += replaced as u64;
+            match r {
+                Ok(_) => {
+                    self.pos += cut - i;
+                    i = cut;
+                }
+                Err(TranscodeError::OutputTooSmall { read, .. }) => {
+                    self.pos += read;
+                    return Ok((CoderResult::OutputFull, i + read));
+                }
+                Err(TranscodeError::Invalid { error, .. }) => match error {},
+            }
+        }
         while i < src.len() {
             let end = if i < cut { cut } else { src.len() };
             let rest = &src[i..end];

@@ -6,8 +6,12 @@
 //! Knows nothing of the decoder's state.
 
 use super::Endian;
+use crate::byte_order::{Be, Le};
+use crate::dispatch::active_fns;
 use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
+use crate::glue::lossy::{utf8_lossy_sink, Lossy};
 use crate::glue::str_buf::StrBuf;
+use crate::scalar::transcode::{Utf16, Utf32, Utf8};
 use crate::strategy::ErrorStrategy;
 use crate::validate::split_valid_utf8;
 
@@ -19,6 +23,14 @@ pub(super) trait Output {
     /// in input order), with the units it wrote (on an error, the exact
     /// conversion of what came before it) already appended.
     fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>>;
+    /// Appends the lossy decoding of `src` by the whole-buffer lossy
+    /// engine (`glue::lossy`), each maximal invalid subpart handled by
+    /// `strategy` and counted in `replaced`: `Ok(units written)` with all
+    /// of `src` consumed, or `OutputTooSmall` at a character or subpart
+    /// boundary, what was written before it appended. A character cut by
+    /// the end of `src` is a subpart: the caller passes only the input
+    /// whose decoding it wants decided.
+    fn lossy(&mut self, src: &[u8], strategy: ErrorStrategy, replaced: &mut usize) -> Lossy;
     /// Appends `c`; false (and nothing written) if it does not fit.
     fn put(&mut self, c: char) -> bool;
     /// The units written so far.
@@ -70,6 +82,10 @@ impl Output for StrOut<'_> {
         }
     }
 
+    fn lossy(&mut self, src: &[u8], strategy: ErrorStrategy, replaced: &mut usize) -> Lossy {
+        utf8_lossy_sink::<Utf8, _>(active_fns(), src, &mut self.0, strategy, false, replaced)
+    }
+
     #[inline]
     fn put(&mut self, c: char) -> bool {
         self.0.push_char(c)
@@ -90,6 +106,23 @@ impl Output for Utf16Out<'_> {
         let r = match self.endian {
             Endian::Little => crate::utf8_to_utf16le(src, dst),
             Endian::Big => crate::utf8_to_utf16be(src, dst),
+        };
+        self.o += match &r {
+            Ok(n) => *n,
+            Err(e) => e.written(),
+        };
+        r
+    }
+
+    fn lossy(&mut self, src: &[u8], strategy: ErrorStrategy, replaced: &mut usize) -> Lossy {
+        let (fns, dst) = (active_fns(), &mut self.dst[self.o..]);
+        let r = match self.endian {
+            Endian::Little => {
+                utf8_lossy_sink::<Utf16<Le>, _>(fns, src, dst, strategy, false, replaced)
+            }
+            Endian::Big => {
+                utf8_lossy_sink::<Utf16<Be>, _>(fns, src, dst, strategy, false, replaced)
+            }
         };
         self.o += match &r {
             Ok(n) => *n,
@@ -122,6 +155,16 @@ impl Output for Utf16Out<'_> {
 impl Output for Utf32Out<'_> {
     fn transcode(&mut self, src: &[u8]) -> Result<usize, TranscodeError<Utf8Error>> {
         let r = crate::utf8_to_utf32(src, &mut self.dst[self.o..]);
+        self.o += match &r {
+            Ok(n) => *n,
+            Err(e) => e.written(),
+        };
+        r
+    }
+
+    fn lossy(&mut self, src: &[u8], strategy: ErrorStrategy, replaced: &mut usize) -> Lossy {
+        let dst = &mut self.dst[self.o..];
+        let r = utf8_lossy_sink::<Utf32, _>(active_fns(), src, dst, strategy, false, replaced);
         self.o += match &r {
             Ok(n) => *n,
             Err(e) => e.written(),
