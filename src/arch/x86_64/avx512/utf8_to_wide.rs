@@ -485,9 +485,13 @@ unsafe fn convert_chars<T: Target>(
             // such a lead. Its window of fifteen, with the last lead at
             // 60, `convert_window` takes itself.) Constant shuffles in
             // 32-bit lanes, where `with_four` gathers with four
-            // compresses and packs.
-            if keep == FOURS && at.add(60).read() >= 0xF0 {
-                four_byte_chars::<__m512i, T>(at, dst);
+            // compresses and packs. The `&str` loop's windows, 64 bytes
+            // apart, meet such a run at any phase `e`: its sixteen
+            // characters then start at `e` and end by byte 67, which is
+            // readable.
+            let e = keep.trailing_zeros() as usize;
+            if e < 4 && keep == FOURS << e && at.add(60 + e).read() >= 0xF0 {
+                four_byte_chars::<__m512i, T>(at.add(e), dst);
                 return if T::UTF32 { 16 } else { 32 };
             }
             return with_four::<T>(x, at, keep, dst);
