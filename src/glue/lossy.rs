@@ -109,19 +109,11 @@ pub(crate) trait LossyTarget: Encode {
 
     /// Writes the lossy decoding of `chunk`, eight bytes none of which
     /// starts a multi-byte character (each is ASCII or a maximal invalid
-    /// subpart on its own, replaced by U+FFFD), at the start of `dst`,
-    /// and nothing past it: the number of units written, or `None`
-    /// (nothing written) when `dst` is shorter than the longest such
-    /// output.
+    /// subpart on its own, replaced by U+FFFD), at the start of `dst`:
+    /// the number of units written, or `None` (nothing written) when
+    /// `dst` is shorter than the longest such output and the scratch its
+    /// stores may leave after it (a unit).
     fn singles(chunk: &[u8; 8], dst: &mut Out<Self::Unit>) -> Option<usize>;
-}
-
-/// Copies `buf[at..at + W]` to `dst[at..at + W]`.
-#[inline(always)]
-fn copy<const W: usize>(dst: &mut Out<u8>, buf: &[u8], at: usize) {
-    for (d, &s) in dst[at..at + W].iter_mut().zip(&buf[at..at + W]) {
-        d.write(s);
-    }
 }
 
 /// Whether any of `chunk` may start a multi-byte character (C2 to F4).
@@ -159,28 +151,35 @@ impl LossyTarget for Utf8 {
     #[inline(always)]
     fn singles(chunk: &[u8; 8], dst: &mut Out<u8>) -> Option<usize> {
         let dst = dst.get_mut(..24)?;
-        // Each byte's output is built in `buf` as one, or as U+FFFD's three
-        // bytes, with no branch on which (the choice is as good as random
-        // where errors are dense): the two bytes after an ASCII byte are
-        // overwritten by what follows it, or left past the end.
-        let mut buf = [0u8; 26];
-        let mut n = 0;
-        for &b in chunk {
-            let high = usize::from(b >> 7);
-            buf[n] = if high == 0 { b } else { 0xEF };
-            buf[n + 1] = 0xBF;
-            buf[n + 2] = 0xBD;
-            n += 1 + 2 * high;
+        // Byte `k`'s output starts at `k` plus two for each non-ASCII byte
+        // before it: a prefix sum in the bytes of one word, so that the
+        // stores' offsets are found together, not each from the one before.
+        let word = u64::from_le_bytes(*chunk);
+        let high = (word >> 7) & 0x0101_0101_0101_0101;
+        let before = high.wrapping_mul(0x0101_0101_0101_0101) - high;
+        let at = (0x0706_0504_0302_0100 + 2 * before).to_le_bytes();
+        let n = usize::from(at[7]) + 1 + 2 * usize::from(chunk[7] >> 7);
+        let first = |b: u8| if b < 0x80 { b } else { 0xEF };
+        // Bytes 0 to 4 as four bytes each (one 32-bit store): the byte or
+        // U+FFFD's first, U+FFFD's other two, a byte of scratch, with no
+        // branch on which (the choice is as good as random where errors
+        // are dense). Byte `k`'s scratch ends before `at[k] + 4 <= n`
+        // (three bytes follow it, each of at least one byte of output),
+        // and the bytes whose output lies there store later.
+        for k in 0..5 {
+            let unit = u32::from_le_bytes([first(chunk[k]), 0xBF, 0xBD, 0]);
+            // SAFETY: `at[k] + 4 <= n <= 24`, inside `dst`; an unaligned
+            // store of plain bytes into `MaybeUninit`s.
+            unsafe { dst.as_mut_ptr().add(usize::from(at[k])).cast::<u32>().write_unaligned(unit) };
         }
-        // Exactly `buf[..n]` (8 to 24 bytes) into `dst`, as two copies of
-        // one width that overlap in the middle (each of a constant size,
-        // so a pair of moves rather than a call).
-        if n <= 16 {
-            copy::<8>(dst, &buf, 0);
-            copy::<8>(dst, &buf, n - 8);
-        } else {
-            copy::<16>(dst, &buf, 0);
-            copy::<16>(dst, &buf, n - 16);
+        // Bytes 5 to 7 exactly: nothing is written past the output.
+        for k in 5..8 {
+            let (o, b) = (usize::from(at[k]), chunk[k]);
+            dst[o].write(first(b));
+            if b >= 0x80 {
+                dst[o + 1].write(0xBF);
+                dst[o + 2].write(0xBD);
+            }
         }
         Some(n)
     }
