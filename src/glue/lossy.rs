@@ -167,7 +167,7 @@ impl LossyTarget for Utf8 {
         // (three bytes follow it, each of at least one byte of output),
         // and the bytes whose output lies there store later.
         for k in 0..5 {
-            let unit = u32::from_le_bytes([first(chunk[k]), 0xBF, 0xBD, 0]);
+            let unit = u32::from_ne_bytes([first(chunk[k]), 0xBF, 0xBD, 0]);
             // SAFETY: `at[k] + 4 <= n <= 24`, inside `dst`; an unaligned
             // store of plain bytes into `MaybeUninit`s.
             unsafe { dst.as_mut_ptr().add(usize::from(at[k])).cast::<u32>().write_unaligned(unit) };
