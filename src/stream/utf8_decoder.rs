@@ -550,9 +550,11 @@ impl Utf8Decoder {
     }
 
     /// The conversion loop, for any output form: the pending character
-    /// first, then the bulk of `src` through `O::transcode`, with errors
-    /// substituted (lossy) or reported (strict). Returns `(result, read)`;
-    /// `out.written()` is what was written.
+    /// first, then the bulk of `src`, through `O::lossy` (the lossy
+    /// engine) when lossy, and through `O::transcode` with the first error
+    /// reported when strict; then the character a chunk ends inside, kept
+    /// or decided. Returns `(result, read)`; `out.written()` is what was
+    /// written.
     pub(super) fn run_to<O: Output>(
         &mut self,
         out: &mut O,
