@@ -202,6 +202,7 @@ FIRST_OPERATIONS = MAIN_DIRECTIONS + [
     "utf8_len_from_utf32",
     "lossy_utf8",
     "lossy_utf8_errors",
+    "lossy_utf8_dense",
     "lossy_utf16",
     "lossy_utf16_errors",
 ]
@@ -469,6 +470,7 @@ def render(results, note):
         "`lossy_utf8`: valid input (every decoder borrows or copies once); "
         "`lossy_utf8_errors`: a byte overwritten with `0xFF` every 1000 bytes "
         "(which also orphans the rest of the character it lands in); "
+        "`lossy_utf8_dense`: the same every 7 bytes; "
         "`lossy_utf16`: valid UTF-16LE; `lossy_utf16_errors`: a lone surrogate "
         "every 500 units. GB/s of input.",
         by_section["lossy"],

@@ -11,6 +11,8 @@
 //!   (UTF-16LE), `utf8_len_from_utf32`;
 //! - `lossy_utf8` (valid input), `lossy_utf8_errors` (a `0xFF` written
 //!   every 1000 bytes, which also breaks the character it lands in),
+//!   `lossy_utf8_dense` (the same every 7 bytes: errors too dense for
+//!   the kernels, where the scalar code decides),
 //!   `lossy_utf16` (valid UTF-16LE) and `lossy_utf16_errors` (a lone
 //!   surrogate every 500 units);
 //! - `lossy_strategies`: the same broken UTF-8 as `lossy_utf8_errors`,
@@ -193,6 +195,8 @@ fn bench_lossy(c: &mut Criterion) {
         let broken = with_utf8_errors(&text, 1000);
         assert!(std::str::from_utf8(&broken).is_err());
         lossy_utf8_group(c, "lossy_utf8_errors", lang, &broken);
+        let dense = with_utf8_errors(&text, 7);
+        lossy_utf8_group(c, "lossy_utf8_dense", lang, &dense);
 
         let utf16: Vec<u16> = text.encode_utf16().collect();
         lossy_utf16_group(c, "lossy_utf16", lang, &utf16);
