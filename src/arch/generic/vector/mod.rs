@@ -18,19 +18,6 @@
 mod count;
 mod latin1;
 mod leads;
-// Only the I/O adapters search for bytes (see `generic::find`).
-#[cfg_attr(
-    not(all(
-        feature = "std",
-        feature = "stream",
-        feature = "single-byte",
-        any(
-            all(target_arch = "x86_64", target_feature = "sse2"),
-            all(target_arch = "aarch64", target_feature = "neon")
-        )
-    )),
-    allow(dead_code)
-)]
 mod search;
 mod utf8;
 mod wide;
