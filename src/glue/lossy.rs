@@ -109,10 +109,10 @@ pub(crate) trait LossyTarget: Encode {
 
     /// Writes the lossy decoding of `chunk`, eight bytes none of which
     /// starts a multi-byte character (each is ASCII or a maximal invalid
-    /// subpart on its own, replaced by U+FFFD), at the start of `dst`:
-    /// the number of units written, or `None` (nothing written) when
-    /// `dst` is shorter than the longest such output and the scratch its
-    /// stores may leave after it (a unit).
+    /// subpart on its own, replaced by U+FFFD), at the start of `dst`,
+    /// and nothing past it: the number of units written, or `None`
+    /// (nothing written) when `dst` is shorter than the longest such
+    /// output.
     fn singles(chunk: &[u8; 8], dst: &mut Out<Self::Unit>) -> Option<usize>;
 }
 
