@@ -30,7 +30,6 @@ pub(crate) mod count;
 )]
 pub(crate) mod find;
 pub(crate) mod latin1;
-pub(crate) mod str_to_wide;
 pub(crate) mod utf16;
 pub(crate) mod utf8;
 pub(crate) mod utf8_to_wide;

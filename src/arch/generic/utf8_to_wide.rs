@@ -5,26 +5,65 @@
 //!
 //! # The main loop
 //!
-//! The input is read in 64-byte *windows*. A window starts on a character
-//! boundary (everything before it is converted), and is
+//! One loop, `windows`, serves both conversions: [`convert`] validates
+//! as it goes, [`convert_valid`] takes a `&str`. The input is read in
+//! 64-byte *windows*. A window is
 //!
-//! - all ASCII: then it is valid and is widened directly (zero-extended to
-//!   16 or 32 bits, byte-swapped for UTF-16BE), 64 units for 64 bytes;
-//! - otherwise: it is validated with the lookup algorithm against the three
-//!   bytes before it, and if that finds an error the kernel stops at the
-//!   window's start, leaving the exact error to the scalar finish (see
-//!   `KernelFns`); if not, its characters are converted by *steps*.
+//! - all ASCII: then it starts on a character boundary and is valid, and
+//!   is widened directly (zero-extended to 16 or 32 bits, byte-swapped for
+//!   UTF-16BE), 64 units for 64 bytes;
+//! - otherwise, when validating, it is validated with the lookup algorithm
+//!   against the three bytes before it, and if that finds an error the
+//!   kernel stops at the window's start, leaving the exact error to the
+//!   scalar finish (see `KernelFns`); then its characters are converted
+//!   by one of the window conversions below, the same in both modes.
 //!
-//! The next window starts after the last character converted, so windows
-//! overlap by the few bytes of a character cut by the window's end (which
-//! are validated twice, harmlessly). A character ending on the window's
-//! last byte is left for the next window too: the validation of this one
-//! cannot tell whether it is complete. The steps read up to 16 bytes from
-//! a position `<= MAX_STEP_START`, so the loop runs while a window and
-//! [`MARGIN`] more bytes remain; it also stops when `dst` has
-//! fewer than `BLOCK + MARGIN` units of room (a window writes at most one
-//! unit per input byte, and the steps store up to 16 units of scratch
-//! beyond what they count).
+//! What differs is where the next window starts. The validating loop
+//! starts each window on a character boundary and consumes only the
+//! characters its validation has seen whole: the next window starts after
+//! the last character converted, so windows overlap by the few bytes of a
+//! character cut by the window's end (which are validated twice,
+//! harmlessly). A character ending on the window's last byte is left for
+//! the next window too: the validation of this one cannot tell whether it
+//! is complete. So where a window starts depends on the bytes just loaded
+//! (a load, a mask, a count of leading zeros, an add), a chain of about
+//! fifteen cycles per window that the conversion cannot hide. Valid input
+//! needs no such care: every window of a `&str` is the next 64 bytes,
+//! whatever they hold, so the windows' loads do not wait on each other,
+//! and a character that runs past a window's end is converted by the
+//! window where it ends (or, by an ISA that converts whole windows, where
+//! it starts). That is worth 1.2-1.6x on non-ASCII text, which is why the
+//! loop takes its step from the mode.
+//!
+//! The steps read up to 16 bytes from a position `<= MAX_STEP_START`, so
+//! the loop runs while a window and [`MARGIN`] more bytes remain; it also
+//! stops when `dst` has fewer than `BLOCK + MARGIN` units of room (a
+//! window writes at most one unit per input byte, and the steps store up
+//! to 16 units of scratch beyond what they count). Where the loop stops,
+//! the scalar finish takes over at a character boundary: the first
+//! character not yet converted.
+//!
+//! # Windows of valid input
+//!
+//! Without validation, the windows that do not start on a boundary are
+//! converted as follows.
+//!
+//! - An ISA that converts whole windows of valid input itself
+//!   ([`Leads::VALID_WINDOWS`], the AVX-512 kernel) converts the
+//!   characters that *start* in the window, a last one that runs past its
+//!   end included (the bytes after the window are readable).
+//! - Otherwise a window of nothing but 3-byte characters (CJK text), at
+//!   any of the three phases, goes to [`three_byte_chars`], and another
+//!   window without 4-byte characters to [`bmp_window`]. Both convert the
+//!   characters that *end* in the window: the bytes before the window come
+//!   from the input (not zeros), so a character that starts in the
+//!   previous window and ends in this one is converted here, and the last
+//!   byte's end bit comes from the byte after the window.
+//! - A window of sixteen 4-byte characters (emoji), from its first byte
+//!   to its last, goes to [`four_byte_chars`].
+//! - Another window with a 4-byte character goes to the steps, which need a
+//!   character boundary: they start at the first character not yet
+//!   converted and end on a boundary, as in the validating loop.
 //!
 //! # Steps
 //!
@@ -920,6 +959,38 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     src: &[u8],
     dst: &mut Out<T::Unit>,
 ) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISAs.
+    unsafe { windows::<V, H, N, T, true>(src, dst) }
+}
+
+/// [`convert`] for a `&str`: the same windows without their validation.
+///
+/// # Safety
+///
+/// The CPU must support the ISAs of `V` and `H`.
+#[cfg(feature = "transcode")]
+#[inline(always)]
+pub(crate) unsafe fn convert_valid<V: Leads, H: WideVector, const N: usize, T: Target>(
+    src: &str,
+    dst: &mut Out<T::Unit>,
+) -> (usize, usize) {
+    // SAFETY: the caller guarantees the ISAs; a `str` is valid UTF-8.
+    unsafe { windows::<V, H, N, T, false>(src.as_bytes(), dst) }
+}
+
+/// The window loop (see the module docs) of [`convert`] (`CHECK`: `src`
+/// is any bytes) and [`convert_valid`] (`src` is valid UTF-8), under the
+/// kernel contract.
+///
+/// # Safety
+///
+/// The ISAs of `V` and `H`; without `CHECK`, `src` is valid UTF-8.
+#[cfg(feature = "transcode")]
+#[inline(always)]
+unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHECK: bool>(
+    src: &[u8],
+    dst: &mut Out<T::Unit>,
+) -> (usize, usize) {
     if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
         // Not for these lanes (see `Vector`): the scalar finish does it.
         return (0, 0);
@@ -927,22 +998,35 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
     const { assert!(N * V::BYTES == BLOCK && H::BYTES == 16) };
     let (base, out) = (src.as_ptr(), dst.as_mut_ptr().cast::<T::Unit>());
     let (mut p, mut o) = (0, 0);
-    // SAFETY: the caller guarantees the ISAs. The loop conditions keep
-    // every read inside `src`: a window reads `p..p + BLOCK` (two ASCII
-    // windows `p..p + 2 * BLOCK`, under their own condition); its shifted
-    // validation loads reach back to `p - V::BYTES`, only when `p > 0`, so
-    // after a window, which advanced `p` by more than `MAX_STEP_START >=
-    // V::BYTES` (or the loop ended); the steps read 16 bytes at `p + pos`,
-    // `pos <= MAX_STEP_START`, so up to `p + BLOCK + 4`,
-    // `three_byte_chars` up to `p + 72`, `four_byte_chars` up to `p +
-    // BLOCK`, `convert_window` and
-    // `checked_window` up to `p + BLOCK + MARGIN` (their contracts; the
-    // latter advances `p` by more than `MAX_STEP_START`). Every
-    // write stays inside `dst`: a window writes at most one unit per byte
-    // consumed plus 16 units of scratch after the last step's start, so
-    // below `o + BLOCK + MARGIN`, `three_byte_chars` 24 units,
-    // `four_byte_chars` 64 bytes (at most 32 units), and
-    // `convert_window` and `checked_window` as their contracts say.
+    // Where a character runs from before `p` past it: `inside` if it is
+    // not converted yet (after `bmp_window` or `three_byte_chars`, which
+    // convert the characters that end in a window), `ahead` if it is
+    // (after `convert_valid_window`, which converts those that start in
+    // it). Both clear where `p` is a character boundary, as it always is
+    // with `CHECK`.
+    let (mut inside, mut ahead) = (false, false);
+    // SAFETY: the caller guarantees the ISAs, and without `CHECK` that
+    // `src` is valid UTF-8. With `CHECK`, a window is converted only after
+    // its validation passed, and only the characters that it shows whole
+    // (those that end before its last byte; the ISA's windows as their
+    // contracts say): the conversions assume nothing of their input but
+    // that it is valid. Reads: a window reads `p..p + BLOCK` and, for the
+    // next byte's end bit or the ISA's windows (their contracts), up to
+    // `p + BLOCK + MARGIN`, inside `src` by the loop condition (two ASCII
+    // windows under their own); the validation's shifted loads reach back
+    // to `p - V::BYTES`, only when `p > 0`, so after a window, which
+    // advanced `p` by more than `MAX_STEP_START >= V::BYTES` (or the loop
+    // ended); the vector before the window is read for `bmp_window` only
+    // when `p >= W::BYTES`; `three_byte_chars` reads 72 bytes from `p + e
+    // - 2 >= 0`, `e < 3`, so below `p + BLOCK + MARGIN`, and writes 24
+    // units; `four_byte_chars` reads the window and writes 64 bytes (32
+    // units at most); the steps read 16 bytes at most `MAX_STEP_START`
+    // after their start, which is at most 3 bytes before `p`; the
+    // two-byte runs as their contract says. Writes: a window writes at
+    // most `BLOCK + MARGIN` units at `o` (one per byte, plus a 4-byte
+    // character's second unit for each of its 4 bytes, plus the scratch of
+    // the last store; the ISA's windows by their contracts), inside `dst`
+    // by the loop condition.
     unsafe {
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
             let at = base.add(p);
@@ -952,93 +1036,195 @@ pub(crate) unsafe fn convert<V: Leads, H: WideVector, const N: usize, T: Target>
                 any = any.or(*x);
             }
             if !any.any_high_bit() {
-                // ASCII after a character boundary: valid.
+                // ASCII: `p` is a boundary (a window that starts inside a
+                // character starts with a continuation byte; with `CHECK`
+                // every window starts on one), so the window is valid.
                 store_ascii_window::<V, H, T, N>(&v, at, out.add(o));
                 p += BLOCK;
                 o += BLOCK;
+                (inside, ahead) = (false, false);
                 (p, o) = ascii_run::<V, H, T, N>(src, out, dst.len(), p, o);
                 continue;
             }
-            if let Some((c, w)) = V::checked_window::<T, N>(&v, at, out.add(o)) {
-                p += c;
-                o += w;
-                continue;
-            }
-            let err = if p == 0 {
-                utf8::check_first_block::<V, N>(&v)
-            } else {
-                utf8::check_block_at::<V, N>(&v, at)
-            };
-            if err.any() {
-                break;
+            if CHECK {
+                if let Some((c, w)) = V::checked_window::<T, N>(&v, at, out.add(o)) {
+                    p += c;
+                    o += w;
+                    continue;
+                }
+                let err = if p == 0 {
+                    utf8::check_first_block::<V, N>(&v)
+                } else {
+                    utf8::check_block_at::<V, N>(&v, at)
+                };
+                if err.any() {
+                    break;
+                }
             }
             // A BMP-only target stops before the window of a 4-byte
             // character; every path below then sees windows without one.
             if T::BMP && has_four_byte_lead(&v) {
                 break;
             }
-            if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {
-                p += c;
-                o += w;
-                // A valid window's last lead byte is one of its last four,
-                // so this always continues; the test keeps the invariant
-                // of the shifted loads (see the SAFETY comment) local.
-                if c > MAX_STEP_START {
+            if V::VALID_WINDOWS {
+                if !CHECK {
+                    o += V::convert_valid_window::<T, N>(&v, at, out.add(o));
+                    p += BLOCK;
+                    ahead = true;
                     continue;
                 }
-                break;
+                if let Some((c, w)) = V::convert_window::<T, N>(&v, at, out.add(o)) {
+                    p += c;
+                    o += w;
+                    // A valid window's last lead byte is one of its last
+                    // four, so this always continues; the test keeps the
+                    // invariant of the shifted loads (see the SAFETY
+                    // comment) local.
+                    if c > MAX_STEP_START {
+                        continue;
+                    }
+                    break;
+                }
             }
-            // Bit 63 stays unknown (0), even though the byte after the
-            // window is there: the window's validation has not seen it,
-            // so a character ending at byte 63 may be cut short.
-            let ends = V::lead_bits(&v) >> 1;
+            // Bit 63: whether the byte after the window starts a
+            // character, so that one ending on byte 63 is converted. With
+            // `CHECK` it stays unknown (0): the window's validation has not
+            // seen that byte, so a character ending on byte 63 may be cut
+            // short.
+            let last = u64::from(!CHECK && !is_continuation(src[p + BLOCK]));
+            let ends = V::lead_bits(&v) >> 1 | last << 63;
+            // A window of 3-byte characters. With `CHECK` it starts on a
+            // boundary: its 21 characters, 63 bytes. Otherwise at any of
+            // the three phases: the characters that end in it, the first
+            // of which ends at byte `e` and so starts at `e - 2` (before
+            // the window where `e < 2`), if it has three bytes, which its
+            // end bit alone does not say: its first byte must be a 3-byte
+            // lead. The others lie between two end bits three apart. Where
+            // the window does not end on a boundary (`e > 0`), the
+            // character that runs past it starts at byte `61 + e`, and its
+            // end bits cannot say whether it has three bytes or four: it
+            // must not be a 4-byte lead, since the window after this one
+            // goes to `bmp_window`, which takes every character ending in
+            // it for a BMP one.
+            let e = ends.trailing_zeros() as usize;
+            let three = if CHECK {
+                ends == THREE_BYTE_WINDOW
+            } else {
+                e < 3
+                    && ends == THREE_BYTE_WINDOW >> (2 - e) | (u64::from(e == 0) << 63)
+                    && p + e >= 2
+                    && src[p + e - 2] >> 4 == 0xE
+                    && (e == 0 || src[p + BLOCK - 3 + e] < 0xF0)
+            };
             // An ISA that converts windows itself (AVX-512) gets here only
-            // on a window it declined, never one of 3-byte characters;
-            // the path is left out of its loop, where its code alone cost
-            // the AVX-512 kernel 15-25% on CJK and Hindi text (register
-            // allocation).
-            if !V::VALID_WINDOWS && ends == THREE_BYTE_WINDOW {
-                // Its 21 characters, 63 bytes.
-                three_byte_chars::<V::Wide, H, T>(at, out.add(o));
-                p += 63;
-                o += 21;
+            // with `CHECK`, on a window it declined, never one of 3-byte
+            // or 4-byte characters; the paths are left out of its loop,
+            // where their code alone cost the AVX-512 kernel 15-25% on CJK
+            // and Hindi text (register allocation).
+            if !V::VALID_WINDOWS && three {
+                if CHECK {
+                    three_byte_chars::<V::Wide, H, T>(at, out.add(o));
+                    o += 21;
+                    p += 63;
+                } else {
+                    three_byte_chars::<V::Wide, H, T>(at.add(e).sub(2), out.add(o));
+                    o += if e == 0 { 22 } else { 21 };
+                    p += BLOCK;
+                    inside = is_continuation(src[p]);
+                }
                 continue;
             }
-            // A window of 4-byte characters: the 15 that end before its
-            // last byte (bit 63 is unknown), 60 bytes. A BMP-only target
-            // stopped before it.
-            if !V::VALID_WINDOWS && !T::BMP && ends == FOUR_BYTE_WINDOW & !(1 << 63) {
+            // A window of 4-byte characters from its first byte: valid
+            // input has no other way to end a character at every fourth
+            // byte (a character that began before the window would have to
+            // end in its first three). With `CHECK`, the 15 that end
+            // before byte 63; otherwise all 16. A BMP-only target stopped
+            // before it.
+            if !V::VALID_WINDOWS && !T::BMP && ends == FOUR_BYTE_WINDOW & !(u64::from(CHECK) << 63)
+            {
+                let chars = if CHECK { 15 } else { 16 };
                 four_byte_chars::<V::Wide, T>(at, out.add(o));
-                p += 60;
-                o += if T::UTF32 { 15 } else { 30 };
+                o += if T::UTF32 { chars } else { 2 * chars };
+                p += 4 * chars;
+                inside = false;
                 continue;
             }
-            if !has_four_byte_lead(&v) {
-                let zero = <V::Wide as super::Vector>::zero();
+            // Windows without a 4-byte character. With `CHECK` the window
+            // starts on a boundary and ends after the last character that
+            // ends in it. Otherwise it ends at its last byte: one after
+            // the steps starts on a boundary; one after `bmp_window` holds
+            // no 4-byte character that started before it (`bmp_window` had
+            // none), and the bytes before it are read.
+            let w = <V::Wide as super::Vector>::BYTES;
+            if !has_four_byte_lead(&v) && (CHECK || p == 0 || p >= w) {
+                let prev = if CHECK || p == 0 {
+                    <V::Wide as super::Vector>::zero()
+                } else {
+                    <V::Wide as super::Vector>::load(at.sub(w))
+                };
                 let load = V::LOAD_PREV;
-                let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, load, p > 0, out.add(o));
+                let (c, written) =
+                    bmp_window::<V::Wide, T>(at, ends, prev, load, p > 0, out.add(o));
+                o += written;
+                if !CHECK {
+                    p += BLOCK;
+                    inside = is_continuation(src[p]);
+                    continue;
+                }
                 p += c;
-                o += w;
                 // As after `convert_window`: the last character ends in
                 // the last four bytes.
                 if c <= MAX_STEP_START {
                     break;
                 }
                 if V::TWO_BYTE && !above_df(&v) {
+                    // Text of 2-byte characters: the next windows are
+                    // likely to pass a test cheaper than the validation.
                     (p, o) = two_byte_run::<V, T, N>(src, out, dst.len(), p, o);
                 }
                 continue;
             }
+            // The steps, from the first character not yet converted: the
+            // window from there, or this one, whose mask serves without
+            // the byte after it (the steps' unknown bits are 0).
+            let ends = if inside {
+                while is_continuation(src[p]) {
+                    p -= 1;
+                }
+                inside = false;
+                let at = base.add(p);
+                let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
+                V::lead_bits(&v) >> 1
+            } else {
+                ends & !(1 << 63)
+            };
+            let at = base.add(p);
             let (pos, w) = steps::<H, T>(at, ends, out.add(o));
             o += w;
+            p += pos;
             if pos <= MAX_STEP_START {
-                // Cannot happen on validated input; stop for the scalar
-                // code, which is the reference.
-                p += pos;
+                // Cannot happen on valid input; stop for the scalar code,
+                // which is the reference.
                 break;
             }
-            p += pos;
+        }
+    }
+    // The scalar finish starts at the first character not yet converted.
+    if ahead {
+        while p < src.len() && is_continuation(src[p]) {
+            p += 1;
+        }
+    } else if inside {
+        while is_continuation(src[p]) {
+            p -= 1;
         }
     }
     (p, o)
+}
+
+/// Whether `b` is a UTF-8 continuation byte (`80..=BF`).
+#[cfg(feature = "transcode")]
+#[inline(always)]
+fn is_continuation(b: u8) -> bool {
+    (b as i8) < -64
 }

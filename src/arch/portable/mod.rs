@@ -14,7 +14,7 @@
 mod vector;
 
 use crate::arch::generic::vector::Ucs2;
-use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
+use crate::arch::generic::{count, latin1, utf16, utf8, utf8_to_wide, windows1252};
 use crate::arch::scalar::skip;
 use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Utf16, Utf32};
@@ -68,9 +68,9 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<u8x16, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<u8x16, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<u8x16>,
-    str_to_utf16le_prefix: str_to_wide::convert_valid::<u8x16, u8x16, 4, Utf16<Le>>,
-    str_to_utf16be_prefix: str_to_wide::convert_valid::<u8x16, u8x16, 4, Utf16<Be>>,
-    str_to_utf32_prefix: str_to_wide::convert_valid::<u8x16, u8x16, 4, Utf32>,
+    str_to_utf16le_prefix: utf8_to_wide::convert_valid::<u8x16, u8x16, 4, Utf16<Le>>,
+    str_to_utf16be_prefix: utf8_to_wide::convert_valid::<u8x16, u8x16, 4, Utf16<Be>>,
+    str_to_utf32_prefix: utf8_to_wide::convert_valid::<u8x16, u8x16, 4, Utf32>,
     chars_to_utf8_prefix: utf16::chars_to_utf8::<u8x16>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<u8x16, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<u8x16, Be>,

@@ -17,7 +17,7 @@
 //! without them still runs it.
 
 use crate::arch::generic::vector::Ucs2;
-use crate::arch::generic::{count, latin1, str_to_wide, utf16, utf8, utf8_to_wide, windows1252};
+use crate::arch::generic::{count, latin1, utf16, utf8, utf8_to_wide, windows1252};
 use crate::byte_order::{Be, Le};
 use crate::scalar::transcode::{Utf16, Utf32};
 use core::arch::x86_64::{__m128i, __m256i};
@@ -52,9 +52,9 @@ crate::arch::kernel_table! {
     utf16le_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Le>,
     utf16be_to_latin1_prefix: latin1::utf16_to_latin1::<__m256i, Be>,
     utf32_to_latin1_prefix: latin1::utf32_to_latin1::<__m256i>,
-    str_to_utf16le_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, Utf16<Le>>,
-    str_to_utf16be_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, Utf16<Be>>,
-    str_to_utf32_prefix: str_to_wide::convert_valid::<__m256i, __m128i, 2, Utf32>,
+    str_to_utf16le_prefix: utf8_to_wide::convert_valid::<__m256i, __m128i, 2, Utf16<Le>>,
+    str_to_utf16be_prefix: utf8_to_wide::convert_valid::<__m256i, __m128i, 2, Utf16<Be>>,
+    str_to_utf32_prefix: utf8_to_wide::convert_valid::<__m256i, __m128i, 2, Utf32>,
     chars_to_utf8_prefix: utf16::chars_to_utf8::<__m256i>,
     chars_to_utf16le_prefix: utf16::chars_to_utf16::<__m256i, Le>,
     chars_to_utf16be_prefix: utf16::chars_to_utf16::<__m256i, Be>,
