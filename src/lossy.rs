@@ -105,12 +105,7 @@ impl Kernel {
     #[must_use]
     #[inline]
     pub fn utf16_len_from_utf8_lossy(self, src: &[u8]) -> usize {
-        let fns = self.fns();
-        lossy_len(
-            src,
-            |bytes, blocks| crate::glue::lossy::split_valid(fns, bytes, blocks),
-            |valid| fns.utf16_len_from_utf8(valid),
-        )
+        lossy_len::<Utf16<Le>>(self.fns(), src)
     }
 
     /// [`crate::utf32_len_from_utf8_lossy`] with this kernel's validation
@@ -130,24 +125,7 @@ impl Kernel {
     #[must_use]
     #[inline]
     pub fn utf32_len_from_utf8_lossy(self, src: &[u8]) -> usize {
-        let fns = self.fns();
-        lossy_len(
-            src,
-            |bytes, blocks| crate::glue::lossy::split_valid(fns, bytes, blocks),
-            |valid| fns.count_chars(valid),
-        )
-    }
-}
-
-/// The longest valid prefix and the error after it, dispatched: the
-/// grouped check refined as in [`split_valid_utf8_refined`], or
-/// (`blocks`, once errors have been seen) the block-exact one.
-#[cfg(feature = "transcode")]
-fn split_valid_utf8(bytes: &[u8], blocks: bool) -> (&str, Option<Utf8Error>) {
-    if blocks {
-        split_valid_utf8_blocks(bytes)
-    } else {
-        split_valid_utf8_refined(bytes)
+        lossy_len::<Utf32>(self.fns(), src)
     }
 }
 
@@ -251,35 +229,19 @@ pub(crate) fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
     }
 }
 
-/// The length of the lossy decoding of `src` in a form where U+FFFD is
-/// one unit (UTF-16, UTF-32): `count` of each valid stretch (the SIMD
-/// count) plus one per maximal invalid subpart, with the stretches and
-/// subparts found as [`utf8_lossy`] finds them (`split`).
+/// The length of the lossy decoding of `src` in `T` (UTF-16, UTF-32),
+/// with `fns`' kernel: the engine's walk over the valid stretches (each
+/// counted by the kernel) and the invalid subparts (one unit each), as
+/// the conversions walk them, writing nothing.
 #[cfg(feature = "transcode")]
-fn lossy_len(
-    src: &[u8],
-    split: impl for<'b> Fn(&'b [u8], bool) -> (&'b str, Option<Utf8Error>),
-    count: impl Fn(&[u8]) -> usize,
-) -> usize {
-    let (valid, mut err) = split(src, false);
-    let mut total = count(valid.as_bytes());
-    let mut rest = src;
-    while let Some(e) = err {
-        let at = e.valid_up_to();
-        let end = e.error_len().map_or(rest.len(), |n| at + n);
-        total += 1;
-        rest = &rest[end..];
-        // As in `utf8_lossy`: a cluster of errors is checked a character
-        // at a time before the kernel is called again.
-        let (valid, next) = match scalar_run(rest) {
-            Some(e) => ("", Some(e)),
-            None if rest.is_empty() => ("", None),
-            None => split(rest, true),
-        };
-        total += count(valid.as_bytes());
-        err = next;
+fn lossy_len<T: crate::glue::lossy::Count>(fns: &KernelFns, src: &[u8]) -> usize {
+    use crate::glue::lossy::{unbounded, utf8_lossy_into, Counted};
+    let replace = ErrorStrategy::Replace;
+    match utf8_lossy_into::<Counted<T>>(fns, src, &mut unbounded(), replace, false, &mut 0) {
+        Ok(n) => n,
+        // `unbounded` has room for any count.
+        Err(e) => e.written(),
     }
-    total
 }
 
 #[cfg(feature = "transcode")]
@@ -300,7 +262,7 @@ fn lossy_len(
 #[must_use]
 #[inline]
 pub fn utf16_len_from_utf8_lossy(src: &[u8]) -> usize {
-    lossy_len(src, split_valid_utf8, crate::utf16_len_from_utf8)
+    lossy_len::<Utf16<Le>>(active_fns(), src)
 }
 
 #[cfg(feature = "transcode")]
@@ -316,7 +278,7 @@ pub fn utf16_len_from_utf8_lossy(src: &[u8]) -> usize {
 #[must_use]
 #[inline]
 pub fn utf32_len_from_utf8_lossy(src: &[u8]) -> usize {
-    lossy_len(src, split_valid_utf8, crate::count_chars)
+    lossy_len::<Utf32>(active_fns(), src)
 }
 
 #[cfg(feature = "transcode")]
