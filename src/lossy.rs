@@ -191,14 +191,42 @@ fn utf8_lossy<'a>(
     let room = (src.len() + src.len() / 16 + 8).min(worst(src.len(), 3));
     let mut out = String::with_capacity(room);
     out.push_str(valid);
-    let mut rest = &src[valid.len()..];
+    // Past the first error, more are likely (`blocks`).
+    append_utf8_lossy_blocks(fns, &src[valid.len()..], &mut out, strategy, true, replaced);
+    Cow::Owned(out)
+}
+
+/// Appends the lossy decoding of `src` to `out`, each maximal invalid
+/// subpart handled by `strategy`, with `fns`' kernel; adds the number of
+/// subparts handled to `replaced`. The stream decoders' `String` output.
+#[cfg(feature = "stream")]
+pub(crate) fn append_utf8_lossy(
+    fns: &KernelFns,
+    src: &[u8],
+    out: &mut String,
+    strategy: ErrorStrategy,
+    replaced: &mut usize,
+) {
+    append_utf8_lossy_blocks(fns, src, out, strategy, false, replaced);
+}
+
+/// [`append_utf8_lossy`], with `blocks` as for the engine: whether errors
+/// are expected from the start.
+fn append_utf8_lossy_blocks(
+    fns: &KernelFns,
+    src: &[u8],
+    out: &mut String,
+    strategy: ErrorStrategy,
+    blocks: bool,
+    replaced: &mut usize,
+) {
+    let mut rest = src;
     while let Err(TranscodeError::OutputTooSmall { read, .. }) =
-        utf8_lossy_sink::<Utf8, _>(fns, rest, &mut out, strategy, true, replaced)
+        utf8_lossy_sink::<Utf8, _>(fns, rest, out, strategy, blocks, replaced)
     {
         rest = &rest[read..];
-        grow(&mut out, rest.len(), 3);
+        grow(out, rest.len(), 3);
     }
-    Cow::Owned(out)
 }
 
 /// [`utf8_to_string_lossy_with_report`] for a caller that has validated
@@ -213,20 +241,6 @@ pub(crate) fn utf8_lossy_from<'a>(
     replaced: &mut usize,
 ) -> Cow<'a, str> {
     utf8_lossy(active_fns(), src, first, strategy, replaced)
-}
-
-/// The error at the start of `rest`, if its first character is invalid
-/// (checked with scalar code); `None` when it is valid, and the kernel
-/// takes over from the start of `rest`.
-#[inline]
-pub(crate) fn scalar_run(rest: &[u8]) -> Option<crate::Utf8Error> {
-    match rest.first() {
-        None | Some(0..=0x7F) => None,
-        Some(_) => match crate::scalar::utf8::decode(rest, 0) {
-            Some(_) => None,
-            None => Some(crate::scalar::utf8::error_at(rest, 0)),
-        },
-    }
 }
 
 /// The length of the lossy decoding of `src` in `T` (UTF-16, UTF-32),

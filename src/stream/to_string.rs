@@ -7,8 +7,9 @@
 //! written straight into the string's spare capacity. The readers of
 //! [`crate::io`] are built on them.
 
-use super::utf8_outputs::Carry;
+use super::utf8_outputs::{incomplete_tail, Carry};
 use super::{StreamError, Utf16Decoder, Utf32Decoder, Utf8Decoder};
+use crate::dispatch::active_fns;
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
 use crate::strategy::ErrorStrategy;
 use crate::validate::split_valid_utf8;
@@ -166,10 +167,10 @@ impl Utf8Decoder {
         self.pos += n;
     }
 
-    /// The `String` conversion loop: the pending character first, then the
-    /// valid stretches of `src` as the `&str`s validation returns, with
-    /// errors substituted (lossy) or reported (strict). Returns the number
-    /// of subparts substituted.
+    /// The `String` conversion: the pending character first, then `src`,
+    /// through the lossy engine (errors substituted) or as the `&str`
+    /// that validation returns (strict: the first error reported).
+    /// Returns the number of subparts substituted.
     fn run_to_string(
         &mut self,
         src: &[u8],
@@ -205,44 +206,42 @@ impl Utf8Decoder {
                 i = self.commit_carry(taken);
             }
         }
-        // After an error, more are likely: as the whole-buffer lossy
-        // decoding does, the first character is checked with scalar code
-        // and the kernel reports errors block-exactly, so that finding
-        // each error takes a short scalar rescan.
-        let mut after_error = false;
-        while i < src.len() {
-            let (valid, error) = match after_error {
-                false => split_valid_utf8(&src[i..]),
-                true => match crate::lossy::scalar_run(&src[i..]) {
-                    Some(e) => ("", Some(e)),
-                    None => crate::lossy::split_valid_utf8_blocks(&src[i..]),
-                },
-            };
-            dst.push_str(valid);
-            i += valid.len();
-            self.pos += valid.len();
-            let Some(e) = error else { break };
-            let n = match e.error_len() {
-                Some(n) => n,
-                None if !last => {
-                    // An incomplete character ends the chunk: keep it.
-                    let tail = &src[i..];
-                    self.carry[..tail.len()].copy_from_slice(tail);
-                    self.carry_len = tail.len() as u8;
-                    break;
-                }
-                None => src.len() - i,
-            };
-            let Some(strategy) = on_error else {
+        if let Some(strategy) = on_error {
+            // Lossy: the engine of the whole-buffer lossy functions up to
+            // an incomplete character at the end, which is kept (with
+            // `last`, the engine replaces it).
+            let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
+            let mut replaced = 0;
+            dst.reserve(cut - i);
+            crate::lossy::append_utf8_lossy(
+                active_fns(),
+                &src[i..cut],
+                dst,
+                strategy,
+                &mut replaced,
+            );
+            self.replaced += replaced as u64;
+            self.pos += cut - i;
+            let tail = &src[cut..];
+            self.carry[..tail.len()].copy_from_slice(tail);
+            self.carry_len = tail.len() as u8;
+            return Ok(substituted + replaced);
+        }
+        // Strict: the valid stretch, then the error or a character that
+        // the end of the chunk cuts short.
+        let (valid, error) = split_valid_utf8(&src[i..]);
+        dst.push_str(valid);
+        i += valid.len();
+        self.pos += valid.len();
+        if let Some(e) = error {
+            if e.error_len().is_some() || last {
                 let error = Utf8Error::new(self.pos, e.error_len, e.kind());
                 return Err(StreamError { error, read: i, written: dst.len() - start });
-            };
-            strategy.substitute(&src[i..i + n], |c| put(dst, c));
-            substituted += 1;
-            self.replaced += 1;
-            i += n;
-            self.pos += n;
-            after_error = true;
+            }
+            // An incomplete character ends the chunk: keep it.
+            let tail = &src[i..];
+            self.carry[..tail.len()].copy_from_slice(tail);
+            self.carry_len = tail.len() as u8;
         }
         Ok(substituted)
     }

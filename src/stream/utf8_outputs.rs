@@ -234,7 +234,9 @@ pub(super) enum Carry {
 
 /// Where an incomplete character at the end of `src` starts (`src.len()`
 /// if there is none): the last lead byte among the final three bytes, if
-/// the sequence it starts is longer than the bytes left.
+/// the sequence it starts is longer than the bytes left and they are a
+/// valid start of it (bytes that can no longer become a character, such
+/// as `E0 80`, are decided with the rest).
 pub(super) fn incomplete_tail(src: &[u8]) -> usize {
     let n = src.len();
     for k in 1..=n.min(3) {
@@ -245,7 +247,12 @@ pub(super) fn incomplete_tail(src: &[u8]) -> usize {
                 0xE0.. => 3,
                 _ => 2,
             };
-            return if width > k { n - k } else { n };
+            let open = |e: Utf8Error| e.error_len().is_none();
+            return if width > k && crate::validate_utf8(&src[n - k..]).is_err_and(open) {
+                n - k
+            } else {
+                n
+            };
         }
         if b < 0x80 {
             break;
