@@ -513,6 +513,9 @@ fn utf8_ops(k: Kernel, plan: Plan) {
             if plan.runs(2) {
                 let lossy = String::from_utf8_lossy(&data);
                 assert_eq!(k.utf8_to_string_lossy(src), lossy, "{}", what("lossy"));
+                // The lengths walk the engine with a zero-sized output.
+                let units = lossy.encode_utf16().count();
+                assert_eq!(k.utf16_len_from_utf8_lossy(src), units, "{}", what("lossy len"));
             }
             if plan.runs(3) {
                 let c = chars16(prefix, None);
