@@ -314,6 +314,18 @@ fn decreasing<O: StringOffset>(offsets: &[O]) -> bool {
 /// and the calls cost little next to the work.
 const GROUP: usize = 256;
 
+/// Strings per group in [`groups_valid`] where that many hold at most
+/// [`SHORT_GROUP_BYTES`]: keys of a few bytes, where each group's fixed
+/// cost (the calls, the order check's tail) weighs on little work.
+/// Measured on 400,000 ASCII keys of 7.5 bytes: 1.16x with 1,024 strings
+/// against 256 (`u32` offsets; 1.08x with `i32`), 1.08x with 512 (`u32`);
+/// 42-byte values lose 2-7 % with 1,024 or more (their bytes then leave
+/// L1), hence the byte limit.
+const SHORT_GROUP: usize = 1024;
+
+/// See [`SHORT_GROUP`].
+const SHORT_GROUP_BYTES: usize = 16 * 1024;
+
 /// Whether the offsets are in order and every string is valid UTF-8,
 /// given a first offset at most the last and a last one in bounds: group
 /// by group, the group's offsets are in order (so, the group before being
@@ -334,7 +346,10 @@ fn groups_valid<O: StringOffset>(
     let n = offsets.len();
     let mut a = 0;
     while a + 1 < n {
-        let b = (a + GROUP).min(n - 1);
+        // Offsets out of order make the span wrap around: a short group.
+        let wide = (a + SHORT_GROUP).min(n - 1);
+        let span = offsets[wide].index().wrapping_sub(offsets[a].index());
+        let b = if span <= SHORT_GROUP_BYTES { wide } else { (a + GROUP).min(n - 1) };
         if decreasing(&offsets[a..=b]) {
             return false;
         }

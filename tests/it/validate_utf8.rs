@@ -1184,19 +1184,33 @@ mod many_strings {
 
     #[test]
     fn many_strings_mid_character_in_later_groups() {
-        // 1000 strings "é" (C3 A9) and "a", each offset in turn moved into
-        // an "é": the strings on both sides become invalid.
-        let strings: Vec<&[u8]> =
-            (0..1000).map(|i| if i % 3 == 0 { "é".as_bytes() } else { b"a" }).collect();
-        let (buf, offsets) = arrow(&strings);
-        check_offsets(&buf, &offsets);
-        for k in (1..offsets.len() - 1).filter(|&k| strings[k] == "é".as_bytes()).step_by(4) {
-            let mut moved = offsets.clone();
-            moved[k] += 1;
-            check_offsets(&buf, &moved);
-            let mut cut = buf.clone();
-            cut[offsets[k] + 1] = b'a'; // "é" loses its continuation byte
-            check_offsets(&cut, &offsets);
+        // 3300 strings "é" (C3 A9) and "a" (short strings: the long
+        // groups), then as many of 24 bytes (more than the long groups'
+        // bytes: the short groups). Each offset of an "é" in turn moved
+        // into it, so that the strings on both sides become invalid, or
+        // the "é" cut; and each offset around a group boundary moved below
+        // the one before it.
+        let long = "é abcdefghijklmnopqrstu".as_bytes();
+        for unit in ["é".as_bytes(), long] {
+            let strings: Vec<&[u8]> =
+                (0..3300).map(|i| if i % 3 == 0 { unit } else { b"a" }).collect();
+            let (buf, offsets) = arrow(&strings);
+            check_offsets(&buf, &offsets);
+            for k in (1..offsets.len() - 1).filter(|&k| strings[k] == unit).step_by(11) {
+                let mut moved = offsets.clone();
+                moved[k] += 1;
+                check_offsets(&buf, &moved);
+                let mut cut = buf.clone();
+                cut[offsets[k] + 1] = b'a'; // "é" loses its continuation byte
+                check_offsets(&cut, &offsets);
+            }
+            for group in [256, 1024] {
+                for k in (1..4).flat_map(|g| g * group - 1..=g * group + 1) {
+                    let mut back = offsets.clone();
+                    back[k] = back[k - 1] - 1;
+                    check_offsets(&buf, &back);
+                }
+            }
         }
     }
 
