@@ -181,10 +181,6 @@ impl Utf8Decoder {
         let start = dst.len();
         let mut substituted = 0;
         let mut i = 0;
-        let put = |dst: &mut String, c| {
-            dst.push(c);
-            true
-        };
         match self.complete_carry(src, last) {
             Carry::None => {}
             Carry::Pending => return Ok(0),
@@ -197,10 +193,11 @@ impl Utf8Decoder {
                     let error = Utf8Error::new(self.pos, e.error_len, e.kind());
                     return Err(StreamError { error, read: 0, written: 0 });
                 };
-                let mut subpart = self.carry;
-                subpart[self.carry_len as usize..][..taken].copy_from_slice(&src[..taken]);
-                let n = self.carry_len as usize + taken;
-                strategy.substitute(&subpart[..n], |c| put(dst, c));
+                let (subpart, n) = self.carried_subpart(src, taken);
+                strategy.substitute(&subpart[..n], |c| {
+                    dst.push(c);
+                    true
+                });
                 substituted += 1;
                 self.replaced += 1;
                 i = self.commit_carry(taken);

@@ -252,6 +252,15 @@ impl Utf8Decoder {
         }
     }
 
+    /// The maximal invalid subpart that [`Carry::Invalid`] found: the
+    /// carried bytes and the first `taken` bytes of `src` (at most four in
+    /// all, as `complete_carry` takes), and its length.
+    pub(super) fn carried_subpart(&self, src: &[u8], taken: usize) -> ([u8; 4], usize) {
+        let mut subpart = self.carry;
+        subpart[self.carry_len as usize..][..taken].copy_from_slice(&src[..taken]);
+        (subpart, self.carry_len as usize + taken)
+    }
+
     /// Drops the carry, which the first `taken` bytes of the chunk
     /// completed (as a character or a subpart); returns `taken`.
     pub(super) fn commit_carry(&mut self, taken: usize) -> usize {
@@ -577,9 +586,7 @@ impl Utf8Decoder {
                     let error = Utf8Error::new(self.pos, e.error_len, e.kind());
                     return Err(StreamError { error, read: 0, written: 0 });
                 };
-                let mut subpart = self.carry;
-                subpart[self.carry_len as usize..][..taken].copy_from_slice(&src[..taken]);
-                let n = self.carry_len as usize + taken;
+                let (subpart, n) = self.carried_subpart(src, taken);
                 if !substitute(out, strategy, &subpart[..n]) {
                     return Ok((CoderResult::OutputFull, 0));
                 }
