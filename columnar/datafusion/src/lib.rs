@@ -65,6 +65,8 @@ use datafusion_expr::{
     ColumnarValue, ScalarFunctionArgs, ScalarUDF, ScalarUDFImpl, Signature, Volatility,
 };
 use rapidutf_arrow::{ColumnError, Encoding, ErrorStrategy};
+use std::fmt;
+use std::str::FromStr;
 use std::sync::Arc;
 
 /// The four functions, ready to register: `is_valid_utf8`,
@@ -140,6 +142,34 @@ fn map_first(
             Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
         }
     }
+}
+
+/// The constant text argument `i` parsed (an [`Encoding`] or an
+/// [`ErrorStrategy`]), its error named after `function`.
+fn parsed<T: FromStr>(function: &str, args: &[ColumnarValue], i: usize) -> Result<T>
+where
+    T::Err: fmt::Display,
+{
+    constant(function, args, i)?
+        .parse()
+        .map_err(|e| DataFusionError::Execution(format!("{function}: {e}")))
+}
+
+/// [`map_first`] for the functions that convert a column to the return
+/// type with `f`: a column of nulls (type `Null`) gives nulls of that
+/// type, and `f`'s errors are named after `function`.
+fn convert_first(
+    function: &str,
+    args: &ScalarFunctionArgs,
+    f: impl Fn(&dyn Array) -> std::result::Result<ArrayRef, ColumnError>,
+) -> Result<ColumnarValue> {
+    let out = args.return_type().clone();
+    map_first(args, |a| {
+        if a.data_type() == &DataType::Null {
+            return Ok(arrow_array::new_null_array(&out, a.len()));
+        }
+        f(a).map_err(|e| column_error(function, e))
+    })
 }
 
 fn is_binary(t: &DataType) -> bool {
@@ -262,17 +292,8 @@ impl ScalarUDFImpl for ConvertFrom {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let name = self.name();
-        let encoding: Encoding = constant(name, &args.args, 1)?
-            .parse()
-            .map_err(|e| DataFusionError::Execution(format!("{name}: {e}")))?;
-        let out = args.return_type().clone();
-        map_first(&args, |a| {
-            if a.data_type() == &DataType::Null {
-                return Ok(arrow_array::new_null_array(&out, a.len()));
-            }
-            rapidutf_arrow::decode(a, encoding).map_err(|e| column_error(name, e))
-        })
+        let encoding: Encoding = parsed(self.name(), &args.args, 1)?;
+        convert_first(self.name(), &args, |a| rapidutf_arrow::decode(a, encoding))
     }
 }
 
@@ -306,17 +327,8 @@ impl ScalarUDFImpl for ConvertTo {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let name = self.name();
-        let encoding: Encoding = constant(name, &args.args, 1)?
-            .parse()
-            .map_err(|e| DataFusionError::Execution(format!("{name}: {e}")))?;
-        let out = args.return_type().clone();
-        map_first(&args, |a| {
-            if a.data_type() == &DataType::Null {
-                return Ok(arrow_array::new_null_array(&out, a.len()));
-            }
-            rapidutf_arrow::encode(a, encoding).map_err(|e| column_error(name, e))
-        })
+        let encoding: Encoding = parsed(self.name(), &args.args, 1)?;
+        convert_first(self.name(), &args, |a| rapidutf_arrow::encode(a, encoding))
     }
 }
 
@@ -351,19 +363,10 @@ impl ScalarUDFImpl for Utf8Repair {
     }
 
     fn invoke_with_args(&self, args: ScalarFunctionArgs) -> Result<ColumnarValue> {
-        let name = self.name();
         let strategy = match args.args.len() {
             1 => ErrorStrategy::Replace,
-            _ => constant(name, &args.args, 1)?
-                .parse()
-                .map_err(|e| DataFusionError::Execution(format!("{name}: {e}")))?,
+            _ => parsed(self.name(), &args.args, 1)?,
         };
-        let out = args.return_type().clone();
-        map_first(&args, |a| {
-            if a.data_type() == &DataType::Null {
-                return Ok(arrow_array::new_null_array(&out, a.len()));
-            }
-            rapidutf_arrow::repair(a, strategy).map_err(|e| column_error(name, e))
-        })
+        convert_first(self.name(), &args, |a| rapidutf_arrow::repair(a, strategy))
     }
 }
