@@ -192,27 +192,16 @@ fn utf8_lossy<'a>(
     let mut out = String::with_capacity(room);
     out.push_str(valid);
     // Past the first error, more are likely (`blocks`).
-    append_utf8_lossy_blocks(fns, &src[valid.len()..], &mut out, strategy, true, replaced);
+    append_utf8_lossy(fns, &src[valid.len()..], &mut out, strategy, true, replaced);
     Cow::Owned(out)
 }
 
 /// Appends the lossy decoding of `src` to `out`, each maximal invalid
 /// subpart handled by `strategy`, with `fns`' kernel; adds the number of
-/// subparts handled to `replaced`. The stream decoders' `String` output.
-#[cfg(feature = "stream")]
+/// subparts handled to `replaced`. `blocks` as for the engine: whether
+/// errors are expected from the start. Also the stream decoders' `String`
+/// output.
 pub(crate) fn append_utf8_lossy(
-    fns: &KernelFns,
-    src: &[u8],
-    out: &mut String,
-    strategy: ErrorStrategy,
-    replaced: &mut usize,
-) {
-    append_utf8_lossy_blocks(fns, src, out, strategy, false, replaced);
-}
-
-/// [`append_utf8_lossy`], with `blocks` as for the engine: whether errors
-/// are expected from the start.
-fn append_utf8_lossy_blocks(
     fns: &KernelFns,
     src: &[u8],
     out: &mut String,

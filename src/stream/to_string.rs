@@ -7,7 +7,7 @@
 //! written straight into the string's spare capacity. The readers of
 //! [`crate::io`] are built on them.
 
-use super::utf8_outputs::{incomplete_tail, Carry};
+use super::utf8_outputs::{decided_end, Carry};
 use super::{StreamError, Utf16Decoder, Utf32Decoder, Utf8Decoder};
 use crate::dispatch::active_fns;
 use crate::error::{TranscodeError, Utf16Error, Utf16ErrorKind, Utf32Error, Utf8Error};
@@ -151,8 +151,7 @@ impl Utf8Decoder {
                     let read = i + e.valid_up_to();
                     return Err(StreamError { error, read, written: self.pos - start });
                 }
-                self.carry[..tail.len()].copy_from_slice(tail);
-                self.carry_len = tail.len() as u8;
+                self.keep(tail);
             }
         }
         Ok(self.pos - start)
@@ -207,21 +206,14 @@ impl Utf8Decoder {
             // Lossy: the engine of the whole-buffer lossy functions up to
             // an incomplete character at the end, which is kept (with
             // `last`, the engine replaces it).
-            let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
+            let cut = decided_end(src, i, last);
             let mut replaced = 0;
             dst.reserve(cut - i);
-            crate::lossy::append_utf8_lossy(
-                active_fns(),
-                &src[i..cut],
-                dst,
-                strategy,
-                &mut replaced,
-            );
+            let fns = active_fns();
+            crate::lossy::append_utf8_lossy(fns, &src[i..cut], dst, strategy, false, &mut replaced);
             self.replaced += replaced as u64;
             self.pos += cut - i;
-            let tail = &src[cut..];
-            self.carry[..tail.len()].copy_from_slice(tail);
-            self.carry_len = tail.len() as u8;
+            self.keep(&src[cut..]);
             return Ok(substituted + replaced);
         }
         // Strict: the valid stretch, then the error or a character that
@@ -236,9 +228,7 @@ impl Utf8Decoder {
                 return Err(StreamError { error, read: i, written: dst.len() - start });
             }
             // An incomplete character ends the chunk: keep it.
-            let tail = &src[i..];
-            self.carry[..tail.len()].copy_from_slice(tail);
-            self.carry_len = tail.len() as u8;
+            self.keep(&src[i..]);
         }
         Ok(substituted)
     }

@@ -7,7 +7,7 @@
 //! from one call to the next.
 
 use super::utf8_outputs::{
-    decode_first, incomplete_tail, substitute, Carry, Output, StrOut, Utf16Out, Utf32Out,
+    decided_end, decode_first, substitute, Carry, Output, StrOut, Utf16Out, Utf32Out,
 };
 use super::{CoderResult, Endian, StreamError};
 use crate::error::{TranscodeError, Utf8Error, Utf8ErrorKind};
@@ -259,6 +259,13 @@ impl Utf8Decoder {
         let mut subpart = self.carry;
         subpart[self.carry_len as usize..][..taken].copy_from_slice(&src[..taken]);
         (subpart, self.carry_len as usize + taken)
+    }
+
+    /// Keeps `tail`, an incomplete character that ends the chunk (at most
+    /// three bytes), for the next call.
+    pub(super) fn keep(&mut self, tail: &[u8]) {
+        self.carry[..tail.len()].copy_from_slice(tail);
+        self.carry_len = tail.len() as u8;
     }
 
     /// Drops the carry, which the first `taken` bytes of the chunk
@@ -597,7 +604,7 @@ impl Utf8Decoder {
         // A chunk usually ends inside a character. Convert the part before
         // that character on its own, so that the bulk conversion does not
         // stop at a "truncated" error and convert everything twice.
-        let cut = if last { src.len() } else { i.max(incomplete_tail(src)) };
+        let cut = decided_end(src, i, last);
         if let Some(strategy) = on_error {
             // Lossy: up to that character, the engine of the whole-buffer
             // lossy functions (scalar code while errors are dense); the
@@ -648,9 +655,7 @@ impl Utf8Decoder {
                 Some(n) => n,
                 None if !last => {
                     // An incomplete character ends the chunk: keep it.
-                    let tail = &src[i..];
-                    self.carry[..tail.len()].copy_from_slice(tail);
-                    self.carry_len = tail.len() as u8;
+                    self.keep(&src[i..]);
                     return Ok((CoderResult::InputEmpty, src.len()));
                 }
                 None => src.len() - i,

@@ -232,12 +232,23 @@ pub(super) enum Carry {
     Invalid(Utf8Error, usize),
 }
 
+/// Where the bytes of `src` from `from` on that a call can decide end:
+/// `src.len()` with `last`, else before an incomplete character at the
+/// end, which the decoder keeps for the next call.
+pub(super) fn decided_end(src: &[u8], from: usize, last: bool) -> usize {
+    if last {
+        src.len()
+    } else {
+        from.max(incomplete_tail(src))
+    }
+}
+
 /// Where an incomplete character at the end of `src` starts (`src.len()`
 /// if there is none): the last lead byte among the final three bytes, if
 /// the sequence it starts is longer than the bytes left and they are a
 /// valid start of it (bytes that can no longer become a character, such
 /// as `E0 80`, are decided with the rest).
-pub(super) fn incomplete_tail(src: &[u8]) -> usize {
+fn incomplete_tail(src: &[u8]) -> usize {
     let n = src.len();
     for k in 1..=n.min(3) {
         let b = src[n - k];
