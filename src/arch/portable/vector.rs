@@ -302,6 +302,12 @@ unsafe impl WideVector for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        let (a, b) = (self.to_array(), o.to_array());
+        u8x16::new(core::array::from_fn(|i| if a[i] == b[i] { 0xFF } else { 0 }))
+    }
+
+    #[inline(always)]
     unsafe fn eq16(self, o: Self) -> Self {
         map16(self, o, |a, b| if a == b { u16::MAX } else { 0 })
     }
@@ -309,6 +315,11 @@ unsafe impl WideVector for u8x16 {
     #[inline(always)]
     unsafe fn eq32(self, o: Self) -> Self {
         map32(self, o, |a, b| if a == b { u32::MAX } else { 0 })
+    }
+
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        map16(self, o, u16::min)
     }
 
     #[inline(always)]

@@ -222,6 +222,11 @@ unsafe impl WideVector for v128 {
     }
 
     #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        u8x16_eq(self, o)
+    }
+
+    #[inline(always)]
     unsafe fn eq16(self, o: Self) -> Self {
         i16x8_eq(self, o)
     }
@@ -229,6 +234,11 @@ unsafe impl WideVector for v128 {
     #[inline(always)]
     unsafe fn eq32(self, o: Self) -> Self {
         i32x4_eq(self, o)
+    }
+
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        u16x8_min(self, o)
     }
 
     #[inline(always)]

@@ -303,6 +303,12 @@ unsafe impl WideVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vceqq_u8(self, o) }
+    }
+
+    #[inline(always)]
     unsafe fn eq16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe {
@@ -315,6 +321,14 @@ unsafe impl WideVector for uint8x16_t {
         // SAFETY: the caller guarantees NEON.
         unsafe {
             vreinterpretq_u8_u32(vceqq_u32(vreinterpretq_u32_u8(self), vreinterpretq_u32_u8(o)))
+        }
+    }
+
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees NEON.
+        unsafe {
+            vreinterpretq_u8_u16(vminq_u16(vreinterpretq_u16_u8(self), vreinterpretq_u16_u8(o)))
         }
     }
 

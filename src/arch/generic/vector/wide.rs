@@ -39,10 +39,14 @@ pub(crate) unsafe trait WideVector: Vector {
     unsafe fn shl32<const N: i32>(self) -> Self;
     /// `u32` lanes: `self - o`, wrapping.
     unsafe fn sub32(self, o: Self) -> Self;
+    /// `u8` lanes: all ones where `self == o`, else zero.
+    unsafe fn eq8(self, o: Self) -> Self;
     /// `u16` lanes: all ones where `self == o`, else zero.
     unsafe fn eq16(self, o: Self) -> Self;
     /// `u32` lanes: all ones where `self == o`, else zero.
     unsafe fn eq32(self, o: Self) -> Self;
+    /// `u16` lanes: the unsigned minimum.
+    unsafe fn min16(self, o: Self) -> Self;
     /// `u32` lanes: the unsigned maximum.
     unsafe fn max32(self, o: Self) -> Self;
     /// Within each 128-bit lane, the bytes `[self0, o0, self1, o1, ...,

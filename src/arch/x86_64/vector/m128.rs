@@ -273,6 +273,12 @@ unsafe impl WideVector for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.2.
+        unsafe { _mm_cmpeq_epi8(self, o) }
+    }
+
+    #[inline(always)]
     unsafe fn eq16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees SSE4.2.
         unsafe { _mm_cmpeq_epi16(self, o) }
@@ -282,6 +288,12 @@ unsafe impl WideVector for __m128i {
     unsafe fn eq32(self, o: Self) -> Self {
         // SAFETY: the caller guarantees SSE4.2.
         unsafe { _mm_cmpeq_epi32(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees SSE4.2 (SSE4.1 `pminuw`).
+        unsafe { _mm_min_epu16(self, o) }
     }
 
     #[inline(always)]

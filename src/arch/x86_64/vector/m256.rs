@@ -323,6 +323,12 @@ unsafe impl WideVector for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_cmpeq_epi8(self, o) }
+    }
+
+    #[inline(always)]
     unsafe fn eq16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_cmpeq_epi16(self, o) }
@@ -332,6 +338,12 @@ unsafe impl WideVector for __m256i {
     unsafe fn eq32(self, o: Self) -> Self {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_cmpeq_epi32(self, o) }
+    }
+
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2.
+        unsafe { _mm256_min_epu16(self, o) }
     }
 
     #[inline(always)]

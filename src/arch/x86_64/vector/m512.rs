@@ -423,6 +423,12 @@ unsafe impl WideVector for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn eq8(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_movm_epi8(_mm512_cmpeq_epi8_mask(self, o)) }
+    }
+
+    #[inline(always)]
     unsafe fn eq16(self, o: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512BW.
         unsafe { _mm512_movm_epi16(_mm512_cmpeq_epi16_mask(self, o)) }
@@ -434,6 +440,12 @@ unsafe impl WideVector for __m512i {
         // which the kernel does not require: a zero-masked move of all
         // ones instead.)
         unsafe { _mm512_maskz_mov_epi32(_mm512_cmpeq_epi32_mask(self, o), _mm512_set1_epi32(-1)) }
+    }
+
+    #[inline(always)]
+    unsafe fn min16(self, o: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512BW.
+        unsafe { _mm512_min_epu16(self, o) }
     }
 
     #[inline(always)]
