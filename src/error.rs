@@ -434,6 +434,31 @@ impl<E> TranscodeError<E> {
     }
 }
 
+/// The result of a conversion into room reserved at a size that always
+/// suffices (the exact size, or a bound): running out of room would be a
+/// sizing bug, so only the input's own error remains.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn in_room<T, E>(r: Result<T, TranscodeError<E>>) -> Result<T, E> {
+    match r {
+        Ok(n) => Ok(n),
+        Err(TranscodeError::Invalid { error, .. }) => Err(error),
+        Err(TranscodeError::OutputTooSmall { .. }) => {
+            unreachable!("room of a size that always suffices was too small")
+        }
+    }
+}
+
+/// [`in_room`] for an input that cannot be invalid.
+#[cfg(feature = "alloc")]
+#[inline]
+pub(crate) fn in_room_total<T>(r: Result<T, TranscodeError<core::convert::Infallible>>) -> T {
+    match in_room(r) {
+        Ok(n) => n,
+        Err(e) => match e {},
+    }
+}
+
 impl<E: fmt::Display> fmt::Display for TranscodeError<E> {
     #[inline]
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

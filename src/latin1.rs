@@ -364,34 +364,9 @@ pub const fn latin1_len_from_utf32(src: &[u32]) -> usize {
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
+    use crate::error::{in_room, in_room_total};
     use alloc::string::String;
     use alloc::vec::Vec;
-
-    /// The result of a conversion from Latin-1 into room reserved at its
-    /// exact size.
-    #[inline]
-    fn fits(r: Result<usize, TranscodeError<Infallible>>) -> usize {
-        match r {
-            Ok(n) => n,
-            Err(TranscodeError::Invalid { error, .. }) => match error {},
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("room of the exact size was too small")
-            }
-        }
-    }
-
-    /// The result of a conversion to Latin-1 into room reserved at a size
-    /// that always suffices.
-    #[inline]
-    fn fits_or<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
-        match r {
-            Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid { error, .. }) => Err(error),
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("room of a size that always suffices was too small")
-            }
-        }
-    }
 
     /// Appends the UTF-8 of Latin-1 `src` to `dst`: the bytes
     /// appended, written straight into the string's spare capacity.
@@ -404,7 +379,7 @@ mod alloc_api {
     #[inline]
     pub fn latin1_to_utf8_append(src: &[u8], dst: &mut String) -> usize {
         dst.reserve(utf8_len_from_latin1(src));
-        fits(crate::dispatch::latin1_to_utf8(src, dst))
+        in_room_total(crate::dispatch::latin1_to_utf8(src, dst))
     }
 
     /// Appends the native-endian UTF-16 of Latin-1 `src` to `dst`: the
@@ -418,7 +393,7 @@ mod alloc_api {
     #[inline]
     pub fn latin1_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(utf16_len_from_latin1(src));
-        fits(crate::dispatch::latin1_to_utf16(src, dst))
+        in_room_total(crate::dispatch::latin1_to_utf16(src, dst))
     }
 
     /// [`latin1_to_utf16_append`] to UTF-16LE.
@@ -431,7 +406,7 @@ mod alloc_api {
     #[inline]
     pub fn latin1_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(utf16_len_from_latin1(src));
-        fits(crate::dispatch::latin1_to_utf16le(src, dst))
+        in_room_total(crate::dispatch::latin1_to_utf16le(src, dst))
     }
 
     /// [`latin1_to_utf16_append`] to UTF-16BE.
@@ -444,7 +419,7 @@ mod alloc_api {
     #[inline]
     pub fn latin1_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(utf16_len_from_latin1(src));
-        fits(crate::dispatch::latin1_to_utf16be(src, dst))
+        in_room_total(crate::dispatch::latin1_to_utf16be(src, dst))
     }
 
     /// Appends the UTF-32 of Latin-1 `src` to `dst`: the values
@@ -458,7 +433,7 @@ mod alloc_api {
     #[inline]
     pub fn latin1_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> usize {
         dst.reserve(utf32_len_from_latin1(src));
-        fits(crate::dispatch::latin1_to_utf32(src, dst))
+        in_room_total(crate::dispatch::latin1_to_utf32(src, dst))
     }
 
     /// Appends the Latin-1 of UTF-8 `src` to `dst`: `Ok(bytes
@@ -481,7 +456,7 @@ mod alloc_api {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf8Error>> {
         dst.reserve(latin1_len_from_utf8(src));
-        fits_or(crate::dispatch::utf8_to_latin1(src, dst))
+        in_room(crate::dispatch::utf8_to_latin1(src, dst))
     }
 
     /// Appends the Latin-1 of native-endian UTF-16 `src` to `dst`:
@@ -504,7 +479,7 @@ mod alloc_api {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf16Error>> {
         dst.reserve(latin1_len_from_utf16(src));
-        fits_or(crate::dispatch::utf16_to_latin1(src, dst))
+        in_room(crate::dispatch::utf16_to_latin1(src, dst))
     }
 
     /// [`utf16_to_latin1_append`] from UTF-16LE.
@@ -526,7 +501,7 @@ mod alloc_api {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf16Error>> {
         dst.reserve(latin1_len_from_utf16(src));
-        fits_or(crate::dispatch::utf16le_to_latin1(src, dst))
+        in_room(crate::dispatch::utf16le_to_latin1(src, dst))
     }
 
     /// [`utf16_to_latin1_append`] from UTF-16BE.
@@ -548,7 +523,7 @@ mod alloc_api {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf16Error>> {
         dst.reserve(latin1_len_from_utf16(src));
-        fits_or(crate::dispatch::utf16be_to_latin1(src, dst))
+        in_room(crate::dispatch::utf16be_to_latin1(src, dst))
     }
 
     /// Appends the Latin-1 of UTF-32 `src` to `dst`: `Ok(bytes
@@ -572,7 +547,7 @@ mod alloc_api {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf32Error>> {
         dst.reserve(latin1_len_from_utf32(src));
-        fits_or(crate::dispatch::utf32_to_latin1(src, dst))
+        in_room(crate::dispatch::utf32_to_latin1(src, dst))
     }
 
     /// Converts Latin-1 to a `String`, allocated at its exact size.

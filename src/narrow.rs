@@ -470,6 +470,7 @@ impl Kernel {
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
+    use crate::error::{in_room, in_room_total};
     use alloc::vec::Vec;
 
     /// A string in its narrowest PEP 393 form: what
@@ -539,17 +540,6 @@ mod alloc_api {
         }
     }
 
-    /// The error of an allocating conversion: room of a size that always
-    /// suffices was reserved, so only the input's own error remains.
-    fn invalid<E>(e: TranscodeError<E>) -> E {
-        match e {
-            TranscodeError::Invalid { error, .. } => error,
-            TranscodeError::OutputTooSmall { .. } => {
-                unreachable!("room of a size that always suffices was too small")
-            }
-        }
-    }
-
     /// Converts UTF-8 to a new Latin-1 vector if every character is at
     /// most U+00FF, else to a new native-endian UTF-16 vector, in one pass
     /// (see [`utf8_to_latin1_or_utf16`]).
@@ -570,10 +560,9 @@ mod alloc_api {
         src: &[u8],
     ) -> Result<Latin1OrUtf16<Vec<u8>, Vec<u16>>, Utf8Error> {
         let (mut latin1, mut utf16) = (Vec::new(), Vec::new());
-        match crate::dispatch::utf8_to_latin1_or_utf16(src, &mut latin1, &mut utf16) {
-            Ok((Form::Latin1, _)) => Ok(Latin1OrUtf16::Latin1(latin1)),
-            Ok(_) => Ok(Latin1OrUtf16::Utf16(utf16)),
-            Err(e) => Err(invalid(e)),
+        match in_room(crate::dispatch::utf8_to_latin1_or_utf16(src, &mut latin1, &mut utf16))? {
+            (Form::Latin1, _) => Ok(Latin1OrUtf16::Latin1(latin1)),
+            _ => Ok(Latin1OrUtf16::Utf16(utf16)),
         }
     }
 
@@ -590,13 +579,10 @@ mod alloc_api {
     #[inline]
     pub fn utf16_to_latin1_or_utf16_vec(src: &[u16]) -> Latin1OrUtf16<Vec<u8>, Vec<u16>> {
         let (mut latin1, mut utf16) = (Vec::new(), Vec::new());
-        match crate::dispatch::utf16_to_latin1_or_utf16(src, &mut latin1, &mut utf16) {
-            Ok((Form::Latin1, _)) => Latin1OrUtf16::Latin1(latin1),
-            Ok(_) => Latin1OrUtf16::Utf16(utf16),
-            Err(TranscodeError::Invalid { error, .. }) => match error {},
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("room of a size that always suffices was too small")
-            }
+        match in_room_total(crate::dispatch::utf16_to_latin1_or_utf16(src, &mut latin1, &mut utf16))
+        {
+            (Form::Latin1, _) => Latin1OrUtf16::Latin1(latin1),
+            _ => Latin1OrUtf16::Utf16(utf16),
         }
     }
 
@@ -616,12 +602,11 @@ mod alloc_api {
     #[inline]
     pub fn utf8_to_pep393_vec(src: &[u8]) -> Result<Pep393String, Utf8Error> {
         let (mut ucs1, mut ucs2, mut ucs4) = (Vec::new(), Vec::new(), Vec::new());
-        match crate::dispatch::utf8_to_pep393(src, &mut ucs1, &mut ucs2, &mut ucs4) {
-            Ok((Form::Latin1, n)) if n == src.len() => Ok(Pep393String::Ascii(ucs1)),
-            Ok((Form::Latin1, _)) => Ok(Pep393String::Ucs1(ucs1)),
-            Ok((Form::Utf16, _)) => Ok(Pep393String::Ucs2(ucs2)),
-            Ok((Form::Utf32, _)) => Ok(Pep393String::Ucs4(ucs4)),
-            Err(e) => Err(invalid(e)),
+        match in_room(crate::dispatch::utf8_to_pep393(src, &mut ucs1, &mut ucs2, &mut ucs4))? {
+            (Form::Latin1, n) if n == src.len() => Ok(Pep393String::Ascii(ucs1)),
+            (Form::Latin1, _) => Ok(Pep393String::Ucs1(ucs1)),
+            (Form::Utf16, _) => Ok(Pep393String::Ucs2(ucs2)),
+            (Form::Utf32, _) => Ok(Pep393String::Ucs4(ucs4)),
         }
     }
 }

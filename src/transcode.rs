@@ -570,24 +570,10 @@ pub fn chars_to_utf16be(
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
+    use crate::error::in_room;
     use crate::glue::Growable;
     use alloc::string::String;
     use alloc::vec::Vec;
-
-    /// The input error of a conversion into room reserved at its exact
-    /// size. Running out of room is impossible: the counts size the
-    /// conversion of any valid prefix exactly, and a conversion stops at
-    /// the first invalid unit before writing anything for it.
-    #[inline]
-    fn appended<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
-        match r {
-            Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid { error, .. }) => Err(error),
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("exact-size room was too small")
-            }
-        }
-    }
 
     /// Input units whose output is counted exactly before a new vector or
     /// string is allocated: the conversion of a longer input first gets the
@@ -646,7 +632,7 @@ mod alloc_api {
                 // `read` is a character boundary; the exact size of the
                 // rest fits the conversion of any valid prefix of it.
                 out.reserve(count(read, len));
-                appended(convert(read, &mut out)).map_err(|e| e.shifted(read))?;
+                in_room(convert(read, &mut out)).map_err(|e| e.shifted(read))?;
             }
         }
         let (used, capacity) = out.len_and_capacity();
@@ -659,7 +645,7 @@ mod alloc_api {
     /// [`appended`] for input that cannot be invalid.
     #[inline]
     fn appended_valid(r: Result<usize, TranscodeError<Infallible>>) -> usize {
-        match appended(r) {
+        match in_room(r) {
             Ok(n) => n,
             Err(never) => match never {},
         }
@@ -699,7 +685,7 @@ mod alloc_api {
     #[inline]
     pub fn utf8_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::utf16_len_from_utf8(src));
-        appended(crate::dispatch::utf8_to_utf16(src, dst))
+        in_room(crate::dispatch::utf8_to_utf16(src, dst))
     }
 
     /// [`utf8_to_utf16_append`] to UTF-16LE.
@@ -718,7 +704,7 @@ mod alloc_api {
     #[inline]
     pub fn utf8_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::utf16_len_from_utf8(src));
-        appended(crate::dispatch::utf8_to_utf16le(src, dst))
+        in_room(crate::dispatch::utf8_to_utf16le(src, dst))
     }
 
     /// [`utf8_to_utf16_append`] to UTF-16BE.
@@ -737,7 +723,7 @@ mod alloc_api {
     #[inline]
     pub fn utf8_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::utf16_len_from_utf8(src));
-        appended(crate::dispatch::utf8_to_utf16be(src, dst))
+        in_room(crate::dispatch::utf8_to_utf16be(src, dst))
     }
 
     /// Appends the UTF-32 of UTF-8 `src` to `dst`: `Ok(values
@@ -757,7 +743,7 @@ mod alloc_api {
     #[inline]
     pub fn utf8_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> Result<usize, Utf8Error> {
         dst.reserve(crate::count_chars(src));
-        appended(crate::dispatch::utf8_to_utf32(src, dst))
+        in_room(crate::dispatch::utf8_to_utf32(src, dst))
     }
 
     /// Appends the UTF-8 of native-endian UTF-16 `src` to `dst`:
@@ -780,7 +766,7 @@ mod alloc_api {
     #[inline]
     pub fn utf16_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf8_len_from_utf16(src));
-        appended(crate::dispatch::utf16_to_utf8(src, dst))
+        in_room(crate::dispatch::utf16_to_utf8(src, dst))
     }
 
     /// [`utf16_to_utf8_append`] from UTF-16LE.
@@ -799,7 +785,7 @@ mod alloc_api {
     #[inline]
     pub fn utf16le_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf8_len_from_utf16le(src));
-        appended(crate::dispatch::utf16le_to_utf8(src, dst))
+        in_room(crate::dispatch::utf16le_to_utf8(src, dst))
     }
 
     /// [`utf16_to_utf8_append`] from UTF-16BE.
@@ -818,7 +804,7 @@ mod alloc_api {
     #[inline]
     pub fn utf16be_to_utf8_append(src: &[u16], dst: &mut String) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf8_len_from_utf16be(src));
-        appended(crate::dispatch::utf16be_to_utf8(src, dst))
+        in_room(crate::dispatch::utf16be_to_utf8(src, dst))
     }
 
     /// Appends the UTF-8 of UTF-32 `src` to `dst`: `Ok(bytes
@@ -839,7 +825,7 @@ mod alloc_api {
     #[inline]
     pub fn utf32_to_utf8_append(src: &[u32], dst: &mut String) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf8_len_from_utf32(src));
-        appended(crate::dispatch::utf32_to_utf8(src, dst))
+        in_room(crate::dispatch::utf32_to_utf8(src, dst))
     }
 
     /// Appends the UTF-32 of native-endian UTF-16 `src` to `dst`:
@@ -859,7 +845,7 @@ mod alloc_api {
     #[inline]
     pub fn utf16_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf32_len_from_utf16(src));
-        appended(crate::dispatch::utf16_to_utf32(src, dst))
+        in_room(crate::dispatch::utf16_to_utf32(src, dst))
     }
 
     /// [`utf16_to_utf32_append`] from UTF-16LE.
@@ -878,7 +864,7 @@ mod alloc_api {
     #[inline]
     pub fn utf16le_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf32_len_from_utf16le(src));
-        appended(crate::dispatch::utf16le_to_utf32(src, dst))
+        in_room(crate::dispatch::utf16le_to_utf32(src, dst))
     }
 
     /// [`utf16_to_utf32_append`] from UTF-16BE.
@@ -897,7 +883,7 @@ mod alloc_api {
     #[inline]
     pub fn utf16be_to_utf32_append(src: &[u16], dst: &mut Vec<u32>) -> Result<usize, Utf16Error> {
         dst.reserve(crate::utf32_len_from_utf16be(src));
-        appended(crate::dispatch::utf16be_to_utf32(src, dst))
+        in_room(crate::dispatch::utf16be_to_utf32(src, dst))
     }
 
     /// Appends the native-endian UTF-16 of UTF-32 `src` to `dst`:
@@ -917,7 +903,7 @@ mod alloc_api {
     #[inline]
     pub fn utf32_to_utf16_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf16_len_from_utf32(src));
-        appended(crate::dispatch::utf32_to_utf16(src, dst))
+        in_room(crate::dispatch::utf32_to_utf16(src, dst))
     }
 
     /// [`utf32_to_utf16_append`] to UTF-16LE.
@@ -936,7 +922,7 @@ mod alloc_api {
     #[inline]
     pub fn utf32_to_utf16le_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf16_len_from_utf32(src));
-        appended(crate::dispatch::utf32_to_utf16le(src, dst))
+        in_room(crate::dispatch::utf32_to_utf16le(src, dst))
     }
 
     /// [`utf32_to_utf16_append`] to UTF-16BE.
@@ -955,7 +941,7 @@ mod alloc_api {
     #[inline]
     pub fn utf32_to_utf16be_append(src: &[u32], dst: &mut Vec<u16>) -> Result<usize, Utf32Error> {
         dst.reserve(crate::utf16_len_from_utf32(src));
-        appended(crate::dispatch::utf32_to_utf16be(src, dst))
+        in_room(crate::dispatch::utf32_to_utf16be(src, dst))
     }
 
     /// Appends the native-endian UTF-16 of `src` to `dst`, without

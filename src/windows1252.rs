@@ -352,36 +352,10 @@ pub const fn windows1252_len_from_utf32(src: &[u32]) -> usize {
 mod alloc_forms {
     use super::{encoder, Latin1Error, TranscodeError, Utf16Error, Utf32Error, Utf8Error};
     use crate::dispatch::active_fns;
+    use crate::error::{in_room, in_room_total};
     use alloc::string::String;
     use alloc::vec;
     use alloc::vec::Vec;
-    use core::convert::Infallible;
-
-    /// The result of a conversion from Windows-1252 into room reserved at
-    /// a size that always suffices.
-    #[inline]
-    fn fits(r: Result<usize, TranscodeError<Infallible>>) -> usize {
-        match r {
-            Ok(n) => n,
-            Err(TranscodeError::Invalid { error, .. }) => match error {},
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("room of a size that always suffices was too small")
-            }
-        }
-    }
-
-    /// The result of a conversion to Windows-1252 into room reserved at a
-    /// size that always suffices (one byte per input unit).
-    #[inline]
-    fn fits_or<E>(r: Result<usize, TranscodeError<E>>) -> Result<usize, E> {
-        match r {
-            Ok(n) => Ok(n),
-            Err(TranscodeError::Invalid { error, .. }) => Err(error),
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("room of a size that always suffices was too small")
-            }
-        }
-    }
 
     /// Appends the UTF-8 of Windows-1252 `src` to `dst`: the bytes
     /// appended, written straight into the string's spare capacity.
@@ -394,7 +368,7 @@ mod alloc_forms {
     #[inline]
     pub fn windows1252_to_utf8_append(src: &[u8], dst: &mut String) -> usize {
         dst.reserve(utf8_room(src.len(), crate::utf8_len_from_latin1(src)));
-        fits(crate::dispatch::windows1252_to_utf8(src, dst))
+        in_room_total(crate::dispatch::windows1252_to_utf8(src, dst))
     }
 
     /// Appends the native-endian UTF-16 of Windows-1252 `src` to `dst`:
@@ -408,7 +382,7 @@ mod alloc_forms {
     #[inline]
     pub fn windows1252_to_utf16_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(src.len());
-        fits(crate::dispatch::windows1252_to_utf16(src, dst))
+        in_room_total(crate::dispatch::windows1252_to_utf16(src, dst))
     }
 
     /// [`windows1252_to_utf16_append`] to UTF-16LE.
@@ -421,7 +395,7 @@ mod alloc_forms {
     #[inline]
     pub fn windows1252_to_utf16le_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(src.len());
-        fits(crate::dispatch::windows1252_to_utf16le(src, dst))
+        in_room_total(crate::dispatch::windows1252_to_utf16le(src, dst))
     }
 
     /// [`windows1252_to_utf16_append`] to UTF-16BE.
@@ -434,7 +408,7 @@ mod alloc_forms {
     #[inline]
     pub fn windows1252_to_utf16be_append(src: &[u8], dst: &mut Vec<u16>) -> usize {
         dst.reserve(src.len());
-        fits(crate::dispatch::windows1252_to_utf16be(src, dst))
+        in_room_total(crate::dispatch::windows1252_to_utf16be(src, dst))
     }
 
     /// Appends the UTF-32 of Windows-1252 `src` to `dst`: the values
@@ -448,7 +422,7 @@ mod alloc_forms {
     #[inline]
     pub fn windows1252_to_utf32_append(src: &[u8], dst: &mut Vec<u32>) -> usize {
         dst.reserve(src.len());
-        fits(crate::dispatch::windows1252_to_utf32(src, dst))
+        in_room_total(crate::dispatch::windows1252_to_utf32(src, dst))
     }
 
     /// Converts Windows-1252 to native-endian UTF-16, allocated at its
@@ -526,7 +500,7 @@ mod alloc_forms {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf8Error>> {
         dst.reserve(super::windows1252_len_from_utf8(src));
-        fits_or(encoder::utf8_to_windows1252(active_fns(), src, dst))
+        in_room(encoder::utf8_to_windows1252(active_fns(), src, dst))
     }
 
     /// Appends the Windows-1252 of native-endian UTF-16 `src` to `dst`:
@@ -570,7 +544,7 @@ mod alloc_forms {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf16Error>> {
         dst.reserve(src.len());
-        fits_or(encoder::utf16le_to_windows1252(active_fns(), src, dst))
+        in_room(encoder::utf16le_to_windows1252(active_fns(), src, dst))
     }
 
     /// [`utf16_to_windows1252_append`] from UTF-16BE.
@@ -590,7 +564,7 @@ mod alloc_forms {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf16Error>> {
         dst.reserve(src.len());
-        fits_or(encoder::utf16be_to_windows1252(active_fns(), src, dst))
+        in_room(encoder::utf16be_to_windows1252(active_fns(), src, dst))
     }
 
     /// Appends the Windows-1252 of UTF-32 `src` to `dst`: `Ok(bytes
@@ -613,7 +587,7 @@ mod alloc_forms {
         dst: &mut Vec<u8>,
     ) -> Result<usize, Latin1Error<Utf32Error>> {
         dst.reserve(src.len());
-        fits_or(encoder::utf32_to_windows1252(active_fns(), src, dst))
+        in_room(encoder::utf32_to_windows1252(active_fns(), src, dst))
     }
 
     /// Native-endian UTF-16 to a `Vec` of Windows-1252 bytes.
@@ -700,13 +674,8 @@ mod alloc_forms {
         let room = utf8_room(src.len(), crate::utf8_len_from_latin1(src));
         let mut out = String::with_capacity(room);
         // Straight into the spare capacity, by the active kernel.
-        match crate::dispatch::windows1252_to_utf8(src, &mut out) {
-            Ok(_) => out,
-            Err(TranscodeError::Invalid { error, .. }) => match error {},
-            Err(TranscodeError::OutputTooSmall { .. }) => {
-                unreachable!("room of a size that always suffices was too small")
-            }
-        }
+        in_room_total(crate::dispatch::windows1252_to_utf8(src, &mut out));
+        out
     }
 
     /// The room [`windows1252_to_string`] reserves for `len` bytes whose

@@ -3,7 +3,7 @@
 
 use super::text_reader::{Decode, TextReader, DEFAULT_CAPACITY};
 use super::Encoding;
-use crate::error::{TranscodeError, Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
+use crate::error::{Utf16ErrorKind, Utf32ErrorKind, Utf8ErrorKind};
 use crate::strategy::ErrorStrategy;
 use crate::stream::{Endian, Utf16Decoder, Utf32Decoder, Utf8Decoder};
 use core::fmt;
@@ -261,13 +261,8 @@ impl Decoding {
                 // Three bytes for each byte 80..=FF, one for each other.
                 let latin1 = crate::utf8_len_from_latin1(raw);
                 out.reserve(latin1 + (latin1 - raw.len()));
-                match crate::dispatch::windows1252_to_utf8(raw, out) {
-                    Ok(_) => Ok(()),
-                    Err(TranscodeError::Invalid { error, .. }) => match error {},
-                    Err(TranscodeError::OutputTooSmall { .. }) => {
-                        unreachable!("room of a size that always suffices was too small")
-                    }
-                }
+                crate::error::in_room_total(crate::dispatch::windows1252_to_utf8(raw, out));
+                Ok(())
             }
             Encoding::Utf16Le | Encoding::Utf16Be => self.feed_utf16(raw, out, last),
             Encoding::Utf32Le | Encoding::Utf32Be => self.feed_utf32(raw, out, last),

@@ -180,10 +180,11 @@ pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
     use crate::Kernel;
-    use alloc::format;
-    use alloc::string::String;
-    use alloc::vec::Vec;
+    use std::format;
+    use std::string::String;
+    use std::vec::Vec;
 
     /// The kernels' valid prefixes of UTF-16 and UTF-32, against where the
     /// first error is. The library's results cannot show a prefix that
