@@ -68,7 +68,7 @@
 //! checks that `dst` has room for its largest output plus the scratch of
 //! its last store).
 
-use super::vector::{Pack, WideVector, EMPTY};
+use super::vector::{Pack, Utf8Vector, WideVector, EMPTY};
 use crate::byte_order::ByteOrder;
 use core::ptr;
 
@@ -173,6 +173,44 @@ pub(super) unsafe fn store16<V: WideVector, O: ByteOrder>(v: V, dst: *mut u16) {
     unsafe {
         let v = if O::SWAP { v.shuffle(V::table(&SWAP16)) } else { v };
         v.store(dst.cast());
+    }
+}
+
+/// `u16` lanes: the unit plus 0x2800 (wrapping), which takes the
+/// surrogates 0xD800..=0xDFFF to 0..0x800 and every other unit to 0x800
+/// and above. The minimum of these keys over many vectors then says
+/// whether any unit was a surrogate ([`any_surrogate_key`]): an add and a
+/// minimum per vector, where a mask, a compare and an OR took three.
+#[inline(always)]
+unsafe fn surrogate_key<V: WideVector>(v: V) -> V {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { v.add16(V::splat16(0x2800)) }
+}
+
+/// Whether any lane of `keys` ([`surrogate_key`]s, or a minimum of them)
+/// is a surrogate's: its high byte below 8, where a saturating subtraction
+/// from the bytes of 0x0800 leaves a nonzero byte.
+///
+/// # Safety
+///
+/// The ISA; `V::LITTLE_LANES` (a unit's high byte is its second).
+#[inline(always)]
+unsafe fn any_surrogate_key<V: WideVector + Utf8Vector>(keys: V) -> bool {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe { V::splat16(0x0800).saturating_sub(keys).any() }
+}
+
+/// Whether any unit of the vectors `v` is a surrogate.
+///
+/// # Safety
+///
+/// The ISA; `V::LITTLE_LANES`.
+#[inline(always)]
+unsafe fn any_surrogate<V: WideVector + Utf8Vector, const N: usize>(v: &[V; N]) -> bool {
+    // SAFETY: the caller guarantees the ISA and the lanes' byte order.
+    unsafe {
+        let keys = v[1..].iter().fold(surrogate_key(v[0]), |m, &x| m.min16(surrogate_key(x)));
+        any_surrogate_key(keys)
     }
 }
 

@@ -2,15 +2,17 @@
 //! [parent module](super) describes them.
 
 use super::super::array;
+use super::super::vector::Utf8Vector;
 use super::{
-    invalid32, pairs, store16, surrogates16, Keep16, LanesExt, WideVector, KEEP16, SWAP16,
+    any_surrogate_key, invalid32, pairs, store16, surrogate_key, Keep16, LanesExt, WideVector,
+    KEEP16, SWAP16,
 };
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 
 /// UTF-32 to UTF-16 in byte order `O`: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
+pub(crate) unsafe fn utf32_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u32],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
@@ -25,7 +27,7 @@ pub(crate) unsafe fn utf32_to_utf16<V: WideVector, O: ByteOrder>(
 /// Chars to UTF-16 in byte order `O`: the kernel prefix of
 /// [`utf32_to_utf16`] without its checks.
 #[inline(always)]
-pub(crate) unsafe fn chars_to_utf16<V: WideVector, O: ByteOrder>(
+pub(crate) unsafe fn chars_to_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[char],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
@@ -48,7 +50,7 @@ const RUN_CHUNK: usize = 64;
 ///
 /// The ISA; without `CHECK`, every value of `src` is a scalar value.
 #[inline(always)]
-unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>(
+unsafe fn utf32_to_utf16_checked<V: WideVector + Utf8Vector, O: ByteOrder, const CHECK: bool>(
     src: &[u32],
     dst: &mut Out<u16>,
 ) -> (usize, usize) {
@@ -77,7 +79,8 @@ unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>
             loop {
                 let (start_i, start_o) = (i, o);
                 let stop = end.min(i + RUN_CHUNK * u);
-                let mut bad = V::zero();
+                // The minimum surrogate key of the chunk's units.
+                let mut keys = V::splat16(0xFFFF);
                 let mut bmp = true;
                 while i + 2 * u <= stop {
                     let a = V::load(sp.add(i).cast());
@@ -91,14 +94,14 @@ unsafe fn utf32_to_utf16_checked<V: WideVector, O: ByteOrder, const CHECK: bool>
                     // Below 0x10000, narrowing keeps the values.
                     let (ab, cd) = (a.narrow32(b), c.narrow32(d));
                     if CHECK {
-                        bad = bad.or(surrogates16(ab)).or(surrogates16(cd));
+                        keys = keys.min16(surrogate_key(ab)).min16(surrogate_key(cd));
                     }
                     store16::<V, O>(ab, dp.add(o));
                     store16::<V, O>(cd, dp.add(o + u));
                     i += 2 * u;
                     o += 2 * u;
                 }
-                if CHECK && bad.any() {
+                if CHECK && any_surrogate_key(keys) {
                     (i, o) = (start_i, start_o);
                     break 'convert;
                 }

@@ -3,13 +3,14 @@
 //! shifts; other blocks with surrogates go through scalar code inside the
 //! kernel, and a block with an unpaired surrogate stops it.
 
-use super::{all_pairs, load16, pairs_to_utf32, scalar16, surrogates16, WideVector};
+use super::super::vector::Utf8Vector;
+use super::{all_pairs, any_surrogate, load16, pairs_to_utf32, scalar16, WideVector};
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 
 /// UTF-16 in byte order `O` to UTF-32: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
+pub(crate) unsafe fn utf16_to_utf32<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u16],
     dst: &mut Out<u32>,
 ) -> (usize, usize) {
@@ -28,7 +29,7 @@ pub(crate) unsafe fn utf16_to_utf32<V: WideVector, O: ByteOrder>(
         unsafe {
             let a = load16::<V, O>(sp.add(i));
             let b = load16::<V, O>(sp.add(i + u));
-            if !surrogates16(a).or(surrogates16(b)).any() {
+            if !any_surrogate(&[a, b]) {
                 let out = dp.add(o).cast::<u8>();
                 let (a0, a1) = a.widen16();
                 let (b0, b1) = b.widen16();

@@ -2,7 +2,7 @@
 
 use super::super::array;
 use super::super::vector::Utf8Vector;
-use super::{load16, LanesExt, WideVector};
+use super::{any_surrogate, load16, LanesExt, WideVector};
 use crate::byte_order::ByteOrder;
 
 /// The length of a valid prefix of UTF-16 in byte order `O`.
@@ -88,28 +88,6 @@ pub(crate) unsafe fn validate_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
         i - 1
     } else {
         i
-    }
-}
-
-/// Whether any unit of `v` (in native order) is a surrogate.
-///
-/// Adding 0x2800 (wrapping) takes the surrogates 0xD800..=0xDFFF to
-/// 0..0x800 and every other unit to 0x800 and above; so one minimum over
-/// the vectors, and one test that its high bytes are at least 8 (a
-/// saturating subtraction from the bytes of 0x0800 is nonzero where one is
-/// below), where a mask and a compare per vector took two operations each.
-///
-/// # Safety
-///
-/// The ISA; `V::LITTLE_LANES`.
-#[inline(always)]
-unsafe fn any_surrogate<V: WideVector + Utf8Vector, const N: usize>(v: &[V; N]) -> bool {
-    // SAFETY: the caller guarantees the ISA, and the lanes' byte order
-    // that puts the high byte of a unit second.
-    unsafe {
-        let k = V::splat16(0x2800);
-        let m = v[1..].iter().fold(v[0].add16(k), |m, x| m.min16(x.add16(k)));
-        V::splat16(0x0800).saturating_sub(m).any()
     }
 }
 
