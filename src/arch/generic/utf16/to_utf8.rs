@@ -32,9 +32,8 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
         // V::BYTES <= cap` covers). Each `encode` writes at most
         // 3u + 4 bytes at `o`, after at most 3u bytes of
         // the first, which `o + 4 * V::BYTES = o + 8u <= cap` covers;
-        // the path of units below 0x800 writes within `V::BYTES` bytes
-        // per vector (`encode_1_2`, or the store of an ASCII vector), and
-        // advances by at most that; `all_pairs` output is `V::BYTES`
+        // `encode_below_800` writes within `2 * V::BYTES` bytes;
+        // `all_pairs` output is `V::BYTES`
         // bytes per vector; `put_utf8`
         // writes 4 bytes per character of at most u + 1 units, at most
         // 4u + 4 <= 8u bytes.
@@ -67,22 +66,7 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
                 continue;
             }
             if !a.or(b).and(V::splat16(0xF800)).any() {
-                // Every unit below 0x800 (accented Latin, Cyrillic, Greek,
-                // ...): one test for both vectors, where each vector's own
-                // tests of surrogates and of 3-byte units cost two more
-                // branches. A first vector of ASCII, common where accents
-                // are sparse (French: one 8-unit vector in seven holds
-                // one), is stored as it is; only the first, as a test of
-                // the second cost Cyrillic more than it gained French.
-                // (SSE4.2, against one `encode` per vector: French 16.2
-                // to 20.0 GB/s, Russian 13.0 to 13.5.)
-                if a.and(ascii).any() {
-                    o += encode_1_2(a, dp.add(o));
-                } else {
-                    a.narrow16(a).store(dp.add(o));
-                    o += u;
-                }
-                o += encode_1_2(b, dp.add(o));
+                o += encode_below_800(a, b, dp.add(o));
                 i += 2 * u;
                 continue;
             }
@@ -165,7 +149,8 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
         // SAFETY: the caller guarantees the ISA; `i + 4w <= n` covers the
         // four loads (`i + 8w <= n` the eight of the ASCII run, whose two
         // stores of `V::BYTES` bytes `o + 2 * V::BYTES <= cap` covers);
-        // each half of u values writes at most 4u = 2 * V::BYTES bytes
+        // `encode_below_800` writes within `2 * V::BYTES` bytes; each
+        // half of u values writes at most 4u = 2 * V::BYTES bytes
         // (`encode`'s `3u + 4`), and the four `encode_1_4`s of a step
         // keep at most `V::BYTES` bytes each and write within 8 more, which
         // `o + 4 * V::BYTES + 8 <= cap` covers.
@@ -240,10 +225,16 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
                 }
                 continue;
             }
+            let (lo, hi) = (v[0].narrow32(v[1]), v[2].narrow32(v[3]));
+            if !lo.or(hi).and(V::splat16(0xF800)).any() {
+                o += encode_below_800(lo, hi, dp.add(o));
+                i += 4 * w;
+                continue;
+            }
             // Two halves, written out: as a loop over `v`, the vectors
             // would go through the stack.
-            if !utf32_half::<V, CHECK>(v[0], v[1], &mut i, dp, &mut o)
-                || !utf32_half::<V, CHECK>(v[2], v[3], &mut i, dp, &mut o)
+            if !utf32_half::<V, CHECK>(lo, &mut i, dp, &mut o)
+                || !utf32_half::<V, CHECK>(hi, &mut i, dp, &mut o)
             {
                 break;
             }
@@ -252,9 +243,45 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
     (i, o)
 }
 
-/// The 2 * `V::BYTES / 4` values `a`, `c`, all below 0x10000, as UTF-8
-/// at `dst + *o`, advancing `*i` past them and `*o`; `false` (with nothing
-/// consumed) if one of them is a surrogate (tested only with `CHECK`).
+/// Encodes the units of `a` then `b`, all below 0x800 (accented Latin,
+/// Cyrillic, Greek, ...), as UTF-8 at `dst`; returns the bytes written.
+/// Writes within `dst..dst + 2 * V::BYTES`.
+///
+/// One test of the pair serves both, where each vector's own tests of
+/// surrogates and of 3-byte units cost two more branches. (Testing each
+/// vector on its own first, which would spare CJK text the pair's test,
+/// lost the gain on French.) A first vector
+/// of ASCII, common where accents are sparse (French: one 8-unit vector
+/// in seven holds one), is stored as it is; only the first, as a test of
+/// the second cost Cyrillic more than it gained French. (SSE4.2 UTF-16 to
+/// UTF-8, against one `encode` per vector: French 16.2 to 20.0 GB/s,
+/// Russian 13.0 to 13.5.)
+///
+/// # Safety
+///
+/// The ISA; `2 * V::BYTES` writable bytes at `dst`.
+#[inline(always)]
+unsafe fn encode_below_800<V: WideVector>(a: V, b: V, dst: *mut u8) -> usize {
+    // SAFETY: the caller guarantees the ISA and the room: each vector's
+    // output is at most `V::BYTES` bytes, written within `V::BYTES` bytes
+    // where the output so far ends (`encode_1_2`, or the store of an ASCII
+    // vector).
+    unsafe {
+        let mut n = 0;
+        if a.and(V::splat16(0xFF80)).any() {
+            n += encode_1_2(a, dst);
+        } else {
+            a.narrow16(a).store(dst);
+            n += V::BYTES / 2;
+        }
+        n + encode_1_2(b, dst.add(n))
+    }
+}
+
+/// The `V::BYTES / 2` values `units` (narrowed to 16 bits; all were
+/// below 0x10000) as UTF-8 at `dst + *o`, advancing `*i` past them and
+/// `*o`; `false` (with nothing consumed) if one of them is a surrogate
+/// (tested only with `CHECK`).
 ///
 /// # Safety
 ///
@@ -262,8 +289,7 @@ unsafe fn utf32_to_utf8_checked<V: WideVector, const CHECK: bool>(
 /// `CHECK`, the values are scalar values.
 #[inline(always)]
 unsafe fn utf32_half<V: WideVector, const CHECK: bool>(
-    a: V,
-    c: V,
+    units: V,
     i: &mut usize,
     dst: *mut u8,
     o: &mut usize,
@@ -272,7 +298,6 @@ unsafe fn utf32_half<V: WideVector, const CHECK: bool>(
     // SAFETY: the caller guarantees the ISA and the room: `encode` writes
     // at most 3u + 4 <= 4u bytes.
     unsafe {
-        let units = a.narrow32(c);
         if CHECK && has_surrogates(units) {
             return false;
         }
