@@ -10,12 +10,13 @@ use crate::byte_order::ByteOrder;
 /// A low surrogate is valid exactly where the unit before it is a high
 /// surrogate, and a high one where the unit after it is a low one; so a
 /// block is valid when "is low" equals "is high" one unit earlier, lane by
-/// lane ([`pairs`]). That test runs only for blocks with a surrogate in
-/// them, or after a block that had one (`pending`, which also carries a
-/// high surrogate at the end of a block into the next): text without
-/// surrogates pays one test per block, and text dense in them (emoji
-/// among ASCII) goes from block to block on the pair test alone, with a
-/// branch that stays predictable where pairs straddle blocks at random.
+/// lane ([`pairs`]; the high-surrogate lanes of the block before carry
+/// one at its end into the test of the next). That test runs only for
+/// blocks with a surrogate in them, or after a block that had one
+/// (`pending`): text without surrogates pays one test per block, and text
+/// dense in them (emoji among ASCII) goes from block to block on the pair
+/// test alone, with a branch that stays predictable where pairs straddle
+/// blocks at random.
 /// Four vectors per test while they last, then two: on an AMD EPYC with
 /// AVX2 (CPU family 23) this took text without surrogates from 15 to
 /// 21 GB/s with 128-bit vectors and from 19 to 27 GB/s with 256-bit ones
