@@ -234,4 +234,66 @@ mod tests {
             }
         }
     }
+
+    /// Inputs long enough for the kernels that check the units before the
+    /// first cache-line boundary apart (4 KiB and more), starting at every
+    /// unit offset across a line: valid ones must be covered to within
+    /// two blocks of the end, and an error in the head, at the boundary or
+    /// just after it must stop the prefix there; a pair may straddle the
+    /// boundary.
+    #[test]
+    fn long_inputs_at_every_start_offset() {
+        let text: String = (0..3000)
+            .map(|k| match k % 5 {
+                0 => '😀',
+                1 => 'é',
+                _ => 'a',
+            })
+            .collect();
+        let le: Vec<u16> = text.encode_utf16().collect();
+        let values: Vec<u32> = text.chars().map(u32::from).collect();
+        for kernel in Kernel::available().filter(|&k| k != Kernel::Scalar) {
+            let fns = kernel.fns();
+            for start in 0..40 {
+                let units = &le[start..];
+                // A slice that starts inside a pair starts with an error.
+                let first_ok = !(0xDC00..0xE000).contains(&units[0]);
+                let p = fns.validate_utf16le_prefix(units);
+                let what = format!("{kernel:?} from {start}");
+                if first_ok {
+                    assert!(p + 130 >= units.len() || cfg!(target_endian = "big"), "{what}: {p}");
+                } else {
+                    assert_eq!(p, 0, "{what}");
+                }
+                // The errors go into a copy of the whole buffer, sliced as
+                // `units` is, so that they meet the same alignments.
+                for at in [0, 1, 2, 5, 17, 30, 31, 32, 33, 40, 64, 70] {
+                    // A lone low surrogate, or (in place of a pair's low
+                    // half) an ASCII unit after its high half.
+                    let mut whole = le.clone();
+                    let bad = &mut whole[start..];
+                    bad[at] = if (0xDC00..0xE000).contains(&bad[at]) { 0x61 } else { 0xDFFF };
+                    // (Valid again where the slice started inside a pair.)
+                    let first = char::decode_utf16(bad.iter().copied())
+                        .try_fold(0, |i, c| c.map(|c| i + c.len_utf16()).map_err(|_| i))
+                        .err()
+                        .unwrap_or(bad.len());
+                    let p = fns.validate_utf16le_prefix(bad);
+                    assert!(p <= first, "{what}, error at {first}: {p}");
+                    assert!(char::decode_utf16(bad[..p].iter().copied()).all(|c| c.is_ok()));
+                }
+                let p = fns.validate_utf32_prefix(&values[start..]);
+                assert!(p <= values.len() - start, "{what}: {p}");
+                for at in [0, 1, 3, 7, 15, 16, 17, 40] {
+                    for wrong in [0xD800, 0xDFFF, 0x11_0000] {
+                        let mut whole = values.clone();
+                        let bad = &mut whole[start..];
+                        bad[at] = wrong;
+                        let p = fns.validate_utf32_prefix(bad);
+                        assert!(p <= at, "{what}, {wrong:#X} at {at}: {p}");
+                    }
+                }
+            }
+        }
+    }
 }

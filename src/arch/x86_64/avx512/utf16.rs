@@ -612,17 +612,49 @@ unsafe fn utf32_to_utf16_checked<O: ByteOrder, const CHECK: bool>(
     (i, o)
 }
 
+/// The input size in bytes from which the validators below check the
+/// units before the first cache-line boundary one at a time and run
+/// their 64-byte loads from the boundary: a load that straddles two lines
+/// took UTF-16 validation of text without surrogates from about 150 to
+/// 90 GB/s on a Sapphire Rapids-class Xeon. Below it, the head costs more
+/// than the alignment saves.
+const ALIGN_FROM: usize = 4096;
+
+/// The elements of `src` before its first 64-byte-aligned one when `src`
+/// is at least [`ALIGN_FROM`] bytes long, else 0.
+#[inline(always)]
+fn aligned_head<T>(src: &[T]) -> usize {
+    if core::mem::size_of_val(src) < ALIGN_FROM {
+        return 0;
+    }
+    // At most 63 / size_of::<T>() elements: `T` is aligned to its size.
+    src.as_ptr().align_offset(64).min(src.len())
+}
+
 /// The length of a valid prefix of UTF-16 in byte order `O`.
 ///
-/// 128 units at a time, with one test for "no surrogate": the minimum of
-/// `u ^ 0xD800` over the block, which is below 0x800 exactly where some
-/// unit is a surrogate. A block with surrogates (or after a high surrogate)
-/// is checked 64 units at a time on 64-bit masks: "is low" must be "is
-/// high" shifted by one, with the carry from the previous units.
+/// From the first cache-line boundary of a long input ([`aligned_head`];
+/// the units before it one character at a time), 128 units at a time,
+/// with one test for "no surrogate": the minimum of `u ^ 0xD800` over the
+/// block, which is below 0x800 exactly where some unit is a surrogate. A
+/// block with surrogates (or after a high surrogate) is checked 64 units
+/// at a time on 64-bit masks: "is low" must be "is high" shifted by one,
+/// with the carry from the previous units.
 #[inline(always)]
 pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
     let sp = src.as_ptr();
-    let (mut i, mut carry) = (0, 0u64);
+    let head = aligned_head(src);
+    let mut i = 0;
+    while i < head {
+        // A pair across the boundary takes `i` one past it, and the loop
+        // below then runs one unit off the boundary (its loads are
+        // unaligned loads either way).
+        match crate::scalar::utf16::decode::<O>(src, i) {
+            Ok((_, w)) => i += w,
+            Err(_) => return i,
+        }
+    }
+    let mut carry = 0u64;
     while i + 64 <= src.len() {
         // SAFETY: the caller guarantees the ISA; `i + 128 <= len` (or 64)
         // covers the loads.
@@ -663,12 +695,18 @@ pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
     i - carry as usize
 }
 
-/// The length of a valid prefix of UTF-32: 64 values at a time, the
-/// maximum and the minimum of `c ^ 0xD800` (below 0x800 for surrogates).
+/// The length of a valid prefix of UTF-32: from the first cache-line
+/// boundary of a long input ([`aligned_head`]; the values before it one
+/// at a time), 64 values at a time, the maximum and the minimum of
+/// `c ^ 0xD800` (below 0x800 for surrogates).
 #[inline(always)]
 pub(super) unsafe fn validate_utf32(src: &[u32]) -> usize {
     let sp = src.as_ptr();
-    let mut i = 0;
+    let head = aligned_head(src);
+    if let Some(bad) = src[..head].iter().position(|&c| char::from_u32(c).is_none()) {
+        return bad;
+    }
+    let mut i = head;
     while i + 64 <= src.len() {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= len` covers the
         // four loads.
