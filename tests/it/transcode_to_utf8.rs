@@ -329,6 +329,53 @@ mod kernels {
         }
     }
 
+    /// Inputs long enough for the kernels that convert the characters
+    /// before the output's first cache-line boundary apart (1,024 units and
+    /// more), into outputs at every value offset across a line: valid, and
+    /// with an unpaired surrogate among the first characters, in the part
+    /// converted apart, at its end and after it. UTF-16 to UTF-32 against
+    /// std, with the error's position and the output before it.
+    #[test]
+    fn long_inputs_at_every_output_offset() {
+        let base = mixed16(1500);
+        for k in common::kernels() {
+            for at in
+                [None, Some(0), Some(1), Some(2), Some(7), Some(14), Some(15), Some(16), Some(31)]
+            {
+                let mut units = base.clone();
+                if let Some(pos) = at {
+                    // A whole character replaced, as above.
+                    if pos > 0 && (0xD800..0xDC00).contains(&units[pos - 1]) {
+                        units[pos - 1] = u16::from(b'c');
+                    }
+                    if (0xD800..0xDC00).contains(&units[pos]) {
+                        units[pos + 1] = u16::from(b'b');
+                    }
+                    units[pos] = 0xDC00;
+                }
+                let (chars, err) = oracle16(&units);
+                let want: Vec<u32> = chars.iter().map(|&(_, c)| c as u32).collect();
+                for offset in 0..16 {
+                    let mut buf = vec![u32::MAX; units.len() + 16];
+                    let dst = &mut buf[offset..];
+                    let what = format!("{} at {at:?}, output offset {offset}", k.name());
+                    let written = match k.utf16_to_utf32(&units, dst) {
+                        Ok(n) => {
+                            assert_eq!(err, None, "{what}");
+                            n
+                        }
+                        Err(TranscodeError::Invalid { error, written }) => {
+                            assert_eq!(Some((error.valid_up_to(), error.kind())), err, "{what}");
+                            written
+                        }
+                        Err(e) => panic!("{what}: {e:?}"),
+                    };
+                    assert_eq!(&dst[..written], &want[..], "{what}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn pairs_across_block_boundaries() {
         for k in common::kernels() {
