@@ -570,7 +570,7 @@ pub fn chars_to_utf16be(
 #[cfg_attr(docsrs, doc(cfg(feature = "alloc")))]
 mod alloc_api {
     use super::*;
-    use crate::error::in_room;
+    use crate::error::{in_room, in_room_total};
     use crate::glue::Growable;
     use alloc::string::String;
     use alloc::vec::Vec;
@@ -640,15 +640,6 @@ mod alloc_api {
             out.shrink_to_fit();
         }
         Ok(out)
-    }
-
-    /// [`appended`] for input that cannot be invalid.
-    #[inline]
-    fn appended_valid(r: Result<usize, TranscodeError<Infallible>>) -> usize {
-        match in_room(r) {
-            Ok(n) => n,
-            Err(never) => match never {},
-        }
     }
 
     /// [`fresh`] for input that cannot be invalid.
@@ -957,7 +948,7 @@ mod alloc_api {
     #[inline]
     pub fn str_to_utf16_append(src: &str, dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
-        appended_valid(crate::dispatch::str_to_utf16(src, dst))
+        in_room_total(crate::dispatch::str_to_utf16(src, dst))
     }
 
     /// [`str_to_utf16_append`] to UTF-16LE.
@@ -970,7 +961,7 @@ mod alloc_api {
     #[inline]
     pub fn str_to_utf16le_append(src: &str, dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
-        appended_valid(crate::dispatch::str_to_utf16le(src, dst))
+        in_room_total(crate::dispatch::str_to_utf16le(src, dst))
     }
 
     /// [`str_to_utf16_append`] to UTF-16BE.
@@ -983,7 +974,7 @@ mod alloc_api {
     #[inline]
     pub fn str_to_utf16be_append(src: &str, dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_utf8(src.as_bytes()));
-        appended_valid(crate::dispatch::str_to_utf16be(src, dst))
+        in_room_total(crate::dispatch::str_to_utf16be(src, dst))
     }
 
     /// Appends the UTF-32 of `src` (its chars' values) to `dst`,
@@ -997,7 +988,7 @@ mod alloc_api {
     #[inline]
     pub fn str_to_utf32_append(src: &str, dst: &mut Vec<u32>) -> usize {
         dst.reserve(crate::count_chars(src.as_bytes()));
-        appended_valid(crate::dispatch::str_to_utf32(src, dst))
+        in_room_total(crate::dispatch::str_to_utf32(src, dst))
     }
 
     /// Appends the UTF-8 of `src` to `dst`: the bytes appended. The
@@ -1011,7 +1002,7 @@ mod alloc_api {
     #[inline]
     pub fn chars_to_utf8_append(src: &[char], dst: &mut String) -> usize {
         dst.reserve(crate::utf8_len_from_chars(src));
-        appended_valid(crate::dispatch::chars_to_utf8(src, dst))
+        in_room_total(crate::dispatch::chars_to_utf8(src, dst))
     }
 
     /// Appends the native-endian UTF-16 of `src` to `dst`: the units
@@ -1025,7 +1016,7 @@ mod alloc_api {
     #[inline]
     pub fn chars_to_utf16_append(src: &[char], dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_chars(src));
-        appended_valid(crate::dispatch::chars_to_utf16(src, dst))
+        in_room_total(crate::dispatch::chars_to_utf16(src, dst))
     }
 
     /// [`chars_to_utf16_append`] to UTF-16LE.
@@ -1038,7 +1029,7 @@ mod alloc_api {
     #[inline]
     pub fn chars_to_utf16le_append(src: &[char], dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_chars(src));
-        appended_valid(crate::dispatch::chars_to_utf16le(src, dst))
+        in_room_total(crate::dispatch::chars_to_utf16le(src, dst))
     }
 
     /// [`chars_to_utf16_append`] to UTF-16BE.
@@ -1051,7 +1042,7 @@ mod alloc_api {
     #[inline]
     pub fn chars_to_utf16be_append(src: &[char], dst: &mut Vec<u16>) -> usize {
         dst.reserve(crate::utf16_len_from_chars(src));
-        appended_valid(crate::dispatch::chars_to_utf16be(src, dst))
+        in_room_total(crate::dispatch::chars_to_utf16be(src, dst))
     }
 
     /// Converts UTF-8 to a new native-endian UTF-16 vector.
