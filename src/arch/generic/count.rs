@@ -57,8 +57,10 @@ use super::vector::{Count, Utf8Vector, WideVector};
 use crate::arch::generic::utf8::BLOCK;
 use crate::byte_order::ByteOrder;
 
-/// The input length from which [`count_gt_i8`] counts bytes up to the
-/// first aligned vector.
+/// The input length from which [`count_gt_i8`] and the popcount loops
+/// count the elements before the first aligned vector apart, so that no
+/// load straddles two cache lines; below it, that costs more than it
+/// saves.
 const ALIGN_FROM: usize = 1024;
 
 /// Blocks per iteration of the main loop.
@@ -159,26 +161,12 @@ unsafe fn count_gt_i8<V: Count>(src: &[u8], t: i8) -> (u64, usize) {
     // A load that straddles two cache lines costs twice the bandwidth of
     // the L1 here, where the loop does little else: count up to the first
     // boundary by bytes.
-    let at = aligned_head::<V, u8>(src);
+    let at = super::aligned_head(src, V::BYTES, ALIGN_FROM);
     let total = src[..at].iter().filter(|&&b| b as i8 > t).count() as u64;
     // SAFETY: the caller guarantees the ISA; `at <= len`, so the bytes
     // from `p + at` to `p + len` are readable.
     let (n, done) = unsafe { fold_popcount::<V>(p.add(at), len - at, |v| v.popcount_gt_i8(t)) };
     (total + n, at + done)
-}
-
-/// The elements of `src` before its first `V::BYTES`-aligned one, which
-/// the popcount loops count apart so that no load straddles two cache
-/// lines; 0 below [`ALIGN_FROM`] bytes, where that costs more than it
-/// saves.
-#[inline(always)]
-fn aligned_head<V: Count, T>(src: &[T]) -> usize {
-    if core::mem::size_of_val(src) < ALIGN_FROM {
-        return 0;
-    }
-    // In elements (at most `V::BYTES / size_of::<T>()`, as `T` is aligned
-    // to its size here).
-    src.as_ptr().align_offset(V::BYTES).min(src.len())
 }
 
 /// Sums `count(v)` over the whole vectors of `len` bytes at `p`, four per
@@ -223,8 +211,9 @@ unsafe fn fold_popcount<V: Count>(
 /// A length of `per` units for each element of `src`, less one for each
 /// element that `flagged` counts in a vector, by popcount (the form of
 /// the ISAs that set [`Count::BY_POPCOUNT`]): the aligned whole vectors
-/// by [`fold_popcount`], the elements before the first ([`aligned_head`])
-/// and after the last by `scalar`, the reference count.
+/// by [`fold_popcount`], the elements before the first (from
+/// [`ALIGN_FROM`] bytes on, [`super::aligned_head`]) and after the last by
+/// `scalar`, the reference count.
 ///
 /// # Safety
 ///
@@ -237,7 +226,7 @@ unsafe fn len_by_popcount<V: Count, T>(
     scalar: impl Fn(&[T]) -> usize,
 ) -> usize {
     let size = core::mem::size_of::<T>();
-    let head = aligned_head::<V, T>(src);
+    let head = super::aligned_head(src, V::BYTES, ALIGN_FROM);
     let rest = &src[head..];
     // SAFETY: the caller guarantees the ISA; `rest` is readable, its
     // `size_of_val(rest)` bytes.

@@ -54,6 +54,19 @@ pub(crate) fn array<T: Copy, const N: usize>(mut f: impl FnMut(usize) -> T) -> [
     out
 }
 
+/// The elements of `src` before its first `align`-byte boundary when
+/// `src` holds at least `from` bytes, else 0: loops that run their vector
+/// loads (or stores) from a boundary handle those elements apart, where
+/// the input is long enough for the alignment to pay for that. At most
+/// `align / size_of::<T>()` elements, as `T` is aligned to its size.
+#[inline(always)]
+pub(crate) fn aligned_head<T>(src: &[T], align: usize, from: usize) -> usize {
+    if core::mem::size_of_val(src) < from {
+        return 0;
+    }
+    src.as_ptr().align_offset(align).min(src.len())
+}
+
 /// `bytes` as whole `N`-byte blocks and the bytes after them:
 /// `<[u8]>::as_chunks` (Rust 1.88), for the crate's minimum Rust version.
 #[inline(always)]

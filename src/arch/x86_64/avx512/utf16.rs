@@ -40,6 +40,7 @@
 //! Every block checks that `dst` has room for its largest output plus the
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
+use crate::arch::generic::aligned_head;
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
@@ -646,30 +647,20 @@ unsafe fn utf32_to_utf16_checked<O: ByteOrder, const CHECK: bool>(
 /// than the alignment saves.
 const ALIGN_FROM: usize = 4096;
 
-/// The elements of `src` before its first 64-byte-aligned one when `src`
-/// is at least [`ALIGN_FROM`] bytes long, else 0.
-#[inline(always)]
-fn aligned_head<T>(src: &[T]) -> usize {
-    if core::mem::size_of_val(src) < ALIGN_FROM {
-        return 0;
-    }
-    // At most 63 / size_of::<T>() elements: `T` is aligned to its size.
-    src.as_ptr().align_offset(64).min(src.len())
-}
-
 /// The length of a valid prefix of UTF-16 in byte order `O`.
 ///
-/// From the first cache-line boundary of a long input ([`aligned_head`];
-/// the units before it one character at a time), 128 units at a time,
-/// with one test for "no surrogate": the minimum of `u ^ 0xD800` over the
-/// block, which is below 0x800 exactly where some unit is a surrogate. A
-/// block with surrogates (or after a high surrogate) is checked 64 units
-/// at a time on 64-bit masks: "is low" must be "is high" shifted by one,
-/// with the carry from the previous units.
+/// From the first cache-line boundary of an input of [`ALIGN_FROM`] bytes
+/// or more ([`aligned_head`]; the units before it one character at a
+/// time), 128 units at a time, with one test for "no surrogate": the
+/// minimum of `u ^ 0xD800` over the block, which is below 0x800 exactly
+/// where some unit is a surrogate. A block with surrogates (or after a
+/// high surrogate) is checked 64 units at a time on 64-bit masks: "is
+/// low" must be "is high" shifted by one, with the carry from the
+/// previous units.
 #[inline(always)]
 pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
     let sp = src.as_ptr();
-    let head = aligned_head(src);
+    let head = aligned_head(src, 64, ALIGN_FROM);
     let mut i = 0;
     while i < head {
         // A pair across the boundary takes `i` one past it, and the loop
@@ -722,13 +713,14 @@ pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
 }
 
 /// The length of a valid prefix of UTF-32: from the first cache-line
-/// boundary of a long input ([`aligned_head`]; the values before it one
-/// at a time), 64 values at a time, the maximum and the minimum of
-/// `c ^ 0xD800` (below 0x800 for surrogates).
+/// boundary of an input of [`ALIGN_FROM`] bytes or more
+/// ([`aligned_head`]; the values before it one at a time), 64 values at
+/// a time, the maximum and the minimum of `c ^ 0xD800` (below 0x800 for
+/// surrogates).
 #[inline(always)]
 pub(super) unsafe fn validate_utf32(src: &[u32]) -> usize {
     let sp = src.as_ptr();
-    let head = aligned_head(src);
+    let head = aligned_head(src, 64, ALIGN_FROM);
     if let Some(bad) = src[..head].iter().position(|&c| char::from_u32(c).is_none()) {
         return bad;
     }
