@@ -207,6 +207,15 @@ unsafe impl Count for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn shr16_narrow_saturating<const N: i32>(self, hi: Self) -> Self {
+        // Little-endian lanes, as the `WideVector` methods this one follows
+        // (its only user runs on little-endian lanes).
+        let (a, b) = (u16s(self), u16s(hi));
+        let sat = |x: u16| (x >> N).min(0xFF) as u8;
+        u8x16::new(core::array::from_fn(|i| if i < 8 { sat(a[i]) } else { sat(b[i - 8]) }))
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         lanes::<4, 4>(self).iter().map(|&l| u64::from(u32::from_ne_bytes(l))).sum()
     }

@@ -171,6 +171,13 @@ unsafe impl Count for v128 {
     }
 
     #[inline(always)]
+    unsafe fn shr16_narrow_saturating<const N: i32>(self, hi: Self) -> Self {
+        // After a shift by at least one every lane is below 0x8000: the
+        // signed input of the unsigned saturation is the unsigned one.
+        u8x16_narrow_i16x8(u16x8_shr(self, N as u32), u16x8_shr(hi, N as u32))
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         u64::from(u32x4_extract_lane::<0>(self))
             + u64::from(u32x4_extract_lane::<1>(self))

@@ -227,6 +227,17 @@ unsafe impl Count for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn shr16_narrow_saturating<const N: i32>(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees NEON; `uqshrn` shifts and narrows
+        // with unsigned saturation in one instruction (`1 <= N <= 8`, as
+        // the intrinsic requires).
+        unsafe {
+            let lo = vqshrn_n_u16::<N>(vreinterpretq_u16_u8(self));
+            vqshrn_high_n_u16::<N>(lo, vreinterpretq_u16_u8(hi))
+        }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: the caller guarantees NEON.
         unsafe { vaddlvq_u32(vreinterpretq_u32_u8(self)) }

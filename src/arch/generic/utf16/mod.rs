@@ -154,7 +154,7 @@ static SWAP16: [u8; 16] = [1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15, 14]
 
 /// `V::BYTES / 2` units at `src` as values.
 #[inline(always)]
-unsafe fn load16<V: WideVector, O: ByteOrder>(src: *const u16) -> V {
+pub(super) unsafe fn load16<V: WideVector, O: ByteOrder>(src: *const u16) -> V {
     // SAFETY: the caller guarantees the ISA and `V::BYTES` readable bytes.
     unsafe {
         let v = V::load(src.cast());

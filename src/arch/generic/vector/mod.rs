@@ -22,7 +22,7 @@ mod search;
 mod utf8;
 mod wide;
 
-pub(crate) use count::Count;
+pub(crate) use count::{Count, DEFICIT_KEY_ADD, DEFICIT_KEY_ASCII};
 pub(crate) use latin1::Latin1Vector;
 pub(crate) use leads::{Leads, Target, Ucs2};
 pub(crate) use search::ByteSearch;

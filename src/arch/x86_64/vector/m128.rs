@@ -193,6 +193,14 @@ unsafe impl Count for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn shr16_narrow_saturating<const N: i32>(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees SSE2. After a shift by at least one
+        // every lane is below 0x8000, so `packuswb`'s signed input is the
+        // unsigned one, saturated to 0xFF.
+        unsafe { _mm_packus_epi16(_mm_srli_epi16::<N>(self), _mm_srli_epi16::<N>(hi)) }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: `__m128i` and `[u32; 4]` have the same size and every
         // bit pattern is valid for both.

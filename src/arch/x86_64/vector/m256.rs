@@ -197,6 +197,13 @@ unsafe impl Count for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn shr16_narrow_saturating<const N: i32>(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX2. As for `__m128i`; `vpackuswb`
+        // packs within each 128-bit lane, the order the trait allows.
+        unsafe { _mm256_packus_epi16(_mm256_srli_epi16::<N>(self), _mm256_srli_epi16::<N>(hi)) }
+    }
+
+    #[inline(always)]
     unsafe fn sum32(self) -> u64 {
         // SAFETY: `__m256i` and `[u32; 8]` have the same size and every
         // bit pattern is valid for both.

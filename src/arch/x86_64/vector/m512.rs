@@ -17,8 +17,9 @@
 //! counts in one more instruction, instead of turning the mask into a
 //! vector first.
 
-use crate::arch::generic::vector::{Count, Latin1Vector, Shift, Utf8Vector, Vector, WideVector};
-use crate::byte_order::ByteOrder;
+use crate::arch::generic::vector::{
+    Count, Latin1Vector, Shift, Utf8Vector, Vector, WideVector, DEFICIT_KEY_ADD, DEFICIT_KEY_ASCII,
+};
 use core::arch::x86_64::*;
 
 /// `0, 1, ..., 127`: the `vpermt2b` index vector for `prev::<N>` is the 64
@@ -195,13 +196,21 @@ unsafe impl Utf8Vector for __m512i {
     }
 }
 
-/// The UTF-8 deficit (3 minus the length, ignoring the `< 0x80` case) of a
-/// UTF-16 unit by its top five bits: 1 below `0x800` (index 0), 1 for
-/// surrogates (`0xD800..=0xDFFF`, index 27), else 0. As 16-bit lanes.
-const DEFICIT_BY_TOP5: [u16; 32] = {
-    let mut t = [0; 32];
-    t[0] = 1;
-    t[0x1B] = 1;
+/// [`Count::utf8_deficit16x2`]'s amount by a unit's key `(unit + 0x2800)
+/// >> 7` saturated to 7 bits: 1 for the surrogates (keys `0x00..=0x0F`), 2
+/// for ASCII (`0x50`), 1 for the rest below `0x800` (`0x51..=0x5F`), else
+/// 0 (key `0x7F` stands for every unit from `0x1780` up to `0xD7FF`, all
+/// of 3 bytes). The 128 bytes of a `vpermi2b` table in two vectors.
+const DEFICIT_BY_KEY: [u8; 128] = {
+    let mut t = [0; 128];
+    let ascii = DEFICIT_KEY_ASCII as usize;
+    let mut k = 0;
+    while k < 16 {
+        t[k] = 1;
+        t[ascii + k] = 1;
+        k += 1;
+    }
+    t[ascii] = 2;
     t
 };
 
@@ -270,25 +279,23 @@ unsafe impl Count for __m512i {
     }
 
     #[inline(always)]
-    unsafe fn utf8_deficit16<O: ByteOrder>(self, acc: Self) -> Self {
-        // SAFETY: the caller guarantees AVX-512 BW; the table load reads
-        // the 64 bytes of `DEFICIT_BY_TOP5`. A genuinely different
-        // algorithm: `vpermw` looks up 32 16-bit entries by the low five
-        // bits of each index lane, so the "below 0x800" and "surrogate"
-        // tests are one shift and one lookup, and `vptestnmw` does the
-        // "below 0x80" test without an AND: 5 instructions instead of 8.
-        // The top five bits of a unit are bits 11..=15 of its value: a
-        // shift by 11 for little-endian; for big-endian they are bits
-        // 3..=7 of the lane in memory, and `vpermw` ignores the bits above
-        // the low five of a shift by 3.
+    unsafe fn utf8_deficit16x2(self, hi: Self, acc: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512 BW and VBMI (which the
+        // AVX-512 kernel requires); the table loads read the 128 bytes of
+        // `DEFICIT_BY_KEY`. The default's key, but saturated to 0x7F by
+        // `vpacksswb` (every shifted lane is below 0x200, so signed
+        // saturation is unsigned saturation to 0x7F), and the whole amount
+        // looked up by its seven bits in one `vpermi2b`: 7 instructions
+        // for two vectors, where the lookup by the top five bits into
+        // 16-bit lanes and a test for ASCII took 10.
         unsafe {
-            let table = _mm512_loadu_si512(DEFICIT_BY_TOP5.as_ptr().cast());
-            let is_le = O::write16(0x00FF) == 0x00FF_u16.to_le();
-            let idx =
-                if is_le { _mm512_srli_epi16::<11>(self) } else { _mm512_srli_epi16::<3>(self) };
-            let acc = _mm512_add_epi16(acc, _mm512_permutexvar_epi16(idx, table));
-            let ascii = _mm512_testn_epi16_mask(self, Self::splat16(O::write16(0xFF80)));
-            _mm512_mask_sub_epi16(acc, ascii, acc, _mm512_set1_epi16(-1))
+            let t = DEFICIT_BY_KEY.as_ptr();
+            let (t0, t1) = (_mm512_loadu_si512(t.cast()), _mm512_loadu_si512(t.add(64).cast()));
+            let shift = _mm512_set1_epi16(DEFICIT_KEY_ADD as i16);
+            let lo = _mm512_srli_epi16::<7>(_mm512_add_epi16(self, shift));
+            let hi = _mm512_srli_epi16::<7>(_mm512_add_epi16(hi, shift));
+            let key = _mm512_packs_epi16(lo, hi);
+            _mm512_add_epi8(acc, _mm512_permutex2var_epi8(t0, key, t1))
         }
     }
 
@@ -307,6 +314,14 @@ unsafe impl Count for __m512i {
         // within each 128-bit lane (the order the trait allows), and its
         // signed input is the unsigned one, every lane being below 2^31.
         unsafe { _mm512_packus_epi32(self, hi) }
+    }
+
+    #[inline(always)]
+    unsafe fn shr16_narrow_saturating<const N: i32>(self, hi: Self) -> Self {
+        // SAFETY: the caller guarantees AVX-512 BW. As for `__m128i`;
+        // `vpackuswb` packs within each 128-bit lane, the order the trait
+        // allows.
+        unsafe { _mm512_packus_epi16(self.shr16::<N>(), hi.shr16::<N>()) }
     }
 
     #[inline(always)]
