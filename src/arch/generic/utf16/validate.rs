@@ -165,6 +165,13 @@ mod tests {
     use std::string::String;
     use std::vec::Vec;
 
+    /// Where std's decoder meets the first error in `units`, if any.
+    fn first_error(units: &[u16]) -> Option<usize> {
+        char::decode_utf16(units.iter().copied())
+            .try_fold(0, |i, c| c.map(|c| i + c.len_utf16()).map_err(|_| i))
+            .err()
+    }
+
     /// The kernels' valid prefixes of UTF-16 and UTF-32, against where the
     /// first error is. The library's results cannot show a prefix that
     /// stops early (the scalar finish completes it, only slower), so this
@@ -218,9 +225,7 @@ mod tests {
                         let (high, low) =
                             if at % 2 == 0 { (0xD800, 0xDC00) } else { (0xDBFF, 0xDFFF) };
                         bad[at] = if bad[at] & 0xFC00 == 0xDC00 { high } else { low };
-                        let first = char::decode_utf16(bad.iter().copied())
-                            .try_fold(0, |i, c| c.map(|c| i + c.len_utf16()).map_err(|_| i))
-                            .expect_err("an error");
+                        let first = first_error(&bad).expect("an error");
                         let swapped: Vec<u16> = bad.iter().map(|u| u.swap_bytes()).collect();
                         for p in [
                             fns.validate_utf16le_prefix(&bad),
@@ -274,10 +279,7 @@ mod tests {
                     let bad = &mut whole[start..];
                     bad[at] = if (0xDC00..0xE000).contains(&bad[at]) { 0x61 } else { 0xDFFF };
                     // (Valid again where the slice started inside a pair.)
-                    let first = char::decode_utf16(bad.iter().copied())
-                        .try_fold(0, |i, c| c.map(|c| i + c.len_utf16()).map_err(|_| i))
-                        .err()
-                        .unwrap_or(bad.len());
+                    let first = first_error(bad).unwrap_or(bad.len());
                     let p = fns.validate_utf16le_prefix(bad);
                     assert!(p <= first, "{what}, error at {first}: {p}");
                     assert!(char::decode_utf16(bad[..p].iter().copied()).all(|c| c.is_ok()));
