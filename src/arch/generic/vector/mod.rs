@@ -22,7 +22,10 @@ mod search;
 mod utf8;
 mod wide;
 
-pub(crate) use count::{Count, DEFICIT_KEY_ADD, DEFICIT_KEY_ASCII};
+pub(crate) use count::Count;
+// The key of `Count::utf8_deficit16x2`, for the AVX-512 lookup by it.
+#[cfg(all(target_arch = "x86_64", avx512_stable))]
+pub(crate) use count::{DEFICIT_KEY_ADD, DEFICIT_KEY_ASCII};
 pub(crate) use latin1::Latin1Vector;
 pub(crate) use leads::{Leads, Target, Ucs2};
 pub(crate) use search::ByteSearch;
