@@ -329,9 +329,10 @@ mod kernels {
         }
     }
 
-    /// Inputs long enough for the kernels that convert the characters
-    /// before the output's first cache-line boundary apart (1,024 units and
-    /// more), into outputs at every value offset across a line: valid, and
+    /// Inputs long enough for the kernels to convert the characters before
+    /// the output's first vector boundary apart (1,024 units and more; a
+    /// cache line with AVX-512), into outputs at every value offset across
+    /// a line: valid, and
     /// with an unpaired surrogate among the first characters, in the part
     /// converted apart, at its end and after it. UTF-16 to UTF-32 against
     /// std, with the error's position and the output before it.

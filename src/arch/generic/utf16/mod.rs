@@ -78,7 +78,7 @@ mod to_utf8;
 mod validate;
 
 pub(crate) use to_utf16::{chars_to_utf16, utf32_to_utf16};
-pub(crate) use to_utf32::utf16_to_utf32;
+pub(crate) use to_utf32::{to_aligned_output, utf16_to_utf32};
 pub(crate) use to_utf8::{chars_to_utf8, utf16_to_utf8, utf32_to_utf8};
 pub(crate) use validate::{validate_utf16, validate_utf32};
 

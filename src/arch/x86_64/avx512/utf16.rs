@@ -41,6 +41,7 @@
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
 use crate::arch::generic::aligned_head;
+use crate::arch::generic::utf16::to_aligned_output;
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
@@ -454,14 +455,6 @@ unsafe fn utf32_to_utf8_checked<const CHECK: bool>(
     (i, o)
 }
 
-/// The input and output lengths, in units and values, from which
-/// [`utf16_to_utf32`] converts the characters before the output's first
-/// cache-line boundary one at a time: the loop is bound by its two 64-byte
-/// stores per 64 bytes of input, and stores that straddle two lines took
-/// it from 28 to 19 GB/s of input on a Sapphire Rapids-class Xeon. Below
-/// it, the head costs more than the alignment saves.
-const ALIGN_OUTPUT_FROM: usize = 1024;
-
 /// UTF-16 in byte order `O` to UTF-32: from the output's first cache-line
 /// boundary on a long input (one character at a time before it, one value
 /// each), 32 units at a time.
@@ -470,25 +463,13 @@ pub(super) unsafe fn utf16_to_utf32<O: ByteOrder>(
     src: &[u16],
     dst: &mut Out<u32>,
 ) -> (usize, usize) {
+    // The stores are whole cache lines.
+    let (mut i, mut o, ok) = to_aligned_output::<O>(src, dst, 64);
+    if !ok {
+        return (i, o);
+    }
     let (n, cap) = (src.len(), dst.len());
     let (sp, dp) = (src.as_ptr(), dst.as_mut_ptr().cast::<u32>());
-    let (mut i, mut o) = (0, 0);
-    if n >= ALIGN_OUTPUT_FROM && cap >= ALIGN_OUTPUT_FROM {
-        // At most 15 values (`dp` is aligned to 4 bytes), each from at
-        // most 2 of the `n >= 1024` units.
-        let head = dp.align_offset(64).min(15);
-        while o < head {
-            match crate::scalar::utf16::decode::<O>(src, i) {
-                Ok((c, w)) => {
-                    // SAFETY: `o < head <= 15 < cap`.
-                    unsafe { dp.add(o).write(c) };
-                    i += w;
-                    o += 1;
-                }
-                Err(_) => return (i, o),
-            }
-        }
-    }
     while i + 32 <= n && o + 32 <= cap {
         // SAFETY: the caller guarantees the ISA; `i + 32 <= n` covers the
         // load; at most two 16-value stores at `o` and `o + 16`.
