@@ -58,7 +58,7 @@ use crate::arch::generic::utf8::BLOCK;
 use crate::byte_order::ByteOrder;
 use core::marker::PhantomData;
 
-/// The input length from which [`count_gt_i8`] and the popcount loops
+/// The input length from which [`count_gt_i8`], [`fold_aligned`] and the popcount loops
 /// count the elements before the first aligned vector apart, so that no
 /// load straddles two cache lines; below it, that costs more than it
 /// saves.
@@ -146,6 +146,32 @@ unsafe fn fold<V: Count, A: Amounts<V>>(src: *const u8, len: usize, amounts: A) 
         total += A::flush(acc);
         (total, distance(src, at))
     }
+}
+
+/// [`fold`] over the elements of `src` from its first vector boundary
+/// (where `src` holds [`ALIGN_FROM`] bytes or more; from its start
+/// otherwise), so that no load straddles two cache lines, with `scalar`,
+/// the reference count, counting the elements before and after. Returns
+/// `A`'s sum, the number of elements it covers, and `scalar`'s count of
+/// the others.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA; `T` is a unit of 1, 2 or 4 bytes.
+#[inline(always)]
+unsafe fn fold_aligned<V: Count, T, A: Amounts<V>>(
+    src: &[T],
+    amounts: A,
+    scalar: impl Fn(&[T]) -> usize,
+) -> (u64, usize, usize) {
+    let head = super::aligned_head(src, V::BYTES, ALIGN_FROM);
+    let rest = &src[head..];
+    // SAFETY: the caller guarantees the ISA; `rest` is readable, its
+    // `size_of_val(rest)` bytes.
+    let (n, done) =
+        unsafe { fold::<V, A>(rest.as_ptr().cast(), core::mem::size_of_val(rest), amounts) };
+    let done = done / core::mem::size_of::<T>();
+    (n, done, scalar(&src[..head]) + scalar(&rest[done..]))
 }
 
 /// One per byte greater than the threshold, as `i8`.
@@ -307,10 +333,6 @@ unsafe fn distance(from: *const u8, to: *const u8) -> usize {
 #[inline(always)]
 unsafe fn count_gt_i8<V: Count>(src: &[u8], t: i8) -> (u64, usize) {
     let (p, len) = (src.as_ptr(), src.len());
-    if !V::BY_POPCOUNT {
-        // SAFETY: the caller guarantees the ISA; `src` is readable.
-        return unsafe { fold::<V, _>(p, len, BytesAbove(t)) };
-    }
     // A load that straddles two cache lines costs twice the bandwidth of
     // the L1 here, where the loop does little else: count up to the first
     // boundary by bytes.
@@ -318,7 +340,13 @@ unsafe fn count_gt_i8<V: Count>(src: &[u8], t: i8) -> (u64, usize) {
     let total = src[..at].iter().filter(|&&b| b as i8 > t).count() as u64;
     // SAFETY: the caller guarantees the ISA; `at <= len`, so the bytes
     // from `p + at` to `p + len` are readable.
-    let (n, done) = unsafe { fold_popcount::<V>(p.add(at), len - at, |v| v.popcount_gt_i8(t)) };
+    let (n, done) = unsafe {
+        if V::BY_POPCOUNT {
+            fold_popcount::<V>(p.add(at), len - at, |v| v.popcount_gt_i8(t))
+        } else {
+            fold::<V, _>(p.add(at), len - at, BytesAbove(t))
+        }
+    };
     (total + n, at + done)
 }
 
@@ -410,9 +438,11 @@ pub(crate) unsafe fn count_chars<V: Count>(src: &[u8]) -> usize {
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf16_len_from_utf8<V: Count>(src: &[u8]) -> usize {
-    // SAFETY: the caller guarantees the ISA; `src` is readable.
-    let (n, done) = unsafe { fold::<V, _>(src.as_ptr(), src.len(), Utf16Units) };
-    n as usize + crate::scalar::count::utf16_len_from_utf8(&src[done..])
+    // SAFETY: the caller guarantees the ISA.
+    let (n, _, rest) = unsafe {
+        fold_aligned::<V, _, _>(src, Utf16Units, crate::scalar::count::utf16_len_from_utf8)
+    };
+    n as usize + rest
 }
 
 /// The number of UTF-8 bytes for Latin-1 `src`: two per byte `>= 0x80`,
@@ -449,12 +479,11 @@ pub(crate) unsafe fn utf8_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) ->
         // Not for these lanes (see `Vector`): the scalar count.
         return crate::scalar::count::utf8_len_from_utf16::<O>(src);
     }
-    // SAFETY: the caller guarantees the ISA; the `2 * src.len()` bytes of
-    // `src` are readable.
-    let (deficit, done) =
-        unsafe { fold::<V, _>(src.as_ptr().cast(), 2 * src.len(), Utf8Deficit::<O>(PhantomData)) };
-    let done = done / 2;
-    3 * done - deficit as usize + crate::scalar::count::utf8_len_from_utf16::<O>(&src[done..])
+    let scalar = crate::scalar::count::utf8_len_from_utf16::<O>;
+    // SAFETY: the caller guarantees the ISA.
+    let (deficit, done, rest) =
+        unsafe { fold_aligned::<V, _, _>(src, Utf8Deficit::<O>(PhantomData), scalar) };
+    3 * done - deficit as usize + rest
 }
 
 /// The number of UTF-32 values for UTF-16 `src` in byte order `O`: every
@@ -469,8 +498,8 @@ pub(crate) unsafe fn utf32_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) -
         // Not for these lanes (see `Vector`): the scalar count.
         return crate::scalar::count::utf32_len_from_utf16::<O>(src);
     }
-    // SAFETY: as in `utf8_len_from_utf16`.
-    let (lows, done) = unsafe {
+    // SAFETY: the caller guarantees the ISA.
+    let (lows, done, rest) = unsafe {
         let (hi6, low) = (V::splat16(O::write16(0xFC00)), V::splat16(O::write16(0xDC00)));
         if V::BY_POPCOUNT {
             // One per unit, less one per low surrogate.
@@ -481,10 +510,10 @@ pub(crate) unsafe fn utf32_len_from_utf16<V: Count, O: ByteOrder>(src: &[u16]) -
                 crate::scalar::count::utf32_len_from_utf16::<O>,
             );
         }
-        fold::<V, _>(src.as_ptr().cast(), 2 * src.len(), Masked16 { mask: hi6, value: low })
+        let lows = Masked16 { mask: hi6, value: low };
+        fold_aligned::<V, _, _>(src, lows, crate::scalar::count::utf32_len_from_utf16::<O>)
     };
-    let done = done / 2;
-    done - lows as usize + crate::scalar::count::utf32_len_from_utf16::<O>(&src[done..])
+    done - lows as usize + rest
 }
 
 /// The number of UTF-8 bytes for UTF-32 `src`: per value 4, minus one for
@@ -506,11 +535,10 @@ pub(crate) unsafe fn utf8_len_from_utf32<V: Count>(src: &[u32]) -> usize {
         // Not for these lanes (see `Vector`): the scalar count.
         return crate::scalar::count::utf8_len_from_utf32(src);
     }
-    // SAFETY: the caller guarantees the ISA; the `4 * src.len()` bytes of
-    // `src` are readable.
-    let (small, done) = unsafe { fold::<V, _>(src.as_ptr().cast(), 4 * src.len(), SmallValues32) };
-    let done = done / 4;
-    4 * done - small as usize + crate::scalar::count::utf8_len_from_utf32(&src[done..])
+    let scalar = crate::scalar::count::utf8_len_from_utf32;
+    // SAFETY: the caller guarantees the ISA.
+    let (small, done, rest) = unsafe { fold_aligned::<V, _, _>(src, SmallValues32, scalar) };
+    4 * done - small as usize + rest
 }
 
 /// The number of UTF-16 units for UTF-32 `src`: two per value from
@@ -525,8 +553,8 @@ pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
         // Not for these lanes (see `Vector`): the scalar count.
         return crate::scalar::count::utf16_len_from_utf32(src);
     }
-    // SAFETY: as in `utf8_len_from_utf32`.
-    let (bmp, done) = unsafe {
+    // SAFETY: the caller guarantees the ISA.
+    let (bmp, done, rest) = unsafe {
         let (zero, m16) = (V::splat(0), V::splat32(!0xFFFF));
         if V::BY_POPCOUNT {
             // Two per value, less one per BMP value.
@@ -537,10 +565,10 @@ pub(crate) unsafe fn utf16_len_from_utf32<V: Count>(src: &[u32]) -> usize {
                 crate::scalar::count::utf16_len_from_utf32,
             );
         }
-        fold::<V, _>(src.as_ptr().cast(), 4 * src.len(), Masked32 { mask: m16, value: zero })
+        let bmp = Masked32 { mask: m16, value: zero };
+        fold_aligned::<V, _, _>(src, bmp, crate::scalar::count::utf16_len_from_utf32)
     };
-    let done = done / 4;
-    2 * done - bmp as usize + crate::scalar::count::utf16_len_from_utf32(&src[done..])
+    2 * done - bmp as usize + rest
 }
 
 /// The number of bytes of `src` that are not continuation bytes, and the
