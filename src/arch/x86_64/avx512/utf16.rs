@@ -41,7 +41,7 @@
 //! scratch of its 64-byte store, so no store ever passes `dst.len()`.
 
 use crate::arch::generic::aligned_head;
-use crate::arch::generic::utf16::to_aligned_output;
+use crate::arch::generic::utf16::{to_aligned_output, valid_utf32_head};
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 use core::arch::x86_64::*;
@@ -701,11 +701,10 @@ pub(super) unsafe fn validate_utf16<O: ByteOrder>(src: &[u16]) -> usize {
 #[inline(always)]
 pub(super) unsafe fn validate_utf32(src: &[u32]) -> usize {
     let sp = src.as_ptr();
-    let head = aligned_head(src, 64, ALIGN_FROM);
-    if let Some(bad) = src[..head].iter().position(|&c| char::from_u32(c).is_none()) {
-        return bad;
-    }
-    let mut i = head;
+    let mut i = match valid_utf32_head(src, 64, ALIGN_FROM) {
+        Ok(head) => head,
+        Err(bad) => return bad,
+    };
     while i + 64 <= src.len() {
         // SAFETY: the caller guarantees the ISA; `i + 64 <= len` covers the
         // four loads.
