@@ -427,6 +427,31 @@ mod kernels {
         }
     }
 
+    /// Long UTF-32 inputs (1,024 values and more, from which the kernels
+    /// convert the values before the input's first vector boundary apart)
+    /// starting at every value offset across a line: valid, and with a
+    /// value that is not a scalar value in the part converted apart, at its
+    /// end and after it. Into UTF-8 and UTF-16 in both byte orders, against
+    /// std.
+    #[test]
+    fn utf32_long_inputs_at_every_input_offset() {
+        let base: Vec<u32> = "é中a😀".repeat(400).chars().map(u32::from).collect();
+        for k in common::kernels() {
+            for start in 0..16 {
+                for at in [None, Some(0), Some(1), Some(2), Some(3), Some(6), Some(7), Some(8)]
+                    .into_iter()
+                    .chain([Some(15), Some(16), Some(17), Some(40)])
+                {
+                    let mut whole = base.clone();
+                    if let Some(pos) = at {
+                        whole[start + pos] = [0xD800, 0xDFFF, 0x11_0000][pos % 3];
+                    }
+                    check32(k, &whole[start..], &[]);
+                }
+            }
+        }
+    }
+
     #[test]
     fn utf32_errors_in_long_runs() {
         // Kernels may test a long run of valid-looking values once per
