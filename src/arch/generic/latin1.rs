@@ -599,12 +599,12 @@ where
 /// block carries into the next, so where a block starts never waits on
 /// the last one's data.
 #[inline(always)]
-pub(crate) unsafe fn utf8_to_latin1<V: WideVector + Utf8Vector>(
+pub(crate) unsafe fn utf8_to_latin1<V: Latin1Vector + Utf8Vector>(
     src: &[u8],
     dst: &mut Out<u8>,
 ) -> (usize, usize)
 where
-    V::Small: WideVector + Utf8Vector,
+    V::Small: Latin1Vector + Utf8Vector,
 {
     if !(V::LITTLE_LANES && V::FAST_SHUFFLE) {
         // Not for these lanes (see `Vector`): the scalar finish does it.
@@ -625,7 +625,7 @@ where
 /// UTF-8 to Latin-1 in blocks of `V`, from `src[*i..]` to `dst[*o..]`;
 /// `false` if it stopped at a block it cannot convert.
 #[inline(always)]
-unsafe fn utf8_to_latin1_blocks<V: WideVector + Utf8Vector>(
+unsafe fn utf8_to_latin1_blocks<V: Latin1Vector + Utf8Vector>(
     src: &[u8],
     dst: &mut Out<u8>,
     i: &mut usize,
@@ -667,6 +667,17 @@ unsafe fn utf8_to_latin1_blocks<V: WideVector + Utf8Vector>(
                 // stand in for it: no continuation can follow ASCII, and only
                 // continuations read the byte before them.
                 prev = if *i >= w { V::load(sp.add(*i - w)) } else { V::zero() };
+                continue;
+            }
+            if V::UTF8_TO_LATIN1_BLOCK {
+                let at = dst.as_mut_ptr().cast::<u8>().add(*o);
+                let Some((k, c)) = V::utf8_to_latin1_block(v, prev, *carry, at) else {
+                    return false;
+                };
+                *o += k;
+                *carry = c;
+                prev = v;
+                *i += w;
                 continue;
             }
             let class = v.lookup_high_nibble(CLASS_HIGH).and(v.lookup_low_nibble(CLASS_LOW));
