@@ -78,9 +78,12 @@ mod to_utf8;
 mod validate;
 
 pub(crate) use to_utf16::{chars_to_utf16, utf32_to_utf16};
-pub(crate) use to_utf32::{to_aligned_output, utf16_to_utf32};
+pub(crate) use to_utf32::utf16_to_utf32;
 pub(crate) use to_utf8::{chars_to_utf8, utf16_to_utf8, utf32_to_utf8};
-pub(crate) use validate::{valid_utf32_head, validate_utf16, validate_utf32};
+pub(crate) use validate::{validate_utf16, validate_utf32};
+// The heads the AVX-512 kernel's own loops share.
+#[cfg(all(target_arch = "x86_64", avx512_stable))]
+pub(crate) use {to_utf32::to_aligned_output, validate::valid_utf32_head};
 
 /// For 8 `u16` lanes, keyed by the mask of lanes to keep: the byte
 /// shuffle that packs them to the front, and how many there are.
