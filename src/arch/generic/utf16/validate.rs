@@ -141,8 +141,60 @@ pub(crate) fn valid_utf32_head(src: &[u32], align: usize, from: usize) -> Result
     }
 }
 
+/// The maximum of four vectors of UTF-32 at `p`, and the maximum of the
+/// four less 0xE000 (wrapping): a value above U+10FFFF makes the first
+/// exceed 0x10FFFF, and subtracting 0xE000 takes the surrogates
+/// 0xD800..=0xDFFF to the top 0x800 values and every other value below
+/// them, so a surrogate makes the second exceed 0xFFFF_F7FF. Both are
+/// unsigned maximums, so a run of blocks folds into one pair and one test
+/// ([`utf32_maxima_ok`]).
+///
+/// # Safety
+///
+/// The CPU must support V's ISA, and `4 * V::BYTES` bytes at `p` must be
+/// readable.
+#[inline(always)]
+unsafe fn utf32_maxima<V: WideVector>(p: *const u8) -> (V, V) {
+    let b = V::BYTES;
+    // SAFETY: the caller guarantees the ISA and the four vectors' bytes.
+    unsafe {
+        let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
+        let e000 = V::splat32(0xE000);
+        let m = v[0].max32(v[1]).max32(v[2].max32(v[3]));
+        let t = v[0].sub32(e000).max32(v[1].sub32(e000));
+        (m, t.max32(v[2].sub32(e000).max32(v[3].sub32(e000))))
+    }
+}
+
+/// Whether maximums from [`utf32_maxima`] (of any number of blocks) show
+/// only scalar values.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+unsafe fn utf32_maxima_ok<V: WideVector>((m, t): (V, V)) -> bool {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        let (max, off_max) = (V::splat32(0x10FFFF), V::splat32(0xFFFF_F7FF));
+        !m.max32(max).eq32(max).and(t.max32(off_max).eq32(off_max)).xor_all().any()
+    }
+}
+
+/// Blocks of four vectors per test in [`validate_utf32`]'s first loop.
+/// Testing each block took a third of the loop's instructions (two more
+/// maximums, two compares, an AND and the test of the mask); over four
+/// blocks it is a twelfth, and a run with an error goes back to the
+/// one-block loop from the start of its run, so the prefix still ends at
+/// the block with the error. On a Zen 1 EPYC (64 KiB of text as UTF-32,
+/// aligned): SSE4.2 from 28 to 36 GB/s, AVX2 from 31.6 to 37.7 (there
+/// the loop is bound by the two pipes that take `pmaxud`, two per
+/// vector).
+const UTF32_RUN: usize = 4;
+
 /// The length of a valid prefix of UTF-32: from the first vector boundary
-/// on long inputs.
+/// on long inputs, runs of [`UTF32_RUN`] blocks of four vectors tested
+/// once, then blocks tested one by one.
 #[inline(always)]
 pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
     if !V::LITTLE_LANES {
@@ -154,32 +206,33 @@ pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
         Err(bad) => return bad,
     };
     let src = &src[head..];
-    let w = V::BYTES / 4;
-    let sp = src.as_ptr();
+    let block = V::BYTES; // values per block of four vectors
+    let sp = src.as_ptr().cast::<u8>();
     let mut i = 0;
-    while i + 4 * w <= src.len() {
-        // SAFETY: the caller guarantees the ISA; `i + 4w <= len` covers the
-        // four loads.
-        unsafe {
-            let p = sp.add(i).cast::<u8>();
-            let b = V::BYTES;
-            let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
-            // Above U+10FFFF: the maximum is. A surrogate: subtracting
-            // 0xE000 (wrapping) takes 0xD800..=0xDFFF to the top 0x800
-            // values and every other value below them, so the maximum of
-            // the differences is above 0xFFFF_F7FF. Two maximums and one
-            // test per step, instead of a compare per vector.
-            let (max, e000, off_max) =
-                (V::splat32(0x10FFFF), V::splat32(0xE000), V::splat32(0xFFFF_F7FF));
-            let m = v[0].max32(v[1]).max32(v[2].max32(v[3]));
-            let t = v[0].sub32(e000).max32(v[1].sub32(e000));
-            let t = t.max32(v[2].sub32(e000).max32(v[3].sub32(e000)));
-            let ok = m.max32(max).eq32(max).and(t.max32(off_max).eq32(off_max));
-            if ok.xor_all().any() {
-                break;
+    while i + UTF32_RUN * block <= src.len() {
+        // SAFETY: the caller guarantees the ISA; `i + UTF32_RUN * block <=
+        // len` covers the run's loads, `4 * V::BYTES` bytes (`block`
+        // values) per block.
+        let ok = unsafe {
+            let (mut m, mut t) = utf32_maxima::<V>(sp.add(4 * i));
+            for k in 1..UTF32_RUN {
+                let (m2, t2) = utf32_maxima::<V>(sp.add(4 * (i + k * block)));
+                (m, t) = (m.max32(m2), t.max32(t2));
             }
-            i += 4 * w;
+            utf32_maxima_ok((m, t))
+        };
+        if !ok {
+            break;
         }
+        i += UTF32_RUN * block;
+    }
+    while i + block <= src.len() {
+        // SAFETY: the caller guarantees the ISA; `i + block <= len` covers
+        // the block's loads.
+        if !unsafe { utf32_maxima_ok(utf32_maxima::<V>(sp.add(4 * i))) } {
+            break;
+        }
+        i += block;
     }
     head + i
 }

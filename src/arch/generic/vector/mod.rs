@@ -30,7 +30,7 @@ pub(crate) use latin1::Latin1Vector;
 pub(crate) use leads::{Leads, Target, Ucs2};
 pub(crate) use search::ByteSearch;
 pub(crate) use utf8::{Shift, Utf8Vector};
-pub(crate) use wide::{Pack, WideVector, EMPTY};
+pub(crate) use wide::{Pack, WideVector, EMPTY, PACK_1_2};
 
 /// A SIMD register of `BYTES` bytes, seen as `u8`, `u16` or `u32` lanes.
 ///

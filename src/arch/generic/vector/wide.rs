@@ -245,7 +245,7 @@ pub(crate) const EMPTY: Pack = Pack { idx: [0x80; 16], len: 0 };
 
 /// For 8 units in 16-bit lanes `[lead, cont]` (or `[ascii, _]`), keyed by
 /// the mask of ASCII units: the bytes to keep, in order.
-static PACK_1_2: [Pack; 256] = pack_1_2();
+pub(crate) static PACK_1_2: [Pack; 256] = pack_1_2();
 
 const fn pack_1_2() -> [Pack; 256] {
     let mut t = [EMPTY; 256];
