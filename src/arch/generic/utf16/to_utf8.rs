@@ -1,16 +1,17 @@
 //! UTF-16 and UTF-32 to UTF-8 (and `char`s to UTF-8): the kernel
 //! prefixes, as the [parent module](super) describes them.
 
+use super::super::vector::Utf8Vector;
 use super::{
-    all_pairs, encode, encode_1_2, encode_1_4, has_surrogates, invalid32, load16, pairs_to_utf8,
-    put_utf8, scalar16, WideVector,
+    all_pairs, any_surrogate, encode, encode_1_2, encode_1_4, has_surrogates, invalid32, load16,
+    pairs_to_utf8, put_utf8, scalar16, WideVector,
 };
 use crate::arch::Out;
 use crate::byte_order::ByteOrder;
 
 /// UTF-16 in byte order `O` to UTF-8: the kernel prefix.
 #[inline(always)]
-pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
+pub(crate) unsafe fn utf16_to_utf8<V: WideVector + Utf8Vector, O: ByteOrder>(
     src: &[u16],
     dst: &mut Out<u8>,
 ) -> (usize, usize) {
@@ -35,33 +36,46 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
         // `encode_below_800` writes within `2 * V::BYTES` bytes;
         // `all_pairs` output is `V::BYTES` bytes per vector; `put_utf8`
         // writes 4 bytes per character of at most u + 1 units, at most
-        // 4u + 4 <= 8u bytes.
+        // 4u + 4 <= 8u bytes. The group of four vectors: `i + 4u <= n`
+        // covers its loads, `o + 8 * V::BYTES = o + 16u <= cap` its two
+        // ASCII stores or four encodings (at most 12u + 4 bytes).
         unsafe {
-            let a = load16::<V, O>(sp.add(i));
-            let b = load16::<V, O>(sp.add(i + u));
             let ascii = V::splat16(0xFF80);
-            if !a.or(b).and(ascii).any() {
-                a.narrow16(b).store(dp.add(o));
-                i += 2 * u;
-                o += 2 * u;
-                // ASCII comes in runs: four vectors per step with one
-                // test, until a step holds a non-ASCII unit (the outer
-                // loop takes it from there).
-                while i + 4 * u <= n && o + 4 * u <= cap {
-                    let v = [
-                        load16::<V, O>(sp.add(i)),
-                        load16::<V, O>(sp.add(i + u)),
-                        load16::<V, O>(sp.add(i + 2 * u)),
-                        load16::<V, O>(sp.add(i + 3 * u)),
-                    ];
-                    if v[0].or(v[1]).or(v[2].or(v[3])).and(ascii).any() {
-                        break;
-                    }
+            // Four vectors at a time first, converted without a branch
+            // per vector where none is a surrogate: in text with an
+            // accent every few dozen letters (French), whether a vector
+            // or a pair is ASCII is a coin toss that the branch predictor
+            // loses, and four encodings cost less than the mispredictions
+            // (see `group_to_utf8`).
+            if i + 4 * u <= n && o + 8 * V::BYTES <= cap {
+                let v = [
+                    load16::<V, O>(sp.add(i)),
+                    load16::<V, O>(sp.add(i + u)),
+                    load16::<V, O>(sp.add(i + 2 * u)),
+                    load16::<V, O>(sp.add(i + 3 * u)),
+                ];
+                let all = v[0].or(v[1]).or(v[2].or(v[3]));
+                if !all.and(ascii).any() {
                     v[0].narrow16(v[1]).store(dp.add(o));
                     v[2].narrow16(v[3]).store(dp.add(o + 2 * u));
                     i += 4 * u;
                     o += 4 * u;
+                    ascii_run16::<V, O>(src, dp, cap, &mut i, &mut o);
+                    continue;
                 }
+                if let Some(k) = group_to_utf8(v, all, dp.add(o)) {
+                    o += k;
+                    i += 4 * u;
+                    continue;
+                }
+            }
+            let a = load16::<V, O>(sp.add(i));
+            let b = load16::<V, O>(sp.add(i + u));
+            if !a.or(b).and(ascii).any() {
+                a.narrow16(b).store(dp.add(o));
+                i += 2 * u;
+                o += 2 * u;
+                ascii_run16::<V, O>(src, dp, cap, &mut i, &mut o);
                 continue;
             }
             if !a.or(b).and(V::splat16(0xF800)).any() {
@@ -96,6 +110,95 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector, O: ByteOrder>(
         }
     }
     (i, o)
+}
+
+/// ASCII comes in runs: converts the ASCII at `src[*i..]` to `dst + *o`
+/// (`cap` bytes), four vectors per step with one test, until a step holds
+/// a non-ASCII unit (the caller takes it from there). The steps that fit
+/// are counted first, so that the loop keeps one counter (ASCII with
+/// SSE4.2 on a Zen 1 EPYC: 38 GB/s with two, 46 with one).
+///
+/// # Safety
+///
+/// The ISA; `dst` valid for writes of `cap` bytes.
+#[inline(always)]
+unsafe fn ascii_run16<V: WideVector, O: ByteOrder>(
+    src: &[u16],
+    dst: *mut u8,
+    cap: usize,
+    i: &mut usize,
+    o: &mut usize,
+) {
+    let (u, n, sp) = (V::BYTES / 2, src.len(), src.as_ptr());
+    // SAFETY: the caller guarantees the ISA and `dst`; the loop condition
+    // keeps the four loads in `src` and the two stores of `2u` bytes in
+    // `dst`.
+    unsafe {
+        let ascii = V::splat16(0xFF80);
+        // The steps that fit, counted once: one counter in the loop.
+        let steps = (n - *i).min(cap - *o) / (4 * u);
+        let (p, q) = (sp.add(*i), dst.add(*o));
+        let mut k = 0;
+        while k < steps {
+            let at = p.add(4 * u * k);
+            let v = [
+                load16::<V, O>(at),
+                load16::<V, O>(at.add(u)),
+                load16::<V, O>(at.add(2 * u)),
+                load16::<V, O>(at.add(3 * u)),
+            ];
+            if v[0].or(v[1]).or(v[2].or(v[3])).and(ascii).any() {
+                break;
+            }
+            v[0].narrow16(v[1]).store(q.add(4 * u * k));
+            v[2].narrow16(v[3]).store(q.add(4 * u * k + 2 * u));
+            k += 1;
+        }
+        *i += 4 * u * k;
+        *o += 4 * u * k;
+    }
+}
+
+/// Four vectors of UTF-16 `v` (in little-endian lanes; `all` is their OR)
+/// as UTF-8 at `dst`, without a branch per vector: `Some(bytes written)`
+/// where none of them is a surrogate, else `None` (nothing written).
+///
+/// On a Zen 1 EPYC with SSE4.2, against one or two vectors per test with
+/// a branch for each (medians of alternating runs, GB/s): French 4.7 to
+/// 7.1, Russian 7.4 to 8.1, Japanese 2.9 to 4.1, Korean 3.5 to 3.7;
+/// Chinese level, emoji (which take the pair path after this test fails)
+/// 4.4 to 3.3, still three times simdutf's.
+///
+/// # Safety
+///
+/// The ISA; `V::LITTLE_LANES`; `4 * (3 * V::BYTES / 2) + 4` writable bytes
+/// at `dst`.
+#[inline(always)]
+unsafe fn group_to_utf8<V: WideVector + Utf8Vector>(
+    v: [V; 4],
+    all: V,
+    dst: *mut u8,
+) -> Option<usize> {
+    // SAFETY: the caller guarantees the ISA, the lanes and the room: each
+    // `encode` writes at most `3 * V::BYTES / 2 + 4` bytes where the
+    // output so far ends, and keeps at most `3 * V::BYTES / 2`.
+    unsafe {
+        // Written out: as loops over `v`, the vectors would go through
+        // the stack.
+        if !all.and(V::splat16(0xF800)).any() {
+            let mut n = encode_1_2(v[0], dst);
+            n += encode_1_2(v[1], dst.add(n));
+            n += encode_1_2(v[2], dst.add(n));
+            return Some(n + encode_1_2(v[3], dst.add(n)));
+        }
+        if any_surrogate(&v) {
+            return None;
+        }
+        let mut n = encode(v[0], dst);
+        n += encode(v[1], dst.add(n));
+        n += encode(v[2], dst.add(n));
+        Some(n + encode(v[3], dst.add(n)))
+    }
 }
 
 /// UTF-32 to UTF-8: the kernel prefix.
