@@ -109,6 +109,8 @@ unsafe impl Vector for __m128i {
 // validators built on them agree with the scalar reference in the tests
 // of every kernel); `Small` is `Self`, a 16-byte vector.
 unsafe impl Utf8Vector for __m128i {
+    const ASCII_PAIRS: bool = true;
+
     type Small = Self;
 
     const SHIFT: Shift = Shift::Load;

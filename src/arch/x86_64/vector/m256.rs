@@ -108,6 +108,8 @@ unsafe impl Vector for __m256i {
 // validators built on them agree with the scalar reference in the tests
 // of every kernel); `Small` is `__m128i`, the 16-byte vector of the same ISA.
 unsafe impl Utf8Vector for __m256i {
+    const ASCII_PAIRS: bool = true;
+
     type Small = __m128i;
 
     const SHIFT: Shift = Shift::Load;
