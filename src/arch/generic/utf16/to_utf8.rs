@@ -120,7 +120,8 @@ pub(crate) unsafe fn utf16_to_utf8<V: WideVector + Utf8Vector, O: ByteOrder>(
 ///
 /// # Safety
 ///
-/// The ISA; `dst` valid for writes of `cap` bytes.
+/// The ISA; `dst` valid for writes of `cap` bytes; `*i <= src.len()` and
+/// `*o <= cap`.
 #[inline(always)]
 unsafe fn ascii_run16<V: WideVector, O: ByteOrder>(
     src: &[u16],
@@ -130,9 +131,9 @@ unsafe fn ascii_run16<V: WideVector, O: ByteOrder>(
     o: &mut usize,
 ) {
     let (u, n, sp) = (V::BYTES / 2, src.len(), src.as_ptr());
-    // SAFETY: the caller guarantees the ISA and `dst`; the loop condition
-    // keeps the four loads in `src` and the two stores of `2u` bytes in
-    // `dst`.
+    // SAFETY: the caller guarantees the ISA, `dst` and the positions;
+    // `steps` keeps each step's four loads of `u` units in `src` and its
+    // two stores of `2u` bytes in `dst`.
     unsafe {
         let ascii = V::splat16(0xFF80);
         // The steps that fit, counted once: one counter in the loop.
