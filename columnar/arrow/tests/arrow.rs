@@ -191,35 +191,87 @@ fn to_string_matches_from_utf8_per_row() {
         let rows =
             rows(&mut rng, [0, 1, 5, 300, 700][round % 5], [2, 30, 1000, usize::MAX][round % 4]);
         for (array, values) in arrays(&rows, &mut rng) {
-            let first_bad = values
-                .iter()
-                .position(|r| r.as_ref().is_some_and(|b| std::str::from_utf8(b).is_err()));
-            let got = rapidutf_arrow::to_string_array(&array);
-            let what = format!("{} of {} rows", array.data_type(), array.len());
-            match first_bad {
-                None => {
-                    let s = got.unwrap_or_else(|e| panic!("{what}: {e}"));
-                    assert_eq!(bytes_of(s.as_ref()), values, "{what}");
-                    assert_eq!(s.nulls(), array.nulls(), "{what}");
-                    s.to_data().validate_full().unwrap_or_else(|e| panic!("{what}: {e}"));
-                }
-                Some(row) => {
-                    let e = got.err().unwrap_or_else(|| panic!("{what}: accepted row {row}"));
-                    assert_eq!(e.row(), Some(row), "{what}");
-                    let core = std::str::from_utf8(values[row].as_ref().unwrap()).unwrap_err();
-                    let ColumnErrorKind::Utf8(ManyStringsErrorKind::Invalid(u)) = e.kind() else {
-                        panic!("{what}: {e:?}")
-                    };
-                    assert_eq!(
-                        (u.valid_up_to(), u.error_len()),
-                        (core.valid_up_to(), core.error_len())
-                    );
-                }
+            check_to_string(&array, &values);
+        }
+    }
+}
+
+/// `to_string_array` and `is_valid_utf8` on `array`, whose rows are
+/// `values`, against per-row `core::str::from_utf8`.
+fn check_to_string(array: &ArrayRef, values: &[Option<Vec<u8>>]) {
+    let first_bad =
+        values.iter().position(|r| r.as_ref().is_some_and(|b| std::str::from_utf8(b).is_err()));
+    let got = rapidutf_arrow::to_string_array(array);
+    let what = format!("{} of {} rows", array.data_type(), array.len());
+    match first_bad {
+        None => {
+            let s = got.unwrap_or_else(|e| panic!("{what}: {e}"));
+            assert_eq!(bytes_of(s.as_ref()), values, "{what}");
+            assert_eq!(s.nulls(), array.nulls(), "{what}");
+            s.to_data().validate_full().unwrap_or_else(|e| panic!("{what}: {e}"));
+        }
+        Some(row) => {
+            let e = got.err().unwrap_or_else(|| panic!("{what}: accepted row {row}"));
+            assert_eq!(e.row(), Some(row), "{what}");
+            let core = std::str::from_utf8(values[row].as_ref().unwrap()).unwrap_err();
+            let ColumnErrorKind::Utf8(ManyStringsErrorKind::Invalid(u)) = e.kind() else {
+                panic!("{what}: {e:?}")
+            };
+            assert_eq!((u.valid_up_to(), u.error_len()), (core.valid_up_to(), core.error_len()));
+        }
+    }
+    let valid = rapidutf_arrow::is_valid_utf8(array).unwrap();
+    let want: BooleanArray =
+        values.iter().map(|r| r.as_ref().map(|b| std::str::from_utf8(b).is_ok())).collect();
+    assert_eq!(valid, want, "{what}");
+}
+
+/// Columns long enough for many of the ASCII stretches whose offsets the
+/// conversion need not read (an `OffsetBuffer`'s are in order): ASCII
+/// keys, and at places on and around the stretches' ends an invalid row,
+/// a valid row of other text, a character split between two rows (each
+/// then invalid alone), or several of these; some columns start with a
+/// long row, so that stretches of rows of the mean length differ in size.
+#[test]
+fn long_ascii_columns_with_other_rows_anywhere() {
+    let mut rng = Rng(7);
+    let n = 40_000;
+    for round in 0..16 {
+        let mut col: Vec<Vec<u8>> =
+            (0..n).map(|_| format!("key_{}", rng.below(1 << 20)).into_bytes()).collect();
+        if round % 2 == 1 {
+            col[0] = vec![b'x'; 100_000];
+        }
+        // The conversion tests stretches of 64 KiB's worth of rows of the
+        // mean length: the rows on both sides of their ends, and anywhere.
+        let step = 65_536 / (col.iter().map(Vec::len).sum::<usize>() / n);
+        let places = [0, 1, step - 1, step, step + 1, 2 * step - 1, 2 * step, n / 2, n - 2, n - 1];
+        let p = places.get(round).copied().unwrap_or_else(|| rng.below(n - 1));
+        let q = (p + 1 + rng.below(n - p)).min(n - 1);
+        match round % 5 {
+            0 => {
+                let at = rng.below(col[p].len() + 1);
+                col[p].insert(at, 0xFF);
             }
-            let valid = rapidutf_arrow::is_valid_utf8(&array).unwrap();
-            let want: BooleanArray =
-                values.iter().map(|r| r.as_ref().map(|b| std::str::from_utf8(b).is_ok())).collect();
-            assert_eq!(valid, want, "{what}");
+            1 => col[p].extend_from_slice("é€😀".as_bytes()),
+            2 => {
+                col[p].extend_from_slice("é".as_bytes());
+                col[q].push(0xC3);
+            }
+            3 => {
+                let p = p.min(n - 2);
+                col[p].push(0xC3);
+                col[p + 1].insert(0, 0xA9);
+            }
+            _ => {
+                col[q].insert(0, 0x80);
+                col[p].push(0xED);
+            }
+        }
+        let rows: Vec<(Option<Vec<u8>>, Vec<u8>)> =
+            col.into_iter().map(|r| (Some(r.clone()), r)).collect();
+        for (array, values) in arrays(&rows, &mut rng) {
+            check_to_string(&array, &values);
         }
     }
 }
