@@ -25,7 +25,8 @@
 //!   boundaries of each long view, `simdutf8` on each inline view);
 //!   rapidutf's `columnar::validate_string_view`.
 //! - Selections: rapidutf validating 1 % of the rows (a bitmap, or row
-//!   indices) against validating them all.
+//!   indices) against validating them all; and a floor, the time it takes
+//!   only to read the selected rows' offsets and first byte.
 //! - Parquet PLAIN pages: arrow-rs' reader's check (the loop of
 //!   `parquet/src/arrow/array_reader/byte_view_array.rs`: the bytes are
 //!   validated with `simdutf8::basic` in stretches that end at each
@@ -427,6 +428,8 @@ fn selection_table() {
             "all rows, views",
             "bitmap, views",
             "bitmap ÷ all (views)",
+            "floor: bitmap ÷ all",
+            "floor: indices ÷ all",
         ],
     );
     for shape in SHAPES {
@@ -458,8 +461,20 @@ fn selection_table() {
         let mut all_views = || yes(columnar::validate_string_view(&views, &buffers).is_ok());
         let mut bits_views =
             || yes(Validation::new().select(bitmap).string_view(&views, &buffers).is_ok());
-        let g =
-            race(n, &mut [&mut all, &mut by_bits, &mut by_list, &mut all_views, &mut bits_views]);
+        let mut floor_list = || touch_indices(&values, &offsets, &list);
+        let mut floor_bits = || touch_bitmap(&values, &offsets, &bits);
+        let g = race(
+            n,
+            &mut [
+                &mut all,
+                &mut by_bits,
+                &mut by_list,
+                &mut all_views,
+                &mut bits_views,
+                &mut floor_list,
+                &mut floor_bits,
+            ],
+        );
         row(
             shape,
             &rows,
@@ -473,9 +488,40 @@ fn selection_table() {
                 gb(g[3]),
                 gb(g[4]),
                 ratio(g[4] / g[3]),
+                ratio(g[6] / g[0]),
+                ratio(g[5] / g[0]),
             ],
         );
     }
+}
+
+/// The least a validation of the rows in `list` must do, without
+/// validating anything: read each one's offsets and first byte.
+fn touch_indices(values: &[u8], offsets: &[i32], list: &[u32]) -> usize {
+    let mut sum = 0usize;
+    for &i in list {
+        let (start, end) = (offsets[i as usize] as usize, offsets[i as usize + 1] as usize);
+        sum = sum.wrapping_add(end).wrapping_add(usize::from(values[start]));
+    }
+    sum | 1
+}
+
+/// [`touch_indices`] for the rows whose bit is set in `bits`, found a
+/// word at a time.
+fn touch_bitmap(values: &[u8], offsets: &[i32], bits: &[u8]) -> usize {
+    let mut sum = 0usize;
+    for (w, chunk) in bits.chunks(8).enumerate() {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let mut word = u64::from_le_bytes(word);
+        while word != 0 {
+            let i = 64 * w + word.trailing_zeros() as usize;
+            word &= word - 1;
+            let (start, end) = (offsets[i] as usize, offsets[i + 1] as usize);
+            sum = sum.wrapping_add(end).wrapping_add(usize::from(values[start]));
+        }
+    }
+    sum | 1
 }
 
 fn plain_table() {
