@@ -594,6 +594,18 @@ impl Checker {
         }
     }
 
+    /// The number of bytes of `0x80` or more: the kernel's count of a
+    /// Latin-1 text's UTF-8 length (two bytes for each such byte), less
+    /// one per byte.
+    #[inline]
+    fn count_high(self, bytes: &[u8]) -> usize {
+        let utf8_len = match self.0 {
+            None => crate::utf8_len_from_latin1(bytes),
+            Some(k) => k.utf8_len_from_latin1(bytes),
+        };
+        utf8_len - bytes.len()
+    }
+
     #[cold]
     fn validate(self, bytes: &[u8]) -> Result<(), Utf8Error> {
         match self.0 {
@@ -1254,25 +1266,30 @@ impl Walk for Plain<'_> {
         let first = pos;
         let mut stop = None;
         let mut n = 0;
+        // The walk's reach: `ahead` bytes, and `PER_ROW` more per value.
+        let mut reach = first.saturating_add(self.ahead);
         for (s, e) in start.iter_mut().zip(end) {
-            if pos - first > self.ahead.saturating_add(PER_ROW * n) {
+            if pos > reach {
                 break;
             }
-            let Some(rest) = page.get(pos..).filter(|r| !r.is_empty()) else {
+            // One bounds check for the length; the page's end and a
+            // truncated length are told apart only when it fails.
+            let Some(&len) = page.get(pos..pos.wrapping_add(4)).and_then(|l| l.first_chunk::<4>())
+            else {
+                if pos < page.len() {
+                    stop = Some(Kind::TruncatedLength);
+                }
                 break;
             };
-            let Some(&len) = rest.first_chunk::<4>() else {
-                stop = Some(Kind::TruncatedLength);
-                break;
-            };
-            let len = u32::from_le_bytes(len) as usize;
-            if len > rest.len() - 4 {
+            let value_end = pos + 4 + u32::from_le_bytes(len) as usize;
+            if value_end > page.len() {
                 stop = Some(Kind::OutOfBounds);
                 break;
             }
             *s = pos + 4;
-            pos += 4 + len;
-            *e = pos;
+            *e = value_end;
+            pos = value_end;
+            reach = reach.saturating_add(PER_ROW);
             n += 1;
         }
         self.pos = pos;
@@ -1315,7 +1332,7 @@ fn plain_dense(check: Checker, page: &[u8], r: &Ranges, ascii: &mut Option<Mask>
     }
     let len_high: usize = (1..r.n).map(|j| len(j).count_ones() as usize).sum();
     let first = &page[r.start[0]..r.end[0]];
-    if first.is_ascii() && count_high(span) == len_high {
+    if first.is_ascii() && check.count_high(span) == len_high {
         if let Some(a) = ascii {
             *a = first_bits(r.n);
         }
@@ -1354,25 +1371,6 @@ fn plain_dense(check: Checker, page: &[u8], r: &Ranges, ascii: &mut Option<Mask>
         from = j + 1;
     }
     true
-}
-
-/// The number of bytes of `0x80` or more. Byte counters, 32 lanes, summed
-/// every 255 blocks: the compiler makes it a few vector instructions per
-/// 32 bytes, for any target.
-fn count_high(bytes: &[u8]) -> usize {
-    let mut total = 0;
-    for group in bytes.chunks(32 * 255) {
-        let mut lanes = [0u8; 32];
-        let mut blocks = group.chunks_exact(32);
-        for block in &mut blocks {
-            for (lane, &b) in lanes.iter_mut().zip(block) {
-                *lane += b >> 7;
-            }
-        }
-        total += lanes.iter().map(|&n| usize::from(n)).sum::<usize>();
-        total += blocks.remainder().iter().filter(|&&b| b >= 0x80).count();
-    }
-    total
 }
 
 /// A Parquet `DELTA_LENGTH_BYTE_ARRAY` page's values being walked, given

@@ -733,6 +733,32 @@ fn columnar_plain_long_values() {
     }
 }
 
+/// Pages of ASCII values of 128 bytes or more (URLs): their lengths have
+/// a byte of `0x80` or more, and the check counts a chunk's bytes of
+/// `0x80` or more against its lengths'. One value holds a stray byte or a
+/// character, invalid or valid, at every value of the page in turn.
+#[test]
+fn columnar_plain_ascii_values_with_long_lengths() {
+    let mut rng = Rng(99);
+    let odd: [&[u8]; 6] =
+        [b"\x80", b"\xFF", b"\xC3", "é".as_bytes(), "€".as_bytes(), b"\xC3\xA9\x80"];
+    for n in [1, 2, 7, 40] {
+        for i in 0..n {
+            for bytes in odd {
+                let mut rows: Vec<Vec<u8>> = (0..n)
+                    .map(|_| {
+                        let len = 128 + rng.below(200);
+                        text(&mut rng, len, true)
+                    })
+                    .collect();
+                let at = rng.below(rows[i].len() + 1);
+                rows[i].splice(at..at, bytes.iter().copied()).for_each(drop);
+                check_plain(&plain_of(&rows), &Sel::All);
+            }
+        }
+    }
+}
+
 #[test]
 fn columnar_plain_lengths_are_not_text() {
     // A value ending in a lead byte, then a length whose first byte is a
