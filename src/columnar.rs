@@ -1060,6 +1060,21 @@ const INLINE: u32 = 12;
 /// The high bit of every byte of a `u128`.
 const HIGH: u128 = u128::from_ne_bytes([0x80; 16]);
 
+/// For each inline length, the bytes of a view after its string, which
+/// must be zero: `[low half, high half]` of the view, as `u64`s (lengths
+/// past [`INLINE`] have none).
+const PADDING: [[u64; 2]; 16] = {
+    let mut table = [[0; 2]; 16];
+    let mut len = 0;
+    while len <= INLINE as usize {
+        // Bytes `4 + len..16` of the view, little-endian.
+        let mask = u128::MAX << (8 * (4 + len) - 1) << 1;
+        table[len] = [mask as u64, (mask >> 64) as u64];
+        len += 1;
+    }
+    table
+};
+
 /// One view's checks: its layout, then its string; whether the string is
 /// ASCII (asked only when `want`).
 fn view_row<B: Deref<Target = [u8]>>(
@@ -1116,21 +1131,34 @@ fn views_dense<B: Deref<Target = [u8]>>(
     ascii: &mut Option<Mask>,
 ) -> bool {
     let mut scratch = [0u8; 16 * CHUNK];
-    let mut padding = 0u128;
-    let mut inline_high = 0u128;
+    // Three accumulators on `u64` halves and the padding's masks from a
+    // table: with `u128` ones and their variable shifts, the loop ran out
+    // of registers and carried them through the stack (20 cycles a view).
+    let mut padding = 0u64;
+    let mut inline_high = 0u64;
     let mut any_long = false;
-    for (j, (&v, slot)) in views.iter().zip(scratch.chunks_exact_mut(16)).enumerate() {
-        let selected = mask[j / 64] >> (j % 64) & 1 != 0;
-        let len = v as u32;
-        let inline = len <= INLINE;
-        let kept = if inline && selected { v } else { 0 };
-        // The bytes after the string (the shift is at most 32 + 96).
-        padding |= (kept >> 32) >> (8 * len.min(INLINE));
-        inline_high |= kept & HIGH;
-        any_long |= !inline && selected;
-        slot.copy_from_slice(&kept.to_le_bytes());
-        if let Some(a) = ascii {
-            a[j / 64] |= u64::from(inline && selected && kept & HIGH == 0) << (j % 64);
+    const HIGH64: u64 = HIGH as u64;
+    let groups = views.chunks(64).zip(scratch.chunks_mut(16 * 64));
+    for (w, (group, slots)) in groups.enumerate() {
+        let mut selection = mask[w];
+        for (j, (&v, slot)) in group.iter().zip(slots.chunks_exact_mut(16)).enumerate() {
+            let selected = selection & 1 != 0;
+            selection >>= 1;
+            let len = v as u32;
+            let inline = len <= INLINE;
+            let keep = u64::from(inline && selected).wrapping_neg();
+            // The length and the string's first 4 bytes; its other 8.
+            let (lo, hi) = (v as u64 & keep, (v >> 64) as u64 & keep);
+            // Zero unless kept, so any mask will do for the others.
+            let [pad_lo, pad_hi] = PADDING[len as usize % 16];
+            padding |= lo & pad_lo | hi & pad_hi;
+            inline_high |= (lo | hi) & HIGH64;
+            any_long |= !inline && selected;
+            slot[..8].copy_from_slice(&lo.to_le_bytes());
+            slot[8..].copy_from_slice(&hi.to_le_bytes());
+            if let Some(a) = ascii {
+                a[w] |= u64::from(inline && selected && (lo | hi) & HIGH64 == 0) << j;
+            }
         }
     }
     if padding != 0 {
