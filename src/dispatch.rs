@@ -44,9 +44,9 @@ const TINY: usize = 16 + 3;
 /// - Below 8 bytes, not `core::str::from_utf8`, which needs no setup but
 ///   branches on each byte, and is mispredicted wherever lengths and
 ///   scripts vary from one string to the next, as in JSON keys. Measured
-///   against it on strings of 1 to 7 bytes: ASCII 3.9x faster, non-ASCII
-///   1.4-2.0x; the keys of generated and real JSON validated one by one,
-///   2.5-4.3x.
+///   against it on strings of 1 to 7 bytes: ASCII 3.8-4.5x faster, other
+///   text 1.3-2.4x; the keys of generated and real JSON validated one by
+///   one, 2.1-3.7x.
 #[inline(always)]
 pub(crate) fn short(bytes: &[u8]) -> Option<Result<(), usize>> {
     let ascii = if bytes.len() < 8 { tiny_is_ascii(bytes) } else { short_is_ascii(bytes) };
