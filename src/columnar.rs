@@ -1305,18 +1305,20 @@ impl Walk for Plain<'_> {
             }
             // One bounds check for the length; the page's end and a
             // truncated length are told apart only when it fails.
-            let Some(&len) = page.get(pos..pos.wrapping_add(4)).and_then(|l| l.first_chunk::<4>())
-            else {
+            let Some(&len) = page.get(pos..pos + 4).and_then(|l| l.first_chunk::<4>()) else {
                 if pos < page.len() {
                     stop = Some(Kind::TruncatedLength);
                 }
                 break;
             };
-            let value_end = pos + 4 + u32::from_le_bytes(len) as usize;
-            if value_end > page.len() {
+            // Compared with what is left, not added first: on a 32-bit
+            // target a length near 2^32 would wrap the sum.
+            let len = u32::from_le_bytes(len) as usize;
+            if len > page.len() - (pos + 4) {
                 stop = Some(Kind::OutOfBounds);
                 break;
             }
+            let value_end = pos + 4 + len;
             *s = pos + 4;
             *e = value_end;
             pos = value_end;

@@ -699,6 +699,15 @@ fn columnar_edges() {
     for cut in 0..page.len() {
         check_plain(&page[..cut], &Sel::All);
     }
+    // Lengths past the page's end, up to 2^32 - 1: added to the position
+    // before the comparison, some would wrap a 32-bit `usize`.
+    for len in [65u32, 200, 0x8000_0000, u32::MAX - 4, u32::MAX - 3, u32::MAX] {
+        let mut page = plain_of(&[b"ab".to_vec(), b"cd".to_vec()]);
+        page.extend_from_slice(&len.to_le_bytes());
+        page.extend_from_slice(&[b'x'; 64]);
+        check_plain(&page, &Sel::All);
+        check_plain(&page, &Sel::Bitmap { bits: vec![0b111], offset: 0 });
+    }
 }
 
 /// PLAIN pages of long values (hundreds of bytes to a few KB), where the
