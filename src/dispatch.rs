@@ -49,8 +49,7 @@ const TINY: usize = 16 + 3;
 ///   one, 2.1-3.7x.
 #[inline(always)]
 pub(crate) fn short(bytes: &[u8]) -> Option<Result<(), usize>> {
-    let ascii = if bytes.len() < 8 { tiny_is_ascii(bytes) } else { short_is_ascii(bytes) };
-    if ascii {
+    if short_is_ascii(bytes) {
         Some(Ok(()))
     } else if bytes.len() >= TINY {
         None
@@ -59,26 +58,21 @@ pub(crate) fn short(bytes: &[u8]) -> Option<Result<(), usize>> {
     }
 }
 
-/// Whether `bytes` (fewer than 8) is ASCII: two overlapping 4-byte words,
-/// or the first, middle and last of 1 to 3 bytes (which are all of
-/// them).
-#[inline(always)]
-fn tiny_is_ascii(bytes: &[u8]) -> bool {
-    let n = bytes.len();
-    match (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
-        (Some(&a), Some(&b)) => (u32::from_ne_bytes(a) | u32::from_ne_bytes(b)) & 0x8080_8080 == 0,
-        _ if n > 0 => bytes[0] | bytes[n / 2] | bytes[n - 1] < 0x80,
-        _ => true,
-    }
-}
-
-/// Whether `bytes` (8 bytes up to [`SHORT`]) is ASCII: one OR of
-/// unaligned words, the last one overlapping the others.
+/// Whether `bytes` (shorter than [`SHORT`]) is ASCII: one OR of unaligned
+/// words, the last one overlapping the others; of 4 bytes below 8 bytes,
+/// and below 4 the first, middle and last bytes (which are all of them).
 #[inline(always)]
 fn short_is_ascii(bytes: &[u8]) -> bool {
     const HIGH: u64 = 0x8080_8080_8080_8080;
     let Some(last) = bytes.last_chunk::<8>() else {
-        return bytes.is_ascii();
+        let n = bytes.len();
+        return match (bytes.first_chunk::<4>(), bytes.last_chunk::<4>()) {
+            (Some(&a), Some(&b)) => {
+                (u32::from_ne_bytes(a) | u32::from_ne_bytes(b)) & HIGH as u32 == 0
+            }
+            _ if n > 0 => bytes[0] | bytes[n / 2] | bytes[n - 1] < 0x80,
+            _ => true,
+        };
     };
     let word = |w: &[u8]| w.first_chunk::<8>().map_or(0, |w| u64::from_ne_bytes(*w));
     bytes.chunks_exact(8).fold(word(last), |acc, w| acc | word(w)) & HIGH == 0
