@@ -232,12 +232,19 @@ unsafe fn load_block<V: Utf8Vector, const N: usize>(block: &[u8; BLOCK]) -> [V; 
 #[inline(always)]
 unsafe fn is_ascii<V: Utf8Vector, const N: usize>(v: &[V; N]) -> bool {
     // SAFETY: the caller guarantees V's ISA.
+    unsafe { !or_tree(v).any_high_bit() }
+}
+
+/// The OR of a block's vectors: its high bits say whether it is ASCII.
+#[inline(always)]
+unsafe fn or_tree<V: Utf8Vector, const N: usize>(v: &[V; N]) -> V {
+    // SAFETY: the caller guarantees V's ISA.
     unsafe {
         let mut any = v[0];
         for x in &v[1..] {
             any = any.or(*x);
         }
-        !any.any_high_bit()
+        any
     }
 }
 
@@ -567,6 +574,9 @@ unsafe fn scan<V: Utf8Vector, const N: usize, const POSITIONS: bool, const GROUP
     unsafe {
         let base = blocks.as_ptr().cast::<u8>();
         let mut i = from;
+        // The last group was not ASCII in any block (see
+        // `Utf8Vector::DENSE_RUNS`).
+        let mut dense = false;
         while i < blocks.len() {
             let v = load_block::<V, N>(&blocks[i]);
             if is_ascii(&v) {
@@ -575,6 +585,7 @@ unsafe fn scan<V: Utf8Vector, const N: usize, const POSITIONS: bool, const GROUP
                 if POSITIONS && err.any() {
                     return Err(i * BLOCK);
                 }
+                dense = false;
                 i += 1;
                 // The rest of an ASCII run needs no more than the test, done
                 // two blocks at a time.
@@ -599,10 +610,38 @@ unsafe fn scan<V: Utf8Vector, const N: usize, const POSITIONS: bool, const GROUP
             *err = err.or(e);
             i += 1;
             let end = blocks.len().min(start + GROUP);
-            while i < end {
-                let v = load_block::<V, N>(&blocks[i]);
-                *err = err.or(carry.block_loaded(&v, base.add(i * BLOCK)));
-                i += 1;
+            if V::DENSE_RUNS && dense {
+                // Every block checked, none tested: an ASCII block is
+                // checked as any other (the check is exact on ASCII too),
+                // and the next group's first block, tested at the top of
+                // the loop, ends the run when it is ASCII.
+                while i < end {
+                    let v = load_block::<V, N>(&blocks[i]);
+                    *err = err.or(carry.check_loaded(&v, base.add(i * BLOCK)));
+                    i += 1;
+                }
+            } else if V::DENSE_RUNS {
+                // As below, and whether every block had a high bit: one AND
+                // of the reductions that the tests make anyway.
+                let mut all = 0x80;
+                while i < end {
+                    let v = load_block::<V, N>(&blocks[i]);
+                    let high = or_tree(&v).high_byte();
+                    all &= high;
+                    *err = err.or(if high < 0x80 {
+                        core::mem::replace(&mut carry.incomplete, V::splat(0))
+                    } else {
+                        carry.check_loaded(&v, base.add(i * BLOCK))
+                    });
+                    i += 1;
+                }
+                dense = all >= 0x80;
+            } else {
+                while i < end {
+                    let v = load_block::<V, N>(&blocks[i]);
+                    *err = err.or(carry.block_loaded(&v, base.add(i * BLOCK)));
+                    i += 1;
+                }
             }
             if POSITIONS && err.any() {
                 return Err(start * BLOCK + lane(*err));

@@ -147,6 +147,14 @@ unsafe impl Utf8Vector for uint8x16_t {
 
     const ASCII_PAIRS: bool = true;
 
+    const DENSE_RUNS: bool = true;
+
+    #[inline(always)]
+    unsafe fn high_byte(self) -> u8 {
+        // SAFETY: the caller guarantees NEON.
+        unsafe { vmaxvq_u8(self) }
+    }
+
     const TWO_CONTS_IN_BIT_0: bool = true;
 
     #[inline(always)]
