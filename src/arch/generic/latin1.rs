@@ -401,6 +401,20 @@ unsafe fn one_to_one_in<V: WideVector + Utf8Vector, C: OneToOne>(c: &mut C) -> (
             0 => w,
             k => k,
         };
+        // Four blocks a step, where the loop's own count, compare and
+        // branch weigh on a block of a load, a widening and a store (NEON,
+        // counted under qemu: Latin-1 to UTF-16 from 9 instructions a
+        // block to 5; on a Zen 1 EPYC, UTF-16 to Latin-1 from 26.8 to 30.4
+        // GB/s with AVX2 and from 29.4 to 37.5 with SSE4.2, Latin-1 to
+        // UTF-16 within 1.5 %). A block that fails stops the step there.
+        while len - i >= 4 * w {
+            for k in 0..4 {
+                if !c.block::<V>(i + k * w) {
+                    return (i + k * w, i + k * w);
+                }
+            }
+            i += 4 * w;
+        }
         while i + w <= len {
             if !c.block::<V>(i) {
                 return (i, i);
