@@ -107,16 +107,24 @@ pub(super) unsafe fn ascii_run<V: Vector>(
     let step = 4 * w - (dp as usize + *o) % w;
     *i += step;
     *o += step;
-    // The steps that fit, counted once: one counter in the loop.
+    // The steps that fit, counted once; the loop moves two pointers to
+    // one end, where counting the offsets of both sides kept four
+    // counters (NEON: 18 instructions a step, 14 this way).
     let steps = (src.len() - *i).min(dst.len() - *o) / (4 * w);
-    for _ in 0..steps {
-        // SAFETY: the caller guarantees the ISA; `steps` keeps `*i + 4w`
-        // and `*o + 4w` within `src` and `dst`.
-        if !unsafe { copy_ascii4::<V>(sp.add(*i), dp.add(*o)) } {
-            return;
+    // SAFETY: `steps` keeps every step's `4 * w` bytes within `src` from
+    // `*i` and within `dst` from `*o`, so `end` and every pointer the loop
+    // forms are in bounds (or one past); the caller guarantees the ISA.
+    unsafe {
+        let start = sp.add(*i);
+        let end = start.add(steps * 4 * w);
+        let (mut s, mut d) = (start, dp.add(*o));
+        while s < end && copy_ascii4::<V>(s, d) {
+            s = s.add(4 * w);
+            d = d.add(4 * w);
         }
-        *i += 4 * w;
-        *o += 4 * w;
+        let done = s.offset_from(start) as usize;
+        *i += done;
+        *o += done;
     }
 }
 
