@@ -395,12 +395,15 @@ pub(super) unsafe fn ascii_run<V: Leads, H: WideVector, T: Target, const N: usiz
     (p, o)
 }
 
-/// Whether the window `v` holds a byte `F0..=FF`: in valid UTF-8, the
-/// lead of a 4-byte character.
+/// Whether the window `v`, folded to `top` by [`Leads::window_top`], holds
+/// a byte `F0..=FF`: in valid UTF-8, the lead of a 4-byte character.
 #[inline(always)]
-pub(super) unsafe fn has_four_byte_lead<V: Leads, const N: usize>(v: &[V; N]) -> bool {
+unsafe fn has_four_byte_lead<V: Leads, const N: usize>(v: &[V; N], top: V) -> bool {
     // SAFETY: the caller guarantees V's ISA.
     unsafe {
+        if V::WINDOW_MAX {
+            return top.saturating_sub(V::splat(0xEF)).any();
+        }
         let mut four = V::zero();
         for x in v {
             four = four.or(x.saturating_sub(V::splat(0xEF)));
@@ -603,9 +606,11 @@ unsafe fn store_kept<W: WideVector, T: Target>(packed: W, k: usize, kept: u8, ds
             // the second half matters only when more than four units are
             // kept, which is rare in CJK text (eight bytes hold two or
             // three characters): sse42 on Chinese 0.91 to 0.95x westmere.
+            // With paired stores the test costs more than the half (NEON:
+            // UTF-8 to UTF-32 of two-byte scripts 6 % fewer instructions).
             let (lo, hi) = packed.widen16();
             lo.store(dst.cast());
-            if kept > 4 {
+            if W::PAIRED_STORES || kept > 4 {
                 hi.store(dst.cast::<u8>().add(16));
             }
         } else if T::UTF32 {
@@ -629,6 +634,11 @@ unsafe fn store_kept<W: WideVector, T: Target>(packed: W, k: usize, kept: u8, ds
 ///   the lead's bit 5 is 0, so `b & 0x3F` serves too);
 /// - `(a & 0x0F) << 12 | (b & 0x3F) << 6 | c & 0x3F` if `b` is a
 ///   continuation (a 3-byte character).
+///
+/// With `TWO` the caller knows that no character ending in the window
+/// has three bytes (the window starts on a boundary and holds no byte of
+/// `E0` or more): the third case and its operations (`a`, and whether
+/// `b` is a lead) are left out.
 ///
 /// That is computed in every byte lane, as a low and a high byte
 /// interleaved into 16-bit lanes; lanes where no character ends hold
@@ -654,7 +664,7 @@ unsafe fn store_kept<W: WideVector, T: Target>(packed: W, k: usize, kept: u8, ds
 /// W's ISA; `BLOCK` readable bytes at `at`, and with `before` the two
 /// bytes before it; room for `BLOCK + 8` units at `dst`.
 #[inline(always)]
-pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
+pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target, const TWO: bool>(
     at: *const u8,
     ends: u64,
     prev: W,
@@ -682,16 +692,21 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target>(
             };
             prev = c;
             let ascii = c.gt_i8(-1);
-            // Not a continuation: where `c` is one, `b` is then a lead.
-            let b_lead = b.gt_i8(-65);
             // The low byte: bb_cccccc; the high byte: aaaa_bbbb (bbb for a
             // 2-byte character, whose lead has nothing in `aaaa`). The
             // 16-bit shifts move bits across bytes only where the masks
             // clear them.
             let lo = c.and(W::splat(0x3F)).or(b.shl16::<6>().and(W::splat(0xC0)));
             let lo = c.and(ascii).or(lo.andnot(ascii));
-            let top = a.shl16::<4>().and(W::splat(0xF0)).andnot(b_lead);
-            let hi = b.shr16::<2>().and(W::splat(0x0F)).or(top).andnot(ascii);
+            let hi = b.shr16::<2>().and(W::splat(0x0F));
+            let hi = if TWO {
+                hi
+            } else {
+                // Not a continuation: where `c` is one, `b` is then a lead.
+                let b_lead = b.gt_i8(-65);
+                hi.or(a.shl16::<4>().and(W::splat(0xF0)).andnot(b_lead))
+            };
+            let hi = hi.andnot(ascii);
             // Row 2j packs the first 8 bytes of 128-bit lane j, row 2j + 1
             // the last 8.
             let keep = ends >> (W::BYTES * k);
@@ -767,19 +782,23 @@ unsafe fn above_df<V: Utf8Vector>(v: &[V]) -> bool {
 }
 
 /// After a window of ASCII and 2-byte characters: converts the windows
-/// at `p` that [`Leads::two_byte_window`] passes, unvalidated, with
-/// [`bmp_window`], while a window and [`MARGIN`] more bytes remain in
+/// of 1- and 2-byte characters at `p` with [`bmp_window`] (without its
+/// 3-byte terms), while a window and [`MARGIN`] more bytes remain in
 /// `src` and as many units of room at `o` in `dst` (`dst_len` units at
-/// `out`). Returns the new `(p, o)`: `p` is then a character boundary.
-/// Its own loop, entered only from such a window, so that text of other
-/// scripts does not pay for the test.
+/// `out`). With `CHECK` a window is one that [`Leads::two_byte_window`]
+/// passes, unvalidated; without, `src` is valid and a window is one whose
+/// largest byte ([`Leads::window_top`], where it is the maximum) is below
+/// `E0`. Returns the new `(p, o)`: `p` is then a character boundary. Its
+/// own loop, entered only from such a window, so that text of other
+/// scripts does not pay for the test, nor the main loop for its
+/// registers.
 ///
 /// # Safety
 ///
 /// V's ISA; `out` valid for writes of `dst_len` units; `p` a character
-/// boundary past the start of `src`.
+/// boundary past the start of `src`; without `CHECK`, `src` valid UTF-8.
 #[inline(always)]
-unsafe fn two_byte_run<V: Leads, T: Target, const N: usize>(
+unsafe fn two_byte_run<V: Leads, T: Target, const N: usize, const CHECK: bool>(
     src: &[u8],
     out: *mut T::Unit,
     dst_len: usize,
@@ -793,12 +812,19 @@ unsafe fn two_byte_run<V: Leads, T: Target, const N: usize>(
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst_len {
             let at = src.as_ptr().add(p);
             let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
-            if !V::two_byte_window(&v) {
+            let two = if CHECK {
+                V::two_byte_window(&v)
+            } else {
+                V::WINDOW_MAX && !above_df(&[V::window_top(&v)])
+            };
+            if !two {
                 break;
             }
+            // From a boundary, with no byte of `E0` or more: only 1- and
+            // 2-byte characters end in the window.
             let ends = V::lead_bits(&v) >> 1;
             let zero = <V::Wide as super::Vector>::zero();
-            let (c, w) = bmp_window::<V::Wide, T>(at, ends, zero, false, true, out.add(o));
+            let (c, w) = bmp_window::<V::Wide, T, true>(at, ends, zero, false, true, out.add(o));
             p += c;
             o += w;
         }
@@ -1032,11 +1058,8 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
         while p + BLOCK + MARGIN <= src.len() && o + BLOCK + MARGIN <= dst.len() {
             let at = base.add(p);
             let v: [V; N] = super::array(|k| V::load(at.add(k * V::BYTES)));
-            let mut any = v[0];
-            for x in &v[1..] {
-                any = any.or(*x);
-            }
-            if !any.any_high_bit() {
+            let top = V::window_top(&v);
+            if !top.any_high_bit() {
                 // ASCII: `p` is a boundary (a window that starts inside a
                 // character starts with a continuation byte; with `CHECK`
                 // every window starts on one), so the window is valid.
@@ -1064,7 +1087,7 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
             }
             // A BMP-only target stops before the window of a 4-byte
             // character; every path below then sees windows without one.
-            if T::BMP && has_four_byte_lead(&v) {
+            if T::BMP && has_four_byte_lead(&v, top) {
                 break;
             }
             if V::VALID_WINDOWS {
@@ -1157,7 +1180,7 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
             // no 4-byte character that started before it (`bmp_window` had
             // none), and the bytes before it are read.
             let w = <V::Wide as super::Vector>::BYTES;
-            if !has_four_byte_lead(&v) && (CHECK || p == 0 || p >= w) {
+            if !has_four_byte_lead(&v, top) && (CHECK || p == 0 || p >= w) {
                 let prev = if CHECK || p == 0 {
                     <V::Wide as super::Vector>::zero()
                 } else {
@@ -1165,8 +1188,18 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
                 };
                 let load = V::LOAD_PREV;
                 let (c, written) =
-                    bmp_window::<V::Wide, T>(at, ends, prev, load, p > 0, out.add(o));
+                    bmp_window::<V::Wide, T, false>(at, ends, prev, load, p > 0, out.add(o));
                 o += written;
+                if !CHECK && V::WINDOW_MAX && !above_df(&[top]) {
+                    // Text of 2-byte characters, where the ISA folds the
+                    // window to its maximum: the next windows are likely
+                    // to have no byte above `DF` either. `c` ends on a
+                    // boundary (`ends` knows the byte after the window).
+                    p += c;
+                    inside = false;
+                    (p, o) = two_byte_run::<V, T, N, false>(src, out, dst.len(), p, o);
+                    continue;
+                }
                 if !CHECK {
                     p += BLOCK;
                     inside = is_continuation(src[p]);
@@ -1181,7 +1214,7 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
                 if V::TWO_BYTE && !above_df(&v) {
                     // Text of 2-byte characters: the next windows are
                     // likely to pass a test cheaper than the validation.
-                    (p, o) = two_byte_run::<V, T, N>(src, out, dst.len(), p, o);
+                    (p, o) = two_byte_run::<V, T, N, true>(src, out, dst.len(), p, o);
                 }
                 continue;
             }

@@ -25,6 +25,11 @@ use core::ptr;
 /// 16 bytes. Like [`Vector`]'s, each method executes instructions of the
 /// implementing ISA, so callers must ensure the CPU supports them.
 pub(crate) unsafe trait WideVector: Vector {
+    /// Whether two adjacent vector stores take one instruction (NEON's
+    /// `stp`): then storing a half that may turn out to be scratch costs
+    /// less than the compare and branch that would skip it.
+    const PAIRED_STORES: bool = false;
+
     /// `self & !o`.
     unsafe fn andnot(self, o: Self) -> Self;
     /// `u16` lanes: `self + o`, wrapping.
