@@ -465,6 +465,13 @@ unsafe impl WideVector for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn mask16_pair(self, hi: Self) -> u64 {
+        // SAFETY: the caller guarantees NEON. The low byte of each lane
+        // from `self`, the high byte from `hi`: one byte mask.
+        unsafe { vbslq_u8(vreinterpretq_u8_u16(vdupq_n_u16(0x00FF)), self, hi).movemask() }
+    }
+
+    #[inline(always)]
     unsafe fn widen8(self) -> (Self, Self) {
         // SAFETY: the caller guarantees NEON.
         unsafe {

@@ -451,8 +451,7 @@ pub(super) unsafe fn encode<V: WideVector>(v: V, dst: *mut u8) -> usize {
         let p = p.or(below800.and(V::splat16(0x4000)));
         let ascii = v.and(V::splat16(0xFF80)).eq16(zero);
         // Two bits per unit, in order: "is ASCII", "is below 0x800".
-        const EVEN: u64 = 0x5555_5555_5555_5555;
-        let key = ascii.movemask() & EVEN | below800.movemask() & !EVEN;
+        let key = ascii.mask16_pair(below800);
         // Within lane k, `zip_lo16` holds units 8k..8k+4 (key byte 2k) and
         // `zip_hi16` units 8k+4..8k+8 (key byte 2k + 1).
         let rows: [&Pack; 8] = super::array(|j| &PACK_1_2_3[(key >> (8 * j)) as u8 as usize]);

@@ -99,6 +99,17 @@ pub(crate) unsafe trait WideVector: Vector {
         unsafe { self.narrow16(Self::zero()).movemask() }
     }
 
+    /// Two bits per `u16` lane, in order: bit `2i` from lane `i` of
+    /// `self`, bit `2i + 1` from lane `i` of `hi` (lanes of all ones or
+    /// zero). Two byte masks by default; an ISA whose byte mask takes
+    /// several instructions (NEON) merges the vectors first and takes one.
+    #[inline(always)]
+    unsafe fn mask16_pair(self, hi: Self) -> u64 {
+        const EVEN: u64 = 0x5555_5555_5555_5555;
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { self.movemask() & EVEN | hi.movemask() & !EVEN }
+    }
+
     /// 128-bit lane `k` from the 16 bytes at `rows[k]`, for each lane.
     ///
     /// # Safety
