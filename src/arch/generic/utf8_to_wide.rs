@@ -399,17 +399,9 @@ pub(super) unsafe fn ascii_run<V: Leads, H: WideVector, T: Target, const N: usiz
 /// a byte `F0..=FF`: in valid UTF-8, the lead of a 4-byte character.
 #[inline(always)]
 unsafe fn has_four_byte_lead<V: Leads, const N: usize>(v: &[V; N], top: V) -> bool {
+    let folded = if V::WINDOW_MAX { core::slice::from_ref(&top) } else { v };
     // SAFETY: the caller guarantees V's ISA.
-    unsafe {
-        if V::WINDOW_MAX {
-            return top.saturating_sub(V::splat(0xEF)).any();
-        }
-        let mut four = V::zero();
-        for x in v {
-            four = four.or(x.saturating_sub(V::splat(0xEF)));
-        }
-        four.any()
-    }
+    unsafe { any_above(folded, 0xEF) }
 }
 
 /// The steps from the character boundary `at`, while a step starts at
@@ -746,7 +738,7 @@ pub(super) unsafe fn bmp_window<W: WideVector + Count, T: Target, const TWO: boo
 pub(crate) unsafe fn two_byte_valid<W: WideVector + Count>(v: &[W]) -> bool {
     // SAFETY: the caller guarantees W's ISA.
     unsafe {
-        if above_df(v) {
+        if any_above(v, 0xDF) {
             return false;
         }
         // As `i8`: continuations -128..=-65, C0 and C1 -64 and -63,
@@ -764,20 +756,21 @@ pub(crate) unsafe fn two_byte_valid<W: WideVector + Count>(v: &[W]) -> bool {
     }
 }
 
-/// Whether the vectors `v` hold a byte of `E0` or more.
+/// Whether the vectors `v` hold a byte above `t`: a saturating
+/// subtraction a vector and an OR tree.
 ///
 /// # Safety
 ///
 /// V's ISA.
 #[inline(always)]
-unsafe fn above_df<V: Utf8Vector>(v: &[V]) -> bool {
+unsafe fn any_above<V: Utf8Vector>(v: &[V], t: u8) -> bool {
     // SAFETY: the caller guarantees V's ISA.
     unsafe {
-        let mut longer = V::zero();
+        let mut above = V::zero();
         for &x in v {
-            longer = longer.or(x.saturating_sub(V::splat(0xDF)));
+            above = above.or(x.saturating_sub(V::splat(t)));
         }
-        longer.any()
+        above.any()
     }
 }
 
@@ -815,7 +808,7 @@ unsafe fn two_byte_run<V: Leads, T: Target, const N: usize, const CHECK: bool>(
             let two = if CHECK {
                 V::two_byte_window(&v)
             } else {
-                V::WINDOW_MAX && !above_df(&[V::window_top(&v)])
+                V::WINDOW_MAX && !any_above(&[V::window_top(&v)], 0xDF)
             };
             if !two {
                 break;
@@ -1190,7 +1183,7 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
                 let (c, written) =
                     bmp_window::<V::Wide, T, false>(at, ends, prev, load, p > 0, out.add(o));
                 o += written;
-                if !CHECK && V::WINDOW_MAX && !above_df(&[top]) {
+                if !CHECK && V::WINDOW_MAX && !any_above(&[top], 0xDF) {
                     // Text of 2-byte characters, where the ISA folds the
                     // window to its maximum: the next windows are likely
                     // to have no byte above `DF` either. `c` ends on a
@@ -1211,7 +1204,7 @@ unsafe fn windows<V: Leads, H: WideVector, const N: usize, T: Target, const CHEC
                 if c <= MAX_STEP_START {
                     break;
                 }
-                if V::TWO_BYTE && !above_df(&v) {
+                if V::TWO_BYTE && !any_above(&v, 0xDF) {
                     // Text of 2-byte characters: the next windows are
                     // likely to pass a test cheaper than the validation.
                     (p, o) = two_byte_run::<V, T, N, true>(src, out, dst.len(), p, o);
