@@ -177,6 +177,24 @@ unsafe fn fold_aligned<V: Count, T, A: Amounts<V>>(
 /// One per byte greater than the threshold, as `i8`.
 struct BytesAbove(i8);
 
+/// One per byte less than the threshold, as `i8`.
+struct BytesBelow(i8);
+
+impl<V: Count> Amounts<V> for BytesBelow {
+    const STEP: usize = 1;
+    const MAX_STEPS: usize = 255;
+    #[inline(always)]
+    unsafe fn add(&self, acc: V, p: *const u8) -> V {
+        // SAFETY: the caller guarantees the ISA and the bytes.
+        unsafe { V::load(p).count_lt_i8(acc, self.0) }
+    }
+    #[inline(always)]
+    unsafe fn flush(acc: V) -> u64 {
+        // SAFETY: the caller guarantees the ISA.
+        unsafe { acc.sum8() }
+    }
+}
+
 impl<V: Count> Amounts<V> for BytesAbove {
     const STEP: usize = 1;
     const MAX_STEPS: usize = 255;
@@ -325,11 +343,13 @@ unsafe fn distance(from: *const u8, to: *const u8) -> usize {
 /// whole vectors of `src`, and the number of bytes that covers (the
 /// caller counts the rest): [`fold`] into 8-bit counters, or where the ISA
 /// counts a mask faster ([`Count::BY_POPCOUNT`]), the same four
-/// vectors per iteration summed by [`Count::popcount_gt_i8`].
+/// vectors per iteration summed by [`Count::popcount_gt_i8`]. Where the
+/// compare is not destructive ([`Count::DESTRUCTIVE_COMPARE`]), the
+/// counters count the others, the bytes less than `t + 1`.
 ///
 /// # Safety
 ///
-/// The CPU must support V's ISA.
+/// The CPU must support V's ISA; `t < i8::MAX`.
 #[inline(always)]
 unsafe fn count_gt_i8<V: Count>(src: &[u8], t: i8) -> (u64, usize) {
     let (p, len) = (src.as_ptr(), src.len());
@@ -343,8 +363,11 @@ unsafe fn count_gt_i8<V: Count>(src: &[u8], t: i8) -> (u64, usize) {
     let (n, done) = unsafe {
         if V::BY_POPCOUNT {
             fold_popcount::<V>(p.add(at), len - at, |v| v.popcount_gt_i8(t))
-        } else {
+        } else if V::DESTRUCTIVE_COMPARE {
             fold::<V, _>(p.add(at), len - at, BytesAbove(t))
+        } else {
+            let (below, done) = fold::<V, _>(p.add(at), len - at, BytesBelow(t + 1));
+            (done as u64 - below, done)
         }
     };
     (total + n, at + done)

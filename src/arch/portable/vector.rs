@@ -156,6 +156,12 @@ unsafe impl Count for u8x16 {
     }
 
     #[inline(always)]
+    unsafe fn lt_i8(self, t: i8) -> Self {
+        let b = self.to_array();
+        u8x16::new(core::array::from_fn(|i| if (b[i] as i8) < t { 0xFF } else { 0 }))
+    }
+
+    #[inline(always)]
     unsafe fn sub8(self, other: Self) -> Self {
         self - other
     }

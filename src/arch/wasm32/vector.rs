@@ -135,6 +135,11 @@ unsafe impl Count for v128 {
     }
 
     #[inline(always)]
+    unsafe fn lt_i8(self, t: i8) -> Self {
+        i8x16_lt(self, i8x16_splat(t))
+    }
+
+    #[inline(always)]
     unsafe fn sub8(self, other: Self) -> Self {
         u8x16_sub(self, other)
     }

@@ -189,6 +189,12 @@ unsafe impl Count for uint8x16_t {
     }
 
     #[inline(always)]
+    unsafe fn lt_i8(self, t: i8) -> Self {
+        // SAFETY: the caller guarantees NEON (trait contract).
+        unsafe { vcltq_s8(vreinterpretq_s8_u8(self), vdupq_n_s8(t)) }
+    }
+
+    #[inline(always)]
     unsafe fn sub8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees NEON.
         unsafe { vsubq_u8(self, other) }

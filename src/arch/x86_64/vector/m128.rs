@@ -152,6 +152,14 @@ unsafe impl Count for __m128i {
     }
 
     #[inline(always)]
+    unsafe fn lt_i8(self, t: i8) -> Self {
+        // SAFETY: the caller guarantees SSE4.2 (trait contract).
+        unsafe { _mm_cmpgt_epi8(_mm_set1_epi8(t), self) }
+    }
+
+    const DESTRUCTIVE_COMPARE: bool = true;
+
+    #[inline(always)]
     unsafe fn sub8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees SSE4.2.
         unsafe { _mm_sub_epi8(self, other) }

@@ -154,6 +154,12 @@ unsafe impl Count for __m256i {
     }
 
     #[inline(always)]
+    unsafe fn lt_i8(self, t: i8) -> Self {
+        // SAFETY: the caller guarantees AVX2 (trait contract).
+        unsafe { _mm256_cmpgt_epi8(_mm256_set1_epi8(t), self) }
+    }
+
+    #[inline(always)]
     unsafe fn sub8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX2.
         unsafe { _mm256_sub_epi8(self, other) }

@@ -224,6 +224,12 @@ unsafe impl Count for __m512i {
     }
 
     #[inline(always)]
+    unsafe fn lt_i8(self, t: i8) -> Self {
+        // SAFETY: the caller guarantees AVX-512 BW (trait contract).
+        unsafe { _mm512_movm_epi8(_mm512_cmplt_epi8_mask(self, _mm512_set1_epi8(t))) }
+    }
+
+    #[inline(always)]
     unsafe fn sub8(self, other: Self) -> Self {
         // SAFETY: the caller guarantees AVX-512 BW.
         unsafe { _mm512_sub_epi8(self, other) }
