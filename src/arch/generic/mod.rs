@@ -54,6 +54,35 @@ pub(crate) fn array<T: Copy, const N: usize>(mut f: impl FnMut(usize) -> T) -> [
     out
 }
 
+/// `p`, through a register the compiler cannot see into: a load from the
+/// result is not the same load as one from `p`, so the compiler does not
+/// reuse a vector loaded from `p` before. A test that reads its vectors
+/// once, where nothing else uses them, can then take each from memory as
+/// an operand (x86 folds the load into the instruction, or loads into the
+/// register the instruction overwrites, without a copy), and a rarer path
+/// that needs them again reloads them from L1. No instruction: an empty
+/// `asm!` with the pointer in and out of one register, on the targets with
+/// stable `asm!` (not under Miri, which runs no `asm!`); elsewhere `p`
+/// itself, which is as correct and at worst as fast as before.
+#[inline(always)]
+pub(crate) fn opaque<T>(p: *const T) -> *const T {
+    #[cfg(all(any(target_arch = "x86_64", target_arch = "aarch64"), not(miri)))]
+    {
+        let mut p = p;
+        // SAFETY: an empty template: no instruction runs, no memory or
+        // flag changes, and `p` comes back as it went in. (The lint is for
+        // an `asm!` that reads through a pointer it is told is `nomem`;
+        // this one does not read through it.)
+        #[allow(clippy::pointers_in_nomem_asm_block)]
+        unsafe {
+            core::arch::asm!("/* {0} */", inout(reg) p, options(nomem, nostack, preserves_flags));
+        }
+        p
+    }
+    #[cfg(not(all(any(target_arch = "x86_64", target_arch = "aarch64"), not(miri))))]
+    p
+}
+
 /// The elements of `src` before its first `align`-byte boundary when
 /// `src` holds at least `from` bytes, else 0: loops that run their vector
 /// loads (or stores) from a boundary handle those elements apart, where

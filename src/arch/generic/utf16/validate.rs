@@ -51,11 +51,17 @@ pub(crate) unsafe fn validate_utf16<V: WideVector + Utf8Vector, O: ByteOrder>(
         // SAFETY: the caller guarantees the ISA; `i + 4u <= n` makes the
         // loads at `i .. i + 4u` in bounds.
         unsafe {
-            let v: [V; 4] = array(|k| load16::<V, O>(sp.add(i + k * u)));
-            if !pending && !any_surrogate(&v) {
-                i += 4 * u;
-                continue;
+            if !pending {
+                let v: [V; 4] = array(|k| load16::<V, O>(sp.add(i + k * u)));
+                if !any_surrogate(&v) {
+                    i += 4 * u;
+                    continue;
+                }
             }
+            // Loaded again for the pair test (see `opaque`), so that the
+            // test above takes its vectors from memory.
+            let q = super::super::opaque(sp.add(i));
+            let v: [V; 4] = array(|k| load16::<V, O>(q.add(k * u)));
             let (bad0, seen0, h0) = pairs(v[0], v[1], highs);
             let (bad1, seen1, h1) = pairs(v[2], v[3], h0);
             if bad0.or(bad1).any() {
