@@ -170,9 +170,9 @@ unsafe impl Count for v128 {
 
     #[inline(always)]
     unsafe fn narrow32_saturating(self, hi: Self) -> Self {
-        // Signed input, unsigned saturation: the unsigned input, every
-        // lane being below 2^31.
-        u16x8_narrow_i32x4(self, hi)
+        // Signed saturation, as x86's `packssdw`: lanes below 0x8000 kept,
+        // the others to 0x7FFF or (negative as `i32`) 0x8000..=0xFFFF.
+        i16x8_narrow_i32x4(self, hi)
     }
 
     #[inline(always)]

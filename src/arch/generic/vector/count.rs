@@ -148,10 +148,14 @@ pub(crate) unsafe trait Count: Utf8Vector + WideVector {
     /// The sum of the `u32` lanes.
     unsafe fn sum32(self) -> u64;
 
-    /// The `u32` lanes of `self` and of `hi`, each below `0x8000_0000`,
-    /// saturated to `u16` (`0xFFFF` from `0x10000` up) in the `u16` lanes
-    /// of one vector, in an order of the ISA's choosing (x86's packs keep
-    /// each 128-bit lane's halves together): its users add over all lanes.
+    /// The `u32` lanes of `self` and of `hi`, saturated into the `u16`
+    /// lanes of one vector, in an order of the ISA's choosing (x86's packs
+    /// keep each 128-bit lane's halves together; its users add over all
+    /// lanes): a lane below `0x8000` is kept, any other becomes a lane of
+    /// `0x7FFF` or more. So a lane is zero exactly where its `u32` lane
+    /// is, and below a bound up to `0x8000` exactly where that is. The
+    /// saturation is signed (x86's `packssdw`, wasm) or unsigned (NEON's
+    /// `uqxtn`), whichever the ISA narrows in one instruction.
     unsafe fn narrow32_saturating(self, hi: Self) -> Self;
 }
 

@@ -197,9 +197,10 @@ unsafe impl Count for __m128i {
 
     #[inline(always)]
     unsafe fn narrow32_saturating(self, hi: Self) -> Self {
-        // SAFETY: the caller guarantees SSE4.2 (`packusdw` is SSE4.1); its
-        // signed input is the unsigned one, every lane being below 2^31.
-        unsafe { _mm_packus_epi32(self, hi) }
+        // SAFETY: the caller guarantees SSE2 (`packssdw`). Signed
+        // saturation keeps lanes below 0x8000, takes the others below 2^31
+        // to 0x7FFF and those above (negative as `i32`) to 0x8000..=0xFFFF.
+        unsafe { _mm_packs_epi32(self, hi) }
     }
 
     #[inline(always)]

@@ -316,10 +316,10 @@ unsafe impl Count for __m512i {
 
     #[inline(always)]
     unsafe fn narrow32_saturating(self, hi: Self) -> Self {
-        // SAFETY: the caller guarantees AVX-512 BW; `vpackusdw` packs
-        // within each 128-bit lane (the order the trait allows), and its
-        // signed input is the unsigned one, every lane being below 2^31.
-        unsafe { _mm512_packus_epi32(self, hi) }
+        // SAFETY: the caller guarantees AVX-512 BW; `vpackssdw` packs
+        // within each 128-bit lane (the order the trait allows), with the
+        // signed saturation of `__m128i`'s, which the contract allows.
+        unsafe { _mm512_packs_epi32(self, hi) }
     }
 
     #[inline(always)]
