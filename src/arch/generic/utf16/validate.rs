@@ -187,6 +187,36 @@ unsafe fn utf32_maxima_ok<V: WideVector>((m, t): (V, V)) -> bool {
     }
 }
 
+/// The maximum of the four vectors of UTF-32 at `p`: with every value below
+/// 0xD800, they are all scalar values ([`all_below_surrogates`]).
+///
+/// # Safety
+///
+/// As [`utf32_maxima`].
+#[inline(always)]
+unsafe fn utf32_max<V: WideVector>(p: *const u8) -> V {
+    let b = V::BYTES;
+    // SAFETY: the caller guarantees the ISA and the four vectors' bytes.
+    unsafe {
+        let v = [V::load(p), V::load(p.add(b)), V::load(p.add(2 * b)), V::load(p.add(3 * b))];
+        v[0].max32(v[1]).max32(v[2].max32(v[3]))
+    }
+}
+
+/// Whether every lane of `m` is below 0xD800, the first surrogate.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+unsafe fn all_below_surrogates<V: WideVector>(m: V) -> bool {
+    // SAFETY: the caller guarantees the ISA.
+    unsafe {
+        let top = V::splat32(0xD7FF);
+        !m.max32(top).eq32(top).xor_all().any()
+    }
+}
+
 /// Blocks of four vectors per test in [`validate_utf32`]'s first loop.
 /// Testing each block took a third of the loop's instructions (two more
 /// maximums, two compares, an AND and the test of the mask); over four
@@ -201,6 +231,18 @@ const UTF32_RUN: usize = 4;
 /// The length of a valid prefix of UTF-32: from the first vector boundary
 /// on long inputs, runs of [`UTF32_RUN`] blocks of four vectors tested
 /// once, then blocks tested one by one.
+///
+/// Most text has no value from 0xD800 up (every script of the BMP's
+/// first 55,296 code points: Latin, Cyrillic, Greek, Arabic, Hebrew, the
+/// Indic scripts, Hangul, the CJK ideographs), and there one maximum per
+/// vector shows a run valid, where the full test takes two and an add
+/// (`pmaxud` issues on two of Zen 1's four vector pipes). So while runs
+/// stay below 0xD800 the loop tests only that, and a run that does not
+/// is tested in full (reloaded, see `opaque`), as are the runs after it
+/// until one is below 0xD800 again: text with values above (emoji, CJK
+/// with fullwidth punctuation) runs the full test alone, as before. On a
+/// Zen 1 EPYC, old and new alternating: AVX2 32 → 64 GB/s and SSE4.2
+/// 1.9× faster on every lipsum text but emoji, which is level.
 #[inline(always)]
 pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
     if !V::LITTLE_LANES {
@@ -215,16 +257,30 @@ pub(crate) unsafe fn validate_utf32<V: WideVector>(src: &[u32]) -> usize {
     let block = V::BYTES; // values per block of four vectors
     let sp = src.as_ptr().cast::<u8>();
     let mut i = 0;
+    // Whether the last run had only values below 0xD800.
+    let mut below = true;
     while i + UTF32_RUN * block <= src.len() {
         // SAFETY: the caller guarantees the ISA; `i + UTF32_RUN * block <=
         // len` covers the run's loads, `4 * V::BYTES` bytes (`block`
         // values) per block.
         let ok = unsafe {
-            let (mut m, mut t) = utf32_maxima::<V>(sp.add(4 * i));
+            if below {
+                let mut m = utf32_max::<V>(sp.add(4 * i));
+                for k in 1..UTF32_RUN {
+                    m = m.max32(utf32_max::<V>(sp.add(4 * (i + k * block))));
+                }
+                if all_below_surrogates(m) {
+                    i += UTF32_RUN * block;
+                    continue;
+                }
+            }
+            let p = super::super::opaque(sp.add(4 * i));
+            let (mut m, mut t) = utf32_maxima::<V>(p);
             for k in 1..UTF32_RUN {
-                let (m2, t2) = utf32_maxima::<V>(sp.add(4 * (i + k * block)));
+                let (m2, t2) = utf32_maxima::<V>(p.add(4 * k * block));
                 (m, t) = (m.max32(m2), t.max32(t2));
             }
+            below = all_below_surrogates(m);
             utf32_maxima_ok((m, t))
         };
         if !ok {
