@@ -480,14 +480,142 @@ pub(crate) unsafe fn utf16_len_from_utf8<V: Count>(src: &[u8]) -> usize {
 /// The number of UTF-8 bytes for Latin-1 `src`: two per byte `>= 0x80`,
 /// one per ASCII byte, i.e. twice the length minus the ASCII bytes.
 ///
+/// Where the count takes vector instructions (not [`Count::BY_POPCOUNT`]),
+/// the whole chunks go through [`high_bytes_in_chunks`] first, which
+/// skips the ASCII ones at one OR per vector. On a Zen 1 EPYC, old and new
+/// alternating (medians of 8 to 10, four runs): ASCII +18–32 % with AVX2
+/// and +34–51 % with SSE4.2; French in Latin-1 (a high byte in about 30)
+/// from −6 % to +5 % between runs, −2 % on their mean.
+///
 /// # Safety
 ///
 /// The CPU must support V's ISA.
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_latin1<V: Count>(src: &[u8]) -> usize {
-    // SAFETY: the caller guarantees the ISA; `src` is readable.
-    let (ascii, done) = unsafe { count_gt_i8::<V>(src, -1) };
-    2 * done - ascii as usize + crate::scalar::latin1::utf8_len_from_latin1(&src[done..])
+    let scalar = crate::scalar::latin1::utf8_len_from_latin1;
+    let head = if V::BY_POPCOUNT { 0 } else { super::aligned_head(src, V::BYTES, ALIGN_FROM) };
+    let (high, chunked) = if V::BY_POPCOUNT {
+        (0, 0)
+    } else {
+        // SAFETY: the caller guarantees the ISA; `src[head..]` is readable.
+        unsafe { high_bytes_in_chunks::<V>(&src[head..]) }
+    };
+    let rest = &src[head + chunked..];
+    // SAFETY: the caller guarantees the ISA; `rest` is readable.
+    let (ascii, done) = unsafe { count_gt_i8::<V>(rest, -1) };
+    scalar(&src[..head]) + chunked + high as usize + 2 * done - ascii as usize
+        + scalar(&rest[done..])
+}
+
+/// How many chunks [`high_bytes_in_chunks`] counts before it tests one for
+/// ASCII again: 8 KiB, so that text with a non-ASCII byte in every chunk
+/// pays for one test (and one chunk's counters added apart) in that many,
+/// and ASCII text after it is found within that span.
+const RECHECK_EVERY: usize = 32;
+
+/// The bytes of `src` from `0x80` up, over its whole chunks ([`CHUNK`]
+/// bytes), and the bytes those cover: Latin-1 text is often ASCII for
+/// long stretches (English, markup, identifiers), which one OR per vector
+/// shows, where the count takes a compare and a subtraction. So chunks are
+/// tested for ASCII while they are ASCII; one that is not is counted, as
+/// are the chunks after it, in groups of [`RECHECK_EVERY`] whose last is
+/// counted apart, which shows whether it was ASCII, to go back to the
+/// test. The count compares as [`count_gt_i8`] does: with an SSE compare
+/// it counts the ASCII bytes, and the chunk's others are the high ones.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA.
+#[inline(always)]
+unsafe fn high_bytes_in_chunks<V: Count>(src: &[u8]) -> (u64, usize) {
+    let (p, len) = (src.as_ptr(), src.len());
+    // Vectors per chunk, and per block: a block's go into one counter, so
+    // that the additions form `UNROLL` independent chains.
+    let (per, per_block) = (CHUNK / V::BYTES, BLOCK / V::BYTES);
+    // Counters gain at most `per_block` per chunk: groups of chunks per
+    // flush, before a counter could pass 255.
+    let groups_per_flush = 255 / per_block / RECHECK_EVERY;
+    const { assert!(255 / (BLOCK / V::BYTES) >= RECHECK_EVERY) };
+    // What a counter gains on an ASCII chunk.
+    let ascii_gain = if V::DESTRUCTIVE_COMPARE { per_block as u8 } else { 0 };
+    let (mut at, mut high, mut counted, mut ascii) = (0, 0u64, 0, true);
+    // SAFETY: the caller guarantees the ISA; every load reads `V::BYTES`
+    // bytes inside a chunk `at..at + CHUNK` with `at + CHUNK <= len`.
+    unsafe {
+        let mut acc = [V::zero(); UNROLL];
+        let mut groups = 0;
+        while at + CHUNK <= len {
+            if ascii {
+                let or = (0..per).fold(V::zero(), |o, k| o.or(V::load(p.add(at + k * V::BYTES))));
+                if !or.any_high_bit() {
+                    at += CHUNK;
+                    continue;
+                }
+            }
+            // A group: the chunks before its last counted plainly, the
+            // last into counters of its own, which also show whether it
+            // was ASCII. The first is loaded again (see `opaque`): the test
+            // above reads its vectors once.
+            let first = super::opaque(p.add(at));
+            let mut n = 0;
+            while n + 1 < RECHECK_EVERY && at + 2 * CHUNK <= len {
+                count_chunk(&mut acc, if n == 0 { first } else { p.add(at) });
+                at += CHUNK;
+                n += 1;
+            }
+            let mut last = [V::zero(); UNROLL];
+            count_chunk(&mut last, if n == 0 { first } else { p.add(at) });
+            at += CHUNK;
+            counted += (n + 1) * CHUNK;
+            let step = V::splat(ascii_gain);
+            let off = (0..UNROLL).fold(V::zero(), |m, u| m.or(last[u].xor(step)));
+            ascii = !off.any();
+            for (a, l) in acc.iter_mut().zip(last) {
+                *a = a.sub8(V::zero().sub8(l));
+            }
+            groups += 1;
+            if groups == groups_per_flush {
+                groups = 0;
+                for a in &mut acc {
+                    high += a.sum8();
+                    *a = V::zero();
+                }
+            }
+        }
+        for a in acc {
+            high += a.sum8();
+        }
+    }
+    // With an SSE compare, `high` counted the ASCII bytes of the counted
+    // chunks.
+    let high = if V::DESTRUCTIVE_COMPARE { counted as u64 - high } else { high };
+    (high, at)
+}
+
+/// The chunk at `q` into `acc`, a block per counter: its bytes from `0x80`
+/// up, or its ASCII bytes where the compare is destructive (see
+/// [`high_bytes_in_chunks`]). A function, not a closure, for the reason
+/// [`Amounts`] gives.
+///
+/// # Safety
+///
+/// The CPU must support V's ISA, and [`CHUNK`] bytes at `q` are readable.
+#[inline(always)]
+unsafe fn count_chunk<V: Count>(acc: &mut [V; UNROLL], q: *const u8) {
+    let per_block = BLOCK / V::BYTES;
+    for (u, acc) in acc.iter_mut().enumerate() {
+        for k in 0..per_block {
+            // SAFETY: the caller guarantees the ISA and the chunk's bytes.
+            unsafe {
+                let v = V::load(q.add((u * per_block + k) * V::BYTES));
+                *acc = if V::DESTRUCTIVE_COMPARE {
+                    v.count_gt_i8(*acc, -1)
+                } else {
+                    v.count_lt_i8(*acc, 0)
+                };
+            }
+        }
+    }
 }
 
 /// The number of UTF-8 bytes for UTF-16 `src` in byte order `O`: per unit
