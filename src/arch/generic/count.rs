@@ -174,34 +174,24 @@ unsafe fn fold_aligned<V: Count, T, A: Amounts<V>>(
     (n, done, scalar(&src[..head]) + scalar(&rest[done..]))
 }
 
-/// One per byte greater than the threshold, as `i8`.
-struct BytesAbove(i8);
+/// One per byte greater than the threshold, as `i8` (`ABOVE`), or less
+/// than it.
+struct Bytes<const ABOVE: bool>(i8);
 
-/// One per byte less than the threshold, as `i8`.
-struct BytesBelow(i8);
-
-impl<V: Count> Amounts<V> for BytesBelow {
+impl<V: Count, const ABOVE: bool> Amounts<V> for Bytes<ABOVE> {
     const STEP: usize = 1;
     const MAX_STEPS: usize = 255;
     #[inline(always)]
     unsafe fn add(&self, acc: V, p: *const u8) -> V {
         // SAFETY: the caller guarantees the ISA and the bytes.
-        unsafe { V::load(p).count_lt_i8(acc, self.0) }
-    }
-    #[inline(always)]
-    unsafe fn flush(acc: V) -> u64 {
-        // SAFETY: the caller guarantees the ISA.
-        unsafe { acc.sum8() }
-    }
-}
-
-impl<V: Count> Amounts<V> for BytesAbove {
-    const STEP: usize = 1;
-    const MAX_STEPS: usize = 255;
-    #[inline(always)]
-    unsafe fn add(&self, acc: V, p: *const u8) -> V {
-        // SAFETY: the caller guarantees the ISA and the bytes.
-        unsafe { V::load(p).count_gt_i8(acc, self.0) }
+        unsafe {
+            let v = V::load(p);
+            if ABOVE {
+                v.count_gt_i8(acc, self.0)
+            } else {
+                v.count_lt_i8(acc, self.0)
+            }
+        }
     }
     #[inline(always)]
     unsafe fn flush(acc: V) -> u64 {
@@ -373,9 +363,9 @@ unsafe fn count_gt_i8<V: Count>(src: &[u8], t: i8) -> (u64, usize) {
         if V::BY_POPCOUNT {
             fold_popcount::<V>(p.add(at), len - at, |v| v.popcount_gt_i8(t))
         } else if V::DESTRUCTIVE_COMPARE {
-            fold::<V, _>(p.add(at), len - at, BytesAbove(t))
+            fold::<V, _>(p.add(at), len - at, Bytes::<true>(t))
         } else {
-            let (below, done) = fold::<V, _>(p.add(at), len - at, BytesBelow(t + 1));
+            let (below, done) = fold::<V, _>(p.add(at), len - at, Bytes::<false>(t + 1));
             (done as u64 - below, done)
         }
     };
