@@ -153,7 +153,7 @@ pub(crate) unsafe trait Count: Utf8Vector + WideVector {
     /// keep each 128-bit lane's halves together; its users add over all
     /// lanes): a lane below `0x8000` is kept, any other becomes a lane of
     /// `0x7FFF` or more. So a lane is zero exactly where its `u32` lane
-    /// is, and below a bound up to `0x8000` exactly where that is. The
+    /// is, and below a bound up to `0x7FFF` exactly where that is. The
     /// saturation is signed (x86's `packssdw`, wasm) or unsigned (NEON's
     /// `uqxtn`), whichever the ISA narrows in one instruction.
     unsafe fn narrow32_saturating(self, hi: Self) -> Self;
