@@ -483,12 +483,13 @@ pub(crate) unsafe fn utf16_len_from_utf8<V: Count>(src: &[u8]) -> usize {
 #[inline(always)]
 pub(crate) unsafe fn utf8_len_from_latin1<V: Count>(src: &[u8]) -> usize {
     let scalar = crate::scalar::latin1::utf8_len_from_latin1;
-    let head = if V::BY_POPCOUNT { 0 } else { super::aligned_head(src, V::BYTES, ALIGN_FROM) };
-    let (high, chunked) = if V::BY_POPCOUNT {
-        (0, 0)
+    let (head, high, chunked) = if V::BY_POPCOUNT {
+        (0, 0, 0)
     } else {
+        let head = super::aligned_head(src, V::BYTES, ALIGN_FROM);
         // SAFETY: the caller guarantees the ISA; `src[head..]` is readable.
-        unsafe { high_bytes_in_chunks::<V>(&src[head..]) }
+        let (high, chunked) = unsafe { high_bytes_in_chunks::<V>(&src[head..]) };
+        (head, high, chunked)
     };
     let rest = &src[head + chunked..];
     // SAFETY: the caller guarantees the ISA; `rest` is readable.
